@@ -1,0 +1,66 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const UI_LIBRARIES = ['react', 'react-dom', 'react-dom/*', 'jotai', 'jotai/*', 'wouter'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/results.json'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: ['**/*.{ts,tsx}'] })),
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'jotai', message: 'Import jotai through src/editor/editor-jotai.ts.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/editor/editor-jotai.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The engine and the effect definitions run in the worker: no UI libraries, no editor code.
+    files: ['src/engine/**/*.ts', 'src/effects/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: UI_LIBRARIES, message: 'The engine stays free of UI libraries.' },
+            {
+              group: ['**/editor/**', '**/app/**', '**/collage/**'],
+              message: 'The engine does not import UI code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['tests/**/*.ts', 'scripts/**/*', 'bench/**/*', '*.config.ts'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: { 'no-console': 'off' },
+  },
+);

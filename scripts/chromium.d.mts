@@ -1,0 +1,3 @@
+export function findChromium(): string | null;
+export function ensureChromium(): string;
+export function chromiumArgs(): string[];

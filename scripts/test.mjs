@@ -1,0 +1,18 @@
+// `npm test`: unit tests (Vitest), then the GPU stage checks and the end-to-end flows (Playwright, in
+// headless Chromium against a production build). Finds or installs Chromium first.
+import { spawnSync } from 'node:child_process';
+import { ensureChromium } from './chromium.mjs';
+
+function run(command, args, env = process.env) {
+  console.log(`\n> ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const browserOnly = process.argv.includes('--browser-only');
+const chromium = ensureChromium();
+console.log(`Chromium: ${chromium}`);
+const env = { ...process.env, CHROMIUM_PATH: chromium };
+
+if (!browserOnly) run('npx', ['vitest', 'run'], env);
+run('npx', ['playwright', 'test', ...process.argv.slice(2).filter((a) => a !== '--browser-only')], env);

@@ -1,0 +1,36 @@
+// Film grain: smooth value noise on a lattice of `size` pixels, from an integer hash so that both
+// backends draw the same grain, strongest in the mid-tones where film shows it most.
+#include "../common/pcg.wgsl"
+
+struct Params {
+  amount: f32,
+  size: f32,
+  seed: u32,
+}
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var input0: texture_2d<f32>;
+@group(0) @binding(2) var output: texture_storage_2d<rgba8unorm, write>;
+
+fn lattice(x: i32, y: i32) -> f32 {
+  // Two hashes per point give a triangular distribution in [-1, 1), closer to real grain than uniform.
+  return hash2(x, y, params.seed) + hash2(x, y, params.seed + 1u) - 1.0;
+}
+
+@compute @workgroup_size(8, 8)
+fn main(@builtin(global_invocation_id) id: vec3u) {
+  let dims = textureDimensions(output);
+  if (id.x >= dims.x || id.y >= dims.y) { return; }
+  let p = vec2i(id.xy);
+  let color = textureLoad(input0, p, 0);
+  let q = (vec2f(id.xy) + 0.5) / params.size;
+  let cell = vec2i(floor(q));
+  let f = q - floor(q);
+  let top = mix(lattice(cell.x, cell.y), lattice(cell.x + 1, cell.y), f.x);
+  let bottom = mix(lattice(cell.x, cell.y + 1), lattice(cell.x + 1, cell.y + 1), f.x);
+  let n = mix(top, bottom, f.y);
+  let luma = dot(color.rgb, vec3f(0.299, 0.587, 0.114));
+  let weight = 0.5 + 2.0 * luma * (1.0 - luma);
+  let rgb = clamp(color.rgb + vec3f(n * params.amount * weight), vec3f(0.0), vec3f(1.0));
+  textureStore(output, p, vec4f(rgb, color.a));
+}

@@ -1,0 +1,21 @@
+#version 300 es
+// Vibrance (GPUImage form): pushes each pixel away from (or towards) its brightest channel, in
+// proportion to how far that channel already stands above the average, so muted colours move most.
+precision highp float;
+precision highp int;
+
+layout(std140) uniform Params {
+  float vibrance;
+};
+
+uniform highp sampler2D input0;
+out vec4 outColor;
+
+void main() {
+  vec4 color = texelFetch(input0, ivec2(gl_FragCoord.xy), 0);
+  float average = (color.r + color.g + color.b) / 3.0;
+  float mx = max(color.r, max(color.g, color.b));
+  float amount = (mx - average) * (-3.0 * vibrance);
+  vec3 rgb = clamp(mix(color.rgb, vec3(mx), amount), vec3(0.0), vec3(1.0));
+  outColor = vec4(rgb, color.a);
+}

@@ -1,0 +1,22 @@
+// Vibrance (GPUImage form): pushes each pixel away from (or towards) its brightest channel, in
+// proportion to how far that channel already stands above the average, so muted colours move most.
+struct Params {
+  vibrance: f32,
+}
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var input0: texture_2d<f32>;
+@group(0) @binding(2) var output: texture_storage_2d<rgba8unorm, write>;
+
+@compute @workgroup_size(8, 8)
+fn main(@builtin(global_invocation_id) id: vec3u) {
+  let size = textureDimensions(output);
+  if (id.x >= size.x || id.y >= size.y) { return; }
+  let p = vec2i(id.xy);
+  let color = textureLoad(input0, p, 0);
+  let average = (color.r + color.g + color.b) / 3.0;
+  let mx = max(color.r, max(color.g, color.b));
+  let amount = (mx - average) * (-3.0 * params.vibrance);
+  let rgb = clamp(mix(color.rgb, vec3f(mx), amount), vec3f(0.0), vec3f(1.0));
+  textureStore(output, p, vec4f(rgb, color.a));
+}

@@ -1,0 +1,34 @@
+import { EFFECTS } from '../../effects/index.ts';
+
+interface EffectListProps {
+  selectedEffectId: string | null;
+  disabled: boolean;
+  onSelect: (effectId: string) => void;
+  /** The mobile copy in the right sidebar uses `effect-mobile-<id>` test ids. */
+  variant?: 'main' | 'mobile';
+}
+
+export function EffectList({ selectedEffectId, disabled, onSelect, variant = 'main' }: EffectListProps) {
+  const prefix = variant === 'mobile' ? 'effect-mobile-' : 'effect-';
+  return (
+    <nav className="effect-list" aria-label="Effects">
+      <h2 className="panel-title">Effects</h2>
+      <ul>
+        {EFFECTS.map((effect) => (
+          <li key={effect.id}>
+            <button
+              type="button"
+              className="effect-item"
+              data-testid={`${prefix}${effect.id}`}
+              aria-pressed={selectedEffectId === effect.id}
+              disabled={disabled}
+              onClick={() => onSelect(effect.id)}
+            >
+              {effect.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useAtomValue, useSetAtom } from '../editor-jotai.ts';
+import { dismissNotificationAtom, notificationAtom } from '../state/notifications.ts';
+
+export function NotificationBanner() {
+  const notification = useAtomValue(notificationAtom);
+  const dismiss = useSetAtom(dismissNotificationAtom);
+
+  useEffect(() => {
+    if (!notification) return;
+    const timer = setTimeout(() => dismiss(notification.id), notification.durationMs);
+    return () => clearTimeout(timer);
+  }, [notification, dismiss]);
+
+  if (!notification) return null;
+  const urgent = notification.kind === 'error' || notification.kind === 'warning';
+  return (
+    <div
+      className={`notification notification-${notification.kind}`}
+      data-testid="notification"
+      data-kind={notification.kind}
+      role={urgent ? 'alert' : 'status'}
+    >
+      <span className="notification-message">{notification.message}</span>
+      <button
+        type="button"
+        className="notification-close"
+        aria-label="Close notification"
+        onClick={() => dismiss(notification.id)}
+      >
+        ×
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { coerceSetting } from '../../effects/settings.ts';
+import type { SettingDefinition, SettingValue } from '../../effects/types.ts';
+
+/** Typing into a number box waits this long before it applies (product spec section 9). */
+export const TYPING_DEBOUNCE_MS = 300;
+
+interface SettingControlProps {
+  definition: SettingDefinition;
+  value: SettingValue;
+  onChange: (name: string, value: SettingValue) => void;
+}
+
+export function SettingControl({ definition, value, onChange }: SettingControlProps) {
+  const id = useId();
+  if (definition.kind === 'range') {
+    return <RangeControl id={id} definition={definition} value={Number(value)} onChange={onChange} />;
+  }
+  if (definition.kind === 'select') {
+    return (
+      <div className="setting">
+        <label htmlFor={id}>{definition.label}</label>
+        <select
+          id={id}
+          data-testid={`setting-${definition.name}`}
+          value={String(value)}
+          onChange={(e) => onChange(definition.name, e.target.value)}
+        >
+          {definition.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  }
+  return (
+    <div className="setting setting-toggle">
+      <input
+        id={id}
+        type="checkbox"
+        data-testid={`setting-${definition.name}`}
+        checked={Boolean(value)}
+        onChange={(e) => onChange(definition.name, e.target.checked)}
+      />
+      <label htmlFor={id}>{definition.label}</label>
+    </div>
+  );
+}
+
+interface RangeControlProps {
+  id: string;
+  definition: Extract<SettingDefinition, { kind: 'range' }>;
+  value: number;
+  onChange: (name: string, value: SettingValue) => void;
+}
+
+function RangeControl({ id, definition, value, onChange }: RangeControlProps) {
+  // What the number box shows while the user types; null when it simply mirrors the value.
+  const [draft, setDraft] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const commitText = (text: string) => {
+    clearTimeout(timer.current);
+    const coerced = coerceSetting(definition, text);
+    // Non-numeric input reverts to the current value.
+    if (coerced !== undefined) onChange(definition.name, coerced);
+    setDraft(null);
+  };
+
+  return (
+    <div className="setting setting-range">
+      <label htmlFor={id}>{definition.label}</label>
+      <div className="setting-inputs">
+        <input
+          type="range"
+          aria-label={definition.label}
+          min={definition.min}
+          max={definition.max}
+          step={definition.step}
+          value={value}
+          onChange={(e) => {
+            setDraft(null);
+            onChange(definition.name, Number(e.target.value));
+          }}
+        />
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          data-testid={`setting-${definition.name}`}
+          min={definition.min}
+          max={definition.max}
+          step={definition.step}
+          value={draft ?? String(value)}
+          onChange={(e) => {
+            const text = e.target.value;
+            setDraft(text);
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => commitText(text), TYPING_DEBOUNCE_MS);
+          }}
+          onBlur={(e) => commitText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commitText(e.currentTarget.value);
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * What a GPU backend offers the engine. WebGPU and WebGL2 each implement it once; everything above it
+ * (stages, effects, the worker's image bookkeeping) is written against this interface only.
+ */
+import type { EngineKind } from './protocol.ts';
+import type { UniformValues } from './uniforms.ts';
+
+/** rgba8unorm for images; rgba16float for intermediates that need range or precision. */
+export type TextureFormat = 'rgba8unorm' | 'rgba16float';
+
+export interface GpuTexture {
+  readonly id: number;
+  readonly width: number;
+  readonly height: number;
+  readonly format: TextureFormat;
+}
+
+/** One full-texture pass of one program: every output texel is computed from the inputs. */
+export interface PassSpec {
+  /** The stage whose shaders run: `shaders/<stage>/<stage>.wgsl` and `.frag`. */
+  readonly stage: string;
+  /** Entry point for stages with several passes (`main` when absent). */
+  readonly entry?: string;
+  /** Bound in order as `input0`, `input1`, ... */
+  readonly inputs: readonly GpuTexture[];
+  /** Packed by the stage's uniform table; absent for stages without uniforms. */
+  readonly uniforms?: ArrayBuffer;
+  readonly output: GpuTexture;
+}
+
+export interface ResourceCounts {
+  textures: number;
+  buffers: number;
+}
+
+export interface Backend {
+  readonly kind: EngineKind;
+  readonly maxTextureSize: number;
+  createTexture(width: number, height: number, format: TextureFormat): GpuTexture;
+  destroyTexture(texture: GpuTexture): void;
+  /** Uploads an image as rgba8unorm, row 0 at the top. */
+  uploadImage(image: ImageBitmap | ImageData): GpuTexture;
+  runPass(pass: PassSpec): void;
+  /** Sizes the canvas to the texture and shows it; resolves once the frame is handed to the canvas. */
+  present(texture: GpuTexture): void | Promise<void>;
+  /** RGBA8, rows from the top, tightly packed. */
+  readPixels(texture: GpuTexture): Promise<Uint8Array<ArrayBuffer>>;
+  /** Resolves when all submitted GPU work has finished. */
+  finish(): Promise<void>;
+  resourceCounts(): ResourceCounts;
+  destroy(): void;
+}
+
+export type { UniformValues };

@@ -1,0 +1,231 @@
+/**
+ * The messages between the editor and the effect worker (product spec section 7), as typed unions.
+ * Worker-safe: no DOM, no React. Both sides import this module and nothing else of each other.
+ */
+import type { SettingValue } from '../effects/types.ts';
+
+export const ENGINE_KINDS = ['webgpu', 'webgl2'] as const;
+export type EngineKind = (typeof ENGINE_KINDS)[number];
+
+export const WORKER_STATUSES = [
+  'Idle',
+  'WorkerInitializing',
+  'WorkerReady',
+  'LoadingImage',
+  'ImageReady',
+  'ApplyingEffect',
+  'effectComplete',
+  'commitSuccess',
+  'ContextLost',
+  'ContextRestoring',
+  'WorkerError',
+] as const;
+export type WorkerStatus = (typeof WORKER_STATUSES)[number];
+
+export type EffectSettings = Readonly<Record<string, SettingValue>>;
+
+/** Which image a bitmap request reads: the committed base or what the canvas shows now. */
+export type BitmapSource = 'currentBase' | 'current';
+
+// ---------------------------------------------------------------- editor -> worker
+
+export interface InitMessage {
+  type: 'init';
+  canvas: OffscreenCanvas;
+  /** Forces one backend (`?engine=`); without it the worker prefers WebGPU. */
+  engine?: EngineKind;
+}
+export interface LoadImageMessage {
+  type: 'loadImage';
+  image: ImageBitmap;
+  processingWidth: number;
+  processingHeight: number;
+  originalWidth: number;
+  originalHeight: number;
+}
+export interface ApplyEffectMessage {
+  type: 'applyEffect';
+  effectId: string;
+  settings: EffectSettings;
+  freehandMaskImageBitmap?: ImageBitmap;
+}
+export interface RequestImageBitmapMessage {
+  type: 'requestImageBitmap';
+  source?: BitmapSource;
+}
+export interface RequestImageDataMessage {
+  type: 'requestImageData';
+  format: 'image/jpeg';
+  quality: number;
+  /** Long side of the exported image; the current size when absent. */
+  exportLongSide?: number;
+}
+export interface ReplaceBaseImageMessage {
+  type: 'replaceBaseImage';
+  image: ImageBitmap;
+  width: number;
+  height: number;
+}
+export interface ResetCanvasToBaseMessage {
+  type: 'resetCanvasToBase';
+}
+export interface CommitEffectMessage {
+  type: 'commitEffect';
+}
+export interface AppVisibleMessage {
+  type: 'appVisible';
+}
+
+export type ToWorkerMessage =
+  | InitMessage
+  | LoadImageMessage
+  | ApplyEffectMessage
+  | RequestImageBitmapMessage
+  | RequestImageDataMessage
+  | ReplaceBaseImageMessage
+  | ResetCanvasToBaseMessage
+  | CommitEffectMessage
+  | AppVisibleMessage;
+
+// ---------------------------------------------------------------- worker -> editor
+
+export interface StatusMessage {
+  type: 'status';
+  status: WorkerStatus;
+  effectId?: string;
+  newWidth?: number;
+  newHeight?: number;
+  message?: string;
+  /** Set with WorkerReady: the backend the worker chose. */
+  engine?: EngineKind;
+}
+export interface ErrorMessage {
+  type: 'error';
+  message: string;
+}
+export interface LogMessage {
+  type: 'log';
+  level: 'info' | 'warn' | 'error';
+  message: string;
+}
+export interface ImageDataMessage {
+  type: 'imageData';
+  blob: Blob | null;
+  format: 'image/jpeg';
+  width?: number;
+  height?: number;
+}
+export interface ImageBitmapResponseMessage {
+  type: 'imageBitmapResponse';
+  image: ImageBitmap | null;
+  source: BitmapSource;
+  error?: string;
+}
+
+export type FromWorkerMessage =
+  StatusMessage | ErrorMessage | LogMessage | ImageDataMessage | ImageBitmapResponseMessage;
+
+// ---------------------------------------------------------------- guards
+
+const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorkerMessage['type']>([
+  'init',
+  'loadImage',
+  'applyEffect',
+  'requestImageBitmap',
+  'requestImageData',
+  'replaceBaseImage',
+  'resetCanvasToBase',
+  'commitEffect',
+  'appVisible',
+]);
+
+const FROM_WORKER_TYPES: ReadonlySet<string> = new Set<FromWorkerMessage['type']>([
+  'status',
+  'error',
+  'log',
+  'imageData',
+  'imageBitmapResponse',
+]);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isPositiveInt(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0;
+}
+
+export function isWorkerStatus(value: unknown): value is WorkerStatus {
+  return typeof value === 'string' && (WORKER_STATUSES as readonly string[]).includes(value);
+}
+
+export function isEngineKind(value: unknown): value is EngineKind {
+  return typeof value === 'string' && (ENGINE_KINDS as readonly string[]).includes(value);
+}
+
+function isSettings(value: unknown): value is EffectSettings {
+  if (!isRecord(value)) return false;
+  return Object.values(value).every(
+    (v) => typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean',
+  );
+}
+
+/** Checks the shape of a message sent to the worker; anything else is refused there. */
+export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
+  if (!isRecord(value) || typeof value.type !== 'string' || !TO_WORKER_TYPES.has(value.type)) return false;
+  switch (value.type as ToWorkerMessage['type']) {
+    case 'init':
+      return isRecord(value.canvas) && (value.engine === undefined || isEngineKind(value.engine));
+    case 'loadImage':
+      return (
+        isRecord(value.image) &&
+        isPositiveInt(value.processingWidth) &&
+        isPositiveInt(value.processingHeight) &&
+        isPositiveInt(value.originalWidth) &&
+        isPositiveInt(value.originalHeight)
+      );
+    case 'applyEffect':
+      return typeof value.effectId === 'string' && isSettings(value.settings);
+    case 'requestImageBitmap':
+      return value.source === undefined || value.source === 'currentBase' || value.source === 'current';
+    case 'requestImageData':
+      return (
+        value.format === 'image/jpeg' &&
+        typeof value.quality === 'number' &&
+        value.quality > 0 &&
+        value.quality <= 1 &&
+        (value.exportLongSide === undefined || isPositiveInt(value.exportLongSide))
+      );
+    case 'replaceBaseImage':
+      return isRecord(value.image) && isPositiveInt(value.width) && isPositiveInt(value.height);
+    case 'resetCanvasToBase':
+    case 'commitEffect':
+    case 'appVisible':
+      return true;
+  }
+}
+
+/** Checks the shape of a message from the worker. */
+export function isFromWorkerMessage(value: unknown): value is FromWorkerMessage {
+  if (!isRecord(value) || typeof value.type !== 'string' || !FROM_WORKER_TYPES.has(value.type)) return false;
+  switch (value.type as FromWorkerMessage['type']) {
+    case 'status':
+      return (
+        isWorkerStatus(value.status) &&
+        (value.newWidth === undefined || isPositiveInt(value.newWidth)) &&
+        (value.newHeight === undefined || isPositiveInt(value.newHeight)) &&
+        (value.engine === undefined || isEngineKind(value.engine))
+      );
+    case 'error':
+      return typeof value.message === 'string';
+    case 'log':
+      return typeof value.message === 'string';
+    case 'imageData':
+      return value.format === 'image/jpeg' && (value.blob === null || isRecord(value.blob));
+    case 'imageBitmapResponse':
+      return (
+        (value.source === 'currentBase' || value.source === 'current') &&
+        (value.image === null || isRecord(value.image))
+      );
+  }
+}

@@ -1,0 +1,64 @@
+import type { Backend, GpuTexture } from './backend.ts';
+import { getStage } from './stages/index.ts';
+import type { AnyStage, PassEncoder, PassRequest, StageInvocation } from './stages/types.ts';
+import { TexturePool } from './texture-pool.ts';
+import { layoutUniforms, packUniforms, type UniformLayout } from './uniforms.ts';
+
+/**
+ * Runs chains of stages on a backend. Intermediates come from, and go back to, one texture pool, so an
+ * apply after the first allocates nothing new at the same size.
+ */
+export class StageRunner {
+  readonly pool: TexturePool;
+  private readonly layouts = new Map<string, UniformLayout>();
+
+  constructor(readonly backend: Backend) {
+    this.pool = new TexturePool(backend);
+  }
+
+  /**
+   * Runs the stages in order on `input` and returns a new texture from the pool (the caller releases it).
+   * `input` itself is left alone; with no stages the result is a copy.
+   */
+  run(input: GpuTexture, chain: readonly StageInvocation[]): GpuTexture {
+    const steps = chain.length > 0 ? chain : [{ stage: 'copy', params: {} }];
+    let current = input;
+    for (const step of steps) {
+      const next = this.runStage(getStage(step.stage), current, step.params);
+      if (current !== input) this.pool.release(current);
+      current = next;
+    }
+    return current;
+  }
+
+  private runStage(stage: AnyStage, input: GpuTexture, params: Readonly<Record<string, number>>): GpuTexture {
+    const encoder: PassEncoder = {
+      pass: (request) => this.pass(stage, request),
+      release: (texture) => this.pool.release(texture),
+    };
+    const output = stage.encode(encoder, input, params);
+    if (output === input) throw new Error(`Stage ${stage.name} returned its input`);
+    return output;
+  }
+
+  private pass(stage: AnyStage, request: PassRequest): GpuTexture {
+    const output = this.pool.acquire(request.width, request.height, request.format);
+    let uniforms: ArrayBuffer | undefined;
+    if (stage.uniforms.length > 0) {
+      let layout = this.layouts.get(stage.name);
+      if (!layout) {
+        layout = layoutUniforms(stage.uniforms);
+        this.layouts.set(stage.name, layout);
+      }
+      uniforms = packUniforms(stage.uniforms, request.uniforms ?? {}, layout);
+    }
+    this.backend.runPass({
+      stage: stage.name,
+      entry: request.entry,
+      inputs: request.inputs,
+      uniforms,
+      output,
+    });
+    return output;
+  }
+}

@@ -1,0 +1,15 @@
+import { copyStage } from './copy.ts';
+import { grainStage } from './grain.ts';
+import type { AnyStage } from './types.ts';
+import { vibranceStage } from './vibrance.ts';
+
+/** Every stage the engine can run, by name. Each has `shaders/<name>/<name>.wgsl` and `.frag`. */
+export const STAGES: ReadonlyMap<string, AnyStage> = new Map(
+  [copyStage, vibranceStage, grainStage].map((stage) => [stage.name, stage]),
+);
+
+export function getStage(name: string): AnyStage {
+  const stage = STAGES.get(name);
+  if (!stage) throw new Error(`Unknown stage: ${name}`);
+  return stage;
+}

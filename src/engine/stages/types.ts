@@ -1,0 +1,41 @@
+import type { GpuTexture, TextureFormat } from '../backend.ts';
+import type { UniformTable, UniformValues } from '../uniforms.ts';
+
+export interface PassRequest {
+  /** Entry point within the stage's shaders; `main` when absent. */
+  entry?: string;
+  inputs: readonly GpuTexture[];
+  uniforms?: UniformValues;
+  width: number;
+  height: number;
+  format?: TextureFormat;
+}
+
+/** What a stage may do while it encodes: run passes of its own shaders, and hand back textures it no longer needs. */
+export interface PassEncoder {
+  pass(request: PassRequest): GpuTexture;
+  release(texture: GpuTexture): void;
+}
+
+/**
+ * A stage: per-pixel work described without reference to a backend. `encode` runs one or more passes of
+ * the stage's own shaders (`shaders/<name>/<name>.wgsl` and `.frag`, sharing the uniform table) and returns
+ * the output texture; it must not release its input.
+ */
+export interface StageDefinition<P = Readonly<Record<string, number>>> {
+  readonly name: string;
+  readonly uniforms: UniformTable;
+  /** Entry points besides `main`, for multi-pass stages. */
+  readonly entries?: readonly string[];
+  encode(encoder: PassEncoder, input: GpuTexture, params: P): GpuTexture;
+}
+
+// Stages are stored in one registry whatever their params are.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyStage = StageDefinition<any>;
+
+/** One step of an effect: which stage runs, with which parameters. */
+export interface StageInvocation {
+  readonly stage: string;
+  readonly params: Readonly<Record<string, number>>;
+}

@@ -1,0 +1,267 @@
+import type { Backend, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
+import { ShaderLibrary } from '../shader-sources.ts';
+
+const GLSL_FILES = import.meta.glob<string>(
+  ['/shaders/**/*.frag', '/shaders/**/*.vert', '/shaders/**/*.glsl'],
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  },
+);
+
+interface Program {
+  readonly program: WebGLProgram;
+  readonly hasParams: boolean;
+}
+
+interface GlTexture extends GpuTexture {
+  readonly texture: WebGLTexture;
+  framebuffer: WebGLFramebuffer | null;
+}
+
+export interface WebGl2Options {
+  onContextLost?: () => void;
+  onContextRestored?: () => void;
+}
+
+/** Brings up WebGL2 on the canvas, or resolves null (the reason goes to `log`). */
+export function createWebGl2Backend(
+  canvas: OffscreenCanvas,
+  log: (message: string) => void,
+  options: WebGl2Options = {},
+): Backend | null {
+  const gl = canvas.getContext('webgl2', {
+    alpha: false,
+    antialias: false,
+    depth: false,
+    stencil: false,
+    premultipliedAlpha: false,
+    preserveDrawingBuffer: true,
+  });
+  if (!gl) {
+    log('WebGL2: the canvas gave no webgl2 context');
+    return null;
+  }
+  return new WebGl2Backend(gl, canvas, options);
+}
+
+class WebGl2Backend implements Backend {
+  readonly kind = 'webgl2' as const;
+  readonly maxTextureSize: number;
+  private readonly shaders = new ShaderLibrary(GLSL_FILES, 'frag');
+  private readonly programs = new Map<string, Program>();
+  private readonly textures = new Map<number, GlTexture>();
+  private readonly vertexShader: WebGLShader;
+  private readonly uniformBuffer: WebGLBuffer;
+  private readonly vao: WebGLVertexArrayObject;
+  private readonly syncTarget: GlTexture;
+  private nextId = 1;
+
+  constructor(
+    private readonly gl: WebGL2RenderingContext,
+    private readonly canvas: OffscreenCanvas,
+    options: WebGl2Options,
+  ) {
+    this.maxTextureSize = gl.getParameter(gl.MAX_TEXTURE_SIZE) as number;
+    // Needed to render into rgba16float intermediates.
+    gl.getExtension('EXT_color_buffer_float');
+    gl.getExtension('EXT_color_buffer_half_float');
+    this.vertexShader = this.compile(
+      gl.VERTEX_SHADER,
+      this.shaders.source('/shaders/internal/fullscreen.vert'),
+      'fullscreen',
+    );
+    this.uniformBuffer = gl.createBuffer();
+    this.vao = gl.createVertexArray();
+    gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
+    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+    gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+    this.syncTarget = this.createGlTexture(1, 1, 'rgba8unorm');
+    canvas.addEventListener('webglcontextlost', (event) => {
+      event.preventDefault();
+      options.onContextLost?.();
+    });
+    canvas.addEventListener('webglcontextrestored', () => options.onContextRestored?.());
+  }
+
+  createTexture(width: number, height: number, format: TextureFormat): GpuTexture {
+    return this.createGlTexture(width, height, format);
+  }
+
+  private createGlTexture(width: number, height: number, format: TextureFormat): GlTexture {
+    const gl = this.gl;
+    const texture = gl.createTexture();
+    gl.bindTexture(gl.TEXTURE_2D, texture);
+    gl.texStorage2D(gl.TEXTURE_2D, 1, format === 'rgba8unorm' ? gl.RGBA8 : gl.RGBA16F, width, height);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+    const handle: GlTexture = { id: this.nextId++, width, height, format, texture, framebuffer: null };
+    this.textures.set(handle.id, handle);
+    return handle;
+  }
+
+  destroyTexture(texture: GpuTexture): void {
+    const own = this.textures.get(texture.id);
+    if (!own || own === this.syncTarget) return;
+    if (own.framebuffer) this.gl.deleteFramebuffer(own.framebuffer);
+    this.gl.deleteTexture(own.texture);
+    this.textures.delete(texture.id);
+  }
+
+  uploadImage(image: ImageBitmap | ImageData): GpuTexture {
+    const gl = this.gl;
+    const handle = this.createGlTexture(image.width, image.height, 'rgba8unorm');
+    gl.bindTexture(gl.TEXTURE_2D, handle.texture);
+    gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, gl.RGBA, gl.UNSIGNED_BYTE, image);
+    return handle;
+  }
+
+  runPass(pass: PassSpec): void {
+    const gl = this.gl;
+    const program = this.program(pass.stage, pass.entry ?? 'main');
+    const output = this.own(pass.output);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebufferOf(output));
+    gl.viewport(0, 0, output.width, output.height);
+    gl.useProgram(program.program);
+    if (program.hasParams) {
+      if (!pass.uniforms) throw new Error(`${pass.stage}: the shader declares Params but none were given`);
+      gl.bindBuffer(gl.UNIFORM_BUFFER, this.uniformBuffer);
+      gl.bufferData(gl.UNIFORM_BUFFER, pass.uniforms, gl.DYNAMIC_DRAW);
+      gl.bindBufferBase(gl.UNIFORM_BUFFER, 0, this.uniformBuffer);
+    }
+    pass.inputs.forEach((input, unit) => {
+      if (input.id === pass.output.id) throw new Error(`${pass.stage}: a pass cannot read its own output`);
+      gl.activeTexture(gl.TEXTURE0 + unit);
+      gl.bindTexture(gl.TEXTURE_2D, this.own(input).texture);
+    });
+    gl.bindVertexArray(this.vao);
+    gl.drawArrays(gl.TRIANGLES, 0, 3);
+    // Unbind inputs so a later pass may render into them without a feedback loop.
+    pass.inputs.forEach((_input, unit) => {
+      gl.activeTexture(gl.TEXTURE0 + unit);
+      gl.bindTexture(gl.TEXTURE_2D, null);
+    });
+  }
+
+  present(texture: GpuTexture): void {
+    const gl = this.gl;
+    const source = this.own(texture);
+    if (this.canvas.width !== texture.width) this.canvas.width = texture.width;
+    if (this.canvas.height !== texture.height) this.canvas.height = texture.height;
+    const program = this.program('internal/present', 'main');
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    gl.viewport(0, 0, texture.width, texture.height);
+    gl.useProgram(program.program);
+    gl.activeTexture(gl.TEXTURE0);
+    gl.bindTexture(gl.TEXTURE_2D, source.texture);
+    gl.bindVertexArray(this.vao);
+    gl.drawArrays(gl.TRIANGLES, 0, 3);
+    gl.bindTexture(gl.TEXTURE_2D, null);
+    gl.flush();
+  }
+
+  readPixels(texture: GpuTexture): Promise<Uint8Array<ArrayBuffer>> {
+    const gl = this.gl;
+    const source = this.own(texture);
+    if (texture.format !== 'rgba8unorm') throw new Error('readPixels reads rgba8unorm textures only');
+    gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebufferOf(source));
+    const pixels = new Uint8Array(texture.width * texture.height * 4);
+    gl.pixelStorei(gl.PACK_ALIGNMENT, 1);
+    gl.readPixels(0, 0, texture.width, texture.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    return Promise.resolve(pixels);
+  }
+
+  finish(): Promise<void> {
+    // A read forces every command before it to complete; gl.finish() alone does not promise that.
+    const gl = this.gl;
+    gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebufferOf(this.syncTarget));
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+    return Promise.resolve();
+  }
+
+  resourceCounts(): ResourceCounts {
+    // The sync target is the backend's own, not the engine's.
+    return { textures: this.textures.size - 1, buffers: 1 };
+  }
+
+  destroy(): void {
+    for (const texture of [...this.textures.values()]) {
+      if (texture.framebuffer) this.gl.deleteFramebuffer(texture.framebuffer);
+      this.gl.deleteTexture(texture.texture);
+    }
+    this.textures.clear();
+    for (const program of this.programs.values()) this.gl.deleteProgram(program.program);
+    this.programs.clear();
+    this.gl.deleteBuffer(this.uniformBuffer);
+    this.gl.deleteVertexArray(this.vao);
+    this.gl.deleteShader(this.vertexShader);
+  }
+
+  private framebufferOf(texture: GlTexture): WebGLFramebuffer {
+    if (texture.framebuffer) return texture.framebuffer;
+    const gl = this.gl;
+    const framebuffer = gl.createFramebuffer();
+    gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
+    gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, texture.texture, 0);
+    const status = gl.checkFramebufferStatus(gl.FRAMEBUFFER);
+    if (status !== gl.FRAMEBUFFER_COMPLETE)
+      throw new Error(`Framebuffer incomplete (0x${status.toString(16)})`);
+    texture.framebuffer = framebuffer;
+    return framebuffer;
+  }
+
+  private program(stage: string, entry: string): Program {
+    const key = `${stage}:${entry}`;
+    const cached = this.programs.get(key);
+    if (cached) return cached;
+    const gl = this.gl;
+    const path = stage.includes('/') ? `/shaders/${stage}.frag` : `/shaders/${stage}/${stage}.frag`;
+    const source = this.shaders.source(path);
+    // Multi-pass stages select their pass with a define, the GLSL counterpart of a WGSL entry point.
+    const newline = source.indexOf('\n');
+    const withEntry = `${source.slice(0, newline + 1)}#define ENTRY_${entry} 1\n${source.slice(newline + 1)}`;
+    const fragment = this.compile(gl.FRAGMENT_SHADER, withEntry, key);
+    const program = gl.createProgram();
+    gl.attachShader(program, this.vertexShader);
+    gl.attachShader(program, fragment);
+    gl.linkProgram(program);
+    gl.deleteShader(fragment);
+    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) {
+      throw new Error(`Linking ${key} failed: ${gl.getProgramInfoLog(program) ?? ''}`);
+    }
+    gl.useProgram(program);
+    const blockIndex = gl.getUniformBlockIndex(program, 'Params');
+    const hasParams = blockIndex !== gl.INVALID_INDEX;
+    if (hasParams) gl.uniformBlockBinding(program, blockIndex, 0);
+    for (let unit = 0; unit < 8; unit++) {
+      const location = gl.getUniformLocation(program, `input${unit}`);
+      if (location) gl.uniform1i(location, unit);
+    }
+    const result = { program, hasParams };
+    this.programs.set(key, result);
+    return result;
+  }
+
+  private compile(type: number, source: string, label: string): WebGLShader {
+    const gl = this.gl;
+    const shader = gl.createShader(type);
+    if (!shader) throw new Error(`Could not create shader ${label}`);
+    gl.shaderSource(shader, source);
+    gl.compileShader(shader);
+    if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) {
+      const info = gl.getShaderInfoLog(shader) ?? '';
+      gl.deleteShader(shader);
+      throw new Error(`Compiling ${label} failed: ${info}`);
+    }
+    return shader;
+  }
+
+  private own(texture: GpuTexture): GlTexture {
+    const own = this.textures.get(texture.id);
+    if (!own) throw new Error(`Texture ${texture.id} is not live on this backend`);
+    return own;
+  }
+}

@@ -1,0 +1,429 @@
+/// <reference types="@webgpu/types" />
+import type { Backend, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
+import { ShaderLibrary } from '../shader-sources.ts';
+import { parseBindings, parseComputeEntries, type WgslBinding, type WgslEntry } from './wgsl-bindings.ts';
+
+const WGSL_FILES = import.meta.glob<string>('/shaders/**/*.wgsl', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/** Uniforms of one frame are packed into slots of this size (WebGPU's largest minimum offset alignment). */
+const UNIFORM_SLOT = 256;
+const UNIFORM_CHUNK_SLOTS = 64;
+
+interface Program {
+  readonly pipeline: GPUComputePipeline;
+  readonly layout: GPUBindGroupLayout;
+  readonly bindings: readonly WgslBinding[];
+  readonly entry: WgslEntry;
+}
+
+/**
+ * How frames reach the canvas: a `webgpu` context (the fast path), or a read-back ImageBitmap handed to a
+ * `bitmaprenderer` context. Software fallback adapters get the second: headless Chromium on SwiftShader
+ * computes fine but loses the device, and every later adapter of the page while the device lives, the
+ * moment it presents a WebGPU canvas. On a software adapter the read-back costs little beside the work.
+ */
+export type PresentMode = 'context' | 'bitmap';
+
+function presentModeFor(adapter: GPUAdapter): PresentMode {
+  const legacy = adapter as GPUAdapter & { isFallbackAdapter?: boolean };
+  return (adapter.info?.isFallbackAdapter ?? legacy.isFallbackAdapter) ? 'bitmap' : 'context';
+}
+
+type Presenter =
+  | { kind: 'context'; context: GPUCanvasContext; format: GPUTextureFormat }
+  | { kind: 'bitmap'; context: ImageBitmapRenderingContext };
+
+interface WebGpuTexture extends GpuTexture {
+  readonly texture: GPUTexture;
+  readonly view: GPUTextureView;
+}
+
+export interface WebGpuOptions {
+  /** Called once if the device is lost, with the browser's reason. */
+  onDeviceLost?: (reason: string, message: string) => void;
+}
+
+/**
+ * Tries to bring up WebGPU on the canvas: an adapter (fallback adapters, such as SwiftShader, accepted),
+ * a device and a `webgpu` context. Resolves null when any of those is missing, leaving the canvas free
+ * for WebGL2. The reason is reported through `log`.
+ */
+export async function createWebGpuBackend(
+  canvas: OffscreenCanvas,
+  log: (message: string) => void,
+  options: WebGpuOptions = {},
+): Promise<Backend | null> {
+  const gpu = (self.navigator as Navigator & { gpu?: GPU }).gpu;
+  if (!gpu) {
+    log('WebGPU: navigator.gpu is missing');
+    return null;
+  }
+  let adapter: GPUAdapter | null = null;
+  try {
+    adapter = await gpu.requestAdapter();
+  } catch (error) {
+    log(`WebGPU: requestAdapter failed: ${String(error)}`);
+  }
+  if (!adapter) {
+    log('WebGPU: no adapter');
+    return null;
+  }
+  let device: GPUDevice;
+  try {
+    device = await adapter.requestDevice({
+      requiredLimits: { maxTextureDimension2D: adapter.limits.maxTextureDimension2D },
+    });
+  } catch (error) {
+    log(`WebGPU: requestDevice failed: ${String(error)}`);
+    return null;
+  }
+  const mode = presentModeFor(adapter);
+  let presenter: Presenter | null;
+  if (mode === 'context') {
+    const context = canvas.getContext('webgpu');
+    const format = gpu.getPreferredCanvasFormat();
+    context?.configure({ device, format, alphaMode: 'opaque' });
+    presenter = context && { kind: 'context', context, format };
+  } else {
+    log('WebGPU: fallback adapter; frames are shown through an ImageBitmap');
+    const context = canvas.getContext('bitmaprenderer');
+    presenter = context && { kind: 'bitmap', context };
+  }
+  if (!presenter) {
+    log(`WebGPU: the canvas gave no ${mode === 'context' ? 'webgpu' : 'bitmaprenderer'} context`);
+    device.destroy();
+    return null;
+  }
+  return new WebGpuBackend(adapter, device, canvas, presenter, options);
+}
+
+class WebGpuBackend implements Backend {
+  readonly kind = 'webgpu' as const;
+  readonly maxTextureSize: number;
+  private readonly shaders = new ShaderLibrary(WGSL_FILES, 'wgsl');
+  private readonly programs = new Map<string, Program>();
+  private readonly textures = new Map<number, WebGpuTexture>();
+  private nextId = 1;
+  private encoder: GPUCommandEncoder | null = null;
+  private readonly uniformChunks: GPUBuffer[] = [];
+  private uniformData = new Uint8Array(UNIFORM_SLOT * UNIFORM_CHUNK_SLOTS);
+  private uniformSlots = 0;
+  private presentPipeline: GPURenderPipeline | null = null;
+  private liveBuffers = 0;
+  private destroyed = false;
+
+  constructor(
+    // Held so that it lives as long as the device: Chromium tears the device down ("A valid external
+    // Instance reference no longer exists") once the adapter that made it has been collected.
+    readonly adapter: GPUAdapter,
+    private readonly device: GPUDevice,
+    private readonly canvas: OffscreenCanvas,
+    private readonly presenter: Presenter,
+    options: WebGpuOptions,
+  ) {
+    this.maxTextureSize = device.limits.maxTextureDimension2D;
+    void device.lost.then((info) => {
+      if (!this.destroyed) options.onDeviceLost?.(info.reason, info.message);
+    });
+    device.addEventListener('uncapturederror', (event) => {
+      console.error('WebGPU error:', event.error.message);
+    });
+  }
+
+  createTexture(width: number, height: number, format: TextureFormat): GpuTexture {
+    const texture = this.device.createTexture({
+      size: [width, height],
+      format,
+      usage:
+        GPUTextureUsage.TEXTURE_BINDING |
+        GPUTextureUsage.STORAGE_BINDING |
+        GPUTextureUsage.COPY_SRC |
+        GPUTextureUsage.COPY_DST |
+        GPUTextureUsage.RENDER_ATTACHMENT,
+    });
+    const handle: WebGpuTexture = {
+      id: this.nextId++,
+      width,
+      height,
+      format,
+      texture,
+      view: texture.createView(),
+    };
+    this.textures.set(handle.id, handle);
+    return handle;
+  }
+
+  destroyTexture(texture: GpuTexture): void {
+    const own = this.textures.get(texture.id);
+    if (!own) return;
+    own.texture.destroy();
+    this.textures.delete(texture.id);
+  }
+
+  uploadImage(image: ImageBitmap | ImageData): GpuTexture {
+    const handle = this.own(this.createTexture(image.width, image.height, 'rgba8unorm'));
+    if (image instanceof ImageData) {
+      this.device.queue.writeTexture(
+        { texture: handle.texture },
+        image.data,
+        { bytesPerRow: image.width * 4, rowsPerImage: image.height },
+        [image.width, image.height],
+      );
+    } else {
+      this.device.queue.copyExternalImageToTexture({ source: image }, { texture: handle.texture }, [
+        image.width,
+        image.height,
+      ]);
+    }
+    return handle;
+  }
+
+  runPass(pass: PassSpec): void {
+    const program = this.program(pass.stage, pass.entry ?? 'main');
+    const entries: GPUBindGroupEntry[] = [];
+    for (const binding of program.bindings) {
+      entries.push({ binding: binding.binding, resource: this.resourceFor(binding, pass, program) });
+    }
+    const bindGroup = this.device.createBindGroup({ layout: program.layout, entries });
+    const encoder = (this.encoder ??= this.device.createCommandEncoder());
+    const compute = encoder.beginComputePass();
+    compute.setPipeline(program.pipeline);
+    compute.setBindGroup(0, bindGroup);
+    const [wx, wy] = program.entry.workgroupSize;
+    compute.dispatchWorkgroups(Math.ceil(pass.output.width / wx), Math.ceil(pass.output.height / wy));
+    compute.end();
+  }
+
+  async present(texture: GpuTexture): Promise<void> {
+    const source = this.own(texture);
+    if (this.presenter.kind === 'bitmap') {
+      const pixels = await this.readPixels(texture);
+      const bitmap = await createImageBitmap(
+        new ImageData(new Uint8ClampedArray(pixels.buffer), texture.width, texture.height),
+      );
+      this.presenter.context.transferFromImageBitmap(bitmap);
+      return;
+    }
+    if (this.canvas.width !== texture.width) this.canvas.width = texture.width;
+    if (this.canvas.height !== texture.height) this.canvas.height = texture.height;
+    const pipeline = this.presentPipelineFor(this.presenter.format);
+    const encoder = (this.encoder ??= this.device.createCommandEncoder());
+    const pass = encoder.beginRenderPass({
+      colorAttachments: [
+        {
+          view: this.presenter.context.getCurrentTexture().createView(),
+          loadOp: 'clear',
+          storeOp: 'store',
+          clearValue: { r: 0, g: 0, b: 0, a: 1 },
+        },
+      ],
+    });
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(
+      0,
+      this.device.createBindGroup({
+        layout: pipeline.getBindGroupLayout(0),
+        entries: [{ binding: 0, resource: source.view }],
+      }),
+    );
+    pass.draw(3);
+    pass.end();
+    this.flush();
+  }
+
+  async readPixels(texture: GpuTexture): Promise<Uint8Array<ArrayBuffer>> {
+    const source = this.own(texture);
+    if (texture.format !== 'rgba8unorm') throw new Error('readPixels reads rgba8unorm textures only');
+    const bytesPerRow = Math.ceil((texture.width * 4) / 256) * 256;
+    const buffer = this.device.createBuffer({
+      size: bytesPerRow * texture.height,
+      usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ,
+    });
+    this.liveBuffers++;
+    try {
+      const encoder = (this.encoder ??= this.device.createCommandEncoder());
+      encoder.copyTextureToBuffer({ texture: source.texture }, { buffer, bytesPerRow }, [
+        texture.width,
+        texture.height,
+      ]);
+      this.flush();
+      await buffer.mapAsync(GPUMapMode.READ);
+      const mapped = new Uint8Array(buffer.getMappedRange());
+      const rowBytes = texture.width * 4;
+      const pixels = new Uint8Array(rowBytes * texture.height);
+      for (let y = 0; y < texture.height; y++) {
+        pixels.set(mapped.subarray(y * bytesPerRow, y * bytesPerRow + rowBytes), y * rowBytes);
+      }
+      buffer.unmap();
+      return pixels;
+    } finally {
+      buffer.destroy();
+      this.liveBuffers--;
+    }
+  }
+
+  async finish(): Promise<void> {
+    this.flush();
+    await this.device.queue.onSubmittedWorkDone();
+  }
+
+  resourceCounts(): ResourceCounts {
+    return { textures: this.textures.size, buffers: this.liveBuffers + this.uniformChunks.length };
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    for (const texture of this.textures.values()) texture.texture.destroy();
+    this.textures.clear();
+    for (const chunk of this.uniformChunks) chunk.destroy();
+    this.uniformChunks.length = 0;
+    if (this.presenter.kind === 'context') this.presenter.context.unconfigure();
+    this.device.destroy();
+  }
+
+  /** Writes this frame's uniforms and submits its commands. */
+  private flush(): void {
+    if (this.uniformSlots > 0) {
+      const bytesPerChunk = UNIFORM_SLOT * UNIFORM_CHUNK_SLOTS;
+      const chunks = Math.ceil(this.uniformSlots / UNIFORM_CHUNK_SLOTS);
+      for (let i = 0; i < chunks; i++) {
+        const end = Math.min(this.uniformSlots * UNIFORM_SLOT, (i + 1) * bytesPerChunk);
+        const chunk = this.uniformChunks[i];
+        if (chunk)
+          this.device.queue.writeBuffer(
+            chunk,
+            0,
+            this.uniformData,
+            i * bytesPerChunk,
+            end - i * bytesPerChunk,
+          );
+      }
+      // Later frames reuse the same chunks: queue order puts these writes after this frame's work is done.
+      this.uniformSlots = 0;
+    }
+    if (this.encoder) {
+      this.device.queue.submit([this.encoder.finish()]);
+      this.encoder = null;
+    }
+  }
+
+  private uniformSlot(data: ArrayBuffer): GPUBufferBinding {
+    if (data.byteLength > UNIFORM_SLOT) throw new Error('Uniform block larger than 256 bytes');
+    const slot = this.uniformSlots++;
+    const chunkIndex = Math.floor(slot / UNIFORM_CHUNK_SLOTS);
+    while (this.uniformChunks.length <= chunkIndex) {
+      this.uniformChunks.push(
+        this.device.createBuffer({
+          size: UNIFORM_SLOT * UNIFORM_CHUNK_SLOTS,
+          usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+        }),
+      );
+    }
+    if (this.uniformData.byteLength < this.uniformSlots * UNIFORM_SLOT) {
+      const grown = new Uint8Array(this.uniformData.byteLength * 2);
+      grown.set(this.uniformData);
+      this.uniformData = grown;
+    }
+    this.uniformData.set(new Uint8Array(data), slot * UNIFORM_SLOT);
+    const buffer = this.uniformChunks[chunkIndex] as GPUBuffer;
+    return { buffer, offset: (slot % UNIFORM_CHUNK_SLOTS) * UNIFORM_SLOT, size: data.byteLength };
+  }
+
+  private resourceFor(binding: WgslBinding, pass: PassSpec, program: Program): GPUBindingResource {
+    switch (binding.type.kind) {
+      case 'uniform':
+        if (!pass.uniforms) throw new Error(`${pass.stage}: the shader declares params but none were given`);
+        return this.uniformSlot(pass.uniforms);
+      case 'sampler':
+        return this.linearSampler();
+      case 'storage':
+        if (binding.type.format !== pass.output.format) {
+          throw new Error(
+            `${pass.stage}.${program.entry.name}: writes ${binding.type.format}, got ${pass.output.format}`,
+          );
+        }
+        return this.own(pass.output).view;
+      case 'texture': {
+        const match = /^input(\d+)$/.exec(binding.name);
+        const input = match ? pass.inputs[Number(match[1])] : undefined;
+        if (!input) throw new Error(`${pass.stage}: no texture for binding ${binding.name}`);
+        return this.own(input).view;
+      }
+    }
+  }
+
+  private sampler: GPUSampler | null = null;
+  private linearSampler(): GPUSampler {
+    return (this.sampler ??= this.device.createSampler({
+      magFilter: 'linear',
+      minFilter: 'linear',
+      addressModeU: 'clamp-to-edge',
+      addressModeV: 'clamp-to-edge',
+    }));
+  }
+
+  private program(stage: string, entryName: string): Program {
+    const key = `${stage}:${entryName}`;
+    const cached = this.programs.get(key);
+    if (cached) return cached;
+    const code = this.shaders.stageSource(stage);
+    const entry = parseComputeEntries(code).find((e) => e.name === entryName);
+    if (!entry) throw new Error(`Stage ${stage} has no compute entry point ${entryName}`);
+    const bindings = parseBindings(code);
+    const layout = this.device.createBindGroupLayout({
+      label: key,
+      entries: bindings.map((b): GPUBindGroupLayoutEntry => {
+        const visibility = GPUShaderStage.COMPUTE;
+        switch (b.type.kind) {
+          case 'uniform':
+            return { binding: b.binding, visibility, buffer: { type: 'uniform' } };
+          case 'sampler':
+            return { binding: b.binding, visibility, sampler: { type: 'filtering' } };
+          case 'texture':
+            return { binding: b.binding, visibility, texture: { sampleType: 'float' } };
+          case 'storage':
+            return {
+              binding: b.binding,
+              visibility,
+              storageTexture: { access: 'write-only', format: b.type.format },
+            };
+        }
+      }),
+    });
+    const module = this.device.createShaderModule({ label: stage, code });
+    const pipeline = this.device.createComputePipeline({
+      label: key,
+      layout: this.device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+      compute: { module, entryPoint: entryName },
+    });
+    const program: Program = { pipeline, layout, bindings, entry };
+    this.programs.set(key, program);
+    return program;
+  }
+
+  private presentPipelineFor(canvasFormat: GPUTextureFormat): GPURenderPipeline {
+    if (this.presentPipeline) return this.presentPipeline;
+    const module = this.device.createShaderModule({
+      label: 'present',
+      code: this.shaders.source('/shaders/internal/present.wgsl'),
+    });
+    this.presentPipeline = this.device.createRenderPipeline({
+      label: 'present',
+      layout: 'auto',
+      vertex: { module, entryPoint: 'vs' },
+      fragment: { module, entryPoint: 'fs', targets: [{ format: canvasFormat }] },
+      primitive: { topology: 'triangle-list' },
+    });
+    return this.presentPipeline;
+  }
+
+  private own(texture: GpuTexture): WebGpuTexture {
+    const own = this.textures.get(texture.id);
+    if (!own) throw new Error(`Texture ${texture.id} is not live on this backend`);
+    return own;
+  }
+}

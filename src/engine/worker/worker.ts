@@ -1,0 +1,123 @@
+/// <reference lib="webworker" />
+/**
+ * The effect worker's entry: owns the transferred OffscreenCanvas, picks a backend, and runs the editor's
+ * messages one at a time, in order.
+ */
+import {
+  isToWorkerMessage,
+  type FromWorkerMessage,
+  type InitMessage,
+  type ToWorkerMessage,
+} from '../protocol.ts';
+import { chooseBackend } from './choose-backend.ts';
+import { Engine } from './engine.ts';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const NO_ENGINE = 'OffscreenCanvas not supported. Cannot initialize effect engine.';
+
+let engine: Engine | null = null;
+let queue: Promise<void> = Promise.resolve();
+
+function post(message: FromWorkerMessage, transfer: Transferable[] = []): void {
+  self.postMessage(message, transfer);
+}
+
+function log(level: 'info' | 'warn' | 'error', message: string): void {
+  post({ type: 'log', level, message });
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function init(message: InitMessage): Promise<void> {
+  if (typeof OffscreenCanvas === 'undefined' || !message.canvas) {
+    post({ type: 'status', status: 'WorkerError', message: NO_ENGINE });
+    return;
+  }
+  const backend = await chooseBackend(message.canvas, message.engine, {
+    log: (text) => log('info', text),
+    onLost: (text) => {
+      log('warn', text);
+      post({ type: 'status', status: 'ContextLost', message: text });
+    },
+    onRestored: () => post({ type: 'status', status: 'ContextRestoring' }),
+  }).catch((error: unknown) => {
+    log('error', `Backend setup failed: ${reason(error)}`);
+    return null;
+  });
+  if (!backend) {
+    post({ type: 'status', status: 'WorkerError', message: NO_ENGINE });
+    return;
+  }
+  engine = new Engine(backend, post);
+  log('info', `Effect engine running on ${backend.kind}`);
+  post({ type: 'status', status: 'WorkerReady', engine: backend.kind });
+}
+
+async function handle(message: ToWorkerMessage): Promise<void> {
+  if (message.type === 'init') return init(message);
+  if (!engine) {
+    log('warn', `Ignoring ${message.type}: the engine is not ready`);
+    return;
+  }
+  switch (message.type) {
+    case 'loadImage':
+      try {
+        await engine.loadImage(message);
+      } catch (error) {
+        post({ type: 'error', message: `Failed to load image: ${reason(error)}` });
+      }
+      return;
+    case 'applyEffect':
+      try {
+        await engine.applyEffect(message);
+      } catch (error) {
+        post({ type: 'error', message: `Image processing failed: ${reason(error)}` });
+      }
+      return;
+    case 'commitEffect':
+      engine.commitEffect();
+      return;
+    case 'resetCanvasToBase':
+      await engine.resetCanvasToBase();
+      return;
+    case 'replaceBaseImage':
+      await engine.replaceBaseImage(message);
+      return;
+    case 'requestImageData':
+      try {
+        await engine.requestImageData(message);
+      } catch (error) {
+        log('error', `Export failed: ${reason(error)}`);
+        post({ type: 'imageData', blob: null, format: 'image/jpeg' });
+      }
+      return;
+    case 'requestImageBitmap': {
+      const source = message.source ?? 'currentBase';
+      try {
+        await engine.requestImageBitmap(source);
+      } catch (error) {
+        post({ type: 'imageBitmapResponse', image: null, source, error: reason(error) });
+      }
+      return;
+    }
+    case 'appVisible':
+      await engine.redraw();
+      return;
+  }
+}
+
+self.onmessage = (event: MessageEvent<unknown>) => {
+  const message = event.data;
+  if (!isToWorkerMessage(message)) {
+    log('warn', 'Ignoring a malformed message');
+    return;
+  }
+  queue = queue
+    .then(() => handle(message))
+    .catch((error: unknown) => {
+      post({ type: 'error', message: reason(error) });
+    });
+};

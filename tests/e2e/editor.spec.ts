@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import type { EngineKind } from '../../src/engine/protocol.ts';
+import { meanSaturation } from '../reference/metrics.ts';
+import { decodeInBrowser } from '../support/decode.ts';
+import { fixturePath } from '../support/images.ts';
+
+const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
+
+async function openEditor(page: Page, engine: EngineKind) {
+  await page.goto(`/editor?engine=${engine}`);
+  const editor = page.getByTestId('editor');
+  await expect(editor).toHaveAttribute('data-worker-status', 'WorkerReady');
+  await expect(editor).toHaveAttribute('data-engine', engine);
+  return editor;
+}
+
+for (const engine of ENGINES) {
+  test.describe(`editor on ${engine}`, () => {
+    test('loads kodim23, applies vibrance 0.5 in the worker and saves a more saturated JPEG', async ({
+      page,
+    }) => {
+      const editor = await openEditor(page, engine);
+      await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim23.png'));
+      await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+      await expect(page.getByTestId('upload-overlay')).toHaveCount(0);
+
+      await page.getByTestId('effect-vibrance').click();
+      const setting = page.getByTestId('setting-vibrance');
+      await setting.fill('0.5');
+      await setting.press('Enter');
+      await expect(setting).toHaveValue('0.5');
+      await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('save-button').click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^retrocam_vibrance_\d{8}-\d{6}\.jpg$/);
+      await expect(page.getByTestId('notification')).toHaveText(/Download started!/);
+
+      const saved = await decodeInBrowser(page, readFileSync(await download.path()));
+      const original = await decodeInBrowser(page, readFileSync(fixturePath('kodak/kodim23.png')));
+      expect(saved.type).toBe('image/jpeg');
+      expect([saved.width, saved.height]).toEqual([768, 512]);
+      const before = meanSaturation(original);
+      const after = meanSaturation(saved);
+      test.info().annotations.push({
+        type: 'mean saturation',
+        description: `${before.toFixed(3)} -> ${after.toFixed(3)}`,
+      });
+      expect(after).toBeGreaterThan(before + 0.02);
+    });
+
+    test('a file that cannot be decoded gives an error and the editor stays usable', async ({ page }) => {
+      const editor = await openEditor(page, engine);
+      await page
+        .getByTestId('editor-upload-input')
+        .setInputFiles(fixturePath('generated-edge-cases/random_4096_bytes.jpg'));
+      const notification = page.getByTestId('notification');
+      await expect(notification).toHaveAttribute('data-kind', 'error');
+      await expect(notification).toHaveText(/Failed to load image file/);
+      await expect(editor).toHaveAttribute('data-worker-status', 'WorkerReady');
+
+      await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim03.png'));
+      await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+    });
+  });
+}

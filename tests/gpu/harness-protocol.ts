@@ -1,0 +1,40 @@
+// Messages between the harness page and its worker (test code only).
+import type { EngineKind } from '../../src/engine/protocol.ts';
+import type { StageInvocation } from '../../src/engine/stages/types.ts';
+
+export interface RunRequest {
+  type: 'run';
+  id: number;
+  engine: EngineKind;
+  image: ImageBitmap;
+  chain: StageInvocation[];
+}
+
+export interface BenchRequest {
+  type: 'bench';
+  id: number;
+  engine: EngineKind;
+  width: number;
+  height: number;
+  chain: StageInvocation[];
+  warmup: number;
+  iterations: number;
+}
+
+export type HarnessRequest = RunRequest | BenchRequest;
+
+export interface RunResult {
+  width: number;
+  height: number;
+  input: Uint8Array<ArrayBuffer>;
+  output: Uint8Array<ArrayBuffer>;
+}
+
+export interface BenchResult {
+  samplesMs: number[];
+  medianMs: number;
+}
+
+export type HarnessResponse =
+  | { id: number; ok: true; result: RunResult | BenchResult; engine: EngineKind }
+  | { id: number; ok: false; error: string };

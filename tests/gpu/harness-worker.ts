@@ -1,0 +1,100 @@
+/// <reference lib="webworker" />
+// Runs stage chains on a chosen backend, in a worker like the product's engine, for tests/gpu and the
+// benchmark. Uses the engine's own backend choice and stage runner.
+import type { Backend } from '../../src/engine/backend.ts';
+import type { EngineKind } from '../../src/engine/protocol.ts';
+import { StageRunner } from '../../src/engine/runner.ts';
+import { chooseBackend } from '../../src/engine/worker/choose-backend.ts';
+import type { BenchRequest, HarnessRequest, HarnessResponse, RunRequest } from './harness-protocol.ts';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const runners = new Map<EngineKind, Promise<StageRunner>>();
+
+function runnerFor(engine: EngineKind): Promise<StageRunner> {
+  let runner = runners.get(engine);
+  if (!runner) {
+    runner = chooseBackend(new OffscreenCanvas(1, 1), engine, {
+      log: (message) => console.info(message),
+      onLost: (reason) => console.error(reason),
+      onRestored: () => undefined,
+    }).then((backend: Backend | null) => {
+      if (!backend) throw new Error(`${engine} is not available`);
+      return new StageRunner(backend);
+    });
+    runners.set(engine, runner);
+  }
+  return runner;
+}
+
+async function run(request: RunRequest) {
+  const runner = await runnerFor(request.engine);
+  const input = runner.pool.adopt(runner.backend.uploadImage(request.image));
+  request.image.close();
+  const output = runner.run(input, request.chain);
+  const result = {
+    width: output.width,
+    height: output.height,
+    input: await runner.backend.readPixels(input),
+    output: await runner.backend.readPixels(output),
+  };
+  runner.pool.release(input);
+  runner.pool.release(output);
+  return result;
+}
+
+function syntheticImage(width: number, height: number): ImageData {
+  // A smooth gradient with a little texture: content does not change the cost of these passes.
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      data[i] = (x * 255) / width;
+      data[i + 1] = (y * 255) / height;
+      data[i + 2] = (x ^ y) & 255;
+      data[i + 3] = 255;
+    }
+  }
+  return new ImageData(data, width, height);
+}
+
+async function bench(request: BenchRequest) {
+  const runner = await runnerFor(request.engine);
+  const input = runner.pool.adopt(runner.backend.uploadImage(syntheticImage(request.width, request.height)));
+  const once = async () => {
+    const output = runner.run(input, request.chain);
+    await runner.backend.finish();
+    runner.pool.release(output);
+  };
+  for (let i = 0; i < request.warmup; i++) await once();
+  const samplesMs: number[] = [];
+  for (let i = 0; i < request.iterations; i++) {
+    const start = performance.now();
+    await once();
+    samplesMs.push(performance.now() - start);
+  }
+  runner.pool.release(input);
+  runner.pool.trim();
+  const sorted = [...samplesMs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const medianMs = sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+  return { samplesMs, medianMs };
+}
+
+self.onmessage = async (event: MessageEvent<HarnessRequest>) => {
+  const request = event.data;
+  let response: HarnessResponse;
+  const transfer: Transferable[] = [];
+  try {
+    if (request.type === 'run') {
+      const result = await run(request);
+      transfer.push(result.input.buffer, result.output.buffer);
+      response = { id: request.id, ok: true, result, engine: request.engine };
+    } else {
+      response = { id: request.id, ok: true, result: await bench(request), engine: request.engine };
+    }
+  } catch (error) {
+    response = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  self.postMessage(response, transfer);
+};

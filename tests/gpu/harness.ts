@@ -1,0 +1,89 @@
+// The harness page: one worker per backend, reached by tests and the benchmark through window.harness.
+import type { EngineKind } from '../../src/engine/protocol.ts';
+import type { StageInvocation } from '../../src/engine/stages/types.ts';
+import type { BenchResult, HarnessRequest, HarnessResponse, RunResult } from './harness-protocol.ts';
+
+type Pending = { resolve: (value: HarnessResponse) => void };
+
+const workers = new Map<EngineKind, Worker>();
+const pending = new Map<number, Pending>();
+let nextId = 1;
+
+function workerFor(engine: EngineKind): Worker {
+  let worker = workers.get(engine);
+  if (!worker) {
+    worker = new Worker(new URL('./harness-worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<HarnessResponse>) => {
+      pending.get(event.data.id)?.resolve(event.data);
+      pending.delete(event.data.id);
+    };
+    workers.set(engine, worker);
+  }
+  return worker;
+}
+
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+async function send(request: WithoutId<HarnessRequest>, transfer: Transferable[] = []): Promise<unknown> {
+  const id = nextId++;
+  const response = await new Promise<HarnessResponse>((resolve) => {
+    pending.set(id, { resolve });
+    workerFor(request.engine).postMessage({ ...request, id }, transfer);
+  });
+  if (!response.ok) throw new Error(response.error);
+  return response.result;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+const harness = {
+  /** Runs a chain on an encoded image (base64 file bytes); returns input and output RGBA as base64. */
+  async run(engine: EngineKind, fileBase64: string, chain: StageInvocation[]) {
+    const image = await createImageBitmap(new Blob([fromBase64(fileBase64)]), {
+      colorSpaceConversion: 'none',
+      premultiplyAlpha: 'none',
+    });
+    const result = (await send({ type: 'run', engine, image, chain }, [image])) as RunResult;
+    return {
+      width: result.width,
+      height: result.height,
+      input: toBase64(result.input),
+      output: toBase64(result.output),
+    };
+  },
+
+  /** Times a chain at a size: median of `iterations` runs after `warmup`, GPU work finished each time. */
+  async bench(
+    engine: EngineKind,
+    width: number,
+    height: number,
+    chain: StageInvocation[],
+    warmup = 3,
+    iterations = 10,
+  ) {
+    return (await send({ type: 'bench', engine, width, height, chain, warmup, iterations })) as BenchResult;
+  },
+};
+
+export type Harness = typeof harness;
+
+declare global {
+  interface Window {
+    harness: Harness;
+  }
+}
+
+window.harness = harness;
+document.body.dataset.ready = 'true';

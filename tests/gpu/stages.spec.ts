@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { EngineKind } from '../../src/engine/protocol.ts';
+import type { StageInvocation } from '../../src/engine/stages/types.ts';
+import type { RgbaImage } from '../reference/image.ts';
+import { runReference } from '../reference/index.ts';
+import { maxAbsoluteError, psnr } from '../reference/metrics.ts';
+import { fixtureBase64, imageFromBase64 } from '../support/images.ts';
+// Brings in the type of window.harness.
+import type {} from './harness.ts';
+import { STAGE_CASES } from './stage-cases.ts';
+
+const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
+const PHOTO = 'kodak/kodim23.png';
+
+async function openHarness(page: Page) {
+  await page.goto('/tests/gpu/harness.html');
+  await page.waitForSelector('body[data-ready=true]');
+}
+
+async function runOnGpu(page: Page, engine: EngineKind, file: string, chain: StageInvocation[]) {
+  const result = await page.evaluate(([engine, data, chain]) => window.harness.run(engine, data, chain), [
+    engine,
+    fixtureBase64(file),
+    chain,
+  ] as const);
+  return {
+    input: imageFromBase64(result.width, result.height, result.input),
+    output: imageFromBase64(result.width, result.height, result.output),
+  };
+}
+
+test.describe('stages against their CPU references', () => {
+  test.beforeEach(async ({ page }) => openHarness(page));
+
+  for (const [stage, cases] of Object.entries(STAGE_CASES)) {
+    for (const stageCase of cases) {
+      test(`${stage}: ${stageCase.label} matches the reference on both backends, and they match each other`, async ({
+        page,
+      }) => {
+        const outputs: Partial<Record<EngineKind, RgbaImage>> = {};
+        for (const engine of ENGINES) {
+          const { input, output } = await runOnGpu(page, engine, PHOTO, stageCase.chain);
+          const reference = runReference(input, stageCase.chain);
+          const score = psnr(output, reference);
+          test.info().annotations.push({ type: `${engine} PSNR`, description: score.toFixed(2) });
+          expect(score, `${engine} PSNR against the CPU reference`).toBeGreaterThanOrEqual(stageCase.minPsnr);
+          outputs[engine] = output;
+        }
+        const across = psnr(outputs.webgpu as RgbaImage, outputs.webgl2 as RgbaImage);
+        expect(across, 'WebGPU against WebGL2').toBeGreaterThanOrEqual(45);
+      });
+    }
+  }
+
+  test('vibrance 0 returns the input within 1 level per channel on both backends', async ({ page }) => {
+    for (const engine of ENGINES) {
+      const { input, output } = await runOnGpu(page, engine, PHOTO, [
+        { stage: 'vibrance', params: { vibrance: 0 } },
+      ]);
+      expect(maxAbsoluteError(input, output), engine).toBeLessThanOrEqual(1);
+    }
+  });
+
+  test('a stage that changes pixels is told apart from one that does not', async ({ page }) => {
+    // Guards the comparison itself: strong vibrance must fall well below the 45 dB bar against the input.
+    const { input, output } = await runOnGpu(page, 'webgl2', PHOTO, [
+      { stage: 'vibrance', params: { vibrance: 1 } },
+    ]);
+    expect(psnr(input, output)).toBeLessThan(35);
+  });
+});

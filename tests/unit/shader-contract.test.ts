@@ -1,0 +1,98 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { STAGES } from '../../src/engine/stages/index.ts';
+import { GLSL_TYPE, WGSL_TYPE, type UniformField } from '../../src/engine/uniforms.ts';
+import { parseComputeEntries } from '../../src/engine/webgpu/wgsl-bindings.ts';
+import { REFERENCES } from '../reference/index.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+
+function read(stage: string, extension: string): string {
+  return readFileSync(resolve(root, 'shaders', stage, `${stage}.${extension}`), 'utf8');
+}
+
+function stripComments(source: string): string {
+  return source.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
+}
+
+/** `name: type` pairs of the WGSL `struct Params`, or null when there is none. */
+function wgslParams(source: string): [string, string][] | null {
+  const body = /struct\s+Params\s*\{([^}]*)\}/.exec(stripComments(source))?.[1];
+  if (body === undefined) return null;
+  return body
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean)
+    .map((f) => {
+      const [name, type] = f.split(':').map((s) => s.trim().replace(/\s+/g, ''));
+      return [name ?? '', (type ?? '').replace(/array<vec4f,\d+>/, 'array<vec4f,N>')];
+    });
+}
+
+/** `name: type` pairs of the GLSL `uniform Params` block, or null when there is none. */
+function glslParams(source: string): [string, string][] | null {
+  const body = /uniform\s+Params\s*\{([^}]*)\}/.exec(stripComments(source))?.[1];
+  if (body === undefined) return null;
+  return body
+    .split(';')
+    .map((f) => f.trim())
+    .filter(Boolean)
+    .map((f) => {
+      const match = /^(\w+)\s+(\w+)\s*(\[\s*\d+\s*\])?$/.exec(f);
+      if (!match) throw new Error(`Unreadable GLSL field: ${f}`);
+      return [match[2] ?? '', match[3] ? `${match[1]}[N]` : (match[1] ?? '')];
+    });
+}
+
+function expected(table: readonly UniformField[], types: Record<string, string>): [string, string][] {
+  return table.map((f) => [f.name, types[f.type] ?? '?']);
+}
+
+describe('stage registry', () => {
+  it('names each stage once, in kebab case', () => {
+    for (const name of STAGES.keys()) expect(name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+
+  for (const stage of STAGES.values()) {
+    describe(stage.name, () => {
+      it('has a WGSL compute shader and a GLSL ES 3.00 fragment shader', () => {
+        expect(existsSync(resolve(root, 'shaders', stage.name, `${stage.name}.wgsl`))).toBe(true);
+        expect(existsSync(resolve(root, 'shaders', stage.name, `${stage.name}.frag`))).toBe(true);
+        expect(read(stage.name, 'frag').startsWith('#version 300 es\n')).toBe(true);
+      });
+
+      it('declares the same uniforms, in the same order, in its table and both shaders', () => {
+        const wgsl = wgslParams(read(stage.name, 'wgsl'));
+        const glsl = glslParams(read(stage.name, 'frag'));
+        if (stage.uniforms.length === 0) {
+          expect(wgsl).toBeNull();
+          expect(glsl).toBeNull();
+          return;
+        }
+        expect(wgsl).toEqual(expected(stage.uniforms, WGSL_TYPE));
+        expect(glsl).toEqual(expected(stage.uniforms, GLSL_TYPE));
+      });
+
+      it('has every entry point in both languages', () => {
+        const wgslEntries = parseComputeEntries(read(stage.name, 'wgsl')).map((e) => e.name);
+        const frag = read(stage.name, 'frag');
+        for (const entry of ['main', ...(stage.entries ?? [])]) {
+          expect(wgslEntries).toContain(entry);
+          if (entry !== 'main') expect(frag).toContain(`ENTRY_${entry}`);
+        }
+      });
+
+      it('has a CPU reference in tests/reference', () => {
+        expect(REFERENCES[stage.name]).toBeTypeOf('function');
+      });
+    });
+  }
+});
+
+describe('stage cases', () => {
+  it('checks every registered stage in tests/gpu', async () => {
+    const { STAGE_CASES } = await import('../gpu/stage-cases.ts');
+    for (const name of STAGES.keys()) expect(STAGE_CASES[name]?.length ?? 0, name).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ShaderLibrary } from '../../src/engine/shader-sources.ts';
+import { parseBindings, parseComputeEntries } from '../../src/engine/webgpu/wgsl-bindings.ts';
+
+describe('shader includes', () => {
+  it('resolves relative includes, nested and once per file', () => {
+    const library = new ShaderLibrary(
+      {
+        '/shaders/a/a.wgsl': '// a\n#include "../common/x.wgsl"\nfn main() {}',
+        '/shaders/common/x.wgsl': '#include "./y.wgsl"\nfn x() {}',
+        '/shaders/common/y.wgsl': 'fn y() {}',
+      },
+      'wgsl',
+    );
+    expect(library.stageSource('a')).toBe('// a\nfn y() {}\nfn x() {}\nfn main() {}');
+  });
+
+  it('reports missing files and include cycles', () => {
+    const library = new ShaderLibrary(
+      { '/shaders/a/a.frag': '#include "b.frag"', '/shaders/a/b.frag': '#include "a.frag"' },
+      'frag',
+    );
+    expect(() => library.stageSource('a')).toThrow(/cycle/);
+    expect(() => library.stageSource('missing')).toThrow(/not found/);
+  });
+});
+
+describe('WGSL binding reader', () => {
+  const source = `
+    struct Params { x: f32 }
+    @group(0) @binding(0) var<uniform> params: Params;
+    @group(0) @binding(1) var input0: texture_2d<f32>;
+    @group(0) @binding(2) var linearSampler: sampler;
+    @group(0) @binding(3) var output: texture_storage_2d<rgba16float, write>;
+    @compute @workgroup_size(8, 4)
+    fn main(@builtin(global_invocation_id) id: vec3u) {}
+    @compute @workgroup_size(64)
+    fn rows(@builtin(global_invocation_id) id: vec3u) {}
+  `;
+
+  it('reads each binding and its kind', () => {
+    expect(parseBindings(source)).toEqual([
+      { binding: 0, name: 'params', type: { kind: 'uniform' } },
+      { binding: 1, name: 'input0', type: { kind: 'texture' } },
+      { binding: 2, name: 'linearSampler', type: { kind: 'sampler' } },
+      { binding: 3, name: 'output', type: { kind: 'storage', format: 'rgba16float' } },
+    ]);
+  });
+
+  it('reads compute entry points with their workgroup sizes', () => {
+    expect(parseComputeEntries(source)).toEqual([
+      { name: 'main', workgroupSize: [8, 4] },
+      { name: 'rows', workgroupSize: [64, 1] },
+    ]);
+  });
+});
