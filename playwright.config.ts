@@ -2,8 +2,11 @@ import { defineConfig } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
 
 const executablePath = process.env.CHROMIUM_PATH ?? findChromium() ?? undefined;
-const PREVIEW = 'http://127.0.0.1:4173';
-const HARNESS = 'http://127.0.0.1:5174';
+// Ports can be moved so that two checkouts can run their suites side by side.
+const PREVIEW_PORT = Number(process.env.PREVIEW_PORT ?? 4173);
+const HARNESS_PORT = Number(process.env.HARNESS_PORT ?? 5174);
+const PREVIEW = `http://127.0.0.1:${PREVIEW_PORT}`;
+const HARNESS = `http://127.0.0.1:${HARNESS_PORT}`;
 
 export default defineConfig({
   timeout: 120_000,
@@ -27,13 +30,13 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'npm run build && npm run preview',
+      command: `npm run build && npx vite preview --host 127.0.0.1 --port ${PREVIEW_PORT} --strictPort`,
       url: PREVIEW,
       reuseExistingServer: false,
       timeout: 180_000,
     },
     {
-      command: 'npx vite --host 127.0.0.1 --port 5174 --strictPort',
+      command: `npx vite --host 127.0.0.1 --port ${HARNESS_PORT} --strictPort`,
       url: `${HARNESS}/tests/gpu/harness.html`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -1,6 +1,14 @@
 import type { Backend, GpuTexture } from './backend.ts';
 import { getStage } from './stages/index.ts';
-import type { AnyStage, PassEncoder, PassRequest, StageInvocation } from './stages/types.ts';
+import type {
+  AnyStage,
+  PassEncoder,
+  PassRequest,
+  StageInvocation,
+  StageParams,
+  StageTextures,
+  TextureResolver,
+} from './stages/types.ts';
 import { TexturePool } from './texture-pool.ts';
 import { layoutUniforms, packUniforms, type UniformLayout } from './uniforms.ts';
 
@@ -18,25 +26,42 @@ export class StageRunner {
 
   /**
    * Runs the stages in order on `input` and returns a new texture from the pool (the caller releases it).
-   * `input` itself is left alone; with no stages the result is a copy.
+   * `input` itself is left alone; with no stages the result is a copy. `resolve` supplies the extra
+   * textures (LUTs, masks) that invocations name.
    */
-  run(input: GpuTexture, chain: readonly StageInvocation[]): GpuTexture {
+  run(
+    input: GpuTexture,
+    chain: readonly StageInvocation[],
+    resolve: TextureResolver = noTextures,
+  ): GpuTexture {
     const steps = chain.length > 0 ? chain : [{ stage: 'copy', params: {} }];
     let current = input;
     for (const step of steps) {
-      const next = this.runStage(getStage(step.stage), current, step.params);
+      const stage = getStage(step.stage);
+      const textures: Record<string, GpuTexture> = {};
+      for (const slot of stage.textures ?? []) {
+        const key = step.textures?.[slot];
+        if (!key) throw new Error(`Stage ${stage.name} needs a texture for ${slot}`);
+        textures[slot] = resolve(key);
+      }
+      const next = this.runStage(stage, current, step.params, textures);
       if (current !== input) this.pool.release(current);
       current = next;
     }
     return current;
   }
 
-  private runStage(stage: AnyStage, input: GpuTexture, params: Readonly<Record<string, number>>): GpuTexture {
+  private runStage(
+    stage: AnyStage,
+    input: GpuTexture,
+    params: StageParams,
+    textures: StageTextures,
+  ): GpuTexture {
     const encoder: PassEncoder = {
       pass: (request) => this.pass(stage, request),
       release: (texture) => this.pool.release(texture),
     };
-    const output = stage.encode(encoder, input, params);
+    const output = stage.encode(encoder, input, params, textures);
     if (output === input) throw new Error(`Stage ${stage.name} returned its input`);
     return output;
   }
@@ -61,4 +86,8 @@ export class StageRunner {
     });
     return output;
   }
+}
+
+function noTextures(key: string): GpuTexture {
+  throw new Error(`No texture resources here (asked for ${key})`);
 }

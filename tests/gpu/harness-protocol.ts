@@ -2,12 +2,21 @@
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { StageInvocation } from '../../src/engine/stages/types.ts';
 
+/** An extra texture for a run (a LUT, a mask), as RGBA8 rows from the top. */
+export interface TextureData {
+  width: number;
+  height: number;
+  data: Uint8Array<ArrayBuffer>;
+}
+
 export interface RunRequest {
   type: 'run';
   id: number;
   engine: EngineKind;
   image: ImageBitmap;
   chain: StageInvocation[];
+  /** Resource key -> texture, for invocations that name extra textures. */
+  resources?: Record<string, TextureData>;
 }
 
 export interface BenchRequest {
@@ -17,6 +26,7 @@ export interface BenchRequest {
   width: number;
   height: number;
   chain: StageInvocation[];
+  resources?: Record<string, TextureData>;
   warmup: number;
   iterations: number;
 }

@@ -5,7 +5,14 @@ import type { Backend } from '../../src/engine/backend.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import { StageRunner } from '../../src/engine/runner.ts';
 import { chooseBackend } from '../../src/engine/worker/choose-backend.ts';
-import type { BenchRequest, HarnessRequest, HarnessResponse, RunRequest } from './harness-protocol.ts';
+import type { GpuTexture } from '../../src/engine/backend.ts';
+import type {
+  BenchRequest,
+  HarnessRequest,
+  HarnessResponse,
+  RunRequest,
+  TextureData,
+} from './harness-protocol.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -27,11 +34,31 @@ function runnerFor(engine: EngineKind): Promise<StageRunner> {
   return runner;
 }
 
+/** Uploads the request's extra textures; returns a resolver for the runner and a cleanup. */
+function uploadResources(runner: StageRunner, resources: Record<string, TextureData> = {}) {
+  const textures = new Map<string, GpuTexture>();
+  for (const [key, texture] of Object.entries(resources)) {
+    const image = new ImageData(new Uint8ClampedArray(texture.data.buffer), texture.width, texture.height);
+    textures.set(key, runner.backend.uploadImage(image));
+  }
+  return {
+    resolve: (key: string) => {
+      const texture = textures.get(key);
+      if (!texture) throw new Error(`No resource ${key} in this request`);
+      return texture;
+    },
+    dispose: () => {
+      for (const texture of textures.values()) runner.backend.destroyTexture(texture);
+    },
+  };
+}
+
 async function run(request: RunRequest) {
   const runner = await runnerFor(request.engine);
   const input = runner.pool.adopt(runner.backend.uploadImage(request.image));
   request.image.close();
-  const output = runner.run(input, request.chain);
+  const resources = uploadResources(runner, request.resources);
+  const output = runner.run(input, request.chain, resources.resolve);
   const result = {
     width: output.width,
     height: output.height,
@@ -40,6 +67,7 @@ async function run(request: RunRequest) {
   };
   runner.pool.release(input);
   runner.pool.release(output);
+  resources.dispose();
   return result;
 }
 
@@ -61,8 +89,9 @@ function syntheticImage(width: number, height: number): ImageData {
 async function bench(request: BenchRequest) {
   const runner = await runnerFor(request.engine);
   const input = runner.pool.adopt(runner.backend.uploadImage(syntheticImage(request.width, request.height)));
+  const resources = uploadResources(runner, request.resources);
   const once = async () => {
-    const output = runner.run(input, request.chain);
+    const output = runner.run(input, request.chain, resources.resolve);
     await runner.backend.finish();
     runner.pool.release(output);
   };
@@ -75,6 +104,7 @@ async function bench(request: BenchRequest) {
   }
   runner.pool.release(input);
   runner.pool.trim();
+  resources.dispose();
   const sorted = [...samplesMs].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   const medianMs = sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;

@@ -1,7 +1,25 @@
 // The harness page: one worker per backend, reached by tests and the benchmark through window.harness.
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { StageInvocation } from '../../src/engine/stages/types.ts';
-import type { BenchResult, HarnessRequest, HarnessResponse, RunResult } from './harness-protocol.ts';
+import type {
+  BenchResult,
+  HarnessRequest,
+  HarnessResponse,
+  RunResult,
+  TextureData,
+} from './harness-protocol.ts';
+
+/** Extra textures as the tests send them: RGBA8 bytes in base64. */
+export type EncodedResources = Record<string, { width: number; height: number; data: string }>;
+
+function decodeResources(resources: EncodedResources = {}): Record<string, TextureData> {
+  return Object.fromEntries(
+    Object.entries(resources).map(([key, r]) => [
+      key,
+      { width: r.width, height: r.height, data: fromBase64(r.data) },
+    ]),
+  );
+}
 
 type Pending = { resolve: (value: HarnessResponse) => void };
 
@@ -50,12 +68,14 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
 
 const harness = {
   /** Runs a chain on an encoded image (base64 file bytes); returns input and output RGBA as base64. */
-  async run(engine: EngineKind, fileBase64: string, chain: StageInvocation[]) {
+  async run(engine: EngineKind, fileBase64: string, chain: StageInvocation[], resources?: EncodedResources) {
     const image = await createImageBitmap(new Blob([fromBase64(fileBase64)]), {
       colorSpaceConversion: 'none',
       premultiplyAlpha: 'none',
     });
-    const result = (await send({ type: 'run', engine, image, chain }, [image])) as RunResult;
+    const result = (await send({ type: 'run', engine, image, chain, resources: decodeResources(resources) }, [
+      image,
+    ])) as RunResult;
     return {
       width: result.width,
       height: result.height,

@@ -3,6 +3,11 @@
  * case here; a unit test holds that.
  */
 import type { StageInvocation } from '../../src/engine/stages/types.ts';
+import type { RgbaImage } from '../reference/image.ts';
+
+/** Pointwise stages must reach 45 dB against the reference; neighbourhood stages 40 dB and 1 level MAE. */
+export const POINTWISE = { minPsnr: 45 } as const;
+export const NEIGHBOURHOOD = { minPsnr: 40, maxMeanError: 1 } as const;
 
 export interface StageCase {
   /** A short label for test titles and the benchmark table. */
@@ -10,6 +15,12 @@ export interface StageCase {
   chain: StageInvocation[];
   /** The least PSNR, in dB, against the CPU reference. */
   minPsnr: number;
+  /** The largest mean absolute error, in 8-bit levels, against the CPU reference. */
+  maxMeanError?: number;
+  /** Extra textures the chain names (resource key -> RGBA image), made on demand. */
+  resources?: () => Record<string, RgbaImage>;
+  /** Fixture photo to run on (default kodak/kodim23.png). */
+  photo?: string;
 }
 
 export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {

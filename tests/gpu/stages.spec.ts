@@ -3,10 +3,9 @@ import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { StageInvocation } from '../../src/engine/stages/types.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { runReference } from '../reference/index.ts';
-import { maxAbsoluteError, psnr } from '../reference/metrics.ts';
+import { maxAbsoluteError, meanAbsoluteError, psnr } from '../reference/metrics.ts';
 import { fixtureBase64, imageFromBase64 } from '../support/images.ts';
-// Brings in the type of window.harness.
-import type {} from './harness.ts';
+import type { EncodedResources } from './harness.ts';
 import { STAGE_CASES } from './stage-cases.ts';
 
 const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
@@ -17,12 +16,26 @@ async function openHarness(page: Page) {
   await page.waitForSelector('body[data-ready=true]');
 }
 
-async function runOnGpu(page: Page, engine: EngineKind, file: string, chain: StageInvocation[]) {
-  const result = await page.evaluate(([engine, data, chain]) => window.harness.run(engine, data, chain), [
-    engine,
-    fixtureBase64(file),
-    chain,
-  ] as const);
+function encodeResources(resources: Record<string, RgbaImage>): EncodedResources {
+  return Object.fromEntries(
+    Object.entries(resources).map(([key, image]) => [
+      key,
+      { width: image.width, height: image.height, data: Buffer.from(image.data).toString('base64') },
+    ]),
+  );
+}
+
+async function runOnGpu(
+  page: Page,
+  engine: EngineKind,
+  file: string,
+  chain: StageInvocation[],
+  resources: Record<string, RgbaImage> = {},
+) {
+  const result = await page.evaluate(
+    ([engine, data, chain, resources]) => window.harness.run(engine, data, chain, resources),
+    [engine, fixtureBase64(file), chain, encodeResources(resources)] as const,
+  );
   return {
     input: imageFromBase64(result.width, result.height, result.input),
     output: imageFromBase64(result.width, result.height, result.output),
@@ -38,16 +51,28 @@ test.describe('stages against their CPU references', () => {
         page,
       }) => {
         const outputs: Partial<Record<EngineKind, RgbaImage>> = {};
+        const resources = stageCase.resources?.() ?? {};
         for (const engine of ENGINES) {
-          const { input, output } = await runOnGpu(page, engine, PHOTO, stageCase.chain);
-          const reference = runReference(input, stageCase.chain);
+          const photo = stageCase.photo ?? PHOTO;
+          const { input, output } = await runOnGpu(page, engine, photo, stageCase.chain, resources);
+          const reference = runReference(input, stageCase.chain, resources);
           const score = psnr(output, reference);
-          test.info().annotations.push({ type: `${engine} PSNR`, description: score.toFixed(2) });
+          const meanError = meanAbsoluteError(output, reference);
+          test.info().annotations.push({
+            type: `${engine} vs CPU`,
+            description: `${score.toFixed(2)} dB, MAE ${meanError.toFixed(3)}`,
+          });
           expect(score, `${engine} PSNR against the CPU reference`).toBeGreaterThanOrEqual(stageCase.minPsnr);
+          if (stageCase.maxMeanError !== undefined) {
+            expect(meanError, `${engine} mean error against the CPU reference`).toBeLessThanOrEqual(
+              stageCase.maxMeanError,
+            );
+          }
           outputs[engine] = output;
         }
         const across = psnr(outputs.webgpu as RgbaImage, outputs.webgl2 as RgbaImage);
-        expect(across, 'WebGPU against WebGL2').toBeGreaterThanOrEqual(45);
+        test.info().annotations.push({ type: 'WebGPU vs WebGL2', description: `${across.toFixed(2)} dB` });
+        expect(across, 'WebGPU against WebGL2').toBeGreaterThanOrEqual(Math.min(stageCase.minPsnr, 45));
       });
     }
   }

@@ -2,27 +2,40 @@
  * CPU references of every stage, by stage name: plain TypeScript, used by the tests (and the benchmark's
  * CPU baseline) only.
  */
+import type { StageInvocation } from '../../src/engine/stages/types.ts';
 import { copy } from './copy.ts';
 import { grain } from './grain.ts';
 import type { RgbaImage } from './image.ts';
 import { vibrance } from './vibrance.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Reference = (input: RgbaImage, params: any) => RgbaImage;
+/** A stage's reference: the input image, the stage's params, and its extra textures by slot name. */
+export type Reference = (
+  input: RgbaImage,
+  // Each reference declares its own params type.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  params: any,
+  textures: Readonly<Record<string, RgbaImage>>,
+) => RgbaImage;
 
 export const REFERENCES: Readonly<Record<string, Reference>> = { copy, vibrance, grain };
 
-export interface ChainStep {
-  stage: string;
-  params: Record<string, number>;
-}
-
-export function runReference(input: RgbaImage, chain: readonly ChainStep[]): RgbaImage {
+/** Runs a chain on the CPU; `resources` maps resource keys (as invocations name them) to images. */
+export function runReference(
+  input: RgbaImage,
+  chain: readonly StageInvocation[],
+  resources: Readonly<Record<string, RgbaImage>> = {},
+): RgbaImage {
   let image = input;
   for (const step of chain) {
     const reference = REFERENCES[step.stage];
     if (!reference) throw new Error(`No CPU reference for stage ${step.stage}`);
-    image = reference(image, step.params);
+    const textures: Record<string, RgbaImage> = {};
+    for (const [slot, key] of Object.entries(step.textures ?? {})) {
+      const texture = resources[key];
+      if (!texture) throw new Error(`No resource ${key} for the reference of ${step.stage}`);
+      textures[slot] = texture;
+    }
+    image = reference(image, step.params, textures);
   }
   return image;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ShaderLibrary } from '../../src/engine/shader-sources.ts';
-import { parseBindings, parseComputeEntries } from '../../src/engine/webgpu/wgsl-bindings.ts';
+import { bindingsUsedBy, parseBindings, parseComputeEntries } from '../../src/engine/webgpu/wgsl-bindings.ts';
 
 describe('shader includes', () => {
   it('resolves relative includes, nested and once per file', () => {
@@ -52,5 +52,30 @@ describe('WGSL binding reader', () => {
       { name: 'main', workgroupSize: [8, 4] },
       { name: 'rows', workgroupSize: [64, 1] },
     ]);
+  });
+});
+
+describe('bindings used by an entry point', () => {
+  const source = `
+    @group(0) @binding(0) var input0: texture_2d<f32>;
+    @group(0) @binding(1) var output: texture_storage_2d<rgba8unorm, write>;
+    @group(0) @binding(2) var outputFloat: texture_storage_2d<rgba16float, write>;
+    @group(0) @binding(3) var linearSampler: sampler;
+    fn helper(p: vec2i) -> vec4f { return textureLoad(input0, p, 0); }
+    // output is only mentioned in a comment here
+    @compute @workgroup_size(8, 8)
+    fn down(@builtin(global_invocation_id) id: vec3u) {
+      if (true) { textureStore(outputFloat, vec2i(id.xy), helper(vec2i(id.xy))); }
+    }
+    @compute @workgroup_size(8, 8)
+    fn main(@builtin(global_invocation_id) id: vec3u) {
+      let c = textureSampleLevel(input0, linearSampler, vec2f(0.5), 0.0);
+      textureStore(output, vec2i(id.xy), c);
+    }
+  `;
+
+  it('follows calls and ignores comments', () => {
+    expect(bindingsUsedBy(source, 'down').map((b) => b.name)).toEqual(['input0', 'outputFloat']);
+    expect(bindingsUsedBy(source, 'main').map((b) => b.name)).toEqual(['input0', 'output', 'linearSampler']);
   });
 });

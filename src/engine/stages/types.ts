@@ -1,5 +1,5 @@
 import type { GpuTexture, TextureFormat } from '../backend.ts';
-import type { UniformTable, UniformValues } from '../uniforms.ts';
+import type { UniformTable, UniformValue, UniformValues } from '../uniforms.ts';
 
 export interface PassRequest {
   /** Entry point within the stage's shaders; `main` when absent. */
@@ -17,25 +17,37 @@ export interface PassEncoder {
   release(texture: GpuTexture): void;
 }
 
+export type StageParams = Readonly<Record<string, UniformValue>>;
+
+/** Textures a stage reads besides its input (a LUT, a mask), by slot name. */
+export type StageTextures = Readonly<Record<string, GpuTexture>>;
+
 /**
  * A stage: per-pixel work described without reference to a backend. `encode` runs one or more passes of
  * the stage's own shaders (`shaders/<name>/<name>.wgsl` and `.frag`, sharing the uniform table) and returns
- * the output texture; it must not release its input.
+ * the output texture; it must not release its input (nor its extra textures).
  */
-export interface StageDefinition<P = Readonly<Record<string, number>>> {
+export interface StageDefinition<P = StageParams> {
   readonly name: string;
   readonly uniforms: UniformTable;
   /** Entry points besides `main`, for multi-pass stages. */
   readonly entries?: readonly string[];
-  encode(encoder: PassEncoder, input: GpuTexture, params: P): GpuTexture;
+  /** Slot names of the extra textures the stage needs; each invocation names a resource for each. */
+  readonly textures?: readonly string[];
+  encode(encoder: PassEncoder, input: GpuTexture, params: P, textures: StageTextures): GpuTexture;
 }
 
 // Stages are stored in one registry whatever their params are.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyStage = StageDefinition<any>;
 
-/** One step of an effect: which stage runs, with which parameters. */
+/** One step of an effect: which stage runs, with which parameters and extra textures. */
 export interface StageInvocation {
   readonly stage: string;
-  readonly params: Readonly<Record<string, number>>;
+  readonly params: StageParams;
+  /** Slot name -> resource key (`lut:nashville`, `mask:freehand`), resolved by the engine. */
+  readonly textures?: Readonly<Record<string, string>>;
 }
+
+/** Finds the texture for a resource key; throws for an unknown key. */
+export type TextureResolver = (key: string) => GpuTexture;

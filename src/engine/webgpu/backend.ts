@@ -1,7 +1,7 @@
 /// <reference types="@webgpu/types" />
 import type { Backend, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
-import { parseBindings, parseComputeEntries, type WgslBinding, type WgslEntry } from './wgsl-bindings.ts';
+import { bindingsUsedBy, parseComputeEntries, type WgslBinding, type WgslEntry } from './wgsl-bindings.ts';
 
 const WGSL_FILES = import.meta.glob<string>('/shaders/**/*.wgsl', {
   query: '?raw',
@@ -373,7 +373,7 @@ class WebGpuBackend implements Backend {
     const code = this.shaders.stageSource(stage);
     const entry = parseComputeEntries(code).find((e) => e.name === entryName);
     if (!entry) throw new Error(`Stage ${stage} has no compute entry point ${entryName}`);
-    const bindings = parseBindings(code);
+    const bindings = bindingsUsedBy(code, entryName);
     const layout = this.device.createBindGroupLayout({
       label: key,
       entries: bindings.map((b): GPUBindGroupLayoutEntry => {

@@ -1,7 +1,7 @@
 /**
- * Reads a WGSL module's group-0 bindings and compute entry points, so the backend can build explicit
- * bind group layouts (auto layouts drop bindings an entry point does not use, which would make one
- * binding convention fail for multi-entry shaders).
+ * Reads a WGSL module's group-0 bindings and compute entry points, and which bindings each entry point
+ * uses, so the backend can build an explicit bind group layout per entry point. A multi-pass stage may then
+ * declare, say, an rgba16float `outputFloat` for one pass and an rgba8unorm `output` for another.
  */
 
 export type WgslBindingKind =
@@ -48,4 +48,49 @@ export function parseComputeEntries(source: string): WgslEntry[] {
     name: m[3] ?? '',
     workgroupSize: [Number(m[1]), Number(m[2] ?? 1)] as const,
   }));
+}
+
+function stripComments(source: string): string {
+  return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+}
+
+/** Top-level functions: name -> body text (between its outer braces). */
+function functionBodies(source: string): Map<string, string> {
+  const bodies = new Map<string, string>();
+  const header = /\bfn\s+(\w+)\s*\(/g;
+  for (let match = header.exec(source); match; match = header.exec(source)) {
+    const open = source.indexOf('{', match.index);
+    if (open < 0) break;
+    let depth = 0;
+    let end = open;
+    for (; end < source.length; end++) {
+      if (source[end] === '{') depth++;
+      else if (source[end] === '}' && --depth === 0) break;
+    }
+    bodies.set(match[1] ?? '', source.slice(open + 1, end));
+    header.lastIndex = end;
+  }
+  return bodies;
+}
+
+/**
+ * The bindings an entry point statically uses: those named in its body or in the body of any function it
+ * calls, directly or not (the same rule WebGPU's automatic layouts follow).
+ */
+export function bindingsUsedBy(source: string, entry: string): WgslBinding[] {
+  const code = stripComments(source);
+  const bodies = functionBodies(code);
+  const identifiers = new Set<string>();
+  const visit = (name: string, seen: Set<string>) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const body = bodies.get(name);
+    if (body === undefined) return;
+    for (const word of body.match(/\b[A-Za-z_]\w*\b/g) ?? []) {
+      identifiers.add(word);
+      if (bodies.has(word)) visit(word, seen);
+    }
+  };
+  visit(entry, new Set());
+  return parseBindings(code).filter((binding) => identifiers.has(binding.name));
 }
