@@ -39,9 +39,8 @@ export class StageRunner {
     for (const step of steps) {
       const stage = getStage(step.stage);
       const textures: Record<string, GpuTexture> = {};
-      for (const slot of stage.textures ?? []) {
-        const key = step.textures?.[slot];
-        if (!key) throw new Error(`Stage ${stage.name} needs a texture for ${slot}`);
+      for (const [slot, key] of Object.entries(step.textures ?? {})) {
+        if (!stage.textures?.includes(slot)) throw new Error(`Stage ${stage.name} has no texture slot ${slot}`);
         textures[slot] = resolve(key);
       }
       const next = this.runStage(stage, current, step.params, textures);

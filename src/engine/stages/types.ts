@@ -32,7 +32,10 @@ export interface StageDefinition<P = StageParams> {
   readonly uniforms: UniformTable;
   /** Entry points besides `main`, for multi-pass stages. */
   readonly entries?: readonly string[];
-  /** Slot names of the extra textures the stage needs; each invocation names a resource for each. */
+  /**
+   * Slot names of the extra textures the stage can read; an invocation names a resource for those it uses
+   * and `encode` checks for the ones it needs (a blur needs its mask only in draw mode).
+   */
   readonly textures?: readonly string[];
   encode(encoder: PassEncoder, input: GpuTexture, params: P, textures: StageTextures): GpuTexture;
 }
