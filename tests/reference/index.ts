@@ -3,10 +3,13 @@
  * CPU baseline) only.
  */
 import type { StageInvocation } from '../../src/engine/stages/types.ts';
+import { bloom } from './bloom.ts';
 import { copy } from './copy.ts';
+import { dualVignette } from './dual-vignette.ts';
 import { grain } from './grain.ts';
 import type { RgbaImage } from './image.ts';
 import { vibrance } from './vibrance.ts';
+import { vignette } from './vignette.ts';
 
 /** A stage's reference: the input image, the stage's params, and its extra textures by slot name. */
 export type Reference = (
@@ -17,7 +20,14 @@ export type Reference = (
   textures: Readonly<Record<string, RgbaImage>>,
 ) => RgbaImage;
 
-export const REFERENCES: Readonly<Record<string, Reference>> = { copy, vibrance, grain };
+export const REFERENCES: Readonly<Record<string, Reference>> = {
+  copy,
+  vibrance,
+  grain,
+  bloom,
+  vignette,
+  'dual-vignette': dualVignette,
+};
 
 /** Runs a chain on the CPU; `resources` maps resource keys (as invocations name them) to images. */
 export function runReference(
