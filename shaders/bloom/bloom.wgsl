@@ -6,10 +6,13 @@
 // Every bilinear tap lands on a texel corner (downsamples) or a quarter position (upsamples), so its
 // weights are exact in any filtering hardware and the CPU reference can follow it tap for tap.
 
+#include "../common/light.wgsl"
+
 struct Params {
   tint: vec3f,
   threshold: f32,
   knee: f32,
+  brightScale: f32,
   amount: f32,
   upWeight: f32,
   normalise: f32,
@@ -22,84 +25,46 @@ struct Params {
 @group(0) @binding(4) var output: texture_storage_2d<rgba8unorm, write>;
 @group(0) @binding(5) var outputFloat: texture_storage_2d<rgba16float, write>;
 
-// Quadratic soft threshold on the brightest channel: zero below threshold - knee, a parabola across the
-// knee, linear above threshold + knee, so that nothing pops on or off.
+// The bright pass, scaled so that white gives 1: an 8-bit photo has clipped its highlights, and the glow
+// should not fade as the threshold rises.
 fn brightPass(c: vec3f) -> vec3f {
   let brightness = max(c.r, max(c.g, c.b));
-  var soft = clamp(brightness - params.threshold + params.knee, 0.0, 2.0 * params.knee);
-  soft = soft * soft / (4.0 * params.knee + 1e-5);
-  let contribution = max(soft, brightness - params.threshold) / max(brightness, 1e-5);
-  return c * contribution;
+  let weight = softThreshold(brightness, params.threshold, params.knee) / max(brightness, 1e-5);
+  return c * (weight * params.brightScale);
 }
 
-// A bilinear tap at a position in the source's texel units (continuous: texel i spans [i, i + 1]).
-fn tap0(at: vec2f, size: vec2f) -> vec3f {
-  return textureSampleLevel(input0, linearSampler, at / size, 0.0).rgb;
+fn tap0(at: vec2f) -> vec3f {
+  return brightPass(tapAt(input0, linearSampler, at));
 }
 
-fn tap1(at: vec2f, size: vec2f) -> vec3f {
-  return textureSampleLevel(input1, linearSampler, at / size, 0.0).rgb;
-}
-
-fn karisWeight(c: vec3f) -> f32 {
-  return 1.0 / (1.0 + dot(c, vec3f(0.2126, 0.7152, 0.0722)));
-}
-
-// The 13 taps around the centre of the 2x2 source block of destination texel `p`, in five overlapping
-// 2x2 boxes: the centre box (weight 1/2) and four corner boxes (1/8 each).
-struct Taps {
-  centre: vec3f,
-  inner: array<vec3f, 4>,
-  outer: array<vec3f, 8>,
-}
-
-fn gather13(p: vec2i, size: vec2f, threshold: bool) -> Taps {
-  let c = vec2f(p) * 2.0 + 1.0;
-  var taps: Taps;
-  taps.centre = tap0(c, size);
-  taps.inner[0] = tap0(c + vec2f(-1.0, -1.0), size);
-  taps.inner[1] = tap0(c + vec2f(1.0, -1.0), size);
-  taps.inner[2] = tap0(c + vec2f(-1.0, 1.0), size);
-  taps.inner[3] = tap0(c + vec2f(1.0, 1.0), size);
-  taps.outer[0] = tap0(c + vec2f(-2.0, -2.0), size);
-  taps.outer[1] = tap0(c + vec2f(0.0, -2.0), size);
-  taps.outer[2] = tap0(c + vec2f(2.0, -2.0), size);
-  taps.outer[3] = tap0(c + vec2f(-2.0, 0.0), size);
-  taps.outer[4] = tap0(c + vec2f(2.0, 0.0), size);
-  taps.outer[5] = tap0(c + vec2f(-2.0, 2.0), size);
-  taps.outer[6] = tap0(c + vec2f(0.0, 2.0), size);
-  taps.outer[7] = tap0(c + vec2f(2.0, 2.0), size);
-  if (threshold) {
-    taps.centre = brightPass(taps.centre);
-    for (var i = 0; i < 4; i++) { taps.inner[i] = brightPass(taps.inner[i]); }
-    for (var i = 0; i < 8; i++) { taps.outer[i] = brightPass(taps.outer[i]); }
-  }
-  return taps;
-}
-
-// Box averages: the centre box, then top-left, top-right, bottom-left, bottom-right.
-fn boxes(t: Taps) -> array<vec3f, 5> {
-  return array<vec3f, 5>(
-    (t.inner[0] + t.inner[1] + t.inner[2] + t.inner[3]) * 0.25,
-    (t.outer[0] + t.outer[1] + t.outer[3] + t.centre) * 0.25,
-    (t.outer[1] + t.outer[2] + t.centre + t.outer[4]) * 0.25,
-    (t.outer[3] + t.centre + t.outer[5] + t.outer[6]) * 0.25,
-    (t.centre + t.outer[4] + t.outer[6] + t.outer[7]) * 0.25,
-  );
-}
-
-// First step: bright pass, and each box weighted by 1 / (1 + luma) (Karis) so that lone bright texels
-// cannot flicker into large blobs at the coarse levels.
+// First step: the 13 taps of downsample13, bright-passed one by one, and each of the five boxes weighted
+// by 1 / (1 + luma) (Karis) so that lone bright texels cannot flicker into large blobs at coarse levels.
 @compute @workgroup_size(8, 8)
 fn prefilter(@builtin(global_invocation_id) id: vec3u) {
   let dims = vec2i(textureDimensions(outputFloat));
   let p = vec2i(id.xy);
   if (p.x >= dims.x || p.y >= dims.y) { return; }
-  var b = boxes(gather13(p, vec2f(textureDimensions(input0)), true));
+  let c = vec2f(p) * 2.0 + 1.0;
+  let centre = tap0(c);
+  let o0 = tap0(c + vec2f(-2.0, -2.0));
+  let o1 = tap0(c + vec2f(0.0, -2.0));
+  let o2 = tap0(c + vec2f(2.0, -2.0));
+  let o3 = tap0(c + vec2f(-2.0, 0.0));
+  let o4 = tap0(c + vec2f(2.0, 0.0));
+  let o5 = tap0(c + vec2f(-2.0, 2.0));
+  let o6 = tap0(c + vec2f(0.0, 2.0));
+  let o7 = tap0(c + vec2f(2.0, 2.0));
+  var b: array<vec3f, 5>;
+  b[0] = (tap0(c + vec2f(-1.0, -1.0)) + tap0(c + vec2f(1.0, -1.0)) + tap0(c + vec2f(-1.0, 1.0)) +
+    tap0(c + vec2f(1.0, 1.0))) * 0.25;
+  b[1] = (o0 + o1 + o3 + centre) * 0.25;
+  b[2] = (o1 + o2 + centre + o4) * 0.25;
+  b[3] = (o3 + centre + o5 + o6) * 0.25;
+  b[4] = (centre + o4 + o6 + o7) * 0.25;
   var sum = vec3f(0.0);
   var weights = 0.0;
   for (var i = 0; i < 5; i++) {
-    let w = select(0.125, 0.5, i == 0) * karisWeight(b[i]);
+    let w = select(0.125, 0.5, i == 0) / (1.0 + dot(b[i], vec3f(0.2126, 0.7152, 0.0722)));
     sum += b[i] * w;
     weights += w;
   }
@@ -111,20 +76,21 @@ fn down(@builtin(global_invocation_id) id: vec3u) {
   let dims = vec2i(textureDimensions(outputFloat));
   let p = vec2i(id.xy);
   if (p.x >= dims.x || p.y >= dims.y) { return; }
-  let b = boxes(gather13(p, vec2f(textureDimensions(input0)), false));
-  let sum = b[0] * 0.5 + (b[1] + b[2] + b[3] + b[4]) * 0.125;
-  textureStore(outputFloat, p, vec4f(sum, 1.0));
+  textureStore(outputFloat, p, vec4f(downsample13(input0, linearSampler, p), 1.0));
+}
+
+fn coarse(at: vec2f) -> vec3f {
+  return tapAt(input1, linearSampler, at);
 }
 
 // 3x3 tent over the next coarser level, at this texel's position in it (coarse units are half of ours).
 fn tent1(p: vec2i) -> vec3f {
-  let size = vec2f(textureDimensions(input1));
   let c = (vec2f(p) + 0.5) * 0.5;
-  var sum = tap1(c, size) * 4.0;
-  sum += (tap1(c + vec2f(-1.0, 0.0), size) + tap1(c + vec2f(1.0, 0.0), size)) * 2.0;
-  sum += (tap1(c + vec2f(0.0, -1.0), size) + tap1(c + vec2f(0.0, 1.0), size)) * 2.0;
-  sum += tap1(c + vec2f(-1.0, -1.0), size) + tap1(c + vec2f(1.0, -1.0), size);
-  sum += tap1(c + vec2f(-1.0, 1.0), size) + tap1(c + vec2f(1.0, 1.0), size);
+  var sum = coarse(c) * 4.0;
+  sum += (coarse(c + vec2f(-1.0, 0.0)) + coarse(c + vec2f(1.0, 0.0))) * 2.0;
+  sum += (coarse(c + vec2f(0.0, -1.0)) + coarse(c + vec2f(0.0, 1.0))) * 2.0;
+  sum += coarse(c + vec2f(-1.0, -1.0)) + coarse(c + vec2f(1.0, -1.0));
+  sum += coarse(c + vec2f(-1.0, 1.0)) + coarse(c + vec2f(1.0, 1.0));
   return sum / 16.0;
 }
 

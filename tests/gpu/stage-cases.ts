@@ -97,6 +97,15 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
       photo: 'kodak/kodim05.png',
     },
   ],
+  'lens-reflection': Array.from({ length: 10 }, (_, i): StageCase => {
+    const id = i + 1;
+    return {
+      label: `reflection ${id}`,
+      chain: [{ stage: 'lens-reflection', params: { id, strength: id % 3 === 0 ? 1 : 0.45 } }],
+      ...NEIGHBOURHOOD,
+      photo: ['kodak/kodim03.png', 'kodak/kodim05.png', 'kodak/kodim23.png'][i % 3],
+    };
+  }),
   vignette: [
     {
       label: 'dark, frame-shaped',

@@ -1,4 +1,9 @@
-import { bloomLevels, type BloomParams } from '../../src/engine/stages/bloom.ts';
+import {
+  bloomBrightScale,
+  bloomLevels,
+  bloomSoftThreshold,
+  type BloomParams,
+} from '../../src/engine/stages/bloom.ts';
 import {
   add,
   load,
@@ -13,11 +18,10 @@ import {
 } from './float-image.ts';
 import type { RgbaImage } from './image.ts';
 
-function brightPass(c: Rgb, threshold: number, knee: number): Rgb {
+function brightPass(c: Rgb, threshold: number, knee: number, brightScale: number): Rgb {
   const brightness = Math.max(c[0], c[1], c[2]);
-  let soft = Math.min(2 * knee, Math.max(0, brightness - threshold + knee));
-  soft = (soft * soft) / (4 * knee + 1e-5);
-  return scale(c, Math.max(soft, brightness - threshold) / Math.max(brightness, 1e-5));
+  const contribution = bloomSoftThreshold(brightness, threshold, knee) / Math.max(brightness, 1e-5);
+  return scale(c, contribution * brightScale);
 }
 
 /** The five 2x2 box averages of the 13-tap downsample: centre, top-left, top-right, bottom-left, bottom-right. */
@@ -64,6 +68,7 @@ function tent(coarse: FloatImage, x: number, y: number): Rgb {
 export function bloom(input: RgbaImage, params: BloomParams): RgbaImage {
   const { levels, topWeight, normalise } = bloomLevels(params.radius, input.width, input.height);
   const knee = Math.max(0, params.knee);
+  const brightScale = bloomBrightScale(params.threshold, knee);
   const source = toFloatImage(input);
   const chain: FloatImage[] = [];
   let previous = source;
@@ -71,7 +76,12 @@ export function bloom(input: RgbaImage, params: BloomParams): RgbaImage {
     const from = previous;
     const first = level === 1;
     previous = mapFloat(Math.ceil(from.width / 2), Math.ceil(from.height / 2), (x, y) => {
-      const b = boxes13(from, x, y, first ? (c) => brightPass(c, params.threshold, knee) : (c) => c);
+      const b = boxes13(
+        from,
+        x,
+        y,
+        first ? (c) => brightPass(c, params.threshold, knee, brightScale) : (c) => c,
+      );
       if (!first) {
         return add(
           scale(b[0] as Rgb, 0.5),

@@ -8,6 +8,7 @@ import { copy } from './copy.ts';
 import { dualVignette } from './dual-vignette.ts';
 import { grain } from './grain.ts';
 import type { RgbaImage } from './image.ts';
+import { lensReflection } from './lens-reflection.ts';
 import { vibrance } from './vibrance.ts';
 import { vignette } from './vignette.ts';
 
@@ -25,6 +26,7 @@ export const REFERENCES: Readonly<Record<string, Reference>> = {
   vibrance,
   grain,
   bloom,
+  'lens-reflection': lensReflection,
   vignette,
   'dual-vignette': dualVignette,
 };

@@ -26,6 +26,19 @@ export function bloomLevels(radius: number, width: number, height: number) {
   return { levels, topWeight, normalise: 1 / totalWeight };
 }
 
+/** The soft threshold of a brightest channel (the shaders' bright pass, before scaling). */
+export function bloomSoftThreshold(brightness: number, threshold: number, knee: number): number {
+  let soft = Math.min(2 * knee, Math.max(0, brightness - threshold + knee));
+  soft = (soft * soft) / (4 * knee + 1e-5);
+  return Math.max(soft, brightness - threshold);
+}
+
+/** Scales the bright pass so that white passes as 1 (0 when nothing can pass the threshold). */
+export function bloomBrightScale(threshold: number, knee: number): number {
+  const white = bloomSoftThreshold(1, threshold, Math.max(0, knee));
+  return white > 1e-4 ? 1 / white : 0;
+}
+
 /**
  * Passes: `prefilter` (bright pass and Karis-weighted 13-tap downsample to half size), `down` once per
  * further level, `up` once per level back (each level plus the tent-upsampled coarser sum), and `main`,
@@ -40,6 +53,7 @@ export const bloomStage: StageDefinition<BloomParams> = {
     { name: 'tint', type: 'vec3f' },
     { name: 'threshold', type: 'f32' },
     { name: 'knee', type: 'f32' },
+    { name: 'brightScale', type: 'f32' },
     { name: 'amount', type: 'f32' },
     { name: 'upWeight', type: 'f32' },
     { name: 'normalise', type: 'f32' },
@@ -47,10 +61,12 @@ export const bloomStage: StageDefinition<BloomParams> = {
   entries: ['prefilter', 'down', 'up'],
   encode(encoder, input, params) {
     const { levels, topWeight, normalise } = bloomLevels(params.radius, input.width, input.height);
+    const knee = Math.max(0, params.knee);
     const base = {
       tint: params.tint,
       threshold: params.threshold,
-      knee: Math.max(0, params.knee),
+      knee,
+      brightScale: bloomBrightScale(params.threshold, knee),
       amount: params.amount,
       normalise,
     };

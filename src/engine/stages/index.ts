@@ -2,16 +2,22 @@ import { bloomStage } from './bloom.ts';
 import { copyStage } from './copy.ts';
 import { dualVignetteStage } from './dual-vignette.ts';
 import { grainStage } from './grain.ts';
+import { lensReflectionStage } from './lens-reflection.ts';
 import type { AnyStage } from './types.ts';
 import { vibranceStage } from './vibrance.ts';
 import { vignetteStage } from './vignette.ts';
 
 /** Every stage the engine can run, by name. Each has `shaders/<name>/<name>.wgsl` and `.frag`. */
 export const STAGES: ReadonlyMap<string, AnyStage> = new Map(
-  [copyStage, vibranceStage, grainStage, bloomStage, vignetteStage, dualVignetteStage].map((stage) => [
-    stage.name,
-    stage,
-  ]),
+  [
+    copyStage,
+    vibranceStage,
+    grainStage,
+    bloomStage,
+    lensReflectionStage,
+    vignetteStage,
+    dualVignetteStage,
+  ].map((stage) => [stage.name, stage]),
 );
 
 export function getStage(name: string): AnyStage {

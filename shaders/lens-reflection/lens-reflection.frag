@@ -1,0 +1,175 @@
+#version 300 es
+// Lens reflections: ghosts, a halo, a starburst and a streak, all made from the image's own bright parts,
+// so that a dark photo gets little flare and each light gets its own. The geometry works on a quarter-size
+// grid, in its texels, with the optical centre at the middle of the frame.
+precision highp float;
+precision highp int;
+
+#include "../common/light.glsl"
+
+layout(std140) uniform Params {
+  vec4 ghosts[8];
+  vec3 haloTint;
+  float haloRadius;
+  vec3 streakTint;
+  float streakStep;
+  float threshold;
+  float knee;
+  float brightScale;
+  float strength;
+  int ghostCount;
+  float ghostSoftness;
+  float ghostDispersion;
+  float haloDispersion;
+  int rayLines;
+  float rayStep;
+  float rayStrength;
+  float rayAngle;
+};
+
+uniform highp sampler2D input0;
+uniform highp sampler2D input1;
+uniform highp sampler2D input2;
+out vec4 outColor;
+
+const int TAPS = 16;
+const float PI = 3.14159265;
+
+#if defined(ENTRY_bright)
+vec3 brightPass(vec3 c) {
+  float brightness = max(c.r, max(c.g, c.b));
+  return c * (softThreshold(brightness, threshold, knee) / max(brightness, 1e-5) * brightScale);
+}
+
+// Quarter size: the bright pass of each 4x4 block, from four bilinear taps on texel corners.
+void main() {
+  vec2 c = vec2(ivec2(gl_FragCoord.xy)) * 4.0;
+  vec3 sum = brightPass(tapAt(input0, c + vec2(1.0, 1.0))) + brightPass(tapAt(input0, c + vec2(3.0, 1.0))) +
+    brightPass(tapAt(input0, c + vec2(1.0, 3.0))) + brightPass(tapAt(input0, c + vec2(3.0, 3.0)));
+  outColor = vec4(sum * 0.25, 1.0);
+}
+#elif defined(ENTRY_soften)
+// An eighth: the soft level for blurred ghosts and the halo.
+void main() {
+  outColor = vec4(downsample13(input0, ivec2(gl_FragCoord.xy)), 1.0);
+}
+#elif defined(ENTRY_squash)
+// The streak texture: 8x1 boxes of the bright pass, so that taps a texel apart along a row join up.
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  vec2 c = vec2(float(p.x) * 8.0, float(p.y) + 0.5);
+  vec3 sum = tapAt(input0, c + vec2(1.0, 0.0)) + tapAt(input0, c + vec2(3.0, 0.0)) +
+    tapAt(input0, c + vec2(5.0, 0.0)) + tapAt(input0, c + vec2(7.0, 0.0));
+  outColor = vec4(sum * 0.25, 1.0);
+}
+#elif defined(ENTRY_flare)
+// Positions below are in texels of the quarter-size grid (the bright pass, input0 of the flare pass).
+vec3 sharpAt(vec2 q) {
+  return tapAt(input0, q);
+}
+
+vec3 softAt(vec2 q) {
+  return tapAt(input1, q * 0.5);
+}
+
+// 1 inside the frame, falling to 0 over the last two texels, so clamped edge texels never smear in.
+float inside(vec2 q, vec2 size) {
+  vec2 edge = smoothstep(vec2(0.0), vec2(2.0), q) * smoothstep(vec2(0.0), vec2(2.0), size - q);
+  return edge.x * edge.y;
+}
+
+// Ghost paths are vignetted by the lens barrel: light from far off axis reflects less.
+float ghostWindow(vec2 q, vec2 size) {
+  float r = length(q - size * 0.5) / length(size * 0.5);
+  return (1.0 - smoothstep(0.55, 1.0, r)) * inside(q, size);
+}
+
+vec3 ghostAt(vec2 q, vec2 size) {
+  vec3 c = vec3(0.0);
+  if (ghostSoftness < 1.0) c += sharpAt(q) * (1.0 - ghostSoftness);
+  if (ghostSoftness > 0.0) c += softAt(q) * ghostSoftness;
+  return c * ghostWindow(q, size);
+}
+
+// A ghost that lands a source at offset u from the centre at scale * u: this texel (offset v) sees the
+// source at v / scale. Red and blue take slightly different scales (the ghost path's lateral colour).
+vec3 ghost(vec2 v, float scale, vec2 size) {
+  vec2 centre = size * 0.5;
+  vec3 g = ghostAt(centre + v / scale, size);
+  if (ghostDispersion == 0.0) return g;
+  float r = ghostAt(centre + v / (scale * (1.0 + ghostDispersion)), size).r;
+  float b = ghostAt(centre + v / (scale * (1.0 - ghostDispersion)), size).b;
+  return vec3(r, g.g, b);
+}
+
+// A ring around the centre (as in Chapman's screen-space flare): each texel looks a fixed distance back
+// towards the centre, so a light near the middle draws a full ring and one further out an arc.
+vec3 halo(vec2 pos, vec2 v, vec2 size) {
+  vec2 towards = -v / max(length(v), 1e-3);
+  float d = haloDispersion;
+  vec2 qr = pos + towards * haloRadius * (1.0 + d);
+  vec2 qg = pos + towards * haloRadius;
+  vec2 qb = pos + towards * haloRadius * (1.0 - d);
+  return vec3(softAt(qr).r * ghostWindow(qr, size), softAt(qg).g * ghostWindow(qg, size),
+    softAt(qb).b * ghostWindow(qb, size));
+}
+
+vec3 hot(vec2 q, vec2 size) {
+  vec3 c = sharpAt(q);
+  // Weighted by its own luma, so only the hottest spots throw rays.
+  return c * dot(c, vec3(0.2126, 0.7152, 0.0722)) * inside(q, size);
+}
+
+// Diffraction spikes: lines through each hot spot, fading along their length.
+vec3 rays(vec2 pos, vec2 size) {
+  vec3 sum = vec3(0.0);
+  for (int k = 0; k < rayLines; k++) {
+    float angle = rayAngle + float(k) * PI / float(rayLines);
+    vec2 stride = vec2(cos(angle), sin(angle)) * rayStep;
+    for (int t = 1; t <= TAPS; t++) {
+      float w = 1.0 - float(t) / float(TAPS + 1);
+      sum += (hot(pos + stride * float(t), size) + hot(pos - stride * float(t), size)) * (w * w);
+    }
+  }
+  return sum * rayStrength;
+}
+
+// A horizontal streak, read from the 8x-squashed texture (its x in eighths of ours).
+vec3 streak(vec2 pos) {
+  float width = float(textureSize(input2, 0).x);
+  float x = pos.x * 0.125;
+  vec3 sum = vec3(0.0);
+  for (int t = 1; t <= TAPS; t++) {
+    float w = 1.0 - float(t) / float(TAPS + 1);
+    float dx = float(t) * streakStep;
+    vec3 right = tapAt(input2, vec2(x + dx, pos.y)) * step(x + dx, width);
+    vec3 left = tapAt(input2, vec2(x - dx, pos.y)) * step(0.0, x - dx);
+    sum += (right + left) * (w * w);
+  }
+  return sum;
+}
+
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  vec2 size = vec2(textureSize(input0, 0));
+  vec2 pos = vec2(p) + 0.5;
+  vec2 v = pos - size * 0.5;
+  vec3 sum = vec3(0.0);
+  for (int i = 0; i < ghostCount; i++) {
+    vec4 g = ghosts[i];
+    sum += g.xyz * ghost(v, g.w, size);
+  }
+  if (haloRadius > 0.0) sum += haloTint * halo(pos, v, size);
+  if (rayLines > 0) sum += rays(pos, size);
+  if (streakStep > 0.0) sum += streakTint * streak(pos);
+  outColor = vec4(sum, 1.0);
+}
+#else
+// Adds the flare, upsampled from the quarter-size grid, to the image.
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  vec4 color = texelFetch(input0, p, 0);
+  vec3 light = tapAt(input1, (vec2(p) + 0.5) * 0.25);
+  outColor = vec4(clamp(color.rgb + light * strength, vec3(0.0), vec3(1.0)), color.a);
+}
+#endif

@@ -1,0 +1,191 @@
+// Lens reflections: ghosts, a halo, a starburst and a streak, all made from the image's own bright parts,
+// so that a dark photo gets little flare and each light gets its own. The geometry works on a quarter-size
+// grid, in its texels, with the optical centre at the middle of the frame.
+#include "../common/light.wgsl"
+
+struct Params {
+  ghosts: array<vec4f, 8>,
+  haloTint: vec3f,
+  haloRadius: f32,
+  streakTint: vec3f,
+  streakStep: f32,
+  threshold: f32,
+  knee: f32,
+  brightScale: f32,
+  strength: f32,
+  ghostCount: i32,
+  ghostSoftness: f32,
+  ghostDispersion: f32,
+  haloDispersion: f32,
+  rayLines: i32,
+  rayStep: f32,
+  rayStrength: f32,
+  rayAngle: f32,
+}
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var input0: texture_2d<f32>;
+@group(0) @binding(2) var input1: texture_2d<f32>;
+@group(0) @binding(3) var input2: texture_2d<f32>;
+@group(0) @binding(4) var linearSampler: sampler;
+@group(0) @binding(5) var output: texture_storage_2d<rgba8unorm, write>;
+@group(0) @binding(6) var outputFloat: texture_storage_2d<rgba16float, write>;
+
+const TAPS = 16;
+const PI = 3.14159265;
+
+fn brightPass(c: vec3f) -> vec3f {
+  let brightness = max(c.r, max(c.g, c.b));
+  return c * (softThreshold(brightness, params.threshold, params.knee) / max(brightness, 1e-5) * params.brightScale);
+}
+
+// Quarter size: the bright pass of each 4x4 block, from four bilinear taps on texel corners.
+@compute @workgroup_size(8, 8)
+fn bright(@builtin(global_invocation_id) id: vec3u) {
+  let dims = vec2i(textureDimensions(outputFloat));
+  let p = vec2i(id.xy);
+  if (p.x >= dims.x || p.y >= dims.y) { return; }
+  let c = vec2f(p) * 4.0;
+  let sum = brightPass(tapAt(input0, linearSampler, c + vec2f(1.0, 1.0))) +
+    brightPass(tapAt(input0, linearSampler, c + vec2f(3.0, 1.0))) +
+    brightPass(tapAt(input0, linearSampler, c + vec2f(1.0, 3.0))) +
+    brightPass(tapAt(input0, linearSampler, c + vec2f(3.0, 3.0)));
+  textureStore(outputFloat, p, vec4f(sum * 0.25, 1.0));
+}
+
+// An eighth: the soft level for blurred ghosts and the halo.
+@compute @workgroup_size(8, 8)
+fn soften(@builtin(global_invocation_id) id: vec3u) {
+  let dims = vec2i(textureDimensions(outputFloat));
+  let p = vec2i(id.xy);
+  if (p.x >= dims.x || p.y >= dims.y) { return; }
+  textureStore(outputFloat, p, vec4f(downsample13(input0, linearSampler, p), 1.0));
+}
+
+// The streak texture: 8x1 boxes of the bright pass, so that taps a texel apart along a row join up.
+@compute @workgroup_size(8, 8)
+fn squash(@builtin(global_invocation_id) id: vec3u) {
+  let dims = vec2i(textureDimensions(outputFloat));
+  let p = vec2i(id.xy);
+  if (p.x >= dims.x || p.y >= dims.y) { return; }
+  let c = vec2f(f32(p.x) * 8.0, f32(p.y) + 0.5);
+  let sum = tapAt(input0, linearSampler, c + vec2f(1.0, 0.0)) + tapAt(input0, linearSampler, c + vec2f(3.0, 0.0)) +
+    tapAt(input0, linearSampler, c + vec2f(5.0, 0.0)) + tapAt(input0, linearSampler, c + vec2f(7.0, 0.0));
+  textureStore(outputFloat, p, vec4f(sum * 0.25, 1.0));
+}
+
+// Positions below are in texels of the quarter-size grid (the bright pass, input0 of the flare pass).
+fn sharpAt(q: vec2f) -> vec3f {
+  return tapAt(input0, linearSampler, q);
+}
+
+fn softAt(q: vec2f) -> vec3f {
+  return tapAt(input1, linearSampler, q * 0.5);
+}
+
+// 1 inside the frame, falling to 0 over the last two texels, so clamped edge texels never smear in.
+fn inside(q: vec2f, size: vec2f) -> f32 {
+  let edge = smoothstep(vec2f(0.0), vec2f(2.0), q) * smoothstep(vec2f(0.0), vec2f(2.0), size - q);
+  return edge.x * edge.y;
+}
+
+// Ghost paths are vignetted by the lens barrel: light from far off axis reflects less.
+fn ghostWindow(q: vec2f, size: vec2f) -> f32 {
+  let r = length(q - size * 0.5) / length(size * 0.5);
+  return (1.0 - smoothstep(0.55, 1.0, r)) * inside(q, size);
+}
+
+fn ghostAt(q: vec2f, size: vec2f) -> vec3f {
+  var c = vec3f(0.0);
+  if (params.ghostSoftness < 1.0) { c += sharpAt(q) * (1.0 - params.ghostSoftness); }
+  if (params.ghostSoftness > 0.0) { c += softAt(q) * params.ghostSoftness; }
+  return c * ghostWindow(q, size);
+}
+
+// A ghost that lands a source at offset u from the centre at scale * u: this texel (offset v) sees the
+// source at v / scale. Red and blue take slightly different scales (the ghost path's lateral colour).
+fn ghost(v: vec2f, scale: f32, size: vec2f) -> vec3f {
+  let centre = size * 0.5;
+  let g = ghostAt(centre + v / scale, size);
+  if (params.ghostDispersion == 0.0) { return g; }
+  let r = ghostAt(centre + v / (scale * (1.0 + params.ghostDispersion)), size).r;
+  let b = ghostAt(centre + v / (scale * (1.0 - params.ghostDispersion)), size).b;
+  return vec3f(r, g.g, b);
+}
+
+// A ring around the centre (as in Chapman's screen-space flare): each texel looks a fixed distance back
+// towards the centre, so a light near the middle draws a full ring and one further out an arc.
+fn halo(pos: vec2f, v: vec2f, size: vec2f) -> vec3f {
+  let towards = -v / max(length(v), 1e-3);
+  let d = params.haloDispersion;
+  let qr = pos + towards * params.haloRadius * (1.0 + d);
+  let qg = pos + towards * params.haloRadius;
+  let qb = pos + towards * params.haloRadius * (1.0 - d);
+  return vec3f(softAt(qr).r * ghostWindow(qr, size), softAt(qg).g * ghostWindow(qg, size),
+    softAt(qb).b * ghostWindow(qb, size));
+}
+
+fn hot(q: vec2f, size: vec2f) -> vec3f {
+  let c = sharpAt(q);
+  // Weighted by its own luma, so only the hottest spots throw rays.
+  return c * dot(c, vec3f(0.2126, 0.7152, 0.0722)) * inside(q, size);
+}
+
+// Diffraction spikes: lines through each hot spot, fading along their length.
+fn rays(pos: vec2f, size: vec2f) -> vec3f {
+  var sum = vec3f(0.0);
+  for (var k = 0; k < params.rayLines; k++) {
+    let angle = params.rayAngle + f32(k) * PI / f32(params.rayLines);
+    let stride = vec2f(cos(angle), sin(angle)) * params.rayStep;
+    for (var t = 1; t <= TAPS; t++) {
+      let w = 1.0 - f32(t) / f32(TAPS + 1);
+      sum += (hot(pos + stride * f32(t), size) + hot(pos - stride * f32(t), size)) * (w * w);
+    }
+  }
+  return sum * params.rayStrength;
+}
+
+// A horizontal streak, read from the 8x-squashed texture (its x in eighths of ours).
+fn streak(pos: vec2f) -> vec3f {
+  let width = f32(textureDimensions(input2).x);
+  let x = pos.x * 0.125;
+  var sum = vec3f(0.0);
+  for (var t = 1; t <= TAPS; t++) {
+    let w = 1.0 - f32(t) / f32(TAPS + 1);
+    let dx = f32(t) * params.streakStep;
+    let right = tapAt(input2, linearSampler, vec2f(x + dx, pos.y)) * step(x + dx, width);
+    let left = tapAt(input2, linearSampler, vec2f(x - dx, pos.y)) * step(0.0, x - dx);
+    sum += (right + left) * (w * w);
+  }
+  return sum;
+}
+
+@compute @workgroup_size(8, 8)
+fn flare(@builtin(global_invocation_id) id: vec3u) {
+  let dims = vec2i(textureDimensions(outputFloat));
+  let p = vec2i(id.xy);
+  if (p.x >= dims.x || p.y >= dims.y) { return; }
+  let size = vec2f(dims);
+  let pos = vec2f(p) + 0.5;
+  let v = pos - size * 0.5;
+  var sum = vec3f(0.0);
+  for (var i = 0; i < params.ghostCount; i++) {
+    let g = params.ghosts[i];
+    sum += g.xyz * ghost(v, g.w, size);
+  }
+  if (params.haloRadius > 0.0) { sum += params.haloTint * halo(pos, v, size); }
+  if (params.rayLines > 0) { sum += rays(pos, size); }
+  if (params.streakStep > 0.0) { sum += params.streakTint * streak(pos); }
+  textureStore(outputFloat, p, vec4f(sum, 1.0));
+}
+
+// Adds the flare, upsampled from the quarter-size grid, to the image.
+@compute @workgroup_size(8, 8)
+fn main(@builtin(global_invocation_id) id: vec3u) {
+  let dims = vec2i(textureDimensions(output));
+  let p = vec2i(id.xy);
+  if (p.x >= dims.x || p.y >= dims.y) { return; }
+  let color = textureLoad(input0, p, 0);
+  let light = tapAt(input1, linearSampler, (vec2f(p) + 0.5) * 0.25);
+  textureStore(output, p, vec4f(clamp(color.rgb + light * params.strength, vec3f(0.0), vec3f(1.0)), color.a));
+}

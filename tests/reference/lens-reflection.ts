@@ -1,0 +1,148 @@
+import {
+  FLARE_TAPS,
+  lensReflectionSizes,
+  lensReflectionUniforms,
+  type LensReflectionParams,
+} from '../../src/engine/stages/lens-reflection.ts';
+import { bloomSoftThreshold } from '../../src/engine/stages/bloom.ts';
+import {
+  add,
+  load,
+  luma709,
+  mapFloat,
+  multiply,
+  sampleBilinear,
+  scale,
+  toFloatImage,
+  toRgbaImage,
+  type FloatImage,
+  type Rgb,
+} from './float-image.ts';
+import type { RgbaImage } from './image.ts';
+import { smoothstep } from './vignette-shape.ts';
+
+/** Jimenez's 13-tap downsample (shaders/common/light). */
+export function downsample13(source: FloatImage, x: number, y: number): Rgb {
+  const cx = 2 * x + 1;
+  const cy = 2 * y + 1;
+  const t = (dx: number, dy: number) => sampleBilinear(source, cx + dx, cy + dy);
+  const inner = add(add(t(-1, -1), t(1, -1)), add(t(-1, 1), t(1, 1)));
+  const corners = add(add(t(-2, -2), t(2, -2)), add(t(-2, 2), t(2, 2)));
+  const edges = add(add(t(0, -2), t(-2, 0)), add(t(2, 0), t(0, 2)));
+  return add(scale(inner, 0.125), scale(add(add(corners, scale(edges, 2)), scale(t(0, 0), 4)), 0.125 * 0.25));
+}
+
+/** CPU reference of shaders/lens-reflection, pass for pass. */
+export function lensReflection(input: RgbaImage, params: LensReflectionParams): RgbaImage {
+  const u = lensReflectionUniforms(params, input.width, input.height);
+  const sizes = lensReflectionSizes(input.width, input.height);
+  const source = toFloatImage(input);
+  const brightPass = (c: Rgb): Rgb => {
+    const brightness = Math.max(c[0], c[1], c[2]);
+    return scale(
+      c,
+      (bloomSoftThreshold(brightness, u.threshold, u.knee) / Math.max(brightness, 1e-5)) * u.brightScale,
+    );
+  };
+
+  const bright = mapFloat(sizes.bright.width, sizes.bright.height, (x, y) => {
+    const t = (dx: number, dy: number) => brightPass(sampleBilinear(source, 4 * x + dx, 4 * y + dy));
+    return scale(add(add(t(1, 1), t(3, 1)), add(t(1, 3), t(3, 3))), 0.25);
+  });
+  const soft = mapFloat(sizes.soft.width, sizes.soft.height, (x, y) => downsample13(bright, x, y));
+  const squashed =
+    u.streakStep > 0
+      ? mapFloat(sizes.streak.width, sizes.streak.height, (x, y) => {
+          const t = (dx: number) => sampleBilinear(bright, 8 * x + dx, y + 0.5);
+          return scale(add(add(t(1), t(3)), add(t(5), t(7))), 0.25);
+        })
+      : soft;
+
+  const width = bright.width;
+  const height = bright.height;
+  const cx = width / 2;
+  const cy = height / 2;
+  const halfDiagonal = Math.hypot(cx, cy);
+  const sharpAt = (qx: number, qy: number) => sampleBilinear(bright, qx, qy);
+  const softAt = (qx: number, qy: number) => sampleBilinear(soft, qx * 0.5, qy * 0.5);
+  const inside = (qx: number, qy: number) =>
+    smoothstep(0, 2, qx) *
+    smoothstep(0, 2, qy) *
+    smoothstep(0, 2, width - qx) *
+    smoothstep(0, 2, height - qy);
+  const ghostWindow = (qx: number, qy: number) =>
+    (1 - smoothstep(0.55, 1, Math.hypot(qx - cx, qy - cy) / halfDiagonal)) * inside(qx, qy);
+  const ghostAt = (qx: number, qy: number): Rgb => {
+    let c: Rgb = [0, 0, 0];
+    if (u.ghostSoftness < 1) c = add(c, scale(sharpAt(qx, qy), 1 - u.ghostSoftness));
+    if (u.ghostSoftness > 0) c = add(c, scale(softAt(qx, qy), u.ghostSoftness));
+    return scale(c, ghostWindow(qx, qy));
+  };
+  const ghost = (vx: number, vy: number, s: number): Rgb => {
+    const at = (k: number) => ghostAt(cx + vx / (s * k), cy + vy / (s * k));
+    const g = at(1);
+    if (u.ghostDispersion === 0) return g;
+    return [at(1 + u.ghostDispersion)[0], g[1], at(1 - u.ghostDispersion)[2]];
+  };
+  const hot = (qx: number, qy: number): Rgb => {
+    const c = sharpAt(qx, qy);
+    return scale(c, luma709(c) * inside(qx, qy));
+  };
+  const falloff = (t: number) => (1 - t / (FLARE_TAPS + 1)) ** 2;
+
+  const flare = mapFloat(width, height, (x, y) => {
+    const px = x + 0.5;
+    const py = y + 0.5;
+    const vx = px - cx;
+    const vy = py - cy;
+    let sum: Rgb = [0, 0, 0];
+    for (let i = 0; i < u.ghostCount; i++) {
+      const [r, g, b, s] = u.ghosts.slice(4 * i, 4 * i + 4) as [number, number, number, number];
+      const value = ghost(vx, vy, s);
+      sum = add(sum, [value[0] * r, value[1] * g, value[2] * b]);
+    }
+    if (u.haloRadius > 0) {
+      const length = Math.max(Math.hypot(vx, vy), 1e-3);
+      const channel = (k: number, c: 0 | 1 | 2) => {
+        const radius = u.haloRadius * k;
+        const qx = px - (vx / length) * radius;
+        const qy = py - (vy / length) * radius;
+        return softAt(qx, qy)[c] * ghostWindow(qx, qy);
+      };
+      const d = u.haloDispersion;
+      const halo: Rgb = [channel(1 + d, 0), channel(1, 1), channel(1 - d, 2)];
+      sum = add(sum, multiply(halo, u.haloTint));
+    }
+    if (u.rayLines > 0) {
+      let rays: Rgb = [0, 0, 0];
+      for (let k = 0; k < u.rayLines; k++) {
+        const angle = u.rayAngle + (k * Math.PI) / u.rayLines;
+        const sx = Math.cos(angle) * u.rayStep;
+        const sy = Math.sin(angle) * u.rayStep;
+        for (let t = 1; t <= FLARE_TAPS; t++) {
+          const both = add(hot(px + sx * t, py + sy * t), hot(px - sx * t, py - sy * t));
+          rays = add(rays, scale(both, falloff(t)));
+        }
+      }
+      sum = add(sum, scale(rays, u.rayStrength));
+    }
+    if (u.streakStep > 0) {
+      const xs = px * 0.125;
+      let streak: Rgb = [0, 0, 0];
+      for (let t = 1; t <= FLARE_TAPS; t++) {
+        const dx = t * u.streakStep;
+        const right = xs + dx <= squashed.width ? sampleBilinear(squashed, xs + dx, py) : [0, 0, 0];
+        const left = xs - dx >= 0 ? sampleBilinear(squashed, xs - dx, py) : [0, 0, 0];
+        streak = add(streak, scale(add(right as Rgb, left as Rgb), falloff(t)));
+      }
+      sum = add(sum, multiply(streak, u.streakTint));
+    }
+    return sum;
+  });
+
+  const out = mapFloat(input.width, input.height, (x, y) => {
+    const light = sampleBilinear(flare, (x + 0.5) * 0.25, (y + 0.5) * 0.25);
+    return add(load(source, x, y), scale(light, u.strength));
+  });
+  return toRgbaImage(out, input);
+}
