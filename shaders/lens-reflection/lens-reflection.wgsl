@@ -5,6 +5,7 @@
 
 struct Params {
   ghosts: array<vec4f, 8>,
+  ghostBlur: array<vec4f, 2>,
   haloTint: vec3f,
   haloRadius: f32,
   streakTint: vec3f,
@@ -14,29 +15,33 @@ struct Params {
   brightScale: f32,
   strength: f32,
   ghostCount: i32,
-  ghostSoftness: f32,
+  ghostGain: f32,
   ghostDispersion: f32,
   haloDispersion: f32,
   rayLines: i32,
   rayStep: f32,
-  rayStrength: f32,
+  rayGain: f32,
   rayAngle: f32,
+  streakGain: f32,
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var input0: texture_2d<f32>;
 @group(0) @binding(2) var input1: texture_2d<f32>;
 @group(0) @binding(3) var input2: texture_2d<f32>;
-@group(0) @binding(4) var linearSampler: sampler;
-@group(0) @binding(5) var output: texture_storage_2d<rgba8unorm, write>;
-@group(0) @binding(6) var outputFloat: texture_storage_2d<rgba16float, write>;
+@group(0) @binding(4) var input3: texture_2d<f32>;
+@group(0) @binding(5) var linearSampler: sampler;
+@group(0) @binding(6) var output: texture_storage_2d<rgba8unorm, write>;
+@group(0) @binding(7) var outputFloat: texture_storage_2d<rgba16float, write>;
 
 const TAPS = 16;
 const PI = 3.14159265;
 
+// On luma rather than the brightest channel (as bloom does): a saturated red is no lamp.
 fn brightPass(c: vec3f) -> vec3f {
-  let brightness = max(c.r, max(c.g, c.b));
-  return c * (softThreshold(brightness, params.threshold, params.knee) / max(brightness, 1e-5) * params.brightScale);
+  let brightness = dot(c, vec3f(0.2126, 0.7152, 0.0722));
+  let weight = softThreshold(brightness, params.threshold, params.knee) / max(brightness, 1e-5);
+  return c * (weight * params.brightScale);
 }
 
 // Quarter size: the bright pass of each 4x4 block, from four bilinear taps on texel corners.
@@ -53,7 +58,7 @@ fn bright(@builtin(global_invocation_id) id: vec3u) {
   textureStore(outputFloat, p, vec4f(sum * 0.25, 1.0));
 }
 
-// An eighth: the soft level for blurred ghosts and the halo.
+// Half of the previous level: an eighth and a sixteenth, for blurred ghosts and the halo.
 @compute @workgroup_size(8, 8)
 fn soften(@builtin(global_invocation_id) id: vec3u) {
   let dims = vec2i(textureDimensions(outputFloat));
@@ -62,16 +67,26 @@ fn soften(@builtin(global_invocation_id) id: vec3u) {
   textureStore(outputFloat, p, vec4f(downsample13(input0, linearSampler, p), 1.0));
 }
 
-// The streak texture: 8x1 boxes of the bright pass, so that taps a texel apart along a row join up.
+// How far the bright pass (input0) stands out from its eighth-size blur (input1) at q, in quarter-size
+// texels: lamps and glints do, the inside of a bright wall or sky does not. Squared (times its own luma),
+// so that a lamp outweighs the textured edge of a cloud. Feeds the rays and the streak.
+fn hotAt(q: vec2f) -> vec3f {
+  let d = max(tapAt(input0, linearSampler, q) - tapAt(input1, linearSampler, q * 0.5), vec3f(0.0));
+  return d * dot(d, vec3f(0.2126, 0.7152, 0.0722));
+}
+
+// The streak texture, an eighth as wide: the hottest of each 16x1 run (overlapping its neighbours by half),
+// so that a lamp shows in two texels and taps a texel apart along a row join up without beading. A max,
+// not a mean, so that a lamp keeps its strength beside a long bright edge.
 @compute @workgroup_size(8, 8)
 fn squash(@builtin(global_invocation_id) id: vec3u) {
   let dims = vec2i(textureDimensions(outputFloat));
   let p = vec2i(id.xy);
   if (p.x >= dims.x || p.y >= dims.y) { return; }
-  let c = vec2f(f32(p.x) * 8.0, f32(p.y) + 0.5);
-  let sum = tapAt(input0, linearSampler, c + vec2f(1.0, 0.0)) + tapAt(input0, linearSampler, c + vec2f(3.0, 0.0)) +
-    tapAt(input0, linearSampler, c + vec2f(5.0, 0.0)) + tapAt(input0, linearSampler, c + vec2f(7.0, 0.0));
-  textureStore(outputFloat, p, vec4f(sum * 0.25, 1.0));
+  let c = vec2f(f32(p.x) * 8.0 - 3.0, f32(p.y) + 0.5);
+  var hottest = vec3f(0.0);
+  for (var i = 0; i < 8; i++) { hottest = max(hottest, hotAt(c + vec2f(f32(2 * i), 0.0))); }
+  textureStore(outputFloat, p, vec4f(hottest, 1.0));
 }
 
 // Positions below are in texels of the quarter-size grid (the bright pass, input0 of the flare pass).
@@ -81,6 +96,31 @@ fn sharpAt(q: vec2f) -> vec3f {
 
 fn softAt(q: vec2f) -> vec3f {
   return tapAt(input1, linearSampler, q * 0.5);
+}
+
+fn softerAt(q: vec2f) -> vec3f {
+  return tapAt(input2, linearSampler, q * 0.25);
+}
+
+// 0 the quarter-size bright pass, 1 an eighth, 2 a sixteenth; in between mixes the two nearest.
+fn blurredAt(q: vec2f, blur: f32) -> vec3f {
+  if (blur <= 1.0) {
+    var c = sharpAt(q) * (1.0 - blur);
+    if (blur > 0.0) { c += softAt(q) * blur; }
+    return c;
+  }
+  var c = softerAt(q) * (blur - 1.0);
+  if (blur < 2.0) { c += softAt(q) * (2.0 - blur); }
+  return c;
+}
+
+fn luma(c: vec3f) -> f32 {
+  return dot(c, vec3f(0.2126, 0.7152, 0.0722));
+}
+
+// Soft saturation: faint light is lifted by `gain`, bright light levels off at about 1.
+fn lift(c: vec3f, gain: f32) -> vec3f {
+  return c * (gain / (1.0 + gain * luma(c)));
 }
 
 // 1 inside the frame, falling to 0 over the last two texels, so clamped edge texels never smear in.
@@ -95,21 +135,18 @@ fn ghostWindow(q: vec2f, size: vec2f) -> f32 {
   return (1.0 - smoothstep(0.55, 1.0, r)) * inside(q, size);
 }
 
-fn ghostAt(q: vec2f, size: vec2f) -> vec3f {
-  var c = vec3f(0.0);
-  if (params.ghostSoftness < 1.0) { c += sharpAt(q) * (1.0 - params.ghostSoftness); }
-  if (params.ghostSoftness > 0.0) { c += softAt(q) * params.ghostSoftness; }
-  return c * ghostWindow(q, size);
+fn ghostAt(q: vec2f, blur: f32, size: vec2f) -> vec3f {
+  return lift(blurredAt(q, blur), params.ghostGain) * ghostWindow(q, size);
 }
 
 // A ghost that lands a source at offset u from the centre at scale * u: this texel (offset v) sees the
 // source at v / scale. Red and blue take slightly different scales (the ghost path's lateral colour).
-fn ghost(v: vec2f, scale: f32, size: vec2f) -> vec3f {
+fn ghost(v: vec2f, scale: f32, blur: f32, size: vec2f) -> vec3f {
   let centre = size * 0.5;
-  let g = ghostAt(centre + v / scale, size);
+  let g = ghostAt(centre + v / scale, blur, size);
   if (params.ghostDispersion == 0.0) { return g; }
-  let r = ghostAt(centre + v / (scale * (1.0 + params.ghostDispersion)), size).r;
-  let b = ghostAt(centre + v / (scale * (1.0 - params.ghostDispersion)), size).b;
+  let r = ghostAt(centre + v / (scale * (1.0 + params.ghostDispersion)), blur, size).r;
+  let b = ghostAt(centre + v / (scale * (1.0 - params.ghostDispersion)), blur, size).b;
   return vec3f(r, g.g, b);
 }
 
@@ -121,14 +158,10 @@ fn halo(pos: vec2f, v: vec2f, size: vec2f) -> vec3f {
   let qr = pos + towards * params.haloRadius * (1.0 + d);
   let qg = pos + towards * params.haloRadius;
   let qb = pos + towards * params.haloRadius * (1.0 - d);
-  return vec3f(softAt(qr).r * ghostWindow(qr, size), softAt(qg).g * ghostWindow(qg, size),
-    softAt(qb).b * ghostWindow(qb, size));
-}
-
-fn hot(q: vec2f, size: vec2f) -> vec3f {
-  let c = sharpAt(q);
-  // Weighted by its own luma, so only the hottest spots throw rays.
-  return c * dot(c, vec3f(0.2126, 0.7152, 0.0722)) * inside(q, size);
+  let r = lift(softAt(qr), params.ghostGain).r * ghostWindow(qr, size);
+  let g = lift(softAt(qg), params.ghostGain).g * ghostWindow(qg, size);
+  let b = lift(softAt(qb), params.ghostGain).b * ghostWindow(qb, size);
+  return vec3f(r, g, b);
 }
 
 // Diffraction spikes: lines through each hot spot, fading along their length.
@@ -139,25 +172,28 @@ fn rays(pos: vec2f, size: vec2f) -> vec3f {
     let stride = vec2f(cos(angle), sin(angle)) * params.rayStep;
     for (var t = 1; t <= TAPS; t++) {
       let w = 1.0 - f32(t) / f32(TAPS + 1);
-      sum += (hot(pos + stride * f32(t), size) + hot(pos - stride * f32(t), size)) * (w * w);
+      let ahead = pos + stride * f32(t);
+      let behind = pos - stride * f32(t);
+      sum += (hotAt(ahead) * inside(ahead, size) + hotAt(behind) * inside(behind, size)) * (w * w);
     }
   }
-  return sum * params.rayStrength;
+  return lift(sum, params.rayGain);
 }
 
-// A horizontal streak, read from the 8x-squashed texture (its x in eighths of ours).
+// A horizontal streak, read from the squashed texture (its x in eighths of ours): the strongest hot spot
+// along the row, fading with its distance, so that streaks do not pile up where a bright edge runs along.
 fn streak(pos: vec2f) -> vec3f {
-  let width = f32(textureDimensions(input2).x);
+  let width = f32(textureDimensions(input3).x);
   let x = pos.x * 0.125;
-  var sum = vec3f(0.0);
+  var strongest = vec3f(0.0);
   for (var t = 1; t <= TAPS; t++) {
     let w = 1.0 - f32(t) / f32(TAPS + 1);
     let dx = f32(t) * params.streakStep;
-    let right = tapAt(input2, linearSampler, vec2f(x + dx, pos.y)) * step(x + dx, width);
-    let left = tapAt(input2, linearSampler, vec2f(x - dx, pos.y)) * step(0.0, x - dx);
-    sum += (right + left) * (w * w);
+    let right = tapAt(input3, linearSampler, vec2f(x + dx, pos.y)) * step(x + dx, width);
+    let left = tapAt(input3, linearSampler, vec2f(x - dx, pos.y)) * step(0.0, x - dx);
+    strongest = max(strongest, max(right, left) * (w * w));
   }
-  return sum;
+  return lift(strongest, params.streakGain);
 }
 
 @compute @workgroup_size(8, 8)
@@ -171,7 +207,7 @@ fn flare(@builtin(global_invocation_id) id: vec3u) {
   var sum = vec3f(0.0);
   for (var i = 0; i < params.ghostCount; i++) {
     let g = params.ghosts[i];
-    sum += g.xyz * ghost(v, g.w, size);
+    sum += g.xyz * ghost(v, g.w, params.ghostBlur[i / 4][i % 4], size);
   }
   if (params.haloRadius > 0.0) { sum += params.haloTint * halo(pos, v, size); }
   if (params.rayLines > 0) { sum += rays(pos, size); }

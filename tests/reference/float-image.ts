@@ -89,5 +89,11 @@ export const multiply = (a: Rgb, b: readonly [number, number, number]): Rgb => [
   a[1] * b[1],
   a[2] * b[2],
 ];
+/** Channel by channel. */
+export const maxRgb = (a: Rgb, b: Rgb): Rgb => [
+  Math.max(a[0], b[0]),
+  Math.max(a[1], b[1]),
+  Math.max(a[2], b[2]),
+];
 export const scale = (a: Rgb, s: number): Rgb => [a[0] * s, a[1] * s, a[2] * s];
 export const luma709 = (c: Rgb) => 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];

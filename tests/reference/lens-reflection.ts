@@ -10,6 +10,7 @@ import {
   load,
   luma709,
   mapFloat,
+  maxRgb,
   multiply,
   sampleBilinear,
   scale,
@@ -38,7 +39,7 @@ export function lensReflection(input: RgbaImage, params: LensReflectionParams): 
   const sizes = lensReflectionSizes(input.width, input.height);
   const source = toFloatImage(input);
   const brightPass = (c: Rgb): Rgb => {
-    const brightness = Math.max(c[0], c[1], c[2]);
+    const brightness = luma709(c);
     return scale(
       c,
       (bloomSoftThreshold(brightness, u.threshold, u.knee) / Math.max(brightness, 1e-5)) * u.brightScale,
@@ -50,11 +51,23 @@ export function lensReflection(input: RgbaImage, params: LensReflectionParams): 
     return scale(add(add(t(1, 1), t(3, 1)), add(t(1, 3), t(3, 3))), 0.25);
   });
   const soft = mapFloat(sizes.soft.width, sizes.soft.height, (x, y) => downsample13(bright, x, y));
+  const softer = mapFloat(sizes.softer.width, sizes.softer.height, (x, y) => downsample13(soft, x, y));
+  const hotAt = (qx: number, qy: number): Rgb => {
+    const sharp = sampleBilinear(bright, qx, qy);
+    const around = sampleBilinear(soft, qx * 0.5, qy * 0.5);
+    const d: Rgb = [
+      Math.max(0, sharp[0] - around[0]),
+      Math.max(0, sharp[1] - around[1]),
+      Math.max(0, sharp[2] - around[2]),
+    ];
+    return scale(d, luma709(d));
+  };
   const squashed =
     u.streakStep > 0
       ? mapFloat(sizes.streak.width, sizes.streak.height, (x, y) => {
-          const t = (dx: number) => sampleBilinear(bright, 8 * x + dx, y + 0.5);
-          return scale(add(add(t(1), t(3)), add(t(5), t(7))), 0.25);
+          let hottest: Rgb = [0, 0, 0];
+          for (let i = 0; i < 8; i++) hottest = maxRgb(hottest, hotAt(8 * x - 3 + 2 * i, y + 0.5));
+          return hottest;
         })
       : soft;
 
@@ -65,6 +78,16 @@ export function lensReflection(input: RgbaImage, params: LensReflectionParams): 
   const halfDiagonal = Math.hypot(cx, cy);
   const sharpAt = (qx: number, qy: number) => sampleBilinear(bright, qx, qy);
   const softAt = (qx: number, qy: number) => sampleBilinear(soft, qx * 0.5, qy * 0.5);
+  const softerAt = (qx: number, qy: number) => sampleBilinear(softer, qx * 0.25, qy * 0.25);
+  const blurredAt = (qx: number, qy: number, blur: number): Rgb => {
+    if (blur <= 1) {
+      const c = scale(sharpAt(qx, qy), 1 - blur);
+      return blur > 0 ? add(c, scale(softAt(qx, qy), blur)) : c;
+    }
+    const c = scale(softerAt(qx, qy), blur - 1);
+    return blur < 2 ? add(c, scale(softAt(qx, qy), 2 - blur)) : c;
+  };
+  const lift = (c: Rgb, gain: number) => scale(c, gain / (1 + gain * luma709(c)));
   const inside = (qx: number, qy: number) =>
     smoothstep(0, 2, qx) *
     smoothstep(0, 2, qy) *
@@ -72,22 +95,15 @@ export function lensReflection(input: RgbaImage, params: LensReflectionParams): 
     smoothstep(0, 2, height - qy);
   const ghostWindow = (qx: number, qy: number) =>
     (1 - smoothstep(0.55, 1, Math.hypot(qx - cx, qy - cy) / halfDiagonal)) * inside(qx, qy);
-  const ghostAt = (qx: number, qy: number): Rgb => {
-    let c: Rgb = [0, 0, 0];
-    if (u.ghostSoftness < 1) c = add(c, scale(sharpAt(qx, qy), 1 - u.ghostSoftness));
-    if (u.ghostSoftness > 0) c = add(c, scale(softAt(qx, qy), u.ghostSoftness));
-    return scale(c, ghostWindow(qx, qy));
-  };
-  const ghost = (vx: number, vy: number, s: number): Rgb => {
-    const at = (k: number) => ghostAt(cx + vx / (s * k), cy + vy / (s * k));
+  const ghostAt = (qx: number, qy: number, blur: number): Rgb =>
+    scale(lift(blurredAt(qx, qy, blur), u.ghostGain), ghostWindow(qx, qy));
+  const ghost = (vx: number, vy: number, s: number, blur: number): Rgb => {
+    const at = (k: number) => ghostAt(cx + vx / (s * k), cy + vy / (s * k), blur);
     const g = at(1);
     if (u.ghostDispersion === 0) return g;
     return [at(1 + u.ghostDispersion)[0], g[1], at(1 - u.ghostDispersion)[2]];
   };
-  const hot = (qx: number, qy: number): Rgb => {
-    const c = sharpAt(qx, qy);
-    return scale(c, luma709(c) * inside(qx, qy));
-  };
+  const hot = (qx: number, qy: number): Rgb => scale(hotAt(qx, qy), inside(qx, qy));
   const falloff = (t: number) => (1 - t / (FLARE_TAPS + 1)) ** 2;
 
   const flare = mapFloat(width, height, (x, y) => {
@@ -98,7 +114,7 @@ export function lensReflection(input: RgbaImage, params: LensReflectionParams): 
     let sum: Rgb = [0, 0, 0];
     for (let i = 0; i < u.ghostCount; i++) {
       const [r, g, b, s] = u.ghosts.slice(4 * i, 4 * i + 4) as [number, number, number, number];
-      const value = ghost(vx, vy, s);
+      const value = ghost(vx, vy, s, u.ghostBlur[i]!);
       sum = add(sum, [value[0] * r, value[1] * g, value[2] * b]);
     }
     if (u.haloRadius > 0) {
@@ -107,7 +123,7 @@ export function lensReflection(input: RgbaImage, params: LensReflectionParams): 
         const radius = u.haloRadius * k;
         const qx = px - (vx / length) * radius;
         const qy = py - (vy / length) * radius;
-        return softAt(qx, qy)[c] * ghostWindow(qx, qy);
+        return lift(softAt(qx, qy), u.ghostGain)[c] * ghostWindow(qx, qy);
       };
       const d = u.haloDispersion;
       const halo: Rgb = [channel(1 + d, 0), channel(1, 1), channel(1 - d, 2)];
@@ -124,17 +140,18 @@ export function lensReflection(input: RgbaImage, params: LensReflectionParams): 
           rays = add(rays, scale(both, falloff(t)));
         }
       }
-      sum = add(sum, scale(rays, u.rayStrength));
+      sum = add(sum, lift(rays, u.rayGain));
     }
     if (u.streakStep > 0) {
       const xs = px * 0.125;
-      let streak: Rgb = [0, 0, 0];
+      let strongest: Rgb = [0, 0, 0];
       for (let t = 1; t <= FLARE_TAPS; t++) {
         const dx = t * u.streakStep;
-        const right = xs + dx <= squashed.width ? sampleBilinear(squashed, xs + dx, py) : [0, 0, 0];
-        const left = xs - dx >= 0 ? sampleBilinear(squashed, xs - dx, py) : [0, 0, 0];
-        streak = add(streak, scale(add(right as Rgb, left as Rgb), falloff(t)));
+        const right: Rgb = xs + dx <= squashed.width ? sampleBilinear(squashed, xs + dx, py) : [0, 0, 0];
+        const left: Rgb = xs - dx >= 0 ? sampleBilinear(squashed, xs - dx, py) : [0, 0, 0];
+        strongest = maxRgb(strongest, scale(maxRgb(right, left), falloff(t)));
       }
+      const streak = lift(strongest, u.streakGain);
       sum = add(sum, multiply(streak, u.streakTint));
     }
     return sum;

@@ -7,139 +7,143 @@ type Rgb = readonly [number, number, number];
 /**
  * One procedural lens reflection. Light bouncing between pairs of lens surfaces forms ghosts: images of the
  * bright parts of the frame, point-reflected through the optical centre (negative scale) or not (positive),
- * magnified or shrunk, tinted by the anti-reflection coatings, blurred when out of focus. Diffraction at
- * the aperture blades adds a starburst; a cylindrical element, a horizontal streak.
+ * magnified or shrunk, tinted by the anti-reflection coatings, blurred as far as they are out of focus.
+ * Diffraction at the aperture blades adds a starburst; a cylindrical element, a horizontal streak.
+ *
+ * Each part is lifted by a soft-saturating gain (c g / (1 + g luma c)): an 8-bit photo has clipped its
+ * lights, so a small lamp must still throw a visible ghost, while a bright sky must not throw a blinding
+ * one. The tint is then the most a part can add.
  */
 export interface LensReflectionPreset {
   readonly name: string;
-  /** At most 8. `scale`: where a ghost of a source at offset u from the centre lands (scale * u). */
-  readonly ghosts: readonly { readonly scale: number; readonly tint: Rgb }[];
-  /** 0: ghosts as sharp as the quarter-size bright pass; 1: as soft as its half (an eighth of the image). */
-  readonly ghostSoftness: number;
+  /**
+   * At most 8. `scale`: a source at offset u from the centre lands at scale * u. `blur`: 0 as sharp as the
+   * quarter-size bright pass, 1 an eighth, 2 a sixteenth (in between mixes).
+   */
+  readonly ghosts: readonly { readonly scale: number; readonly tint: Rgb; readonly blur: number }[];
+  readonly ghostGain: number;
   /** Relative difference of the red and blue ghost scales (lateral colour of the ghost path). */
   readonly ghostDispersion: number;
-  /** A ring ghost around the centre; radius in short half-sides, dispersion spreads red from blue. */
+  /** A ring around the centre; radius in short half-sides, dispersion spreads red from blue. Gain as ghosts. */
   readonly halo?: { readonly radius: number; readonly tint: Rgb; readonly dispersion: number };
   /** `lines` lines through each hot spot (2 x lines rays), `length` in short half-sides, `angle` degrees. */
   readonly rays?: {
     readonly lines: number;
     readonly length: number;
-    readonly strength: number;
+    readonly gain: number;
     readonly angle: number;
   };
-  /** A horizontal streak through hot spots, reaching `length` image widths to each side. */
-  readonly streak?: { readonly length: number; readonly tint: Rgb };
+  /** A horizontal streak through highlights, reaching `length` image widths to each side. */
+  readonly streak?: { readonly length: number; readonly tint: Rgb; readonly gain: number };
 }
 
-const PURPLE: Rgb = [0.55, 0.25, 0.75];
-const GREEN: Rgb = [0.25, 0.6, 0.3];
-
 /**
- * ccd_lensReflectionId 1..10. Each is a different lens: count, place, size and coating colour of its
+ * ccd_lensReflectionId 1..10. Each is a different lens: count, place, size, blur and coating colour of its
  * ghosts differ, and some add a halo, a starburst or a streak.
  */
 export const LENS_REFLECTIONS: readonly LensReflectionPreset[] = [
   {
-    name: 'coated zoom: a line of purple and green ghosts through the centre',
+    name: 'coated zoom: a line of purple, green and amber ghosts through the centre',
     ghosts: [
-      { scale: -0.25, tint: PURPLE },
-      { scale: -0.55, tint: GREEN },
-      { scale: -0.95, tint: [0.6, 0.3, 0.6] },
-      { scale: 0.4, tint: [0.45, 0.32, 0.12] },
-      { scale: -1.5, tint: [0.12, 0.28, 0.26] },
+      { scale: -0.22, tint: [0.42, 0.2, 0.6], blur: 0.6 },
+      { scale: -0.5, tint: [0.2, 0.5, 0.25], blur: 1.2 },
+      { scale: -0.85, tint: [0.45, 0.2, 0.45], blur: 1.6 },
+      { scale: 0.38, tint: [0.4, 0.28, 0.1], blur: 0.8 },
+      { scale: -1.45, tint: [0.1, 0.25, 0.24], blur: 2 },
     ],
-    ghostSoftness: 0.4,
+    ghostGain: 10,
     ghostDispersion: 0.03,
   },
   {
     name: 'phone: one green ghost mirrored exactly through the centre',
     ghosts: [
-      { scale: -1, tint: [0.2, 0.9, 0.35] },
-      { scale: -0.3, tint: [0.25, 0.12, 0.35] },
+      { scale: -1, tint: [0.2, 0.75, 0.3], blur: 1 },
+      { scale: -0.3, tint: [0.2, 0.1, 0.28], blur: 0.5 },
     ],
-    ghostSoftness: 0.15,
+    ghostGain: 14,
     ghostDispersion: 0,
   },
   {
     name: 'rainbow halo ring with two faint ghosts',
     ghosts: [
-      { scale: -0.4, tint: [0.25, 0.2, 0.35] },
-      { scale: -0.8, tint: [0.15, 0.3, 0.2] },
+      { scale: -0.4, tint: [0.2, 0.16, 0.28], blur: 1 },
+      { scale: -0.8, tint: [0.12, 0.24, 0.16], blur: 2 },
     ],
-    ghostSoftness: 0.6,
+    ghostGain: 8,
     ghostDispersion: 0.02,
-    halo: { radius: 0.62, tint: [0.7, 0.7, 0.7], dispersion: 0.12 },
+    halo: { radius: 0.62, tint: [0.55, 0.55, 0.55], dispersion: 0.12 },
   },
   {
     name: 'six-point star from a hexagonal aperture, small purple ghosts',
     ghosts: [
-      { scale: -0.3, tint: [0.4, 0.2, 0.55] },
-      { scale: -0.6, tint: [0.3, 0.18, 0.45] },
-      { scale: -1.1, tint: [0.15, 0.3, 0.3] },
+      { scale: -0.3, tint: [0.35, 0.16, 0.45], blur: 0.5 },
+      { scale: -0.6, tint: [0.25, 0.14, 0.38], blur: 1 },
+      { scale: -1.1, tint: [0.1, 0.22, 0.22], blur: 2 },
     ],
-    ghostSoftness: 0.2,
+    ghostGain: 8,
     ghostDispersion: 0.02,
-    rays: { lines: 3, length: 0.32, strength: 1.6, angle: 15 },
+    rays: { lines: 3, length: 0.32, gain: 6, angle: 15 },
   },
   {
     name: 'anamorphic: a long blue streak and blue ghosts',
     ghosts: [
-      { scale: -0.45, tint: [0.12, 0.3, 0.7] },
-      { scale: -0.9, tint: [0.1, 0.2, 0.55] },
-      { scale: 0.55, tint: [0.08, 0.18, 0.45] },
+      { scale: -0.45, tint: [0.1, 0.25, 0.55], blur: 1 },
+      { scale: -0.9, tint: [0.08, 0.16, 0.45], blur: 1.5 },
+      { scale: 0.55, tint: [0.06, 0.14, 0.36], blur: 1 },
     ],
-    ghostSoftness: 0.3,
+    ghostGain: 10,
     ghostDispersion: 0,
-    streak: { length: 0.9, tint: [0.35, 0.6, 1.6] },
+    streak: { length: 0.9, tint: [0.3, 0.55, 1], gain: 6 },
   },
   {
     name: 'many-element lens: a chain of small sharp magenta ghosts',
     ghosts: [-0.12, -0.22, -0.33, -0.45, -0.58, -0.72, -0.88, 0.3].map((scale, i) => ({
       scale,
-      tint: [0.5 - i * 0.03, 0.12 + (i % 2) * 0.12, 0.55 - i * 0.02] as Rgb,
+      tint: [0.45 - i * 0.025, 0.1 + (i % 2) * 0.1, 0.5 - i * 0.02] as Rgb,
+      blur: 0.3 + i * 0.08,
     })),
-    ghostSoftness: 0,
+    ghostGain: 12,
     ghostDispersion: 0.01,
   },
   {
     name: 'veiling: large soft orange ghosts past the centre',
     ghosts: [
-      { scale: -1.7, tint: [0.55, 0.3, 0.1] },
-      { scale: -2.6, tint: [0.4, 0.22, 0.08] },
-      { scale: -0.5, tint: [0.5, 0.35, 0.12] },
+      { scale: -1.7, tint: [0.45, 0.25, 0.08], blur: 2 },
+      { scale: -2.6, tint: [0.35, 0.18, 0.06], blur: 2 },
+      { scale: -0.5, tint: [0.4, 0.28, 0.1], blur: 1.5 },
     ],
-    ghostSoftness: 1,
+    ghostGain: 6,
     ghostDispersion: 0.02,
   },
   {
     name: 'eight-point star with a faint white halo',
-    ghosts: [{ scale: -0.5, tint: [0.2, 0.2, 0.25] }],
-    ghostSoftness: 0.5,
+    ghosts: [{ scale: -0.5, tint: [0.16, 0.16, 0.2], blur: 1.5 }],
+    ghostGain: 8,
     ghostDispersion: 0,
-    halo: { radius: 0.45, tint: [0.45, 0.45, 0.5], dispersion: 0.03 },
-    rays: { lines: 4, length: 0.24, strength: 1.4, angle: 0 },
+    halo: { radius: 0.45, tint: [0.3, 0.3, 0.34], dispersion: 0.03 },
+    rays: { lines: 4, length: 0.24, gain: 5, angle: 0 },
   },
   {
     name: 'uncorrected: ghosts with strong colour fringes',
     ghosts: [
-      { scale: -0.65, tint: [0.7, 0.7, 0.7] },
-      { scale: -1.25, tint: [0.45, 0.45, 0.45] },
-      { scale: -0.3, tint: [0.5, 0.5, 0.5] },
+      { scale: -0.65, tint: [0.55, 0.55, 0.55], blur: 0.8 },
+      { scale: -1.25, tint: [0.35, 0.35, 0.35], blur: 1.5 },
+      { scale: -0.3, tint: [0.4, 0.4, 0.4], blur: 0.5 },
     ],
-    ghostSoftness: 0.1,
+    ghostGain: 10,
     ghostDispersion: 0.12,
   },
   {
     name: 'same-side ghosts, a small violet halo and a short white streak',
     ghosts: [
-      { scale: 0.55, tint: [0.45, 0.25, 0.5] },
-      { scale: 0.78, tint: [0.25, 0.4, 0.35] },
-      { scale: -0.2, tint: [0.3, 0.25, 0.4] },
+      { scale: 0.55, tint: [0.38, 0.2, 0.42], blur: 1 },
+      { scale: 0.78, tint: [0.2, 0.34, 0.3], blur: 1.4 },
+      { scale: -0.2, tint: [0.25, 0.2, 0.34], blur: 0.6 },
     ],
-    ghostSoftness: 0.3,
+    ghostGain: 10,
     ghostDispersion: 0.02,
-    halo: { radius: 0.3, tint: [0.5, 0.3, 0.7], dispersion: 0.05 },
-    streak: { length: 0.35, tint: [1, 1, 1] },
+    halo: { radius: 0.3, tint: [0.4, 0.25, 0.55], dispersion: 0.05 },
+    streak: { length: 0.35, tint: [0.8, 0.8, 0.8], gain: 3 },
   },
 ];
 
@@ -148,7 +152,7 @@ export interface LensReflectionParams {
   id: number;
   /** ccd_lensReflectionStrength, 0..1. */
   strength: number;
-  /** Brightest-channel level above which light flares (default 0.75). */
+  /** Luma above which light flares (default 0.75). */
   threshold?: number;
   /** Soft knee around the threshold (default 0.15). */
   knee?: number;
@@ -163,12 +167,17 @@ export function lensReflectionPreset(id: number): LensReflectionPreset {
   return LENS_REFLECTIONS[index] as LensReflectionPreset;
 }
 
-/** Sizes of the bright pass and flare (a quarter), the soft level (an eighth) and the streak texture. */
+/** Sizes of the bright pass and flare (a quarter), the soft levels (an eighth, a sixteenth) and the streak. */
 export function lensReflectionSizes(width: number, height: number) {
+  const half = (size: { width: number; height: number }) => ({
+    width: Math.ceil(size.width / 2),
+    height: Math.ceil(size.height / 2),
+  });
   const bright = { width: Math.ceil(width / 4), height: Math.ceil(height / 4) };
-  const soft = { width: Math.ceil(bright.width / 2), height: Math.ceil(bright.height / 2) };
+  const soft = half(bright);
+  const softer = half(soft);
   const streak = { width: Math.ceil(bright.width / 8), height: bright.height };
-  return { bright, soft, streak };
+  return { bright, soft, softer, streak };
 }
 
 /** The uniforms for an image of this size: preset geometry turned into texels of the quarter-size grid. */
@@ -179,14 +188,17 @@ export function lensReflectionUniforms(params: LensReflectionParams, width: numb
   const threshold = params.threshold ?? 0.75;
   const knee = Math.max(0, params.knee ?? 0.15);
   const ghosts: number[] = [];
+  const ghostBlur: number[] = [];
   for (let i = 0; i < 8; i++) {
     const ghost = preset.ghosts[i];
     ghosts.push(...(ghost ? [...ghost.tint, ghost.scale] : [0, 0, 0, 1]));
+    ghostBlur.push(Math.min(2, Math.max(0, ghost?.blur ?? 0)));
   }
   const rays = preset.rays;
   const streakLength = preset.streak ? preset.streak.length * streak.width : 0;
   return {
     ghosts,
+    ghostBlur,
     haloTint: preset.halo?.tint ?? [0, 0, 0],
     haloRadius: (preset.halo?.radius ?? 0) * halfShort,
     streakTint: preset.streak?.tint ?? [0, 0, 0],
@@ -197,26 +209,29 @@ export function lensReflectionUniforms(params: LensReflectionParams, width: numb
     brightScale: bloomBrightScale(threshold, knee),
     strength: Math.max(0, params.strength),
     ghostCount: Math.min(8, preset.ghosts.length),
-    ghostSoftness: preset.ghostSoftness,
+    ghostGain: preset.ghostGain,
     ghostDispersion: preset.ghostDispersion,
     haloDispersion: preset.halo?.dispersion ?? 0,
     rayLines: rays?.lines ?? 0,
     rayStep: rays ? (rays.length * halfShort) / FLARE_TAPS : 0,
-    rayStrength: rays?.strength ?? 0,
+    rayGain: rays?.gain ?? 0,
     rayAngle: ((rays?.angle ?? 0) * Math.PI) / 180,
+    streakGain: preset.streak?.gain ?? 0,
   };
 }
 
 /**
- * Passes, all but the last at a quarter of the size or less: `bright` (soft-thresholded 4x4 box average),
- * `soften` (13-tap downsample of it, for soft ghosts and the halo), `squash` (for presets with a streak:
- * an 8x horizontal box, so that a long streak's taps join up), `flare` (ghosts, halo, rays and streak, on the
- * quarter-size grid), and `main`, which adds the flare to the image at `strength`.
+ * Passes, all but the last at a quarter of the size or less: `bright` (luma soft threshold, 4x4 box
+ * means), `soften` twice (13-tap downsamples to an eighth and a sixteenth, for blurred ghosts and the
+ * halo), `squash` (presets with a streak only: the hottest of each overlapping 16x1 run of the bright
+ * pass less its blur, so that a long streak's taps join up), `flare` (ghosts, halo, rays and streak, on the quarter-size
+ * grid), and `main`, which adds the flare to the image at `strength`.
  */
 export const lensReflectionStage: StageDefinition<LensReflectionParams> = {
   name: 'lens-reflection',
   uniforms: [
     { name: 'ghosts', type: 'vec4fArray', length: 8 },
+    { name: 'ghostBlur', type: 'vec4fArray', length: 2 },
     { name: 'haloTint', type: 'vec3f' },
     { name: 'haloRadius', type: 'f32' },
     { name: 'streakTint', type: 'vec3f' },
@@ -226,13 +241,14 @@ export const lensReflectionStage: StageDefinition<LensReflectionParams> = {
     { name: 'brightScale', type: 'f32' },
     { name: 'strength', type: 'f32' },
     { name: 'ghostCount', type: 'i32' },
-    { name: 'ghostSoftness', type: 'f32' },
+    { name: 'ghostGain', type: 'f32' },
     { name: 'ghostDispersion', type: 'f32' },
     { name: 'haloDispersion', type: 'f32' },
     { name: 'rayLines', type: 'i32' },
     { name: 'rayStep', type: 'f32' },
-    { name: 'rayStrength', type: 'f32' },
+    { name: 'rayGain', type: 'f32' },
     { name: 'rayAngle', type: 'f32' },
+    { name: 'streakGain', type: 'f32' },
   ],
   entries: ['bright', 'soften', 'squash', 'flare'],
   encode(encoder, input, params) {
@@ -247,20 +263,34 @@ export const lensReflectionStage: StageDefinition<LensReflectionParams> = {
       format: float,
     });
     const soft = encoder.pass({ entry: 'soften', inputs: [bright], uniforms, ...sizes.soft, format: float });
+    const softer = encoder.pass({
+      entry: 'soften',
+      inputs: [soft],
+      uniforms,
+      ...sizes.softer,
+      format: float,
+    });
     let streak: GpuTexture | null = null;
     if (uniforms.streakStep > 0) {
-      streak = encoder.pass({ entry: 'squash', inputs: [bright], uniforms, ...sizes.streak, format: float });
+      streak = encoder.pass({
+        entry: 'squash',
+        inputs: [bright, soft],
+        uniforms,
+        ...sizes.streak,
+        format: float,
+      });
     }
     const flare = encoder.pass({
       entry: 'flare',
-      // Without a streak the streak slot is bound to the soft level and never read.
-      inputs: [bright, soft, streak ?? soft],
+      // Without a streak the streak slot is bound to a soft level and never read.
+      inputs: [bright, soft, softer, streak ?? softer],
       uniforms,
       ...sizes.bright,
       format: float,
     });
     encoder.release(bright);
     encoder.release(soft);
+    encoder.release(softer);
     if (streak) encoder.release(streak);
     const output = encoder.pass({
       inputs: [input, flare],
