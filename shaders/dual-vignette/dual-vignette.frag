@@ -17,7 +17,7 @@ layout(std140) uniform Params {
   float innerSoftness;
   float outerStrength;
   float outerSoftness;
-  float roundness;
+  vec2 scale;
 };
 
 uniform highp sampler2D input0;
@@ -27,7 +27,7 @@ void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
   ivec2 dims = textureSize(input0, 0);
   vec4 source = texelFetch(input0, p, 0);
-  float r = vignetteRadius(p, dims, roundness);
+  float r = vignetteRadius(p, dims, scale);
   float inner = innerStrength * smoothstep(innerSize, innerSize + max(innerSoftness, 1e-4), r);
   float outer = outerStrength * smoothstep(outerSize, outerSize + max(outerSoftness, 1e-4), r);
   vec3 rgb = mix(source.rgb, innerColor, inner);

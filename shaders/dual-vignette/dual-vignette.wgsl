@@ -13,7 +13,7 @@ struct Params {
   innerSoftness: f32,
   outerStrength: f32,
   outerSoftness: f32,
-  roundness: f32,
+  scale: vec2f,
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
@@ -26,7 +26,7 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
   let p = vec2i(id.xy);
   if (p.x >= dims.x || p.y >= dims.y) { return; }
   let color = textureLoad(input0, p, 0);
-  let r = vignetteRadius(p, dims, params.roundness);
+  let r = vignetteRadius(p, dims, params.scale);
   let inner = params.innerStrength *
     smoothstep(params.innerSize, params.innerSize + max(params.innerSoftness, 1e-4), r);
   let outer = params.outerStrength *

@@ -46,12 +46,14 @@ vec3 brightPass(vec3 c) {
   return c * (weight * brightScale);
 }
 
-// Quarter size: the bright pass of each 4x4 block, from four bilinear taps on texel corners.
+// Quarter size: the mean bright pass of each 4x4 block.
 void main() {
-  vec2 c = vec2(ivec2(gl_FragCoord.xy)) * 4.0;
-  vec3 sum = brightPass(tapAt(input0, c + vec2(1.0, 1.0))) + brightPass(tapAt(input0, c + vec2(3.0, 1.0))) +
-    brightPass(tapAt(input0, c + vec2(1.0, 3.0))) + brightPass(tapAt(input0, c + vec2(3.0, 3.0)));
-  outColor = vec4(sum * 0.25, 1.0);
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  vec3 sum = vec3(0.0);
+  for (int y = 0; y < 4; y++) {
+    for (int x = 0; x < 4; x++) sum += brightPass(loadClamped(input0, p * 4 + ivec2(x, y)));
+  }
+  outColor = vec4(sum * (1.0 / 16.0), 1.0);
 }
 #elif defined(ENTRY_soften)
 // Half of the previous level: an eighth and a sixteenth, for blurred ghosts and the halo.
@@ -63,7 +65,7 @@ void main() {
 // texels: lamps and glints do, the inside of a bright wall or sky does not. Squared (times its own luma),
 // so that a lamp outweighs the textured edge of a cloud. Feeds the rays and the streak.
 vec3 hotAt(vec2 q) {
-  vec3 d = max(tapAt(input0, q) - tapAt(input1, q * 0.5), vec3(0.0));
+  vec3 d = max(bilinearAt(input0, q) - bilinearAt(input1, q * 0.5), vec3(0.0));
   return d * dot(d, vec3(0.2126, 0.7152, 0.0722));
 }
 
@@ -73,23 +75,23 @@ vec3 hotAt(vec2 q) {
 // not a mean, so that a lamp keeps its strength beside a long bright edge.
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
-  vec2 c = vec2(float(p.x) * 8.0 - 3.0, float(p.y) + 0.5);
+  vec2 c = vec2(float(p.x) * 8.0 - 3.5, float(p.y) + 0.5);
   vec3 hottest = vec3(0.0);
-  for (int i = 0; i < 8; i++) hottest = max(hottest, hotAt(c + vec2(float(2 * i), 0.0)));
+  for (int i = 0; i < 16; i++) hottest = max(hottest, hotAt(c + vec2(float(i), 0.0)));
   outColor = vec4(hottest, 1.0);
 }
 #elif defined(ENTRY_flare)
 // Positions below are in texels of the quarter-size grid (the bright pass, input0 of the flare pass).
 vec3 sharpAt(vec2 q) {
-  return tapAt(input0, q);
+  return bilinearAt(input0, q);
 }
 
 vec3 softAt(vec2 q) {
-  return tapAt(input1, q * 0.5);
+  return bilinearAt(input1, q * 0.5);
 }
 
 vec3 softerAt(vec2 q) {
-  return tapAt(input2, q * 0.25);
+  return bilinearAt(input2, q * 0.25);
 }
 
 // 0 the quarter-size bright pass, 1 an eighth, 2 a sixteenth; in between mixes the two nearest.
@@ -179,8 +181,8 @@ vec3 streak(vec2 pos) {
   for (int t = 1; t <= TAPS; t++) {
     float w = 1.0 - float(t) / float(TAPS + 1);
     float dx = float(t) * streakStep;
-    vec3 right = tapAt(input3, vec2(x + dx, pos.y)) * step(x + dx, width);
-    vec3 left = tapAt(input3, vec2(x - dx, pos.y)) * step(0.0, x - dx);
+    vec3 right = bilinearAt(input3, vec2(x + dx, pos.y)) * step(x + dx, width);
+    vec3 left = bilinearAt(input3, vec2(x - dx, pos.y)) * step(0.0, x - dx);
     strongest = max(strongest, max(right, left) * (w * w));
   }
   return lift(strongest, streakGain);
@@ -206,7 +208,7 @@ void main() {
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
   vec4 color = texelFetch(input0, p, 0);
-  vec3 light = tapAt(input1, (vec2(p) + 0.5) * 0.25);
+  vec3 light = bilinearAt(input1, (vec2(p) + 0.5) * 0.25);
   outColor = vec4(clamp(color.rgb + light * strength, vec3(0.0), vec3(1.0)), color.a);
 }
 #endif

@@ -30,9 +30,8 @@ struct Params {
 @group(0) @binding(2) var input1: texture_2d<f32>;
 @group(0) @binding(3) var input2: texture_2d<f32>;
 @group(0) @binding(4) var input3: texture_2d<f32>;
-@group(0) @binding(5) var linearSampler: sampler;
-@group(0) @binding(6) var output: texture_storage_2d<rgba8unorm, write>;
-@group(0) @binding(7) var outputFloat: texture_storage_2d<rgba16float, write>;
+@group(0) @binding(5) var output: texture_storage_2d<rgba8unorm, write>;
+@group(0) @binding(6) var outputFloat: texture_storage_2d<rgba16float, write>;
 
 const TAPS = 16;
 const PI = 3.14159265;
@@ -44,18 +43,17 @@ fn brightPass(c: vec3f) -> vec3f {
   return c * (weight * params.brightScale);
 }
 
-// Quarter size: the bright pass of each 4x4 block, from four bilinear taps on texel corners.
+// Quarter size: the mean bright pass of each 4x4 block.
 @compute @workgroup_size(8, 8)
 fn bright(@builtin(global_invocation_id) id: vec3u) {
   let dims = vec2i(textureDimensions(outputFloat));
   let p = vec2i(id.xy);
   if (p.x >= dims.x || p.y >= dims.y) { return; }
-  let c = vec2f(p) * 4.0;
-  let sum = brightPass(tapAt(input0, linearSampler, c + vec2f(1.0, 1.0))) +
-    brightPass(tapAt(input0, linearSampler, c + vec2f(3.0, 1.0))) +
-    brightPass(tapAt(input0, linearSampler, c + vec2f(1.0, 3.0))) +
-    brightPass(tapAt(input0, linearSampler, c + vec2f(3.0, 3.0)));
-  textureStore(outputFloat, p, vec4f(sum * 0.25, 1.0));
+  var sum = vec3f(0.0);
+  for (var y = 0; y < 4; y++) {
+    for (var x = 0; x < 4; x++) { sum += brightPass(loadClamped(input0, p * 4 + vec2i(x, y))); }
+  }
+  textureStore(outputFloat, p, vec4f(sum * (1.0 / 16.0), 1.0));
 }
 
 // Half of the previous level: an eighth and a sixteenth, for blurred ghosts and the halo.
@@ -64,14 +62,14 @@ fn soften(@builtin(global_invocation_id) id: vec3u) {
   let dims = vec2i(textureDimensions(outputFloat));
   let p = vec2i(id.xy);
   if (p.x >= dims.x || p.y >= dims.y) { return; }
-  textureStore(outputFloat, p, vec4f(downsample13(input0, linearSampler, p), 1.0));
+  textureStore(outputFloat, p, vec4f(downsample13(input0, p), 1.0));
 }
 
 // How far the bright pass (input0) stands out from its eighth-size blur (input1) at q, in quarter-size
 // texels: lamps and glints do, the inside of a bright wall or sky does not. Squared (times its own luma),
 // so that a lamp outweighs the textured edge of a cloud. Feeds the rays and the streak.
 fn hotAt(q: vec2f) -> vec3f {
-  let d = max(tapAt(input0, linearSampler, q) - tapAt(input1, linearSampler, q * 0.5), vec3f(0.0));
+  let d = max(bilinearAt(input0, q) - bilinearAt(input1, q * 0.5), vec3f(0.0));
   return d * dot(d, vec3f(0.2126, 0.7152, 0.0722));
 }
 
@@ -83,23 +81,23 @@ fn squash(@builtin(global_invocation_id) id: vec3u) {
   let dims = vec2i(textureDimensions(outputFloat));
   let p = vec2i(id.xy);
   if (p.x >= dims.x || p.y >= dims.y) { return; }
-  let c = vec2f(f32(p.x) * 8.0 - 3.0, f32(p.y) + 0.5);
+  let c = vec2f(f32(p.x) * 8.0 - 3.5, f32(p.y) + 0.5);
   var hottest = vec3f(0.0);
-  for (var i = 0; i < 8; i++) { hottest = max(hottest, hotAt(c + vec2f(f32(2 * i), 0.0))); }
+  for (var i = 0; i < 16; i++) { hottest = max(hottest, hotAt(c + vec2f(f32(i), 0.0))); }
   textureStore(outputFloat, p, vec4f(hottest, 1.0));
 }
 
 // Positions below are in texels of the quarter-size grid (the bright pass, input0 of the flare pass).
 fn sharpAt(q: vec2f) -> vec3f {
-  return tapAt(input0, linearSampler, q);
+  return bilinearAt(input0, q);
 }
 
 fn softAt(q: vec2f) -> vec3f {
-  return tapAt(input1, linearSampler, q * 0.5);
+  return bilinearAt(input1, q * 0.5);
 }
 
 fn softerAt(q: vec2f) -> vec3f {
-  return tapAt(input2, linearSampler, q * 0.25);
+  return bilinearAt(input2, q * 0.25);
 }
 
 // 0 the quarter-size bright pass, 1 an eighth, 2 a sixteenth; in between mixes the two nearest.
@@ -189,8 +187,8 @@ fn streak(pos: vec2f) -> vec3f {
   for (var t = 1; t <= TAPS; t++) {
     let w = 1.0 - f32(t) / f32(TAPS + 1);
     let dx = f32(t) * params.streakStep;
-    let right = tapAt(input3, linearSampler, vec2f(x + dx, pos.y)) * step(x + dx, width);
-    let left = tapAt(input3, linearSampler, vec2f(x - dx, pos.y)) * step(0.0, x - dx);
+    let right = bilinearAt(input3, vec2f(x + dx, pos.y)) * step(x + dx, width);
+    let left = bilinearAt(input3, vec2f(x - dx, pos.y)) * step(0.0, x - dx);
     strongest = max(strongest, max(right, left) * (w * w));
   }
   return lift(strongest, params.streakGain);
@@ -222,6 +220,6 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
   let p = vec2i(id.xy);
   if (p.x >= dims.x || p.y >= dims.y) { return; }
   let color = textureLoad(input0, p, 0);
-  let light = tapAt(input1, linearSampler, (vec2f(p) + 0.5) * 0.25);
+  let light = bilinearAt(input1, (vec2f(p) + 0.5) * 0.25);
   textureStore(output, p, vec4f(clamp(color.rgb + light * params.strength, vec3f(0.0), vec3f(1.0)), color.a));
 }

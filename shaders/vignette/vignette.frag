@@ -10,9 +10,9 @@ precision highp int;
 layout(std140) uniform Params {
   vec3 color;
   float amount;
+  vec2 scale;
   float size;
   float softness;
-  float roundness;
   int blend;
 };
 
@@ -23,7 +23,7 @@ void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
   ivec2 dims = textureSize(input0, 0);
   vec4 source = texelFetch(input0, p, 0);
-  float r = vignetteRadius(p, dims, roundness);
+  float r = vignetteRadius(p, dims, scale);
   float k = amount * smoothstep(size, size + max(softness, 1e-4), r);
   vec3 rgb;
   if (blend == 1) {

@@ -6,9 +6,9 @@
 struct Params {
   color: vec3f,
   amount: f32,
+  scale: vec2f,
   size: f32,
   softness: f32,
-  roundness: f32,
   blend: i32,
 }
 
@@ -22,7 +22,7 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
   let p = vec2i(id.xy);
   if (p.x >= dims.x || p.y >= dims.y) { return; }
   let color = textureLoad(input0, p, 0);
-  let r = vignetteRadius(p, dims, params.roundness);
+  let r = vignetteRadius(p, dims, params.scale);
   let k = params.amount * smoothstep(params.size, params.size + max(params.softness, 1e-4), r);
   var rgb: vec3f;
   if (params.blend == 1) {

@@ -1,12 +1,14 @@
 import type { DualVignetteParams } from '../../src/engine/stages/dual-vignette.ts';
+import { vignetteScale } from '../../src/engine/stages/vignette.ts';
 import { mapPixels, type RgbaImage } from './image.ts';
 import { clamp01, smoothstep, vignetteDither, vignetteRadius } from './vignette-shape.ts';
 
 /** CPU reference of shaders/dual-vignette. */
 export function dualVignette(input: RgbaImage, params: DualVignetteParams): RgbaImage {
   const { width, height } = input;
+  const scale = vignetteScale(width, height, params.roundness);
   return mapPixels(input, (r, g, b, a, x, y) => {
-    const radius = vignetteRadius(x, y, width, height, params.roundness);
+    const radius = vignetteRadius(x, y, width, height, scale);
     const ring = (size: number, softness: number, strength: number) =>
       strength * smoothstep(size, size + Math.max(softness, 1e-4), radius);
     const inner = ring(params.innerSize, params.innerSoftness, params.innerStrength);

@@ -16,22 +16,11 @@ import {
   scale,
   toFloatImage,
   toRgbaImage,
-  type FloatImage,
   type Rgb,
 } from './float-image.ts';
 import type { RgbaImage } from './image.ts';
+import { downsample13 } from './light.ts';
 import { smoothstep } from './vignette-shape.ts';
-
-/** Jimenez's 13-tap downsample (shaders/common/light). */
-export function downsample13(source: FloatImage, x: number, y: number): Rgb {
-  const cx = 2 * x + 1;
-  const cy = 2 * y + 1;
-  const t = (dx: number, dy: number) => sampleBilinear(source, cx + dx, cy + dy);
-  const inner = add(add(t(-1, -1), t(1, -1)), add(t(-1, 1), t(1, 1)));
-  const corners = add(add(t(-2, -2), t(2, -2)), add(t(-2, 2), t(2, 2)));
-  const edges = add(add(t(0, -2), t(-2, 0)), add(t(2, 0), t(0, 2)));
-  return add(scale(inner, 0.125), scale(add(add(corners, scale(edges, 2)), scale(t(0, 0), 4)), 0.125 * 0.25));
-}
 
 /** CPU reference of shaders/lens-reflection, pass for pass. */
 export function lensReflection(input: RgbaImage, params: LensReflectionParams): RgbaImage {
@@ -47,8 +36,10 @@ export function lensReflection(input: RgbaImage, params: LensReflectionParams): 
   };
 
   const bright = mapFloat(sizes.bright.width, sizes.bright.height, (x, y) => {
-    const t = (dx: number, dy: number) => brightPass(sampleBilinear(source, 4 * x + dx, 4 * y + dy));
-    return scale(add(add(t(1, 1), t(3, 1)), add(t(1, 3), t(3, 3))), 0.25);
+    let sum: Rgb = [0, 0, 0];
+    for (let j = 0; j < 4; j++)
+      for (let i = 0; i < 4; i++) sum = add(sum, brightPass(load(source, 4 * x + i, 4 * y + j)));
+    return scale(sum, 1 / 16);
   });
   const soft = mapFloat(sizes.soft.width, sizes.soft.height, (x, y) => downsample13(bright, x, y));
   const softer = mapFloat(sizes.softer.width, sizes.softer.height, (x, y) => downsample13(soft, x, y));
@@ -66,7 +57,7 @@ export function lensReflection(input: RgbaImage, params: LensReflectionParams): 
     u.streakStep > 0
       ? mapFloat(sizes.streak.width, sizes.streak.height, (x, y) => {
           let hottest: Rgb = [0, 0, 0];
-          for (let i = 0; i < 8; i++) hottest = maxRgb(hottest, hotAt(8 * x - 3 + 2 * i, y + 0.5));
+          for (let i = 0; i < 16; i++) hottest = maxRgb(hottest, hotAt(8 * x - 3.5 + i, y + 0.5));
           return hottest;
         })
       : soft;

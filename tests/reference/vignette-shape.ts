@@ -1,4 +1,4 @@
-import { hash2 } from './pcg.ts';
+import { pcg } from './pcg.ts';
 
 /** shaders/common/vignette: the radius of a texel, 0 at the centre and 1 at the corners. */
 export function vignetteRadius(
@@ -6,19 +6,16 @@ export function vignetteRadius(
   y: number,
   width: number,
   height: number,
-  roundness: number,
+  scale: [number, number],
 ): number {
-  const ax = Math.pow(width / height, 1 - roundness);
-  const dx = (x + 0.5 - 0.5 * width) / ax;
-  const dy = y + 0.5 - 0.5 * height;
-  const cx = (0.5 * width) / ax;
-  const cy = 0.5 * height;
-  return Math.hypot(dx, dy) / Math.hypot(cx, cy);
+  return Math.hypot((x + 0.5 - 0.5 * width) * scale[0], (y + 0.5 - 0.5 * height) * scale[1]);
 }
 
-/** shaders/common/vignette: triangular +-1 level noise, scaled by `weight`. */
+/** shaders/common/vignette: triangular +-1 level noise from the halves of one hash, scaled by `weight`. */
 export function vignetteDither(x: number, y: number, weight: number): number {
-  return ((hash2(x, y, 40503) + hash2(x, y, 40504) - 1) * weight) / 255;
+  const h = pcg(((x >>> 0) + pcg(((y >>> 0) + 40503) >>> 0)) >>> 0);
+  const n = ((h & 0xffff) + (h >>> 16)) / 65536 - 1;
+  return (n * weight) / 255;
 }
 
 export function smoothstep(edge0: number, edge1: number, x: number): number {

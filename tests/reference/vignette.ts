@@ -1,13 +1,14 @@
-import type { VignetteParams } from '../../src/engine/stages/vignette.ts';
+import { vignetteScale, type VignetteParams } from '../../src/engine/stages/vignette.ts';
 import { mapPixels, type RgbaImage } from './image.ts';
 import { clamp01, smoothstep, vignetteDither, vignetteRadius } from './vignette-shape.ts';
 
 /** CPU reference of shaders/vignette. */
 export function vignette(input: RgbaImage, params: VignetteParams): RgbaImage {
   const { width, height } = input;
+  const scale = vignetteScale(width, height, params.roundness);
   const softness = Math.max(params.softness, 1e-4);
   return mapPixels(input, (r, g, b, a, x, y) => {
-    const radius = vignetteRadius(x, y, width, height, params.roundness);
+    const radius = vignetteRadius(x, y, width, height, scale);
     const k = params.amount * smoothstep(params.size, params.size + softness, radius);
     const dither = vignetteDither(x, y, clamp01(k * 32));
     const rgb = [r, g, b].map((c, i) => {

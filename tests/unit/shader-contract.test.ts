@@ -21,7 +21,7 @@ function wgslParams(source: string): [string, string][] | null {
   const body = /struct\s+Params\s*\{([^}]*)\}/.exec(stripComments(source))?.[1];
   if (body === undefined) return null;
   return body
-    .split(',')
+    .split(/,(?![^<]*>)/) // commas between fields, not inside array<vec4f, N>
     .map((f) => f.trim())
     .filter(Boolean)
     .map((f) => {

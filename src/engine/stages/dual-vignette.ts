@@ -1,4 +1,5 @@
 import type { StageDefinition } from './types.ts';
+import { vignetteScale } from './vignette.ts';
 
 type Rgb = readonly [number, number, number];
 
@@ -32,7 +33,7 @@ export const dualVignetteStage: StageDefinition<DualVignetteParams> = {
     { name: 'innerSoftness', type: 'f32' },
     { name: 'outerStrength', type: 'f32' },
     { name: 'outerSoftness', type: 'f32' },
-    { name: 'roundness', type: 'f32' },
+    { name: 'scale', type: 'vec2f' },
   ],
   encode(encoder, input, params) {
     return encoder.pass({
@@ -46,7 +47,7 @@ export const dualVignetteStage: StageDefinition<DualVignetteParams> = {
         innerSoftness: params.innerSoftness,
         outerStrength: params.outerStrength,
         outerSoftness: params.outerSoftness,
-        roundness: params.roundness,
+        scale: vignetteScale(input.width, input.height, params.roundness),
       },
       width: input.width,
       height: input.height,

@@ -15,15 +15,26 @@ export interface VignetteParams {
   blend: 0 | 1;
 }
 
+/**
+ * Per-axis factors that turn a texel's offset from the centre (in pixels) into the vignette radius: the
+ * x axis is stretched by (width / height)^(1 - roundness) (so roundness 0 follows the frame and 1 is a
+ * circle), and both are scaled so that the corners sit at 1.
+ */
+export function vignetteScale(width: number, height: number, roundness: number): [number, number] {
+  const stretch = Math.pow(width / height, 1 - roundness);
+  const corner = Math.hypot((0.5 * width) / stretch, 0.5 * height);
+  return [1 / (stretch * corner), 1 / corner];
+}
+
 /** One pointwise pass; see shaders/vignette. */
 export const vignetteStage: StageDefinition<VignetteParams> = {
   name: 'vignette',
   uniforms: [
     { name: 'color', type: 'vec3f' },
     { name: 'amount', type: 'f32' },
+    { name: 'scale', type: 'vec2f' },
     { name: 'size', type: 'f32' },
     { name: 'softness', type: 'f32' },
-    { name: 'roundness', type: 'f32' },
     { name: 'blend', type: 'i32' },
   ],
   encode(encoder, input, params) {
@@ -33,8 +44,8 @@ export const vignetteStage: StageDefinition<VignetteParams> = {
         color: params.color,
         amount: params.amount,
         size: params.size,
+        scale: vignetteScale(input.width, input.height, params.roundness),
         softness: params.softness,
-        roundness: params.roundness,
         blend: params.blend,
       },
       width: input.width,
