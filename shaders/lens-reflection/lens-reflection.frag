@@ -1,7 +1,8 @@
 #version 300 es
 // Lens reflections: ghosts, a halo, a starburst and a streak, all made from the image's own bright parts,
-// so that a dark photo gets little flare and each light gets its own. The geometry works on a quarter-size
-// grid, in its texels, with the optical centre at the middle of the frame.
+// so that a dark photo gets little flare and each light gets its own. The flare is drawn on an
+// eighth-size grid, in its texels, with the optical centre at the middle of the frame, and added to the
+// image with one bilinear tap per pixel.
 precision highp float;
 precision highp int;
 
@@ -33,65 +34,73 @@ uniform highp sampler2D input0;
 uniform highp sampler2D input1;
 uniform highp sampler2D input2;
 uniform highp sampler2D input3;
+uniform highp sampler2D input4;
 out vec4 outColor;
 
 const int TAPS = 16;
 const float PI = 3.14159265;
 
+float luma(vec3 c) {
+  return dot(c, vec3(0.2126, 0.7152, 0.0722));
+}
+
+vec3 loadClamped(highp sampler2D source, ivec2 p) {
+  return texelFetch(source, clamp(p, ivec2(0), textureSize(source, 0) - 1), 0).rgb;
+}
+
 #if defined(ENTRY_bright)
 // On luma rather than the brightest channel (as bloom does): a saturated red is no lamp.
 vec3 brightPass(vec3 c) {
-  float brightness = dot(c, vec3(0.2126, 0.7152, 0.0722));
+  float brightness = luma(c);
   float weight = softThreshold(brightness, threshold, knee) / max(brightness, 1e-5);
   return c * (weight * brightScale);
 }
 
-// Quarter size: the mean bright pass of each 4x4 block.
+// A quarter of the size: the mean bright pass of each 4x4 block, from four taps on 2x2 block centres.
 void main() {
-  ivec2 p = ivec2(gl_FragCoord.xy);
-  vec3 sum = vec3(0.0);
-  for (int y = 0; y < 4; y++) {
-    for (int x = 0; x < 4; x++) sum += brightPass(loadClamped(input0, p * 4 + ivec2(x, y)));
-  }
-  outColor = vec4(sum * (1.0 / 16.0), 1.0);
+  vec2 c = vec2(ivec2(gl_FragCoord.xy)) * 4.0;
+  vec3 sum = brightPass(tapAt(input0, c + vec2(1.0, 1.0))) + brightPass(tapAt(input0, c + vec2(3.0, 1.0))) +
+    brightPass(tapAt(input0, c + vec2(1.0, 3.0))) + brightPass(tapAt(input0, c + vec2(3.0, 3.0)));
+  outColor = vec4(sum * 0.25, 1.0);
 }
 #elif defined(ENTRY_soften)
 // Half of the previous level: an eighth and a sixteenth, for blurred ghosts and the halo.
 void main() {
   outColor = vec4(downsample13(input0, ivec2(gl_FragCoord.xy)), 1.0);
 }
-#else
-// How far the bright pass (input0) stands out from its eighth-size blur (input1) at q, in quarter-size
-// texels: lamps and glints do, the inside of a bright wall or sky does not. Squared (times its own luma),
-// so that a lamp outweighs the textured edge of a cloud. Feeds the rays and the streak.
-vec3 hotAt(vec2 q) {
-  vec3 d = max(bilinearAt(input0, q) - bilinearAt(input1, q * 0.5), vec3(0.0));
-  return d * dot(d, vec3(0.2126, 0.7152, 0.0722));
-}
-
-#if defined(ENTRY_squash)
-// The streak texture, an eighth as wide: the hottest of each 16x1 run (overlapping its neighbours by half),
-// so that a lamp shows in two texels and taps a texel apart along a row join up without beading. A max,
-// not a mean, so that a lamp keeps its strength beside a long bright edge.
+#elif defined(ENTRY_hot)
+// Hot spots on the eighth-size grid: how far the brightest of the four quarter-size texels (input0) under
+// each texel stands out from the blurred level (input1). Lamps and glints do, the inside of a bright wall
+// or sky does not. Squared (times its own luma), so that a lamp outweighs the textured edge of a cloud.
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
-  vec2 c = vec2(float(p.x) * 8.0 - 3.5, float(p.y) + 0.5);
+  vec3 peak = max(max(loadClamped(input0, p * 2), loadClamped(input0, p * 2 + ivec2(1, 0))),
+    max(loadClamped(input0, p * 2 + ivec2(0, 1)), loadClamped(input0, p * 2 + ivec2(1, 1))));
+  vec3 d = max(peak - texelFetch(input1, p, 0).rgb, vec3(0.0));
+  outColor = vec4(d * luma(d), 1.0);
+}
+#elif defined(ENTRY_squash)
+// The streak texture, an eighth as wide as the hot spots: the hottest of each 16x1 run (overlapping its
+// neighbours by half), so that a lamp shows in two texels and taps a texel apart along a row join up
+// without beading. A max, not a mean, so that a lamp keeps its strength beside a long bright edge.
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
   vec3 hottest = vec3(0.0);
-  for (int i = 0; i < 16; i++) hottest = max(hottest, hotAt(c + vec2(float(i), 0.0)));
+  for (int i = -4; i < 12; i++) hottest = max(hottest, loadClamped(input0, ivec2(p.x * 8 + i, p.y)));
   outColor = vec4(hottest, 1.0);
 }
 #elif defined(ENTRY_flare)
-// Positions below are in texels of the quarter-size grid (the bright pass, input0 of the flare pass).
+// Positions below are in texels of the eighth-size grid: the flare's own, and the blurred level's (input1).
 vec3 sharpAt(vec2 q) {
-  return bilinearAt(input0, q);
+  return tapAt(input0, q * 2.0);
 }
 
 vec3 softAt(vec2 q) {
-  return bilinearAt(input1, q * 0.5);
+  return tapAt(input1, q);
 }
 
 vec3 softerAt(vec2 q) {
-  return bilinearAt(input2, q * 0.25);
+  return tapAt(input2, q * 0.5);
 }
 
 // 0 the quarter-size bright pass, 1 an eighth, 2 a sixteenth; in between mixes the two nearest.
@@ -106,18 +115,14 @@ vec3 blurredAt(vec2 q, float blur) {
   return c;
 }
 
-float luma(vec3 c) {
-  return dot(c, vec3(0.2126, 0.7152, 0.0722));
-}
-
 // Soft saturation: faint light is lifted by `gain`, bright light levels off at about 1.
 vec3 lift(vec3 c, float gain) {
   return c * (gain / (1.0 + gain * luma(c)));
 }
 
-// 1 inside the frame, falling to 0 over the last two texels, so clamped edge texels never smear in.
+// 1 inside the frame, falling to 0 over its last texel, so clamped edge texels never smear in.
 float inside(vec2 q, vec2 size) {
-  vec2 edge = smoothstep(vec2(0.0), vec2(2.0), q) * smoothstep(vec2(0.0), vec2(2.0), size - q);
+  vec2 edge = smoothstep(vec2(0.0), vec2(1.0), q) * smoothstep(vec2(0.0), vec2(1.0), size - q);
   return edge.x * edge.y;
 }
 
@@ -156,6 +161,10 @@ vec3 halo(vec2 pos, vec2 v, vec2 size) {
   return vec3(r, g, b);
 }
 
+vec3 hotAt(vec2 q, vec2 size) {
+  return tapAt(input3, q) * inside(q, size);
+}
+
 // Diffraction spikes: lines through each hot spot, fading along their length.
 vec3 rays(vec2 pos, vec2 size) {
   vec3 sum = vec3(0.0);
@@ -164,9 +173,7 @@ vec3 rays(vec2 pos, vec2 size) {
     vec2 stride = vec2(cos(angle), sin(angle)) * rayStep;
     for (int t = 1; t <= TAPS; t++) {
       float w = 1.0 - float(t) / float(TAPS + 1);
-      vec2 ahead = pos + stride * float(t);
-      vec2 behind = pos - stride * float(t);
-      sum += (hotAt(ahead) * inside(ahead, size) + hotAt(behind) * inside(behind, size)) * (w * w);
+      sum += (hotAt(pos + stride * float(t), size) + hotAt(pos - stride * float(t), size)) * (w * w);
     }
   }
   return lift(sum, rayGain);
@@ -175,22 +182,24 @@ vec3 rays(vec2 pos, vec2 size) {
 // A horizontal streak, read from the squashed texture (its x in eighths of ours): the strongest hot spot
 // along the row, fading with its distance, so that streaks do not pile up where a bright edge runs along.
 vec3 streak(vec2 pos) {
-  float width = float(textureSize(input3, 0).x);
+  float width = float(textureSize(input4, 0).x);
   float x = pos.x * 0.125;
   vec3 strongest = vec3(0.0);
   for (int t = 1; t <= TAPS; t++) {
     float w = 1.0 - float(t) / float(TAPS + 1);
     float dx = float(t) * streakStep;
-    vec3 right = bilinearAt(input3, vec2(x + dx, pos.y)) * step(x + dx, width);
-    vec3 left = bilinearAt(input3, vec2(x - dx, pos.y)) * step(0.0, x - dx);
+    vec3 right = tapAt(input4, vec2(x + dx, pos.y)) * step(x + dx, width);
+    vec3 left = tapAt(input4, vec2(x - dx, pos.y)) * step(0.0, x - dx);
     strongest = max(strongest, max(right, left) * (w * w));
   }
   return lift(strongest, streakGain);
 }
 
+// The flare at `strength`, in 8 bits: what it adds beyond 1 would clip anyway, and the full-size pass
+// filters 8 bits cheaply.
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
-  vec2 size = vec2(textureSize(input0, 0));
+  vec2 size = vec2(textureSize(input1, 0));
   vec2 pos = vec2(p) + 0.5;
   vec2 v = pos - size * 0.5;
   vec3 sum = vec3(0.0);
@@ -201,15 +210,14 @@ void main() {
   if (haloRadius > 0.0) sum += haloTint * halo(pos, v, size);
   if (rayLines > 0) sum += rays(pos, size);
   if (streakStep > 0.0) sum += streakTint * streak(pos);
-  outColor = vec4(sum, 1.0);
+  outColor = vec4(sum * strength, 1.0);
 }
 #else
-// Adds the flare, upsampled from the quarter-size grid, to the image.
+// Adds the flare, upsampled from the eighth-size grid, to the image.
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
   vec4 color = texelFetch(input0, p, 0);
-  vec3 light = bilinearAt(input1, (vec2(p) + 0.5) * 0.25);
-  outColor = vec4(clamp(color.rgb + light * strength, vec3(0.0), vec3(1.0)), color.a);
+  vec3 light = tapAt(input1, (vec2(p) + 0.5) * 0.125);
+  outColor = vec4(clamp(color.rgb + light, vec3(0.0), vec3(1.0)), color.a);
 }
-#endif
 #endif

@@ -1,6 +1,7 @@
 // Lens reflections: ghosts, a halo, a starburst and a streak, all made from the image's own bright parts,
-// so that a dark photo gets little flare and each light gets its own. The geometry works on a quarter-size
-// grid, in its texels, with the optical centre at the middle of the frame.
+// so that a dark photo gets little flare and each light gets its own. The flare is drawn on an
+// eighth-size grid, in its texels, with the optical centre at the middle of the frame, and added to the
+// image with one bilinear tap per pixel.
 #include "../common/light.wgsl"
 
 struct Params {
@@ -30,30 +31,37 @@ struct Params {
 @group(0) @binding(2) var input1: texture_2d<f32>;
 @group(0) @binding(3) var input2: texture_2d<f32>;
 @group(0) @binding(4) var input3: texture_2d<f32>;
-@group(0) @binding(5) var output: texture_storage_2d<rgba8unorm, write>;
-@group(0) @binding(6) var outputFloat: texture_storage_2d<rgba16float, write>;
+@group(0) @binding(5) var input4: texture_2d<f32>;
+@group(0) @binding(6) var linearSampler: sampler;
+@group(0) @binding(7) var output: texture_storage_2d<rgba8unorm, write>;
+@group(0) @binding(8) var outputFloat: texture_storage_2d<rgba16float, write>;
 
 const TAPS = 16;
 const PI = 3.14159265;
 
+fn luma(c: vec3f) -> f32 {
+  return dot(c, vec3f(0.2126, 0.7152, 0.0722));
+}
+
 // On luma rather than the brightest channel (as bloom does): a saturated red is no lamp.
 fn brightPass(c: vec3f) -> vec3f {
-  let brightness = dot(c, vec3f(0.2126, 0.7152, 0.0722));
+  let brightness = luma(c);
   let weight = softThreshold(brightness, params.threshold, params.knee) / max(brightness, 1e-5);
   return c * (weight * params.brightScale);
 }
 
-// Quarter size: the mean bright pass of each 4x4 block.
+// A quarter of the size: the mean bright pass of each 4x4 block, from four taps on 2x2 block centres.
 @compute @workgroup_size(8, 8)
 fn bright(@builtin(global_invocation_id) id: vec3u) {
   let dims = vec2i(textureDimensions(outputFloat));
   let p = vec2i(id.xy);
   if (p.x >= dims.x || p.y >= dims.y) { return; }
-  var sum = vec3f(0.0);
-  for (var y = 0; y < 4; y++) {
-    for (var x = 0; x < 4; x++) { sum += brightPass(loadClamped(input0, p * 4 + vec2i(x, y))); }
-  }
-  textureStore(outputFloat, p, vec4f(sum * (1.0 / 16.0), 1.0));
+  let c = vec2f(p) * 4.0;
+  let sum = brightPass(tapAt(input0, linearSampler, c + vec2f(1.0, 1.0))) +
+    brightPass(tapAt(input0, linearSampler, c + vec2f(3.0, 1.0))) +
+    brightPass(tapAt(input0, linearSampler, c + vec2f(1.0, 3.0))) +
+    brightPass(tapAt(input0, linearSampler, c + vec2f(3.0, 3.0)));
+  textureStore(outputFloat, p, vec4f(sum * 0.25, 1.0));
 }
 
 // Half of the previous level: an eighth and a sixteenth, for blurred ghosts and the halo.
@@ -62,42 +70,51 @@ fn soften(@builtin(global_invocation_id) id: vec3u) {
   let dims = vec2i(textureDimensions(outputFloat));
   let p = vec2i(id.xy);
   if (p.x >= dims.x || p.y >= dims.y) { return; }
-  textureStore(outputFloat, p, vec4f(downsample13(input0, p), 1.0));
+  textureStore(outputFloat, p, vec4f(downsample13(input0, linearSampler, p), 1.0));
 }
 
-// How far the bright pass (input0) stands out from its eighth-size blur (input1) at q, in quarter-size
-// texels: lamps and glints do, the inside of a bright wall or sky does not. Squared (times its own luma),
-// so that a lamp outweighs the textured edge of a cloud. Feeds the rays and the streak.
-fn hotAt(q: vec2f) -> vec3f {
-  let d = max(bilinearAt(input0, q) - bilinearAt(input1, q * 0.5), vec3f(0.0));
-  return d * dot(d, vec3f(0.2126, 0.7152, 0.0722));
+fn loadClamped(source: texture_2d<f32>, p: vec2i) -> vec3f {
+  return textureLoad(source, clamp(p, vec2i(0), vec2i(textureDimensions(source)) - 1), 0).rgb;
 }
 
-// The streak texture, an eighth as wide: the hottest of each 16x1 run (overlapping its neighbours by half),
-// so that a lamp shows in two texels and taps a texel apart along a row join up without beading. A max,
-// not a mean, so that a lamp keeps its strength beside a long bright edge.
+// Hot spots on the eighth-size grid: how far the brightest of the four quarter-size texels (input0) under
+// each texel stands out from the blurred level (input1). Lamps and glints do, the inside of a bright wall
+// or sky does not. Squared (times its own luma), so that a lamp outweighs the textured edge of a cloud.
+@compute @workgroup_size(8, 8)
+fn hot(@builtin(global_invocation_id) id: vec3u) {
+  let dims = vec2i(textureDimensions(outputFloat));
+  let p = vec2i(id.xy);
+  if (p.x >= dims.x || p.y >= dims.y) { return; }
+  let peak = max(max(loadClamped(input0, p * 2), loadClamped(input0, p * 2 + vec2i(1, 0))),
+    max(loadClamped(input0, p * 2 + vec2i(0, 1)), loadClamped(input0, p * 2 + vec2i(1, 1))));
+  let d = max(peak - textureLoad(input1, p, 0).rgb, vec3f(0.0));
+  textureStore(outputFloat, p, vec4f(d * luma(d), 1.0));
+}
+
+// The streak texture, an eighth as wide as the hot spots: the hottest of each 16x1 run (overlapping its
+// neighbours by half), so that a lamp shows in two texels and taps a texel apart along a row join up
+// without beading. A max, not a mean, so that a lamp keeps its strength beside a long bright edge.
 @compute @workgroup_size(8, 8)
 fn squash(@builtin(global_invocation_id) id: vec3u) {
   let dims = vec2i(textureDimensions(outputFloat));
   let p = vec2i(id.xy);
   if (p.x >= dims.x || p.y >= dims.y) { return; }
-  let c = vec2f(f32(p.x) * 8.0 - 3.5, f32(p.y) + 0.5);
   var hottest = vec3f(0.0);
-  for (var i = 0; i < 16; i++) { hottest = max(hottest, hotAt(c + vec2f(f32(i), 0.0))); }
+  for (var i = -4; i < 12; i++) { hottest = max(hottest, loadClamped(input0, vec2i(p.x * 8 + i, p.y))); }
   textureStore(outputFloat, p, vec4f(hottest, 1.0));
 }
 
-// Positions below are in texels of the quarter-size grid (the bright pass, input0 of the flare pass).
+// Positions below are in texels of the eighth-size grid: the flare's own, and the blurred level's (input1).
 fn sharpAt(q: vec2f) -> vec3f {
-  return bilinearAt(input0, q);
+  return tapAt(input0, linearSampler, q * 2.0);
 }
 
 fn softAt(q: vec2f) -> vec3f {
-  return bilinearAt(input1, q * 0.5);
+  return tapAt(input1, linearSampler, q);
 }
 
 fn softerAt(q: vec2f) -> vec3f {
-  return bilinearAt(input2, q * 0.25);
+  return tapAt(input2, linearSampler, q * 0.5);
 }
 
 // 0 the quarter-size bright pass, 1 an eighth, 2 a sixteenth; in between mixes the two nearest.
@@ -112,18 +129,14 @@ fn blurredAt(q: vec2f, blur: f32) -> vec3f {
   return c;
 }
 
-fn luma(c: vec3f) -> f32 {
-  return dot(c, vec3f(0.2126, 0.7152, 0.0722));
-}
-
 // Soft saturation: faint light is lifted by `gain`, bright light levels off at about 1.
 fn lift(c: vec3f, gain: f32) -> vec3f {
   return c * (gain / (1.0 + gain * luma(c)));
 }
 
-// 1 inside the frame, falling to 0 over the last two texels, so clamped edge texels never smear in.
+// 1 inside the frame, falling to 0 over its last texel, so clamped edge texels never smear in.
 fn inside(q: vec2f, size: vec2f) -> f32 {
-  let edge = smoothstep(vec2f(0.0), vec2f(2.0), q) * smoothstep(vec2f(0.0), vec2f(2.0), size - q);
+  let edge = smoothstep(vec2f(0.0), vec2f(1.0), q) * smoothstep(vec2f(0.0), vec2f(1.0), size - q);
   return edge.x * edge.y;
 }
 
@@ -162,6 +175,10 @@ fn halo(pos: vec2f, v: vec2f, size: vec2f) -> vec3f {
   return vec3f(r, g, b);
 }
 
+fn hotAt(q: vec2f, size: vec2f) -> vec3f {
+  return tapAt(input3, linearSampler, q) * inside(q, size);
+}
+
 // Diffraction spikes: lines through each hot spot, fading along their length.
 fn rays(pos: vec2f, size: vec2f) -> vec3f {
   var sum = vec3f(0.0);
@@ -170,9 +187,7 @@ fn rays(pos: vec2f, size: vec2f) -> vec3f {
     let stride = vec2f(cos(angle), sin(angle)) * params.rayStep;
     for (var t = 1; t <= TAPS; t++) {
       let w = 1.0 - f32(t) / f32(TAPS + 1);
-      let ahead = pos + stride * f32(t);
-      let behind = pos - stride * f32(t);
-      sum += (hotAt(ahead) * inside(ahead, size) + hotAt(behind) * inside(behind, size)) * (w * w);
+      sum += (hotAt(pos + stride * f32(t), size) + hotAt(pos - stride * f32(t), size)) * (w * w);
     }
   }
   return lift(sum, params.rayGain);
@@ -181,22 +196,24 @@ fn rays(pos: vec2f, size: vec2f) -> vec3f {
 // A horizontal streak, read from the squashed texture (its x in eighths of ours): the strongest hot spot
 // along the row, fading with its distance, so that streaks do not pile up where a bright edge runs along.
 fn streak(pos: vec2f) -> vec3f {
-  let width = f32(textureDimensions(input3).x);
+  let width = f32(textureDimensions(input4).x);
   let x = pos.x * 0.125;
   var strongest = vec3f(0.0);
   for (var t = 1; t <= TAPS; t++) {
     let w = 1.0 - f32(t) / f32(TAPS + 1);
     let dx = f32(t) * params.streakStep;
-    let right = bilinearAt(input3, vec2f(x + dx, pos.y)) * step(x + dx, width);
-    let left = bilinearAt(input3, vec2f(x - dx, pos.y)) * step(0.0, x - dx);
+    let right = tapAt(input4, linearSampler, vec2f(x + dx, pos.y)) * step(x + dx, width);
+    let left = tapAt(input4, linearSampler, vec2f(x - dx, pos.y)) * step(0.0, x - dx);
     strongest = max(strongest, max(right, left) * (w * w));
   }
   return lift(strongest, params.streakGain);
 }
 
+// The flare at `strength`, in 8 bits: what it adds beyond 1 would clip anyway, and the full-size pass
+// filters 8 bits cheaply.
 @compute @workgroup_size(8, 8)
 fn flare(@builtin(global_invocation_id) id: vec3u) {
-  let dims = vec2i(textureDimensions(outputFloat));
+  let dims = vec2i(textureDimensions(output));
   let p = vec2i(id.xy);
   if (p.x >= dims.x || p.y >= dims.y) { return; }
   let size = vec2f(dims);
@@ -210,16 +227,16 @@ fn flare(@builtin(global_invocation_id) id: vec3u) {
   if (params.haloRadius > 0.0) { sum += params.haloTint * halo(pos, v, size); }
   if (params.rayLines > 0) { sum += rays(pos, size); }
   if (params.streakStep > 0.0) { sum += params.streakTint * streak(pos); }
-  textureStore(outputFloat, p, vec4f(sum, 1.0));
+  textureStore(output, p, vec4f(sum * params.strength, 1.0));
 }
 
-// Adds the flare, upsampled from the quarter-size grid, to the image.
+// Adds the flare, upsampled from the eighth-size grid, to the image.
 @compute @workgroup_size(8, 8)
 fn main(@builtin(global_invocation_id) id: vec3u) {
   let dims = vec2i(textureDimensions(output));
   let p = vec2i(id.xy);
   if (p.x >= dims.x || p.y >= dims.y) { return; }
   let color = textureLoad(input0, p, 0);
-  let light = bilinearAt(input1, (vec2f(p) + 0.5) * 0.25);
-  textureStore(output, p, vec4f(clamp(color.rgb + light * params.strength, vec3f(0.0), vec3f(1.0)), color.a));
+  let light = tapAt(input1, linearSampler, (vec2f(p) + 0.5) * 0.125);
+  textureStore(output, p, vec4f(clamp(color.rgb + light, vec3f(0.0), vec3f(1.0)), color.a));
 }

@@ -70,6 +70,11 @@ export function mapFloat(width: number, height: number, fn: (x: number, y: numbe
   return out;
 }
 
+/** An rgba8unorm intermediate: every channel clamped to 0..1 and rounded to 8 bits. */
+export function quantise8(image: FloatImage): FloatImage {
+  return { ...image, data: image.data.map((v) => toByte(v) / 255) };
+}
+
 /** Writes RGB (rounded to 8 bits) with the alpha of `alphaFrom`. */
 export function toRgbaImage(image: FloatImage, alphaFrom: RgbaImage): RgbaImage {
   const out = createImage(image.width, image.height);

@@ -1,42 +1,46 @@
-/** CPU counterparts of shaders/common/light. */
-import { add, load, scale, type FloatImage, type Rgb } from './float-image.ts';
+/** CPU counterparts of shaders/common/light, tap for tap. */
+import { add, sampleBilinear, scale, type FloatImage, type Rgb } from './float-image.ts';
 
-/** The 6x6 texels under the 13-tap downsample of destination texel (x, y), row by row. */
-export function gather36(source: FloatImage, x: number, y: number): Rgb[] {
-  const texels: Rgb[] = [];
-  for (let j = 0; j < 6; j++)
-    for (let i = 0; i < 6; i++) texels.push(load(source, 2 * x + i - 2, 2 * y + j - 2));
-  return texels;
-}
-
-function box4(t: readonly Rgb[], x0: number, y0: number): Rgb {
-  let sum: Rgb = [0, 0, 0];
-  for (let y = y0; y < y0 + 4; y++) for (let x = x0; x < x0 + 4; x++) sum = add(sum, t[y * 6 + x] as Rgb);
-  return scale(sum, 1 / 16);
-}
-
-/** The centre, top-left, top-right, bottom-left and bottom-right 4x4 box means. */
-export function boxes13(t: readonly Rgb[]): Rgb[] {
-  return [box4(t, 1, 1), box4(t, 0, 0), box4(t, 2, 0), box4(t, 0, 2), box4(t, 2, 2)];
+/** The 13-tap downsample's five 4x4 box means: centre, top-left, top-right, bottom-left, bottom-right. */
+export function boxes13(source: FloatImage, x: number, y: number): Rgb[] {
+  const t = (dx: number, dy: number) => sampleBilinear(source, 2 * x + 1 + dx, 2 * y + 1 + dy);
+  const box = (a: Rgb, b: Rgb, c: Rgb, d: Rgb) => scale(add(add(a, b), add(c, d)), 0.25);
+  const centre = t(0, 0);
+  const n = t(0, -2);
+  const w = t(-2, 0);
+  const e = t(2, 0);
+  const s = t(0, 2);
+  return [
+    box(t(-1, -1), t(1, -1), t(-1, 1), t(1, 1)),
+    box(t(-2, -2), n, w, centre),
+    box(n, t(2, -2), centre, e),
+    box(w, centre, t(-2, 2), s),
+    box(centre, e, s, t(2, 2)),
+  ];
 }
 
 export function downsample13(source: FloatImage, x: number, y: number): Rgb {
-  const [c, a, b, d, e] = boxes13(gather36(source, x, y)) as [Rgb, Rgb, Rgb, Rgb, Rgb];
+  const [c, a, b, d, e] = boxes13(source, x, y) as [Rgb, Rgb, Rgb, Rgb, Rgb];
   return add(scale(c, 0.5), scale(add(add(a, b), add(d, e)), 0.125));
 }
 
-/** The 3x3 tent over a coarser level at fine texel (x, y), as 4x4 texel weights. */
+/** The 3x3 tent over a half-size level at texel (x, y) of the full-size one, as four bilinear taps. */
 export function tentUp(coarse: FloatImage, x: number, y: number): Rgb {
-  const even = [1, 5, 7, 3].map((w) => w / 16);
-  const odd = [...even].reverse();
-  const wx = x & 1 ? odd : even;
-  const wy = y & 1 ? odd : even;
-  const sx = (x - 3) >> 1;
-  const sy = (y - 3) >> 1;
-  let sum: Rgb = [0, 0, 0];
-  for (let j = 0; j < 4; j++) {
-    for (let i = 0; i < 4; i++)
-      sum = add(sum, scale(load(coarse, sx + i, sy + j), (wx[i] ?? 0) * (wy[j] ?? 0)));
-  }
-  return sum;
+  const axis = (p: number) => {
+    const start = ((p - 3) >> 1) + 0.5;
+    const odd = p & 1;
+    const wa = odd ? 10 / 16 : 6 / 16;
+    return { a: start + (odd ? 0.7 : 5 / 6), b: start + 2 + (odd ? 1 / 6 : 0.3), wa, wb: 1 - wa };
+  };
+  const h = axis(x);
+  const v = axis(y);
+  const top = add(
+    scale(sampleBilinear(coarse, h.a, v.a), h.wa),
+    scale(sampleBilinear(coarse, h.b, v.a), h.wb),
+  );
+  const bottom = add(
+    scale(sampleBilinear(coarse, h.a, v.b), h.wa),
+    scale(sampleBilinear(coarse, h.b, v.b), h.wb),
+  );
+  return add(scale(top, v.wa), scale(bottom, v.wb));
 }

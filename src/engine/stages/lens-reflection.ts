@@ -24,7 +24,7 @@ export interface LensReflectionPreset {
   readonly ghostGain: number;
   /** Relative difference of the red and blue ghost scales (lateral colour of the ghost path). */
   readonly ghostDispersion: number;
-  /** A ring around the centre; radius in short half-sides, dispersion spreads red from blue. Gain as ghosts. */
+  /** A ring around the centre: radius in short half-sides, dispersion spreading red from blue. */
   readonly halo?: { readonly radius: number; readonly tint: Rgb; readonly dispersion: number };
   /** `lines` lines through each hot spot (2 x lines rays), `length` in short half-sides, `angle` degrees. */
   readonly rays?: {
@@ -167,7 +167,10 @@ export function lensReflectionPreset(id: number): LensReflectionPreset {
   return LENS_REFLECTIONS[index] as LensReflectionPreset;
 }
 
-/** Sizes of the bright pass and flare (a quarter), the soft levels (an eighth, a sixteenth) and the streak. */
+/**
+ * Sizes of the bright pass (a quarter), the soft levels (an eighth, which is also the flare's grid, and a
+ * sixteenth) and the streak texture (an eighth of the flare grid's width).
+ */
 export function lensReflectionSizes(width: number, height: number) {
   const half = (size: { width: number; height: number }) => ({
     width: Math.ceil(size.width / 2),
@@ -176,15 +179,15 @@ export function lensReflectionSizes(width: number, height: number) {
   const bright = { width: Math.ceil(width / 4), height: Math.ceil(height / 4) };
   const soft = half(bright);
   const softer = half(soft);
-  const streak = { width: Math.ceil(bright.width / 8), height: bright.height };
+  const streak = { width: Math.ceil(soft.width / 8), height: soft.height };
   return { bright, soft, softer, streak };
 }
 
-/** The uniforms for an image of this size: preset geometry turned into texels of the quarter-size grid. */
+/** The uniforms for an image of this size: preset geometry turned into texels of the eighth-size grid. */
 export function lensReflectionUniforms(params: LensReflectionParams, width: number, height: number) {
   const preset = lensReflectionPreset(params.id);
-  const { bright, streak } = lensReflectionSizes(width, height);
-  const halfShort = Math.min(bright.width, bright.height) / 2;
+  const { soft, streak } = lensReflectionSizes(width, height);
+  const halfShort = Math.min(soft.width, soft.height) / 2;
   const threshold = params.threshold ?? 0.75;
   const knee = Math.max(0, params.knee ?? 0.15);
   const ghosts: number[] = [];
@@ -221,11 +224,12 @@ export function lensReflectionUniforms(params: LensReflectionParams, width: numb
 }
 
 /**
- * Passes, all but the last at a quarter of the size or less: `bright` (luma soft threshold, 4x4 box
- * means), `soften` twice (13-tap downsamples to an eighth and a sixteenth, for blurred ghosts and the
- * halo), `squash` (presets with a streak only: the hottest of each overlapping 16x1 run of the bright
- * pass less its blur, so that a long streak's taps join up), `flare` (ghosts, halo, rays and streak, on the quarter-size
- * grid), and `main`, which adds the flare to the image at `strength`.
+ * Passes, all but the last at a quarter of the size or less: `bright` (luma soft threshold, 4x4 means),
+ * `soften` twice (13-tap downsamples to an eighth and a sixteenth, for blurred ghosts and the halo), `hot`
+ * (presets with rays or a streak: hot spots on the eighth grid), `squash` (presets with a streak: the
+ * hottest of each overlapping 16x1 run, so that a long streak's taps join up), `flare` (ghosts, halo, rays
+ * and streak on the eighth grid, at `strength`; rgba8, as the full-size pass filters it), and `main`, which
+ * adds it to the image.
  */
 export const lensReflectionStage: StageDefinition<LensReflectionParams> = {
   name: 'lens-reflection',
@@ -250,48 +254,27 @@ export const lensReflectionStage: StageDefinition<LensReflectionParams> = {
     { name: 'rayAngle', type: 'f32' },
     { name: 'streakGain', type: 'f32' },
   ],
-  entries: ['bright', 'soften', 'squash', 'flare'],
+  entries: ['bright', 'soften', 'hot', 'squash', 'flare'],
   encode(encoder, input, params) {
     const uniforms = lensReflectionUniforms(params, input.width, input.height);
     const sizes = lensReflectionSizes(input.width, input.height);
     const float = 'rgba16float' as const;
-    const bright = encoder.pass({
-      entry: 'bright',
-      inputs: [input],
-      uniforms,
-      ...sizes.bright,
-      format: float,
-    });
-    const soft = encoder.pass({ entry: 'soften', inputs: [bright], uniforms, ...sizes.soft, format: float });
-    const softer = encoder.pass({
-      entry: 'soften',
-      inputs: [soft],
-      uniforms,
-      ...sizes.softer,
-      format: float,
-    });
-    let streak: GpuTexture | null = null;
-    if (uniforms.streakStep > 0) {
-      streak = encoder.pass({
-        entry: 'squash',
-        inputs: [bright, soft],
-        uniforms,
-        ...sizes.streak,
-        format: float,
-      });
-    }
+    const pass = (entry: string, inputs: GpuTexture[], size: { width: number; height: number }) =>
+      encoder.pass({ entry, inputs, uniforms, ...size, format: float });
+    const bright = pass('bright', [input], sizes.bright);
+    const soft = pass('soften', [bright], sizes.soft);
+    const softer = pass('soften', [soft], sizes.softer);
+    const hot =
+      uniforms.rayLines > 0 || uniforms.streakStep > 0 ? pass('hot', [bright, soft], sizes.soft) : null;
+    const streak = hot && uniforms.streakStep > 0 ? pass('squash', [hot], sizes.streak) : null;
+    // Slots a preset does not use are bound to the soft level and never read.
     const flare = encoder.pass({
       entry: 'flare',
-      // Without a streak the streak slot is bound to a soft level and never read.
-      inputs: [bright, soft, softer, streak ?? softer],
+      inputs: [bright, soft, softer, hot ?? soft, streak ?? soft],
       uniforms,
-      ...sizes.bright,
-      format: float,
+      ...sizes.soft,
     });
-    encoder.release(bright);
-    encoder.release(soft);
-    encoder.release(softer);
-    if (streak) encoder.release(streak);
+    for (const texture of [bright, soft, softer, hot, streak]) if (texture) encoder.release(texture);
     const output = encoder.pass({
       inputs: [input, flare],
       uniforms,
