@@ -93,7 +93,7 @@ export const LENS_REFLECTIONS: readonly LensReflectionPreset[] = [
     ],
     ghostGain: 10,
     ghostDispersion: 0,
-    streak: { length: 0.9, tint: [0.3, 0.55, 1], gain: 6 },
+    streak: { length: 0.9, tint: [0.3, 0.55, 1], gain: 4 },
   },
   {
     name: 'many-element lens: a chain of small sharp magenta ghosts',
