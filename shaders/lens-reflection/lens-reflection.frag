@@ -37,7 +37,9 @@ uniform highp sampler2D input3;
 uniform highp sampler2D input4;
 out vec4 outColor;
 
-const int TAPS = 16;
+// Taps per side of a ray and of the streak (FLARE_TAPS in the stage).
+const int RAY_TAPS = 10;
+const int STREAK_TAPS = 16;
 const float PI = 3.14159265;
 
 float luma(vec3 c) {
@@ -171,8 +173,8 @@ vec3 rays(vec2 pos, vec2 size) {
   for (int k = 0; k < rayLines; k++) {
     float angle = rayAngle + float(k) * PI / float(rayLines);
     vec2 stride = vec2(cos(angle), sin(angle)) * rayStep;
-    for (int t = 1; t <= TAPS; t++) {
-      float w = 1.0 - float(t) / float(TAPS + 1);
+    for (int t = 1; t <= RAY_TAPS; t++) {
+      float w = 1.0 - float(t) / float(RAY_TAPS + 1);
       sum += (hotAt(pos + stride * float(t), size) + hotAt(pos - stride * float(t), size)) * (w * w);
     }
   }
@@ -185,8 +187,8 @@ vec3 streak(vec2 pos) {
   float width = float(textureSize(input4, 0).x);
   float x = pos.x * 0.125;
   vec3 strongest = vec3(0.0);
-  for (int t = 1; t <= TAPS; t++) {
-    float w = 1.0 - float(t) / float(TAPS + 1);
+  for (int t = 1; t <= STREAK_TAPS; t++) {
+    float w = 1.0 - float(t) / float(STREAK_TAPS + 1);
     float dx = float(t) * streakStep;
     vec3 right = tapAt(input4, vec2(x + dx, pos.y)) * step(x + dx, width);
     vec3 left = tapAt(input4, vec2(x - dx, pos.y)) * step(0.0, x - dx);

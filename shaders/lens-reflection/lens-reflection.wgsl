@@ -36,7 +36,9 @@ struct Params {
 @group(0) @binding(7) var output: texture_storage_2d<rgba8unorm, write>;
 @group(0) @binding(8) var outputFloat: texture_storage_2d<rgba16float, write>;
 
-const TAPS = 16;
+// Taps per side of a ray and of the streak (FLARE_TAPS in the stage).
+const RAY_TAPS = 10;
+const STREAK_TAPS = 16;
 const PI = 3.14159265;
 
 fn luma(c: vec3f) -> f32 {
@@ -185,8 +187,8 @@ fn rays(pos: vec2f, size: vec2f) -> vec3f {
   for (var k = 0; k < params.rayLines; k++) {
     let angle = params.rayAngle + f32(k) * PI / f32(params.rayLines);
     let stride = vec2f(cos(angle), sin(angle)) * params.rayStep;
-    for (var t = 1; t <= TAPS; t++) {
-      let w = 1.0 - f32(t) / f32(TAPS + 1);
+    for (var t = 1; t <= RAY_TAPS; t++) {
+      let w = 1.0 - f32(t) / f32(RAY_TAPS + 1);
       sum += (hotAt(pos + stride * f32(t), size) + hotAt(pos - stride * f32(t), size)) * (w * w);
     }
   }
@@ -199,8 +201,8 @@ fn streak(pos: vec2f) -> vec3f {
   let width = f32(textureDimensions(input4).x);
   let x = pos.x * 0.125;
   var strongest = vec3f(0.0);
-  for (var t = 1; t <= TAPS; t++) {
-    let w = 1.0 - f32(t) / f32(TAPS + 1);
+  for (var t = 1; t <= STREAK_TAPS; t++) {
+    let w = 1.0 - f32(t) / f32(STREAK_TAPS + 1);
     let dx = f32(t) * params.streakStep;
     let right = tapAt(input4, linearSampler, vec2f(x + dx, pos.y)) * step(x + dx, width);
     let left = tapAt(input4, linearSampler, vec2f(x - dx, pos.y)) * step(0.0, x - dx);

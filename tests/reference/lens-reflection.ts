@@ -97,7 +97,7 @@ export function lensReflection(input: RgbaImage, params: LensReflectionParams): 
     return [at(1 + u.ghostDispersion)[0], g[1], at(1 - u.ghostDispersion)[2]];
   };
   const hotAt = (qx: number, qy: number): Rgb => scale(sampleBilinear(hot, qx, qy), inside(qx, qy));
-  const falloff = (t: number) => (1 - t / (FLARE_TAPS + 1)) ** 2;
+  const falloff = (t: number, taps: number) => (1 - t / (taps + 1)) ** 2;
 
   const flare = quantise8(
     mapFloat(width, height, (x, y) => {
@@ -126,11 +126,9 @@ export function lensReflection(input: RgbaImage, params: LensReflectionParams): 
           const angle = u.rayAngle + (k * Math.PI) / u.rayLines;
           const sx = Math.cos(angle) * u.rayStep;
           const sy = Math.sin(angle) * u.rayStep;
-          for (let t = 1; t <= FLARE_TAPS; t++) {
-            rays = add(
-              rays,
-              scale(add(hotAt(px + sx * t, py + sy * t), hotAt(px - sx * t, py - sy * t)), falloff(t)),
-            );
+          for (let t = 1; t <= FLARE_TAPS.ray; t++) {
+            const both = add(hotAt(px + sx * t, py + sy * t), hotAt(px - sx * t, py - sy * t));
+            rays = add(rays, scale(both, falloff(t, FLARE_TAPS.ray)));
           }
         }
         sum = add(sum, lift(rays, u.rayGain));
@@ -138,11 +136,11 @@ export function lensReflection(input: RgbaImage, params: LensReflectionParams): 
       if (u.streakStep > 0) {
         const xs = px * 0.125;
         let strongest = ZERO;
-        for (let t = 1; t <= FLARE_TAPS; t++) {
+        for (let t = 1; t <= FLARE_TAPS.streak; t++) {
           const dx = t * u.streakStep;
           const right = xs + dx <= squashed.width ? sampleBilinear(squashed, xs + dx, py) : ZERO;
           const left = xs - dx >= 0 ? sampleBilinear(squashed, xs - dx, py) : ZERO;
-          strongest = maxRgb(strongest, scale(maxRgb(right, left), falloff(t)));
+          strongest = maxRgb(strongest, scale(maxRgb(right, left), falloff(t, FLARE_TAPS.streak)));
         }
         sum = add(sum, multiply(lift(strongest, u.streakGain), u.streakTint));
       }

@@ -158,8 +158,8 @@ export interface LensReflectionParams {
   knee?: number;
 }
 
-/** Taps per side of a ray or streak; the shaders loop this many times. */
-export const FLARE_TAPS = 16;
+/** Taps per side of a ray and of the streak; the shaders loop this many times. */
+export const FLARE_TAPS = { ray: 10, streak: 16 } as const;
 
 export function lensReflectionPreset(id: number): LensReflectionPreset {
   const count = LENS_REFLECTIONS.length;
@@ -206,7 +206,7 @@ export function lensReflectionUniforms(params: LensReflectionParams, width: numb
     haloRadius: (preset.halo?.radius ?? 0) * halfShort,
     streakTint: preset.streak?.tint ?? [0, 0, 0],
     // Texels of the streak texture between taps: at most about one, so the taps join into a line.
-    streakStep: preset.streak ? Math.min(1.25, streakLength / FLARE_TAPS) : 0,
+    streakStep: preset.streak ? Math.min(1.25, streakLength / FLARE_TAPS.streak) : 0,
     threshold,
     knee,
     brightScale: bloomBrightScale(threshold, knee),
@@ -216,7 +216,7 @@ export function lensReflectionUniforms(params: LensReflectionParams, width: numb
     ghostDispersion: preset.ghostDispersion,
     haloDispersion: preset.halo?.dispersion ?? 0,
     rayLines: rays?.lines ?? 0,
-    rayStep: rays ? (rays.length * halfShort) / FLARE_TAPS : 0,
+    rayStep: rays ? (rays.length * halfShort) / FLARE_TAPS.ray : 0,
     rayGain: rays?.gain ?? 0,
     rayAngle: ((rays?.angle ?? 0) * Math.PI) / 180,
     streakGain: preset.streak?.gain ?? 0,
