@@ -118,6 +118,12 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
       ...POINTWISE,
     },
     {
+      label: 'defaults: frame-shaped, multiplied',
+      chain: [{ stage: 'vignette', params: { amount: 0.55, size: 0.45, softness: 0.55, color: [0, 0, 0] } }],
+      ...POINTWISE,
+      photo: 'kodak/kodim05.png',
+    },
+    {
       label: 'round and hard',
       chain: [
         {

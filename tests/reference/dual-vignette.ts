@@ -6,7 +6,7 @@ import { clamp01, smoothstep, vignetteDither, vignetteRadius } from './vignette-
 /** CPU reference of shaders/dual-vignette. */
 export function dualVignette(input: RgbaImage, params: DualVignetteParams): RgbaImage {
   const { width, height } = input;
-  const scale = vignetteScale(width, height, params.roundness);
+  const scale = vignetteScale(width, height, params.roundness ?? 0);
   return mapPixels(input, (r, g, b, a, x, y) => {
     const radius = vignetteRadius(x, y, width, height, scale);
     const ring = (size: number, softness: number, strength: number) =>

@@ -17,8 +17,8 @@ export interface DualVignetteParams {
   outerStrength: number;
   outerColor: Rgb;
   outerSoftness: number;
-  /** 0: the rings follow the frame's shape; 1: circles. */
-  roundness: number;
+  /** 0 (the default): the rings follow the frame's shape; 1: circles. */
+  roundness?: number;
 }
 
 /** One pointwise pass; see shaders/dual-vignette. */
@@ -47,7 +47,7 @@ export const dualVignetteStage: StageDefinition<DualVignetteParams> = {
         innerSoftness: params.innerSoftness,
         outerStrength: params.outerStrength,
         outerSoftness: params.outerSoftness,
-        scale: vignetteScale(input.width, input.height, params.roundness),
+        scale: vignetteScale(input.width, input.height, params.roundness ?? 0),
       },
       width: input.width,
       height: input.height,

@@ -7,12 +7,12 @@ export interface VignetteParams {
   size: number;
   /** Width of the falloff in the same units (a larger value is a gentler edge). */
   softness: number;
-  /** 0: the falloff follows the frame's shape (an ellipse); 1: a circle. */
-  roundness: number;
+  /** 0 (the default): the falloff follows the frame's shape, an ellipse; 1: a circle. */
+  roundness?: number;
   /** Colour the edge goes towards; black darkens. */
   color: readonly [number, number, number];
-  /** 0: multiply (light falls off, tinted by the colour); 1: paint the colour over the edge. */
-  blend: 0 | 1;
+  /** 0 (the default): multiply (light falls off, tinted by the colour); 1: paint the colour over the edge. */
+  blend?: 0 | 1;
 }
 
 /**
@@ -44,9 +44,9 @@ export const vignetteStage: StageDefinition<VignetteParams> = {
         color: params.color,
         amount: params.amount,
         size: params.size,
-        scale: vignetteScale(input.width, input.height, params.roundness),
+        scale: vignetteScale(input.width, input.height, params.roundness ?? 0),
         softness: params.softness,
-        blend: params.blend,
+        blend: params.blend ?? 0,
       },
       width: input.width,
       height: input.height,
