@@ -60,11 +60,13 @@ export function useEditorController(
     /** Hands setting changes made while busy to the state once the worker has settled. */
     const flushDrafts = (current: EditorState): EditorState => {
       const drafts = store.get(draftSettingsAtom);
+      const effect = findEffect(current.selectedEffectId);
       if (isBusy(current) || Object.keys(drafts).length === 0) return current;
       store.set(draftSettingsAtom, {});
+      if (!effect) return current;
       let after = current;
       for (const [name, value] of Object.entries(drafts)) {
-        after = store.set(transitionAtom, (s) => changeSetting(s, name, value));
+        after = store.set(transitionAtom, (s) => changeSetting(s, effect, name, value));
       }
       return after;
     };
@@ -156,14 +158,14 @@ export function useEditorController(
         changeSetting(name: string, raw: unknown) {
           const effect = findEffect(state().selectedEffectId);
           const definition = effect?.settings.find((s) => s.name === name);
-          if (!definition) return;
+          if (!effect || !definition) return;
           const value = coerceSetting(definition, raw);
           if (value === undefined) return;
           if (isBusy(state())) {
             store.set(draftSettingsAtom, (drafts) => ({ ...drafts, [name]: value }));
             return;
           }
-          dispatch((s) => changeSetting(s, name, value));
+          dispatch((s) => changeSetting(s, effect, name, value));
         },
         commit() {
           const client = clientRef.current;

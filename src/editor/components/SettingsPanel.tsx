@@ -15,14 +15,17 @@ export function SettingsPanel({ effectId, settings, onChange }: SettingsPanelPro
     <section className="adjustments" aria-label="Adjustments">
       <h2 className="panel-title">Adjustments</h2>
       {effect ? (
-        effect.settings.map((definition) => (
-          <SettingControl
-            key={definition.name}
-            definition={definition}
-            value={settings[definition.name] ?? definition.default}
-            onChange={onChange}
-          />
-        ))
+        effect.settings
+          .filter((definition) => !definition.hidden)
+          .map((definition) => (
+            <SettingControl
+              key={definition.name}
+              definition={definition}
+              value={settings[definition.name] ?? definition.default}
+              disabledReason={effect.disabledReason?.(definition.name, settings) ?? null}
+              onChange={onChange}
+            />
+          ))
       ) : (
         <p className="hint">Choose an effect to adjust it.</p>
       )}

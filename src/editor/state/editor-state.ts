@@ -2,7 +2,7 @@
  * The editor's state (product spec section 3) and its transitions (section 4), as pure functions:
  * each takes the state and returns the next one (the same object when nothing changes).
  */
-import { defaultSettings } from '../../effects/settings.ts';
+import { defaultSettings, withSetting } from '../../effects/settings.ts';
 import type { EffectDefinition, SettingValue } from '../../effects/types.ts';
 import type { EngineKind, StatusMessage, WorkerStatus } from '../../engine/protocol.ts';
 
@@ -197,10 +197,20 @@ export function selectEffect(state: EditorState, effect: EffectDefinition): Edit
   };
 }
 
-export function changeSetting(state: EditorState, name: string, value: SettingValue): EditorState {
-  if (isBusy(state) || state.selectedEffectId === null) return state;
-  if (Object.is(state.currentSettings[name], value)) return state;
-  return { ...state, currentSettings: { ...state.currentSettings, [name]: value } };
+/**
+ * A setting takes a new value (clamped and validated; refused values change nothing) and the effect keeps
+ * its other settings consistent. Blocked while busy.
+ */
+export function changeSetting(
+  state: EditorState,
+  effect: EffectDefinition,
+  name: string,
+  raw: unknown,
+): EditorState {
+  if (isBusy(state) || state.selectedEffectId !== effect.id) return state;
+  const next = withSetting(effect, state.currentSettings, name, raw);
+  if (!next || settingsEqual(next, state.currentSettings)) return state;
+  return { ...state, currentSettings: next };
 }
 
 export function settingsEqual(a: SettingsRecord | null, b: SettingsRecord | null): boolean {
