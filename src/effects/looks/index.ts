@@ -2,6 +2,7 @@
  * The looks of the Filters effect (pg2016): each a colour grade authored as plain code, baked into a LUT
  * atlas (src/effects/lut-atlas.ts) for the `lut` stage.
  */
+import { LOOK_NAMES, type LookName } from '../look-names.ts';
 import { bakeGrade, type Grade, type LutAtlas } from '../lut-atlas.ts';
 import {
   blackAndWhiteClampedGrade,
@@ -29,29 +30,7 @@ export interface Look {
   readonly grade: Grade;
 }
 
-/** Every look, in the spec's order: its 14 filter names, then the wider list's four. */
-export const LOOK_NAMES = [
-  'nashville',
-  'chief_keef',
-  'nuke',
-  'phreshboy',
-  'sepia',
-  '2014',
-  '$$$',
-  'pandora',
-  'bleach_bypass',
-  'stressor',
-  'b&w',
-  'b&w_clamped',
-  'desat',
-  'hsv_desat',
-  'nokia',
-  'laptop',
-  'coloredvignette',
-  'calvin',
-] as const;
-
-export type LookName = (typeof LOOK_NAMES)[number];
+export { LOOK_NAMES, type LookName };
 
 const DEFINITIONS: Record<LookName, { label: string; grade: Grade }> = {
   nashville: { label: 'Nashville', grade: nashvilleGrade },
