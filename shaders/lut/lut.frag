@@ -27,39 +27,20 @@ void main() {
   // The top cell also serves inputs of exactly 1.0 (fraction 1), so base + 1 stays inside the lattice.
   ivec3 base = min(ivec3(floor(pos)), ivec3(last - 1));
   vec3 f = pos - vec3(base);
-  vec3 c000 = lattice(base);
-  vec3 c111 = lattice(base + ivec3(1, 1, 1));
-  // Pick the tetrahedron holding f by the order of its components; walk its edges from c000 to c111.
-  vec3 rgb;
-  if (f.x >= f.y) {
-    if (f.y >= f.z) {
-      vec3 c100 = lattice(base + ivec3(1, 0, 0));
-      vec3 c110 = lattice(base + ivec3(1, 1, 0));
-      rgb = c000 + f.x * (c100 - c000) + f.y * (c110 - c100) + f.z * (c111 - c110);
-    } else if (f.x >= f.z) {
-      vec3 c100 = lattice(base + ivec3(1, 0, 0));
-      vec3 c101 = lattice(base + ivec3(1, 0, 1));
-      rgb = c000 + f.x * (c100 - c000) + f.z * (c101 - c100) + f.y * (c111 - c101);
-    } else {
-      vec3 c001 = lattice(base + ivec3(0, 0, 1));
-      vec3 c101 = lattice(base + ivec3(1, 0, 1));
-      rgb = c000 + f.z * (c001 - c000) + f.x * (c101 - c001) + f.y * (c111 - c101);
-    }
-  } else {
-    if (f.z > f.y) {
-      vec3 c001 = lattice(base + ivec3(0, 0, 1));
-      vec3 c011 = lattice(base + ivec3(0, 1, 1));
-      rgb = c000 + f.z * (c001 - c000) + f.y * (c011 - c001) + f.x * (c111 - c011);
-    } else if (f.z > f.x) {
-      vec3 c010 = lattice(base + ivec3(0, 1, 0));
-      vec3 c011 = lattice(base + ivec3(0, 1, 1));
-      rgb = c000 + f.y * (c010 - c000) + f.z * (c011 - c010) + f.x * (c111 - c011);
-    } else {
-      vec3 c010 = lattice(base + ivec3(0, 1, 0));
-      vec3 c110 = lattice(base + ivec3(1, 1, 0));
-      rgb = c000 + f.y * (c010 - c000) + f.x * (c110 - c010) + f.z * (c111 - c110);
-    }
-  }
+  // The tetrahedron holding f runs from corner 000 to 111 stepping along the axes in decreasing order
+  // of f. Ranking the axes without branches (ties broken x before y before z, so the ranks are always a
+  // permutation) keeps every pixel on the same 4 fetches: divergent branches would cost all six paths.
+  float xy = f.x >= f.y ? 1.0 : 0.0;
+  float xz = f.x >= f.z ? 1.0 : 0.0;
+  float yz = f.y >= f.z ? 1.0 : 0.0;
+  vec3 wins = vec3(xy + xz, 1.0 - xy + yz, 2.0 - xz - yz);
+  ivec3 largest = ivec3(equal(wins, vec3(2.0)));
+  ivec3 smallest = ivec3(equal(wins, vec3(0.0)));
+  float f1 = max(f.x, max(f.y, f.z));
+  float f3 = min(f.x, min(f.y, f.z));
+  float f2 = f.x + f.y + f.z - f1 - f3;
+  vec3 rgb = (1.0 - f1) * lattice(base) + (f1 - f2) * lattice(base + largest) +
+    (f2 - f3) * lattice(base + ivec3(1) - smallest) + f3 * lattice(base + ivec3(1));
   vec3 graded = mix(color.rgb, rgb, intensity);
   outColor = vec4(clamp(graded, vec3(0.0), vec3(1.0)), color.a);
 }

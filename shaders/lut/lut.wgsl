@@ -27,39 +27,20 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
   // The top cell also serves inputs of exactly 1.0 (fraction 1), so base + 1 stays inside the lattice.
   let base = min(vec3i(floor(pos)), vec3i(last - 1));
   let f = pos - vec3f(base);
-  let c000 = lattice(base);
-  let c111 = lattice(base + vec3i(1, 1, 1));
-  // Pick the tetrahedron holding f by the order of its components; walk its edges from c000 to c111.
-  var rgb: vec3f;
-  if (f.x >= f.y) {
-    if (f.y >= f.z) {
-      let c100 = lattice(base + vec3i(1, 0, 0));
-      let c110 = lattice(base + vec3i(1, 1, 0));
-      rgb = c000 + f.x * (c100 - c000) + f.y * (c110 - c100) + f.z * (c111 - c110);
-    } else if (f.x >= f.z) {
-      let c100 = lattice(base + vec3i(1, 0, 0));
-      let c101 = lattice(base + vec3i(1, 0, 1));
-      rgb = c000 + f.x * (c100 - c000) + f.z * (c101 - c100) + f.y * (c111 - c101);
-    } else {
-      let c001 = lattice(base + vec3i(0, 0, 1));
-      let c101 = lattice(base + vec3i(1, 0, 1));
-      rgb = c000 + f.z * (c001 - c000) + f.x * (c101 - c001) + f.y * (c111 - c101);
-    }
-  } else {
-    if (f.z > f.y) {
-      let c001 = lattice(base + vec3i(0, 0, 1));
-      let c011 = lattice(base + vec3i(0, 1, 1));
-      rgb = c000 + f.z * (c001 - c000) + f.y * (c011 - c001) + f.x * (c111 - c011);
-    } else if (f.z > f.x) {
-      let c010 = lattice(base + vec3i(0, 1, 0));
-      let c011 = lattice(base + vec3i(0, 1, 1));
-      rgb = c000 + f.y * (c010 - c000) + f.z * (c011 - c010) + f.x * (c111 - c011);
-    } else {
-      let c010 = lattice(base + vec3i(0, 1, 0));
-      let c110 = lattice(base + vec3i(1, 1, 0));
-      rgb = c000 + f.y * (c010 - c000) + f.x * (c110 - c010) + f.z * (c111 - c110);
-    }
-  }
+  // The tetrahedron holding f runs from corner 000 to 111 stepping along the axes in decreasing order
+  // of f. Ranking the axes without branches (ties broken x before y before z, so the ranks are always a
+  // permutation) keeps every pixel on the same 4 loads: divergent branches would cost all six paths.
+  let xy = select(0.0, 1.0, f.x >= f.y);
+  let xz = select(0.0, 1.0, f.x >= f.z);
+  let yz = select(0.0, 1.0, f.y >= f.z);
+  let wins = vec3f(xy + xz, 1.0 - xy + yz, 2.0 - xz - yz);
+  let largest = vec3i(wins == vec3f(2.0));
+  let smallest = vec3i(wins == vec3f(0.0));
+  let f1 = max(f.x, max(f.y, f.z));
+  let f3 = min(f.x, min(f.y, f.z));
+  let f2 = f.x + f.y + f.z - f1 - f3;
+  let rgb = (1.0 - f1) * lattice(base) + (f1 - f2) * lattice(base + largest) +
+    (f2 - f3) * lattice(base + vec3i(1, 1, 1) - smallest) + f3 * lattice(base + vec3i(1, 1, 1));
   let graded = mix(color.rgb, rgb, params.intensity);
   textureStore(output, p, vec4f(clamp(graded, vec3f(0.0), vec3f(1.0)), color.a));
 }

@@ -1,8 +1,8 @@
 #version 300 es
 // Sensor noise: a fresh value per pixel (and per channel for colour noise) from the integer PCG hash, so
-// both backends and the CPU reference draw the same noise. Each value is triangular in [-1, 1) (two
-// uniform draws), nearer to real sensor noise than a uniform one. Small sensors are noisiest in the
-// shadows, so the strength grows as luminance falls, by up to 1 + 2 * shadowAmount in black.
+// both backends and the CPU reference draw the same noise. Each value is triangular in [-1, 1), nearer
+// to real sensor noise than a uniform one. Small sensors are noisiest in the shadows, so the strength
+// grows as luminance falls, by up to 1 + 2 * shadowAmount in black.
 precision highp float;
 precision highp int;
 
@@ -19,16 +19,12 @@ layout(std140) uniform Params {
 uniform highp sampler2D input0;
 out vec4 outColor;
 
-// One hash per pixel starts a chain; each further draw hashes the last, giving independent values.
-float draw(inout uint state) {
-  state = pcg(state);
-  return float(state >> 8u) / 16777216.0;
-}
-
+// One hash per pixel starts a chain; each value hashes the last. A value is triangular in [-1, 1) as the
+// sum of two uniform 16-bit halves of one hash: half the hashing of two full draws, and 16 bits is far
+// finer than the 8-bit output.
 float triangular(inout uint state) {
-  float a = draw(state);
-  float b = draw(state);
-  return a + b - 1.0;
+  state = pcg(state);
+  return float((state & 0xffffu) + (state >> 16u)) / 65536.0 - 1.0;
 }
 
 // The overlay blend of image editors: multiply below mid-grey, screen above.

@@ -1,7 +1,7 @@
 // Sensor noise: a fresh value per pixel (and per channel for colour noise) from the integer PCG hash, so
-// both backends and the CPU reference draw the same noise. Each value is triangular in [-1, 1) (two
-// uniform draws), nearer to real sensor noise than a uniform one. Small sensors are noisiest in the
-// shadows, so the strength grows as luminance falls, by up to 1 + 2 * shadowAmount in black.
+// both backends and the CPU reference draw the same noise. Each value is triangular in [-1, 1), nearer
+// to real sensor noise than a uniform one. Small sensors are noisiest in the shadows, so the strength
+// grows as luminance falls, by up to 1 + 2 * shadowAmount in black.
 #include "../common/pcg.wgsl"
 
 struct Params {
@@ -16,16 +16,12 @@ struct Params {
 @group(0) @binding(1) var input0: texture_2d<f32>;
 @group(0) @binding(2) var output: texture_storage_2d<rgba8unorm, write>;
 
-// One hash per pixel starts a chain; each further draw hashes the last, giving independent values.
-fn draw(state: ptr<function, u32>) -> f32 {
-  *state = pcg(*state);
-  return f32(*state >> 8u) / 16777216.0;
-}
-
+// One hash per pixel starts a chain; each value hashes the last. A value is triangular in [-1, 1) as the
+// sum of two uniform 16-bit halves of one hash: half the hashing of two full draws, and 16 bits is far
+// finer than the 8-bit output.
 fn triangular(state: ptr<function, u32>) -> f32 {
-  let a = draw(state);
-  let b = draw(state);
-  return a + b - 1.0;
+  *state = pcg(*state);
+  return f32((*state & 0xffffu) + (*state >> 16u)) / 65536.0 - 1.0;
 }
 
 // The overlay blend of image editors: multiply below mid-grey, screen above.

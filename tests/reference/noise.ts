@@ -11,13 +11,10 @@ export function noise(
   const shadow = Math.min(1, Math.max(0, params.shadowAmount));
   return mapPixels(input, (r, g, b, a, x, y) => {
     let state = pcg((x + pcg((y + seedHash) >>> 0)) >>> 0);
-    const draw = () => {
-      state = pcg(state);
-      return (state >>> 8) / 16777216;
-    };
+    // Two 16-bit halves of one hash make a triangular value in [-1, 1).
     const triangular = () => {
-      const u = draw();
-      return u + draw() - 1;
+      state = pcg(state);
+      return ((state & 0xffff) + (state >>> 16)) / 65536 - 1;
     };
     let n: number[];
     if (params.monochrome) {
