@@ -92,8 +92,26 @@ const harness = {
     chain: StageInvocation[],
     warmup = 3,
     iterations = 10,
+    resources?: Record<string, { width: number; height: number; data: Uint8Array }>,
   ) {
-    return (await send({ type: 'bench', engine, width, height, chain, warmup, iterations })) as BenchResult;
+    const textures = resources
+      ? Object.fromEntries(
+          Object.entries(resources).map(([key, r]): [string, TextureData] => [
+            key,
+            { width: r.width, height: r.height, data: new Uint8Array(r.data) },
+          ]),
+        )
+      : undefined;
+    return (await send({
+      type: 'bench',
+      engine,
+      width,
+      height,
+      chain,
+      warmup,
+      iterations,
+      ...(textures ? { resources: textures } : {}),
+    })) as BenchResult;
   },
 };
 

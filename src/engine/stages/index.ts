@@ -1,11 +1,13 @@
 import { copyStage } from './copy.ts';
 import { grainStage } from './grain.ts';
+import { lutStage } from './lut.ts';
+import { noiseStage } from './noise.ts';
 import type { AnyStage } from './types.ts';
 import { vibranceStage } from './vibrance.ts';
 
 /** Every stage the engine can run, by name. Each has `shaders/<name>/<name>.wgsl` and `.frag`. */
 export const STAGES: ReadonlyMap<string, AnyStage> = new Map(
-  [copyStage, vibranceStage, grainStage].map((stage) => [stage.name, stage]),
+  [copyStage, vibranceStage, grainStage, lutStage, noiseStage].map((stage) => [stage.name, stage]),
 );
 
 export function getStage(name: string): AnyStage {
