@@ -1,29 +1,13 @@
 import type { StageInvocation } from '../engine/stages/types.ts';
-import { LOOK_NAMES, CUSTOM_LUT, lutKey } from './look-names.ts';
+import { CUSTOM_LUT, lutKey } from './look-names.ts';
+import { LOOKS } from './looks/index.ts';
 import { numberSetting, relativePixels, stringSetting } from './settings.ts';
 import type { EffectDefinition, SettingValue, Settings } from './types.ts';
 
-const LABELS: Record<string, string> = {
-  nashville: 'Nashville',
-  chief_keef: 'Chief Keef',
-  nuke: 'Nuke',
-  phreshboy: 'Phreshboy',
-  sepia: 'Sepia',
-  '2014': '2014',
-  $$$: '$$$',
-  pandora: 'Pandora',
-  bleach_bypass: 'Bleach bypass',
-  stressor: 'Stressor',
-  'b&w': 'B&W',
-  'b&w_clamped': 'B&W clamped',
-  desat: 'Desat',
-  hsv_desat: 'HSV desat',
-  nokia: 'Nokia',
-  laptop: 'Laptop',
-  coloredvignette: 'Colored vignette',
-  calvin: 'Calvin',
-  [CUSTOM_LUT]: 'Your .cube file',
-};
+const LOOK_OPTIONS = [
+  ...LOOKS.map((look) => ({ value: look.name, label: look.label })),
+  { value: CUSTOM_LUT, label: 'Your .cube file' },
+];
 
 export const DEFAULT_VIGNETTE = 1;
 export const DEFAULT_GRAIN = 0.35;
@@ -51,7 +35,7 @@ export const pg2016Effect: EffectDefinition = {
       kind: 'select',
       name: 'filterName',
       label: 'Look',
-      options: [...LOOK_NAMES, CUSTOM_LUT].map((value) => ({ value, label: LABELS[value] ?? value })),
+      options: LOOK_OPTIONS,
       default: 'nashville',
     },
     {
@@ -59,7 +43,7 @@ export const pg2016Effect: EffectDefinition = {
       name: 'lutName',
       label: 'LUT',
       hidden: true,
-      options: [...LOOK_NAMES, CUSTOM_LUT].map((value) => ({ value, label: LABELS[value] ?? value })),
+      options: LOOK_OPTIONS,
       default: 'nashville',
     },
     { kind: 'range', name: 'intensity', label: 'Intensity', min: 0, max: 1, step: 0.01, default: 1 },

@@ -77,6 +77,30 @@ const harness = {
       image,
     ])) as RunResult;
     return {
+      inputWidth: result.inputWidth,
+      inputHeight: result.inputHeight,
+      width: result.width,
+      height: result.height,
+      input: toBase64(result.input),
+      output: toBase64(result.output),
+    };
+  },
+
+  /** Runs a whole effect with its settings on an encoded image; returns input and output RGBA as base64. */
+  async runEffect(
+    engine: EngineKind,
+    fileBase64: string,
+    effectId: string,
+    settings: Record<string, number | string | boolean> = {},
+  ) {
+    const image = await createImageBitmap(new Blob([fromBase64(fileBase64)]), {
+      colorSpaceConversion: 'none',
+      premultiplyAlpha: 'none',
+    });
+    const result = (await send({ type: 'effect', engine, image, effectId, settings }, [image])) as RunResult;
+    return {
+      inputWidth: result.inputWidth,
+      inputHeight: result.inputHeight,
       width: result.width,
       height: result.height,
       input: toBase64(result.input),
