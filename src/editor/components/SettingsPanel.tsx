@@ -1,15 +1,34 @@
 import { findEffect } from '../../effects/index.ts';
 import type { SettingValue } from '../../effects/types.ts';
 import type { SettingsRecord } from '../state/editor-state.ts';
+import { MIN_BLUR_BRUSH_SIZE } from '../state/editor-state.ts';
 import { SettingControl } from './SettingControl.tsx';
+
+const BRUSH_SETTING = {
+  kind: 'range',
+  name: 'blurBrushSize',
+  label: 'Brush size',
+  min: MIN_BLUR_BRUSH_SIZE,
+  max: 300,
+  step: 1,
+  default: 80,
+} as const;
+
+export interface BrushControl {
+  size: number;
+  onChange: (size: number) => void;
+  onClear: () => void;
+}
 
 interface SettingsPanelProps {
   effectId: string | null;
   settings: SettingsRecord;
   onChange: (name: string, value: SettingValue) => void;
+  /** Smart blur's draw mode: the brush size and a way to wipe the painting. */
+  brush?: BrushControl | null;
 }
 
-export function SettingsPanel({ effectId, settings, onChange }: SettingsPanelProps) {
+export function SettingsPanel({ effectId, settings, onChange, brush = null }: SettingsPanelProps) {
   const effect = findEffect(effectId);
   return (
     <section className="adjustments" aria-label="Adjustments">
@@ -28,6 +47,18 @@ export function SettingsPanel({ effectId, settings, onChange }: SettingsPanelPro
           ))
       ) : (
         <p className="hint">Choose an effect to adjust it.</p>
+      )}
+      {brush && (
+        <>
+          <SettingControl
+            definition={BRUSH_SETTING}
+            value={brush.size}
+            onChange={(_name, value) => brush.onChange(Number(value))}
+          />
+          <button type="button" className="button" onClick={brush.onClear}>
+            Clear painting
+          </button>
+        </>
       )}
     </section>
   );
