@@ -5,6 +5,7 @@ import { isEngineKind } from '../engine/protocol.ts';
 import { commandForKey, type CommandUi } from './commands.ts';
 import { ActionBar } from './components/ActionBar.tsx';
 import { CanvasStage } from './components/CanvasStage.tsx';
+import { CubeLoader } from './components/CubeLoader.tsx';
 import { DrawingOverlay } from './components/DrawingOverlay.tsx';
 import { EffectList } from './components/EffectList.tsx';
 import { NotificationBanner } from './components/NotificationBanner.tsx';
@@ -176,7 +177,11 @@ function EditorScreen({ store }: { store: Store }) {
                 }
               : null
           }
-        />
+        >
+          {state.selectedEffectId === 'pg2016' && (
+            <CubeLoader title={controller.customLutTitle} onFile={(file) => void controller.loadCube(file)} />
+          )}
+        </SettingsPanel>
         <ActionBar state={state} controller={controller} ui={ui} mobile={mode === 'mobile'} mac={MAC} />
         <input
           ref={fileInput}

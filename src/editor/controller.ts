@@ -3,7 +3,9 @@
  * carries out their commands with the engine client (worker messages, decoding files, saving), the
  * console and the notification banner. The React components call its methods and read the atoms.
  */
+import { CubeFormatError, parseCube } from '../effects/cube.ts';
 import { findEffect } from '../effects/index.ts';
+import { CUSTOM_LUT } from '../effects/look-names.ts';
 import { EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
 import type { EngineKind, FromWorkerMessage } from '../engine/protocol.ts';
 import { decodeImageFile } from '../intake/decode.ts';
@@ -14,6 +16,7 @@ import type { LookLink } from './look-link.ts';
 import { editorStateAtom, transitionAtom } from './state/atoms.ts';
 import { draftSettingsAtom } from './state/drafts.ts';
 import {
+  applyEffect,
   autoApply,
   canRequestImage,
   changeSetting,
@@ -54,6 +57,8 @@ export class EditorController {
   private previewUrl: string | null = null;
   /** The drawing overlay's canvas: its strokes are the mask of smart blur's draw mode. */
   private maskCanvas: HTMLCanvasElement | null = null;
+  /** The title of the user's own .cube LUT once the worker has it. */
+  private customLut: string | null = null;
 
   constructor(
     private readonly store: Store,
@@ -106,12 +111,42 @@ export class EditorController {
   }
 
   changeSetting(name: string, value: unknown): void {
+    if (name === 'filterName' && value === CUSTOM_LUT && this.customLut === null) {
+      this.notify('warning', 'Load a .cube file first.');
+      return;
+    }
     if (isBusy(this.state)) {
       // Kept as a draft and handed over once the worker settles (the latest value wins).
       this.store.set(draftSettingsAtom, (drafts) => ({ ...drafts, [name]: value as never }));
       return;
     }
     this.run((s) => changeSetting(s, name, value));
+  }
+
+  /** The user's own LUT: parsed here, handed to the worker, then chosen as the Filters look. */
+  async loadCube(file: File): Promise<void> {
+    let cube;
+    try {
+      cube = parseCube(await file.text());
+    } catch (error) {
+      this.notify('error', error instanceof CubeFormatError ? error.message : `Could not read ${file.name}.`);
+      return;
+    }
+    const client = this.client;
+    if (!client) return;
+    const data = new Uint8Array(cube.atlas.data);
+    client.post({ type: 'loadLut', size: cube.size, data }, [data.buffer]);
+    this.customLut = cube.title ?? file.name;
+    this.run((s) => changeSetting(s, 'filterName', CUSTOM_LUT));
+    // The same look again with a new file: apply even though the settings did not change.
+    if (!isBusy(this.state) && this.state.lastAppliedSettings?.filterName === CUSTOM_LUT) {
+      this.run((s) => autoApplyAgain(s));
+    }
+    this.notify('success', `Loaded ${this.customLut}.`);
+  }
+
+  get customLutTitle(): string | null {
+    return this.customLut;
   }
 
   /** A drawing stroke ended: smart blur in draw mode applies now. */
@@ -342,4 +377,9 @@ export class EditorController {
     if (this.previewUrl) URL.revokeObjectURL(this.previewUrl);
     this.previewUrl = null;
   }
+}
+
+/** Applies the selected effect again as it is (its inputs changed outside the settings). */
+function autoApplyAgain(state: EditorState): Outcome {
+  return applyEffect(state);
 }

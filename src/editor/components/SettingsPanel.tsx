@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { findEffect } from '../../effects/index.ts';
 import type { SettingValue } from '../../effects/types.ts';
 import type { SettingsRecord } from '../state/editor-state.ts';
@@ -26,9 +27,11 @@ interface SettingsPanelProps {
   onChange: (name: string, value: SettingValue) => void;
   /** Smart blur's draw mode: the brush size and a way to wipe the painting. */
   brush?: BrushControl | null;
+  /** Controls an effect has beyond its settings (the Filters effect's .cube loader). */
+  children?: ReactNode;
 }
 
-export function SettingsPanel({ effectId, settings, onChange, brush = null }: SettingsPanelProps) {
+export function SettingsPanel({ effectId, settings, onChange, brush = null, children }: SettingsPanelProps) {
   const effect = findEffect(effectId);
   return (
     <section className="adjustments" aria-label="Adjustments">
@@ -48,6 +51,7 @@ export function SettingsPanel({ effectId, settings, onChange, brush = null }: Se
       ) : (
         <p className="hint">Choose an effect to adjust it.</p>
       )}
+      {children}
       {brush && (
         <>
           <SettingControl
