@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { findEffect } from '../effects/index.ts';
 import { isEngineKind } from '../engine/protocol.ts';
-import { commandForKey, type CommandUi } from './commands.ts';
+import { commandForKey, focusKind, type CommandUi } from './commands.ts';
 import { ActionBar } from './components/ActionBar.tsx';
 import { CanvasStage } from './components/CanvasStage.tsx';
 import { CubeLoader } from './components/CubeLoader.tsx';
@@ -29,13 +29,6 @@ export default function EditorPage() {
     <Provider store={store}>
       <EditorScreen store={store} />
     </Provider>
-  );
-}
-
-function isFormTarget(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'A'].includes(target.tagName))
   );
 }
 
@@ -73,7 +66,8 @@ function EditorScreen({ store }: { store: Store }) {
   // Keyboard shortcuts; backslash held shows the image before the effect.
   useEffect(() => {
     const down = (event: KeyboardEvent) => {
-      if (event.key === '\\' && !isFormTarget(event.target)) {
+      const focus = focusKind(event.target);
+      if (event.key === '\\' && focus !== 'text') {
         controller.showOriginal(true);
         return;
       }
@@ -84,7 +78,7 @@ function EditorScreen({ store }: { store: Store }) {
           metaKey: event.metaKey,
           shiftKey: event.shiftKey,
           altKey: event.altKey,
-          inField: isFormTarget(event.target),
+          focus,
         },
         MAC,
       );

@@ -12,13 +12,20 @@ import {
   type EditorState,
 } from './state/editor-state.ts';
 
+/** Where the focus is when a key is pressed. */
+export type FocusKind = 'text' | 'control' | 'other';
+
 export interface KeyBinding {
   key: string;
   /** Ctrl on Windows and Linux, Cmd on macOS. */
   mod?: boolean;
   shift?: boolean;
-  /** Also while typing in a text field (for Mod shortcuts that browsers would otherwise take). */
-  inFields?: boolean;
+  /**
+   * Where the shortcut works: 'all' even while typing (Ctrl+S, which the browser would take), 'controls'
+   * also on buttons and sliders but not in text fields, and by default only away from controls (Enter,
+   * which activates a focused button).
+   */
+  allowIn?: 'all' | 'controls';
 }
 
 export interface EditorCommand {
@@ -45,14 +52,14 @@ export const COMMANDS: readonly EditorCommand[] = [
   {
     id: 'save',
     label: 'Save Image',
-    keys: [{ key: 's', mod: true, inFields: true }],
+    keys: [{ key: 's', mod: true, allowIn: 'all' }],
     enabled: canRequestImage,
     perform: (c) => void c.save(),
   },
   {
     id: 'undo',
     label: 'Undo',
-    keys: [{ key: 'z', mod: true }],
+    keys: [{ key: 'z', mod: true, allowIn: 'controls' }],
     enabled: (s) => !isBusy(s) && s.undoDepth > 0,
     perform: (c) => c.undo(),
   },
@@ -60,8 +67,8 @@ export const COMMANDS: readonly EditorCommand[] = [
     id: 'redo',
     label: 'Redo',
     keys: [
-      { key: 'z', mod: true, shift: true },
-      { key: 'y', mod: true },
+      { key: 'z', mod: true, shift: true, allowIn: 'controls' },
+      { key: 'y', mod: true, allowIn: 'controls' },
     ],
     enabled: (s) => !isBusy(s) && s.redoDepth > 0,
     perform: (c) => c.redo(),
@@ -69,7 +76,7 @@ export const COMMANDS: readonly EditorCommand[] = [
   {
     id: 'upload',
     label: 'Upload New Image',
-    keys: [{ key: 'o', mod: true, inFields: true }],
+    keys: [{ key: 'o', mod: true, allowIn: 'all' }],
     enabled: canUpload,
     perform: (_c, ui) => ui.openFilePicker(),
   },
@@ -99,7 +106,13 @@ export interface KeyInput {
   metaKey: boolean;
   shiftKey: boolean;
   altKey: boolean;
-  inField: boolean;
+  focus: FocusKind;
+}
+
+function allowed(binding: KeyBinding, focus: FocusKind): boolean {
+  if (binding.allowIn === 'all') return true;
+  if (binding.allowIn === 'controls') return focus !== 'text';
+  return focus === 'other';
 }
 
 /** The command a key press triggers, if any. */
@@ -112,7 +125,20 @@ export function commandForKey(input: KeyInput, mac: boolean): EditorCommand | un
         binding.key.toLowerCase() === input.key.toLowerCase() &&
         Boolean(binding.mod) === mod &&
         Boolean(binding.shift) === input.shiftKey &&
-        (!input.inField || binding.inFields === true),
+        allowed(binding, input.focus),
     ),
   );
+}
+
+const TEXT_INPUTS = new Set(['text', 'number', 'search', 'email', 'url', 'tel', 'password']);
+
+/** What kind of element has the focus, for the shortcut rules. */
+export function focusKind(target: EventTarget | null): FocusKind {
+  if (!(target instanceof HTMLElement)) return 'other';
+  if (target.isContentEditable || target.tagName === 'TEXTAREA') return 'text';
+  if (target instanceof HTMLInputElement) return TEXT_INPUTS.has(target.type) ? 'text' : 'control';
+  if (['SELECT', 'BUTTON', 'A'].includes(target.tagName) || target.getAttribute('role') === 'button') {
+    return 'control';
+  }
+  return 'other';
 }
