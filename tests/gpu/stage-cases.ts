@@ -41,4 +41,8 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
       minPsnr: 45,
     },
   ],
+  blur: [
+    { label: 'sigma 2', chain: [{ stage: 'blur', params: { sigma: 2 } }], ...NEIGHBOURHOOD },
+    { label: 'sigma 20', chain: [{ stage: 'blur', params: { sigma: 20 } }], ...NEIGHBOURHOOD },
+  ],
 };

@@ -3,6 +3,7 @@
  * CPU baseline) only.
  */
 import type { StageInvocation } from '../../src/engine/stages/types.ts';
+import { blur } from './blur.ts';
 import { copy } from './copy.ts';
 import { grain } from './grain.ts';
 import type { RgbaImage } from './image.ts';
@@ -17,7 +18,7 @@ export type Reference = (
   textures: Readonly<Record<string, RgbaImage>>,
 ) => RgbaImage;
 
-export const REFERENCES: Readonly<Record<string, Reference>> = { copy, vibrance, grain };
+export const REFERENCES: Readonly<Record<string, Reference>> = { copy, vibrance, grain, blur };
 
 /** Runs a chain on the CPU; `resources` maps resource keys (as invocations name them) to images. */
 export function runReference(

@@ -1,3 +1,4 @@
+import { blurStage } from './blur.ts';
 import { copyStage } from './copy.ts';
 import { grainStage } from './grain.ts';
 import type { AnyStage } from './types.ts';
@@ -5,7 +6,7 @@ import { vibranceStage } from './vibrance.ts';
 
 /** Every stage the engine can run, by name. Each has `shaders/<name>/<name>.wgsl` and `.frag`. */
 export const STAGES: ReadonlyMap<string, AnyStage> = new Map(
-  [copyStage, vibranceStage, grainStage].map((stage) => [stage.name, stage]),
+  [copyStage, vibranceStage, grainStage, blurStage].map((stage) => [stage.name, stage]),
 );
 
 export function getStage(name: string): AnyStage {
