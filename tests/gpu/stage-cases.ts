@@ -45,4 +45,13 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
     { label: 'sigma 2', chain: [{ stage: 'blur', params: { sigma: 2 } }], ...NEIGHBOURHOOD },
     { label: 'sigma 20', chain: [{ stage: 'blur', params: { sigma: 20 } }], ...NEIGHBOURHOOD },
   ],
+  pixelate: [
+    { label: '8 px blocks', chain: [{ stage: 'pixelate', params: { pixelSize: 8 } }], ...NEIGHBOURHOOD },
+    {
+      // 768 x 512 leaves partial blocks of 9 pixels at the right, and the offset partial ones at every edge.
+      label: '13 px blocks, offset grid',
+      chain: [{ stage: 'pixelate', params: { pixelSize: 13, offsetX: 5, offsetY: -3 } }],
+      ...NEIGHBOURHOOD,
+    },
+  ],
 };

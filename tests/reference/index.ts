@@ -7,6 +7,7 @@ import { blur } from './blur.ts';
 import { copy } from './copy.ts';
 import { grain } from './grain.ts';
 import type { RgbaImage } from './image.ts';
+import { pixelate } from './pixelate.ts';
 import { vibrance } from './vibrance.ts';
 
 /** A stage's reference: the input image, the stage's params, and its extra textures by slot name. */
@@ -18,7 +19,7 @@ export type Reference = (
   textures: Readonly<Record<string, RgbaImage>>,
 ) => RgbaImage;
 
-export const REFERENCES: Readonly<Record<string, Reference>> = { copy, vibrance, grain, blur };
+export const REFERENCES: Readonly<Record<string, Reference>> = { copy, vibrance, grain, blur, pixelate };
 
 /** Runs a chain on the CPU; `resources` maps resource keys (as invocations name them) to images. */
 export function runReference(
