@@ -4,6 +4,7 @@
  */
 import type { StageInvocation } from '../../src/engine/stages/types.ts';
 import type { RgbaImage } from '../reference/image.ts';
+import { strokeMask } from '../support/masks.ts';
 
 /** Pointwise stages must reach 45 dB against the reference; neighbourhood stages 40 dB and 1 level MAE. */
 export const POINTWISE = { minPsnr: 45 } as const;
@@ -22,6 +23,9 @@ export interface StageCase {
   /** Fixture photo to run on (default kodak/kodim23.png). */
   photo?: string;
 }
+
+/** The product's smart blur defaults (sigma 10, pixel size 8, vignette 0.15 / 0.4). */
+const SMART_BLUR = { sigma: 10, downsample: 1, pixelSize: 8, vignetteSize: 0.15, vignetteSoftness: 0.4 };
 
 export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
   copy: [{ label: 'identity', chain: [{ stage: 'copy', params: {} }], minPsnr: Infinity }],
@@ -51,6 +55,55 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
       // 768 x 512 leaves partial blocks of 9 pixels at the right, and the offset partial ones at every edge.
       label: '13 px blocks, offset grid',
       chain: [{ stage: 'pixelate', params: { pixelSize: 13, offsetX: 5, offsetY: -3 } }],
+      ...NEIGHBOURHOOD,
+    },
+  ],
+  'smart-blur': [
+    {
+      label: 'gaussian, uniform',
+      chain: [{ stage: 'smart-blur', params: { ...SMART_BLUR, blurType: 0, maskMode: 0 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'pixelate, uniform',
+      chain: [{ stage: 'smart-blur', params: { ...SMART_BLUR, blurType: 1, maskMode: 0 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'gaussian, drawn mask',
+      chain: [
+        {
+          stage: 'smart-blur',
+          params: { ...SMART_BLUR, blurType: 0, maskMode: 1 },
+          textures: { mask: 'mask:strokes' },
+        },
+      ],
+      resources: () => ({ 'mask:strokes': strokeMask() }),
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'pixelate 12, drawn mask',
+      chain: [
+        {
+          stage: 'smart-blur',
+          params: { ...SMART_BLUR, blurType: 1, pixelSize: 12, maskMode: 1 },
+          textures: { mask: 'mask:strokes' },
+        },
+      ],
+      resources: () => ({ 'mask:strokes': strokeMask() }),
+      ...NEIGHBOURHOOD,
+    },
+    {
+      // Vignette mode blurs with the gaussian even when pixelate is chosen.
+      label: 'vignette',
+      chain: [{ stage: 'smart-blur', params: { ...SMART_BLUR, blurType: 1, maskMode: 2 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'gaussian sigma 3 at 1/4 resolution',
+      chain: [
+        { stage: 'smart-blur', params: { ...SMART_BLUR, sigma: 3, downsample: 4, blurType: 0, maskMode: 0 } },
+      ],
       ...NEIGHBOURHOOD,
     },
   ],

@@ -8,6 +8,7 @@ import { copy } from './copy.ts';
 import { grain } from './grain.ts';
 import type { RgbaImage } from './image.ts';
 import { pixelate } from './pixelate.ts';
+import { smartBlur } from './smart-blur.ts';
 import { vibrance } from './vibrance.ts';
 
 /** A stage's reference: the input image, the stage's params, and its extra textures by slot name. */
@@ -19,7 +20,14 @@ export type Reference = (
   textures: Readonly<Record<string, RgbaImage>>,
 ) => RgbaImage;
 
-export const REFERENCES: Readonly<Record<string, Reference>> = { copy, vibrance, grain, blur, pixelate };
+export const REFERENCES: Readonly<Record<string, Reference>> = {
+  copy,
+  vibrance,
+  grain,
+  blur,
+  pixelate,
+  'smart-blur': smartBlur,
+};
 
 /** Runs a chain on the CPU; `resources` maps resource keys (as invocations name them) to images. */
 export function runReference(
