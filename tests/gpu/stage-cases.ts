@@ -107,4 +107,35 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
       ...NEIGHBOURHOOD,
     },
   ],
+  bilateral: [
+    {
+      label: 'webcam default',
+      chain: [{ stage: 'bilateral', params: { spatialSigma: 2, luminanceSigma: 0.1 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      // Radius 10: the window is sampled every other pixel.
+      label: 'wide, strong',
+      chain: [{ stage: 'bilateral', params: { spatialSigma: 5, luminanceSigma: 0.25 } }],
+      ...NEIGHBOURHOOD,
+    },
+  ],
+  sharpen: [
+    {
+      label: 'amount 1, radius 1',
+      chain: [{ stage: 'sharpen', params: { amount: 1, radius: 1 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'amount 0.3, radius 0.6',
+      chain: [{ stage: 'sharpen', params: { amount: 0.3, radius: 0.6 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      // A wide radius goes through the low-resolution path.
+      label: 'amount 0.5, radius 4',
+      chain: [{ stage: 'sharpen', params: { amount: 0.5, radius: 4 } }],
+      ...NEIGHBOURHOOD,
+    },
+  ],
 };

@@ -3,11 +3,13 @@
  * CPU baseline) only.
  */
 import type { StageInvocation } from '../../src/engine/stages/types.ts';
+import { bilateral } from './bilateral.ts';
 import { blur } from './blur.ts';
 import { copy } from './copy.ts';
 import { grain } from './grain.ts';
 import type { RgbaImage } from './image.ts';
 import { pixelate } from './pixelate.ts';
+import { sharpen } from './sharpen.ts';
 import { smartBlur } from './smart-blur.ts';
 import { vibrance } from './vibrance.ts';
 
@@ -27,6 +29,8 @@ export const REFERENCES: Readonly<Record<string, Reference>> = {
   blur,
   pixelate,
   'smart-blur': smartBlur,
+  bilateral,
+  sharpen,
 };
 
 /** Runs a chain on the CPU; `resources` maps resource keys (as invocations name them) to images. */
