@@ -1,5 +1,5 @@
 // Edge-preserving smoothing (src/engine/stages/bilateral.ts): a separable bilateral filter, `horizontal`
-// into a float texture, then `main` down the columns. Each neighbour weighs its spatial gaussian weight
+// along the rows, then `main` down the columns of that. Each neighbour weighs its spatial gaussian weight
 // times exp(-|colour difference|^2 / 2 sigma_r^2), the difference taken against the pass's centre pixel.
 
 struct Params {
@@ -11,36 +11,37 @@ struct Params {
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var input0: texture_2d<f32>;
 @group(0) @binding(2) var output: texture_storage_2d<rgba8unorm, write>;
-@group(0) @binding(3) var outputFloat: texture_storage_2d<rgba16float, write>;
 
-// Adds neighbour q's share: its spatial weight times the range weight of its colour distance. The
-// squared distance is the mean over r, g, b, so a grey step of d counts as d.
-fn accumulate(q: vec2i, centre: vec4f, spatial: f32, sum: ptr<function, vec4f>, total: ptr<function, f32>) {
-  let value = textureLoad(input0, clamp(q, vec2i(0), vec2i(textureDimensions(input0)) - 1), 0);
+// Range weight of a neighbour: exp(-|d|^2 / 3 / 2 sigma_r^2), the mean over r, g, b of the squared
+// difference (a grey step of d counts as d), folded into rangeScale.
+fn rangeWeight(value: vec4f, centre: vec4f) -> f32 {
   let d = value.rgb - centre.rgb;
-  let w = spatial * exp(-dot(d, d) * params.rangeScale);
-  *sum += w * value;
-  *total += w;
+  return exp(-dot(d, d) * params.rangeScale);
 }
 
 fn bilateral1D(p: vec2i, direction: vec2i) -> vec4f {
+  let last = vec2i(textureDimensions(input0)) - 1;
   let centre = textureLoad(input0, p, 0);
   var sum = centre;
   var total = 1.0;
   for (var i = 1; i < params.tapCount; i++) {
     let tap = params.taps[i];
     let offset = direction * i32(tap.x);
-    accumulate(p + offset, centre, tap.y, &sum, &total);
-    accumulate(p - offset, centre, tap.y, &sum, &total);
+    let ahead = textureLoad(input0, min(p + offset, last), 0);
+    let behind = textureLoad(input0, max(p - offset, vec2i(0)), 0);
+    let wAhead = tap.y * rangeWeight(ahead, centre);
+    let wBehind = tap.y * rangeWeight(behind, centre);
+    sum += wAhead * ahead + wBehind * behind;
+    total += wAhead + wBehind;
   }
   return sum / total;
 }
 
 @compute @workgroup_size(8, 8)
 fn horizontal(@builtin(global_invocation_id) id: vec3u) {
-  if (any(id.xy >= textureDimensions(outputFloat))) { return; }
+  if (any(id.xy >= textureDimensions(output))) { return; }
   let p = vec2i(id.xy);
-  textureStore(outputFloat, p, bilateral1D(p, vec2i(1, 0)));
+  textureStore(output, p, bilateral1D(p, vec2i(1, 0)));
 }
 
 @compute @workgroup_size(8, 8)

@@ -19,20 +19,12 @@ vec4 gaussianDown(highp sampler2D source, ivec2 p, vec2 scale, float margin, int
   return sum / float(samples * samples);
 }
 
-// One 1-D pass along `direction` (1, 0) or (0, 1): the centre tap, then pairs of bilinear reads either
-// side, each pair standing for two neighbouring integer taps. Clamp-to-edge sampling equals clamping both
-// taps of a pair.
-vec4 gaussian1D(highp sampler2D source, ivec2 p, vec2 direction, vec4 weights[8], int count) {
-  vec2 size = vec2(textureSize(source, 0));
-  vec2 uv = (vec2(p) + 0.5) / size;
-  vec2 texel = direction / size;
-  vec4 sum = weights[0].y * textureLod(source, uv, 0.0);
-  for (int i = 1; i < count; i++) {
-    vec2 offset = texel * weights[i].x;
-    vec4 pair = textureLod(source, uv + offset, 0.0) + textureLod(source, uv - offset, 0.0);
-    sum += weights[i].y * pair;
-  }
-  return sum;
+// One pair of a 1-D pass: two bilinear reads at +-offset (in uv) from uv, each standing for two
+// neighbouring integer taps. Clamp-to-edge sampling equals clamping both taps of a pair. Each stage loops
+// over its own taps uniform (blur1D): a uniform array passed by value is copied for every pixel, which
+// software renderers pay for dearly.
+vec4 gaussianPair(highp sampler2D source, vec2 uv, vec2 offset) {
+  return textureLod(source, uv + offset, 0.0) + textureLod(source, uv - offset, 0.0);
 }
 
 // Reads the (low-resolution, margined) blurred texture back bilinearly at full-resolution pixel `p`.

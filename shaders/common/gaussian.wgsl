@@ -20,23 +20,12 @@ fn gaussianDown(source: texture_2d<f32>, samp: sampler, p: vec2i, scale: vec2f, 
   return sum / f32(samples * samples);
 }
 
-// One 1-D pass along `direction` (1, 0) or (0, 1): the centre tap, then pairs of bilinear reads either
-// side, each pair standing for two neighbouring integer taps. Clamp-to-edge sampling equals clamping both
-// taps of a pair.
-fn gaussian1D(source: texture_2d<f32>, samp: sampler, p: vec2i, direction: vec2f,
-              taps: array<vec4f, 8>, count: i32) -> vec4f {
-  let size = vec2f(textureDimensions(source));
-  let uv = (vec2f(p) + 0.5) / size;
-  let texel = direction / size;
-  var weights = taps;
-  var sum = weights[0].y * textureSampleLevel(source, samp, uv, 0.0);
-  for (var i = 1; i < count; i++) {
-    let offset = texel * weights[i].x;
-    let pair = textureSampleLevel(source, samp, uv + offset, 0.0) +
-      textureSampleLevel(source, samp, uv - offset, 0.0);
-    sum += weights[i].y * pair;
-  }
-  return sum;
+// One pair of a 1-D pass: two bilinear reads at +-offset (in uv) from uv, each standing for two
+// neighbouring integer taps. Clamp-to-edge sampling equals clamping both taps of a pair. Each stage loops
+// over its own taps uniform (blur1D): a uniform array passed by value is copied for every pixel, which
+// software renderers pay for dearly.
+fn gaussianPair(source: texture_2d<f32>, samp: sampler, uv: vec2f, offset: vec2f) -> vec4f {
+  return textureSampleLevel(source, samp, uv + offset, 0.0) + textureSampleLevel(source, samp, uv - offset, 0.0);
 }
 
 // Reads the (low-resolution, margined) blurred texture back bilinearly at full-resolution pixel `p`.

@@ -1,7 +1,7 @@
 #version 300 es
 // Unsharp mask (src/engine/stages/sharpen.ts): out = in + strength * (in - gaussian(in)), clamped.
-// Full resolution: blurH into a float texture, then blurVSharpen blurs the columns and combines.
-// Wide radius: down, blurH, blurVFloat at low resolution, then main reads it back and combines.
+// Full resolution: blurH, then main blurs the columns and combines. Wide radius: down, blurH, blurV at low
+// resolution, then main reads it back bilinearly and combines.
 precision highp float;
 precision highp int;
 
@@ -15,6 +15,7 @@ layout(std140) uniform Params {
   vec2 lowScale;
   vec2 lowSize;
   vec2 targetSize;
+  int blurColumns;
   float strength;
 };
 
@@ -22,9 +23,21 @@ uniform highp sampler2D input0;
 uniform highp sampler2D input1;
 out vec4 outColor;
 
-vec4 unsharp(vec4 source, vec4 blurred) {
-  vec3 rgb = source.rgb + strength * (source.rgb - blurred.rgb);
-  return vec4(clamp(rgb, vec3(0.0), vec3(1.0)), source.a);
+// One 1-D gaussian pass along `direction`: the centre tap, then the bilinear pairs.
+vec4 blur1D(highp sampler2D source, ivec2 p, vec2 direction) {
+  vec2 size = vec2(textureSize(source, 0));
+  vec2 uv = (vec2(p) + 0.5) / size;
+  vec4 sum = taps[0].y * textureLod(source, uv, 0.0);
+  for (int i = 1; i < tapCount; i++) {
+    sum += taps[i].y * gaussianPair(source, uv, direction * taps[i].x / size);
+  }
+  return sum;
+}
+
+// The blurred image at full-resolution pixel p, from the rows pass or the low-resolution blur.
+vec4 blurred(highp sampler2D source, ivec2 p) {
+  if (blurColumns == 1) return blur1D(source, p, vec2(0.0, 1.0));
+  return gaussianUp(source, p, targetSize, lowSize, margin);
 }
 
 void main() {
@@ -32,16 +45,13 @@ void main() {
 #if defined(ENTRY_down)
   outColor = gaussianDown(input0, p, lowScale, margin, downSamples);
 #elif defined(ENTRY_blurH)
-  outColor = gaussian1D(input0, p, vec2(1.0, 0.0), taps, tapCount);
-#elif defined(ENTRY_blurVFloat)
-  outColor = gaussian1D(input0, p, vec2(0.0, 1.0), taps, tapCount);
-#elif defined(ENTRY_blurVSharpen)
-  // input0: the rows blurred at full resolution; input1: the image.
-  vec4 blurred = gaussian1D(input0, p, vec2(0.0, 1.0), taps, tapCount);
-  outColor = unsharp(texelFetch(input1, p, 0), blurred);
+  outColor = blur1D(input0, p, vec2(1.0, 0.0));
+#elif defined(ENTRY_blurV)
+  outColor = blur1D(input0, p, vec2(0.0, 1.0));
 #else
-  // input0: the image; input1: the low-resolution blur.
-  vec4 blurred = gaussianUp(input1, p, targetSize, lowSize, margin);
-  outColor = unsharp(texelFetch(input0, p, 0), blurred);
+  // input0: the image; input1: the blur (rows, or low resolution).
+  vec4 source = texelFetch(input0, p, 0);
+  vec3 rgb = source.rgb + strength * (source.rgb - blurred(input1, p).rgb);
+  outColor = vec4(clamp(rgb, vec3(0.0), vec3(1.0)), source.a);
 #endif
 }

@@ -47,7 +47,20 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
   ],
   blur: [
     { label: 'sigma 2', chain: [{ stage: 'blur', params: { sigma: 2 } }], ...NEIGHBOURHOOD },
+    { label: 'sigma 0.7', chain: [{ stage: 'blur', params: { sigma: 0.7 } }], ...NEIGHBOURHOOD },
+    {
+      // The first automatic factor, 1.41: a resampling grid that is not whole pixels.
+      label: 'sigma 3.5',
+      chain: [{ stage: 'blur', params: { sigma: 3.5 } }],
+      ...NEIGHBOURHOOD,
+    },
     { label: 'sigma 20', chain: [{ stage: 'blur', params: { sigma: 20 } }], ...NEIGHBOURHOOD },
+    {
+      // Asked-for downsampling at a sigma too small to hide it: the low resolution shows, as intended.
+      label: 'sigma 1 at 1/3 resolution',
+      chain: [{ stage: 'blur', params: { sigma: 1, downsample: 3 } }],
+      ...NEIGHBOURHOOD,
+    },
   ],
   pixelate: [
     { label: '8 px blocks', chain: [{ stage: 'pixelate', params: { pixelSize: 8 } }], ...NEIGHBOURHOOD },
@@ -91,6 +104,24 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
         },
       ],
       resources: () => ({ 'mask:strokes': strokeMask() }),
+      ...NEIGHBOURHOOD,
+    },
+    {
+      // Full resolution: main blurs the columns itself, and skips them inside the clear centre.
+      label: 'vignette, sigma 1.5',
+      chain: [
+        {
+          stage: 'smart-blur',
+          params: {
+            ...SMART_BLUR,
+            sigma: 1.5,
+            blurType: 0,
+            maskMode: 2,
+            vignetteSize: 0.4,
+            vignetteSoftness: 0,
+          },
+        },
+      ],
       ...NEIGHBOURHOOD,
     },
     {

@@ -33,7 +33,7 @@ export function bilateralTaps(spatialSigma: number): { values: number[]; count: 
 
 /**
  * Edge-preserving smoothing for the laptop-webcam look: a bilateral filter, run separably (rows, then
- * columns on the float result) so that a pass reads 2 ceil(2 sigma) + 1 texels instead of the square.
+ * columns of the rows' 8-bit result) so that a pass reads 2 ceil(2 sigma) + 1 texels instead of the square.
  * Colour distance is the root mean square over r, g and b (a grey step of d is a distance of d).
  */
 export const bilateralStage: StageDefinition<BilateralParams> = {
@@ -60,7 +60,6 @@ export const bilateralStage: StageDefinition<BilateralParams> = {
       uniforms,
       width,
       height,
-      format: 'rgba16float',
     });
     const output = encoder.pass({ inputs: [rows], uniforms, width, height });
     encoder.release(rows);

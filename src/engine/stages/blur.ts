@@ -1,4 +1,4 @@
-import { blurToFloat, GAUSSIAN_UNIFORMS, gaussianUniforms, planGaussian } from './gaussian-plan.ts';
+import { GAUSSIAN_UNIFORMS, gaussianPasses, planGaussian, readBackUniforms } from './gaussian-plan.ts';
 import type { StageDefinition } from './types.ts';
 
 export interface BlurParams {
@@ -11,43 +11,25 @@ export interface BlurParams {
   downsample?: number;
 }
 
-/** Separable gaussian blur, edges clamped. See gaussian-plan.ts for how wide sigmas stay cheap. */
+/**
+ * Separable gaussian blur, edges clamped. Two passes at full resolution (rows, then columns as the output
+ * is written); four for wide sigmas, three of them at low resolution. See gaussian-plan.ts.
+ */
 export const blurStage: StageDefinition<BlurParams> = {
   name: 'blur',
   uniforms: GAUSSIAN_UNIFORMS,
-  entries: ['down', 'blurH', 'blurV', 'blurVFloat'],
+  entries: ['down', 'blurH', 'blurV'],
   encode(encoder, input, params) {
-    const { width, height } = input;
-    const plan = planGaussian(width, height, params.sigma, params.downsample ?? 1);
-    if (plan.factor === 1 && plan.blurs) {
-      // Two passes: the vertical one writes the result directly.
-      const horizontal = encoder.pass({
-        entry: 'blurH',
-        inputs: [input],
-        uniforms: gaussianUniforms(plan, plan.horizontal),
-        width,
-        height,
-        format: 'rgba16float',
-      });
-      const output = encoder.pass({
-        entry: 'blurV',
-        inputs: [horizontal],
-        uniforms: gaussianUniforms(plan, plan.vertical),
-        width,
-        height,
-      });
-      encoder.release(horizontal);
-      return output;
-    }
-    const low = blurToFloat(encoder, input, plan);
-    // With no blur to run at full resolution, main reads the input back texel for texel: a copy.
+    const plan = planGaussian(input.width, input.height, params.sigma, params.downsample ?? 1);
+    const source = gaussianPasses(encoder, input, plan);
+    // With nothing to blur, main reads the input back texel for texel: a copy.
     const output = encoder.pass({
-      inputs: [low ?? input],
-      uniforms: gaussianUniforms(plan),
-      width,
-      height,
+      inputs: [source.texture ?? input],
+      uniforms: readBackUniforms(plan, source),
+      width: input.width,
+      height: input.height,
     });
-    if (low) encoder.release(low);
+    if (source.texture) encoder.release(source.texture);
     return output;
   },
 };

@@ -156,10 +156,27 @@ export const GAUSSIAN_UNIFORMS: UniformTable = [
   { name: 'lowScale', type: 'vec2f' },
   { name: 'lowSize', type: 'vec2f' },
   { name: 'targetSize', type: 'vec2f' },
+  { name: 'blurColumns', type: 'i32' },
 ];
 
-/** Values of GAUSSIAN_UNIFORMS for one pass; `taps` are the 1-D pass's (horizontal by default). */
-export function gaussianUniforms(plan: GaussianPlan, taps = plan.horizontal): Record<string, UniformValue> {
+/** What the final pass reads the blur from. */
+export type GaussianSource =
+  /** Nothing to blur: the input itself. */
+  | { kind: 'none'; texture: null }
+  /** Full resolution, rows blurred: the final pass blurs the columns as it reads (blurColumns 1). */
+  | { kind: 'rows'; texture: GpuTexture }
+  /** Low resolution with its margin, fully blurred: the final pass reads it back bilinearly. */
+  | { kind: 'low'; texture: GpuTexture };
+
+/**
+ * Values of GAUSSIAN_UNIFORMS for one pass; `taps` are the 1-D pass's (horizontal by default). The final
+ * pass gets the vertical taps and blurColumns set when it reads a `rows` source.
+ */
+export function gaussianUniforms(
+  plan: GaussianPlan,
+  taps = plan.horizontal,
+  source: GaussianSource['kind'] = 'low',
+): Record<string, UniformValue> {
   return {
     taps: taps.values,
     tapCount: taps.count,
@@ -168,50 +185,59 @@ export function gaussianUniforms(plan: GaussianPlan, taps = plan.horizontal): Re
     lowScale: [plan.scaleX, plan.scaleY],
     lowSize: [plan.lowWidth, plan.lowHeight],
     targetSize: [plan.width, plan.height],
+    blurColumns: source === 'rows' ? 1 : 0,
   };
 }
 
+/** Uniforms for the stage's final pass, which reads `source` back (see blurred() in the shaders). */
+export function readBackUniforms(plan: GaussianPlan, source: GaussianSource): Record<string, UniformValue> {
+  return gaussianUniforms(plan, plan.vertical, source.kind);
+}
+
 /**
- * Runs the passes that leave the blurred image in an rgba16float texture: `down` (when factor > 1),
- * `blurH` and `blurVFloat`, entries each such stage defines with shaders/common/gaussian.*. The texture
- * is read back with `gaussianUp`; the caller releases it. Returns null when there is nothing to do (a
- * full-resolution plan with no blur): the input itself is then the blurred image.
+ * Runs the gaussian's passes short of the last, whose work the stage's own final pass does as it reads
+ * the result: at full resolution `blurH` alone (the final pass blurs the columns), else `down`, `blurH`
+ * and `blurV` at low resolution (the final pass reads back bilinearly). Entries each such stage defines
+ * with shaders/common/gaussian.*. Intermediates are rgba8unorm: the rounding costs under 0.3 levels of
+ * mean error, and software renderers filter 16-bit float textures several times slower. The caller
+ * releases the returned texture.
  */
-export function blurToFloat(
+export function gaussianPasses(
   encoder: PassEncoder,
   input: GpuTexture,
   plan: GaussianPlan,
   extra: UniformValues = {},
-): GpuTexture | null {
+): GaussianSource {
   const uniforms = (taps: GaussianTaps) => ({ ...extra, ...gaussianUniforms(plan, taps) });
-  let current: GpuTexture | null = null;
-  const width = plan.lowWidth + 2 * plan.margin;
-  const height = plan.lowHeight + 2 * plan.margin;
-  if (plan.factor > 1) {
-    current = encoder.pass({
-      entry: 'down',
+  if (plan.factor === 1) {
+    if (!plan.blurs) return { kind: 'none', texture: null };
+    const rows = encoder.pass({
+      entry: 'blurH',
       inputs: [input],
       uniforms: uniforms(plan.horizontal),
-      width,
-      height,
-      format: 'rgba16float',
+      width: plan.width,
+      height: plan.height,
     });
+    return { kind: 'rows', texture: rows };
   }
-  if (!plan.blurs) return current;
-  for (const [entry, taps] of [
-    ['blurH', plan.horizontal],
-    ['blurVFloat', plan.vertical],
-  ] as const) {
-    const next = encoder.pass({
-      entry,
-      inputs: [current ?? input],
-      uniforms: uniforms(taps),
-      width,
-      height,
-      format: 'rgba16float',
-    });
-    if (current) encoder.release(current);
-    current = next;
+  const width = plan.lowWidth + 2 * plan.margin;
+  const height = plan.lowHeight + 2 * plan.margin;
+  let current = encoder.pass({
+    entry: 'down',
+    inputs: [input],
+    uniforms: uniforms(plan.horizontal),
+    width,
+    height,
+  });
+  if (plan.blurs) {
+    for (const [entry, taps] of [
+      ['blurH', plan.horizontal],
+      ['blurV', plan.vertical],
+    ] as const) {
+      const next = encoder.pass({ entry, inputs: [current], uniforms: uniforms(taps), width, height });
+      encoder.release(current);
+      current = next;
+    }
   }
-  return current;
+  return { kind: 'low', texture: current };
 }

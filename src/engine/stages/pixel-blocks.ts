@@ -50,13 +50,12 @@ export function blockUniforms(grid: BlockGrid) {
   return { blockSize: grid.size, blockStart: [grid.startX, grid.startY] };
 }
 
-/** Runs the `means` entry: one texel per block holding its mean. */
+/** Runs the `means` entry: one texel per block holding its mean, rounded to 8 bits (as the image is). */
 export function blockMeans(
   encoder: PassEncoder,
   input: GpuTexture,
   grid: BlockGrid,
   uniforms: Record<string, number | readonly number[]>,
-  format: 'rgba8unorm' | 'rgba16float' = 'rgba8unorm',
 ): GpuTexture {
   return encoder.pass({
     entry: 'means',
@@ -64,6 +63,5 @@ export function blockMeans(
     uniforms,
     width: grid.columns,
     height: grid.rows,
-    format,
   });
 }

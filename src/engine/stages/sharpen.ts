@@ -1,4 +1,4 @@
-import { blurToFloat, GAUSSIAN_UNIFORMS, gaussianUniforms, planGaussian } from './gaussian-plan.ts';
+import { GAUSSIAN_UNIFORMS, gaussianPasses, planGaussian, readBackUniforms } from './gaussian-plan.ts';
 import type { StageDefinition } from './types.ts';
 
 export interface SharpenParams {
@@ -14,43 +14,25 @@ export interface SharpenParams {
  */
 export const SHARPEN_GAIN = 2;
 
-/** Unsharp mask per channel: out = in + 2 amount (in - gaussian_radius(in)), clamped; alpha kept. */
+/**
+ * Unsharp mask per channel: out = in + 2 amount (in - gaussian_radius(in)), clamped; alpha kept. Two
+ * passes at full resolution: rows, then the columns blurred and combined as the output is written.
+ */
 export const sharpenStage: StageDefinition<SharpenParams> = {
   name: 'sharpen',
   uniforms: [...GAUSSIAN_UNIFORMS, { name: 'strength', type: 'f32' }],
-  entries: ['down', 'blurH', 'blurVFloat', 'blurVSharpen'],
+  entries: ['down', 'blurH', 'blurV'],
   encode(encoder, input, params) {
-    const { width, height } = input;
-    const plan = planGaussian(width, height, params.radius ?? 1);
+    const plan = planGaussian(input.width, input.height, params.radius ?? 1);
     const strength = SHARPEN_GAIN * (Number.isFinite(params.amount) ? params.amount : 0);
-    if (plan.factor === 1 && plan.blurs) {
-      // Two passes: the column pass blurs and combines at once.
-      const rows = encoder.pass({
-        entry: 'blurH',
-        inputs: [input],
-        uniforms: { ...gaussianUniforms(plan, plan.horizontal), strength },
-        width,
-        height,
-        format: 'rgba16float',
-      });
-      const output = encoder.pass({
-        entry: 'blurVSharpen',
-        inputs: [rows, input],
-        uniforms: { ...gaussianUniforms(plan, plan.vertical), strength },
-        width,
-        height,
-      });
-      encoder.release(rows);
-      return output;
-    }
-    const low = blurToFloat(encoder, input, plan, { strength });
+    const source = gaussianPasses(encoder, input, plan, { strength });
     const output = encoder.pass({
-      inputs: [input, low ?? input],
-      uniforms: { ...gaussianUniforms(plan), strength },
-      width,
-      height,
+      inputs: [input, source.texture ?? input],
+      uniforms: { ...readBackUniforms(plan, source), strength },
+      width: input.width,
+      height: input.height,
     });
-    if (low) encoder.release(low);
+    if (source.texture) encoder.release(source.texture);
     return output;
   },
 };

@@ -1,5 +1,7 @@
-import { blurToFloat, GAUSSIAN_UNIFORMS, gaussianUniforms, planGaussian } from './gaussian-plan.ts';
+import { GAUSSIAN_UNIFORMS, gaussianPasses, planGaussian, readBackUniforms } from './gaussian-plan.ts';
 import { BLOCK_UNIFORMS, blockGrid, blockMeans, blockUniforms } from './pixel-blocks.ts';
+import type { GpuTexture } from '../backend.ts';
+import type { UniformValue } from '../uniforms.ts';
 import type { StageDefinition } from './types.ts';
 
 export const SMART_BLUR_GAUSSIAN = 0;
@@ -47,7 +49,7 @@ export const smartBlurStage: StageDefinition<SmartBlurParams> = {
     { name: 'vignetteSize', type: 'f32' },
     { name: 'vignetteSoftness', type: 'f32' },
   ],
-  entries: ['down', 'blurH', 'blurVFloat', 'means'],
+  entries: ['down', 'blurH', 'blurV', 'means'],
   textures: ['mask'],
   encode(encoder, input, params, textures) {
     const { width, height } = input;
@@ -59,21 +61,28 @@ export const smartBlurStage: StageDefinition<SmartBlurParams> = {
       ? planGaussian(width, height, params.sigma, params.downsample ?? 1)
       : planGaussian(width, height, 0);
     const grid = blockGrid(width, height, params.pixelSize);
-    const uniforms = {
-      ...gaussianUniforms(plan),
+    const uniforms = (gaussianUniforms: Record<string, UniformValue>) => ({
+      ...gaussianUniforms,
       ...blockUniforms(grid),
       blurType: gaussian ? SMART_BLUR_GAUSSIAN : SMART_BLUR_PIXELATE,
       maskMode,
       vignetteSize: params.vignetteSize ?? 0.15,
       vignetteSoftness: params.vignetteSoftness ?? 0.4,
-    };
-    const blurred = gaussian
-      ? blurToFloat(encoder, input, plan, uniforms)
-      : blockMeans(encoder, input, grid, uniforms, 'rgba16float');
+    });
+    let blurred: GpuTexture | null;
+    let final: Record<string, UniformValue>;
+    if (gaussian) {
+      const source = gaussianPasses(encoder, input, plan, uniforms({}));
+      blurred = source.texture;
+      final = uniforms(readBackUniforms(plan, source));
+    } else {
+      final = uniforms(readBackUniforms(plan, { kind: 'none', texture: null }));
+      blurred = blockMeans(encoder, input, grid, final);
+    }
     const output = encoder.pass({
       // Without a drawn mask the input stands in for it: main binds a third texture whatever the mode.
       inputs: [input, blurred ?? input, maskMode === SMART_BLUR_DRAW && mask ? mask : input],
-      uniforms,
+      uniforms: final,
       width,
       height,
     });
