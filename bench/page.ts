@@ -45,6 +45,8 @@ async function runBenchmark(options: BenchOptions): Promise<BenchRow[]> {
           first.chain,
           options.warmup,
           options.iterations,
+          // Extra textures (a LUT) are made here in the page; RGBA images are what the worker uploads.
+          first.resources?.(),
         );
         rows.push({
           engine,

@@ -31,9 +31,21 @@ export interface BenchRequest {
   iterations: number;
 }
 
-export type HarnessRequest = RunRequest | BenchRequest;
+/** Runs a whole effect (its stages for the given settings, with its LUTs) as the engine would. */
+export interface EffectRequest {
+  type: 'effect';
+  id: number;
+  engine: EngineKind;
+  image: ImageBitmap;
+  effectId: string;
+  settings: Record<string, number | string | boolean>;
+}
+
+export type HarnessRequest = RunRequest | BenchRequest | EffectRequest;
 
 export interface RunResult {
+  inputWidth: number;
+  inputHeight: number;
   width: number;
   height: number;
   input: Uint8Array<ArrayBuffer>;

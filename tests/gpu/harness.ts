@@ -77,6 +77,30 @@ const harness = {
       image,
     ])) as RunResult;
     return {
+      inputWidth: result.inputWidth,
+      inputHeight: result.inputHeight,
+      width: result.width,
+      height: result.height,
+      input: toBase64(result.input),
+      output: toBase64(result.output),
+    };
+  },
+
+  /** Runs a whole effect with its settings on an encoded image; returns input and output RGBA as base64. */
+  async runEffect(
+    engine: EngineKind,
+    fileBase64: string,
+    effectId: string,
+    settings: Record<string, number | string | boolean> = {},
+  ) {
+    const image = await createImageBitmap(new Blob([fromBase64(fileBase64)]), {
+      colorSpaceConversion: 'none',
+      premultiplyAlpha: 'none',
+    });
+    const result = (await send({ type: 'effect', engine, image, effectId, settings }, [image])) as RunResult;
+    return {
+      inputWidth: result.inputWidth,
+      inputHeight: result.inputHeight,
       width: result.width,
       height: result.height,
       input: toBase64(result.input),
@@ -92,8 +116,26 @@ const harness = {
     chain: StageInvocation[],
     warmup = 3,
     iterations = 10,
+    resources?: Record<string, { width: number; height: number; data: Uint8Array }>,
   ) {
-    return (await send({ type: 'bench', engine, width, height, chain, warmup, iterations })) as BenchResult;
+    const textures = resources
+      ? Object.fromEntries(
+          Object.entries(resources).map(([key, r]): [string, TextureData] => [
+            key,
+            { width: r.width, height: r.height, data: new Uint8Array(r.data) },
+          ]),
+        )
+      : undefined;
+    return (await send({
+      type: 'bench',
+      engine,
+      width,
+      height,
+      chain,
+      warmup,
+      iterations,
+      ...(textures ? { resources: textures } : {}),
+    })) as BenchResult;
   },
 };
 

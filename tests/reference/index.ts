@@ -8,6 +8,8 @@ import { blur } from './blur.ts';
 import { copy } from './copy.ts';
 import { grain } from './grain.ts';
 import type { RgbaImage } from './image.ts';
+import { lut } from './lut.ts';
+import { noise } from './noise.ts';
 import { pixelate } from './pixelate.ts';
 import { sharpen } from './sharpen.ts';
 import { smartBlur } from './smart-blur.ts';
@@ -26,6 +28,8 @@ export const REFERENCES: Readonly<Record<string, Reference>> = {
   copy,
   vibrance,
   grain,
+  lut,
+  noise,
   blur,
   pixelate,
   'smart-blur': smartBlur,

@@ -2,6 +2,8 @@ import { bilateralStage } from './bilateral.ts';
 import { blurStage } from './blur.ts';
 import { copyStage } from './copy.ts';
 import { grainStage } from './grain.ts';
+import { lutStage } from './lut.ts';
+import { noiseStage } from './noise.ts';
 import { pixelateStage } from './pixelate.ts';
 import { sharpenStage } from './sharpen.ts';
 import { smartBlurStage } from './smart-blur.ts';
@@ -14,6 +16,8 @@ export const STAGES: ReadonlyMap<string, AnyStage> = new Map(
     copyStage,
     vibranceStage,
     grainStage,
+    lutStage,
+    noiseStage,
     blurStage,
     pixelateStage,
     smartBlurStage,
