@@ -6,7 +6,7 @@
  * A wide sigma is not blurred at full resolution: the image is box-filtered down by a factor F, blurred
  * there with a sigma of at most about 2 texels, and read back bilinearly. The sigma used at low resolution
  * is corrected for the variance the box (F^2 - 1) / 12 and the bilinear read (F^2 - 1) / 6 add, so the whole
- * stays a gaussian of the sigma asked for (within about 50 dB on photos).
+ * stays the gaussian asked for: 54 to 58 dB PSNR from the exact one on kodim23, invisible side by side.
  *
  * The low-resolution texture carries a margin of texels beyond the image on each side, filled from the
  * clamped full-resolution edge. Blurring there therefore clamps the way a full-resolution blur does; without
@@ -17,9 +17,9 @@ import type { GpuTexture } from '../backend.ts';
 import type { UniformTable, UniformValue, UniformValues } from '../uniforms.ts';
 import type { PassEncoder } from './types.ts';
 
-/** Sigma at which the 1-D passes stop running at the texture's own resolution. */
+/** Low-resolution blurs keep their sigma in [PASS_SIGMA, PASS_SIGMA * sqrt(2)). */
 const PASS_SIGMA = 1.5;
-/** The 1-D passes blur with a sigma below PASS_SIGMA * sqrt(2), so a radius of at most 7 texels. */
+/** Below this sigma the 1-D passes run at full resolution: a radius of at most 7 texels, 5 reads. */
 const MAX_PASS_SIGMA = PASS_SIGMA * Math.SQRT2;
 /** Below this sigma the neighbours' weights are under 1e-9: no blur to run. */
 const MIN_SIGMA = 0.15;
