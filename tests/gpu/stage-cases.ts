@@ -6,6 +6,7 @@ import { parseCube } from '../../src/effects/cube.ts';
 import { bakeLook } from '../../src/effects/looks/index.ts';
 import type { StageInvocation } from '../../src/engine/stages/types.ts';
 import type { RgbaImage } from '../reference/image.ts';
+import { strokeMask } from '../support/masks.ts';
 
 /** Pointwise stages must reach 45 dB against the reference; neighbourhood stages 40 dB and 1 level MAE. */
 export const POINTWISE = { minPsnr: 45 } as const;
@@ -25,6 +26,9 @@ export interface StageCase {
   photo?: string;
 }
 
+/** The product's smart blur defaults (sigma 10, pixel size 8, vignette 0.15 / 0.4). */
+const SMART_BLUR = { sigma: 10, downsample: 1, pixelSize: 8, vignetteSize: 0.15, vignetteSoftness: 0.4 };
+
 export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
   copy: [{ label: 'identity', chain: [{ stage: 'copy', params: {} }], minPsnr: Infinity }],
   vibrance: [
@@ -41,6 +45,130 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
       label: 'coarse grain',
       chain: [{ stage: 'grain', params: { amount: 0.2, size: 2.7, seed: 12345 } }],
       minPsnr: 45,
+    },
+  ],
+  blur: [
+    { label: 'sigma 2', chain: [{ stage: 'blur', params: { sigma: 2 } }], ...NEIGHBOURHOOD },
+    { label: 'sigma 0.7', chain: [{ stage: 'blur', params: { sigma: 0.7 } }], ...NEIGHBOURHOOD },
+    {
+      // The first automatic factor, 1.41: a resampling grid that is not whole pixels.
+      label: 'sigma 3.5',
+      chain: [{ stage: 'blur', params: { sigma: 3.5 } }],
+      ...NEIGHBOURHOOD,
+    },
+    { label: 'sigma 20', chain: [{ stage: 'blur', params: { sigma: 20 } }], ...NEIGHBOURHOOD },
+    {
+      // Asked-for downsampling at a sigma too small to hide it: the low resolution shows, as intended.
+      label: 'sigma 1 at 1/3 resolution',
+      chain: [{ stage: 'blur', params: { sigma: 1, downsample: 3 } }],
+      ...NEIGHBOURHOOD,
+    },
+  ],
+  pixelate: [
+    { label: '8 px blocks', chain: [{ stage: 'pixelate', params: { pixelSize: 8 } }], ...NEIGHBOURHOOD },
+    {
+      // 768 x 512 leaves partial blocks of 9 pixels at the right, and the offset partial ones at every edge.
+      label: '13 px blocks, offset grid',
+      chain: [{ stage: 'pixelate', params: { pixelSize: 13, offsetX: 5, offsetY: -3 } }],
+      ...NEIGHBOURHOOD,
+    },
+  ],
+  'smart-blur': [
+    {
+      label: 'gaussian, uniform',
+      chain: [{ stage: 'smart-blur', params: { ...SMART_BLUR, blurType: 0, maskMode: 0 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'pixelate, uniform',
+      chain: [{ stage: 'smart-blur', params: { ...SMART_BLUR, blurType: 1, maskMode: 0 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'gaussian, drawn mask',
+      chain: [
+        {
+          stage: 'smart-blur',
+          params: { ...SMART_BLUR, blurType: 0, maskMode: 1 },
+          textures: { mask: 'mask:strokes' },
+        },
+      ],
+      resources: () => ({ 'mask:strokes': strokeMask() }),
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'pixelate 12, drawn mask',
+      chain: [
+        {
+          stage: 'smart-blur',
+          params: { ...SMART_BLUR, blurType: 1, pixelSize: 12, maskMode: 1 },
+          textures: { mask: 'mask:strokes' },
+        },
+      ],
+      resources: () => ({ 'mask:strokes': strokeMask() }),
+      ...NEIGHBOURHOOD,
+    },
+    {
+      // Full resolution: main blurs the columns itself, and skips them inside the clear centre.
+      label: 'vignette, sigma 1.5',
+      chain: [
+        {
+          stage: 'smart-blur',
+          params: {
+            ...SMART_BLUR,
+            sigma: 1.5,
+            blurType: 0,
+            maskMode: 2,
+            vignetteSize: 0.4,
+            vignetteSoftness: 0,
+          },
+        },
+      ],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      // Vignette mode blurs with the gaussian even when pixelate is chosen.
+      label: 'vignette',
+      chain: [{ stage: 'smart-blur', params: { ...SMART_BLUR, blurType: 1, maskMode: 2 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'gaussian sigma 3 at 1/4 resolution',
+      chain: [
+        { stage: 'smart-blur', params: { ...SMART_BLUR, sigma: 3, downsample: 4, blurType: 0, maskMode: 0 } },
+      ],
+      ...NEIGHBOURHOOD,
+    },
+  ],
+  bilateral: [
+    {
+      label: 'webcam default',
+      chain: [{ stage: 'bilateral', params: { spatialSigma: 2, luminanceSigma: 0.1 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      // Radius 10: the window is sampled every other pixel.
+      label: 'wide, strong',
+      chain: [{ stage: 'bilateral', params: { spatialSigma: 5, luminanceSigma: 0.25 } }],
+      ...NEIGHBOURHOOD,
+    },
+  ],
+  sharpen: [
+    {
+      label: 'amount 1, radius 1',
+      chain: [{ stage: 'sharpen', params: { amount: 1, radius: 1 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'amount 0.3, radius 0.6',
+      chain: [{ stage: 'sharpen', params: { amount: 0.3, radius: 0.6 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      // A wide radius goes through the low-resolution path.
+      label: 'amount 0.5, radius 4',
+      chain: [{ stage: 'sharpen', params: { amount: 0.5, radius: 4 } }],
+      ...NEIGHBOURHOOD,
     },
   ],
   lut: [
