@@ -1,8 +1,9 @@
+import { smartBlurEffect } from './smart-blur.ts';
 import type { EffectDefinition } from './types.ts';
 import { vibranceEffect } from './vibrance.ts';
 
-/** Every effect, in the order the Effects list shows them. */
-export const EFFECTS: readonly EffectDefinition[] = [vibranceEffect];
+/** Every effect, in the order the Effects list shows them (spec section 3's order, vibrance last). */
+export const EFFECTS: readonly EffectDefinition[] = [smartBlurEffect, vibranceEffect];
 
 const BY_ID = new Map(EFFECTS.map((effect) => [effect.id, effect]));
 

@@ -271,6 +271,27 @@ class WebGpuBackend implements Backend {
     await this.device.queue.onSubmittedWorkDone();
   }
 
+  async validate<T>(work: () => T): Promise<T> {
+    this.device.pushErrorScope('internal');
+    this.device.pushErrorScope('out-of-memory');
+    this.device.pushErrorScope('validation');
+    let result: T;
+    try {
+      result = work();
+      this.flush();
+    } finally {
+      const errors = await Promise.all([
+        this.device.popErrorScope(),
+        this.device.popErrorScope(),
+        this.device.popErrorScope(),
+      ]);
+      const error = errors.find((e) => e !== null);
+      // A thrown error from `work` wins; the scopes are popped either way.
+      if (error) throw new Error(`WebGPU: ${error.message}`);
+    }
+    return result;
+  }
+
   resourceCounts(): ResourceCounts {
     return { textures: this.textures.size, buffers: this.liveBuffers + this.uniformChunks.length };
   }
