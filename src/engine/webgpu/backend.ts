@@ -275,21 +275,24 @@ class WebGpuBackend implements Backend {
     this.device.pushErrorScope('internal');
     this.device.pushErrorScope('out-of-memory');
     this.device.pushErrorScope('validation');
-    let result: T;
+    let result: T | undefined;
+    let thrown: unknown = null;
     try {
       result = work();
       this.flush();
-    } finally {
-      const errors = await Promise.all([
-        this.device.popErrorScope(),
-        this.device.popErrorScope(),
-        this.device.popErrorScope(),
-      ]);
-      const error = errors.find((e) => e !== null);
-      // A thrown error from `work` wins; the scopes are popped either way.
-      if (error) throw new Error(`WebGPU: ${error.message}`);
+    } catch (error) {
+      thrown = error ?? new Error('GPU work failed');
     }
-    return result;
+    // The scopes are popped whatever happened; an error thrown by `work` itself wins.
+    const errors = await Promise.all([
+      this.device.popErrorScope(),
+      this.device.popErrorScope(),
+      this.device.popErrorScope(),
+    ]);
+    if (thrown !== null) throw thrown;
+    const error = errors.find((e) => e !== null);
+    if (error) throw new Error(`WebGPU: ${error.message}`);
+    return result as T;
   }
 
   resourceCounts(): ResourceCounts {
