@@ -276,12 +276,12 @@ class WebGpuBackend implements Backend {
     this.device.pushErrorScope('out-of-memory');
     this.device.pushErrorScope('validation');
     let result: T | undefined;
-    let thrown: unknown = null;
+    let thrown: Error | null = null;
     try {
       result = work();
       this.flush();
     } catch (error) {
-      thrown = error ?? new Error('GPU work failed');
+      thrown = error instanceof Error ? error : new Error(String(error));
     }
     // The scopes are popped whatever happened; an error thrown by `work` itself wins.
     const errors = await Promise.all([
