@@ -34,8 +34,11 @@ export interface BenchRequest {
 export type HarnessRequest = RunRequest | BenchRequest;
 
 export interface RunResult {
+  /** Output size; a resizing chain's input has its own. */
   width: number;
   height: number;
+  inputWidth: number;
+  inputHeight: number;
   input: Uint8Array<ArrayBuffer>;
   output: Uint8Array<ArrayBuffer>;
 }

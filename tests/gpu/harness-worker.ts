@@ -62,6 +62,8 @@ async function run(request: RunRequest) {
   const result = {
     width: output.width,
     height: output.height,
+    inputWidth: input.width,
+    inputHeight: input.height,
     input: await runner.backend.readPixels(input),
     output: await runner.backend.readPixels(output),
   };
