@@ -6,6 +6,8 @@ import type { StageInvocation } from '../../src/engine/stages/types.ts';
 import { copy } from './copy.ts';
 import { grain } from './grain.ts';
 import type { RgbaImage } from './image.ts';
+import { jpeg } from './jpeg.ts';
+import { resize } from './resize.ts';
 import { vibrance } from './vibrance.ts';
 
 /** A stage's reference: the input image, the stage's params, and its extra textures by slot name. */
@@ -17,7 +19,7 @@ export type Reference = (
   textures: Readonly<Record<string, RgbaImage>>,
 ) => RgbaImage;
 
-export const REFERENCES: Readonly<Record<string, Reference>> = { copy, vibrance, grain };
+export const REFERENCES: Readonly<Record<string, Reference>> = { copy, vibrance, grain, resize, jpeg };
 
 /** Runs a chain on the CPU; `resources` maps resource keys (as invocations name them) to images. */
 export function runReference(

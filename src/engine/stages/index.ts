@@ -1,11 +1,13 @@
 import { copyStage } from './copy.ts';
 import { grainStage } from './grain.ts';
+import { jpegStage } from './jpeg.ts';
+import { resizeStage } from './resize.ts';
 import type { AnyStage } from './types.ts';
 import { vibranceStage } from './vibrance.ts';
 
 /** Every stage the engine can run, by name. Each has `shaders/<name>/<name>.wgsl` and `.frag`. */
 export const STAGES: ReadonlyMap<string, AnyStage> = new Map(
-  [copyStage, vibranceStage, grainStage].map((stage) => [stage.name, stage]),
+  [copyStage, vibranceStage, grainStage, resizeStage, jpegStage].map((stage) => [stage.name, stage]),
 );
 
 export function getStage(name: string): AnyStage {
