@@ -90,6 +90,14 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
       ...NEIGHBOURHOOD,
     },
     {
+      label: 'quality 50 at 13x7 (less than one MCU)',
+      chain: [
+        { stage: 'resize', params: { width: 13, height: 7, mode: 0 } },
+        { stage: 'jpeg', params: { quality: 50 } },
+      ],
+      ...NEIGHBOURHOOD,
+    },
+    {
       label: 'quality 30 at 97x63, after nearest 2x',
       chain: [
         { stage: 'resize', params: { width: 97, height: 63, mode: 0 } },
