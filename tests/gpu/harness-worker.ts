@@ -69,6 +69,8 @@ async function run(request: RunRequest) {
     inputHeight: input.height,
     width: output.width,
     height: output.height,
+    inputWidth: input.width,
+    inputHeight: input.height,
     input: await runner.backend.readPixels(input),
     output: await runner.backend.readPixels(output),
   };

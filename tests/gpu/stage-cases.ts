@@ -236,5 +236,71 @@ function noiseCase(
   label: string,
   params: { amount: number; monochrome: number; blendMode: number; shadowAmount: number; seed: number },
 ): StageCase {
-  return { label, chain: [{ stage: 'noise', params }], minPsnr: POINTWISE.minPsnr };
+  return { label, chain: [{ stage: 'noise', params }], minPsnr: POINTWISE.minPsnr   resize: [
+    {
+      label: 'area 768x512 to 401x267',
+      chain: [{ stage: 'resize', params: { width: 401, height: 267, mode: 0 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'area 768x512 to 97x64',
+      chain: [{ stage: 'resize', params: { width: 97, height: 64, mode: 0 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'area upscale 768x512 to 1001x677',
+      chain: [{ stage: 'resize', params: { width: 1001, height: 677, mode: 0 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'nearest 2x to 1536x1024',
+      chain: [{ stage: 'resize', params: { width: 1536, height: 1024, mode: 1 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'nearest 768x512 to 333x222',
+      chain: [{ stage: 'resize', params: { width: 333, height: 222, mode: 1 } }],
+      ...NEIGHBOURHOOD,
+    },
+  ],
+  // A JPEG round trip is a neighbourhood stage (8x8 blocks, chroma across 2x2 and its neighbours). The
+  // GPU keeps the transforms' intermediates in half floats, so a few coefficients near a rounding edge
+  // quantise the other way (the same effect gpu-notes describes against libjpeg): PSNR and mean error,
+  // never max error.
+  jpeg: [
+    { label: 'quality 10', chain: [{ stage: 'jpeg', params: { quality: 10 } }], ...NEIGHBOURHOOD },
+    { label: 'quality 50', chain: [{ stage: 'jpeg', params: { quality: 50 } }], ...NEIGHBOURHOOD },
+    { label: 'quality 90', chain: [{ stage: 'jpeg', params: { quality: 90 } }], ...NEIGHBOURHOOD },
+    {
+      label: 'quality 100 (4:4:4)',
+      chain: [{ stage: 'jpeg', params: { quality: 100 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'quality 75 at 401x267 (partial blocks and MCUs)',
+      chain: [
+        { stage: 'resize', params: { width: 401, height: 267, mode: 0 } },
+        { stage: 'jpeg', params: { quality: 75 } },
+      ],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'quality 50 at 13x7 (less than one MCU)',
+      chain: [
+        { stage: 'resize', params: { width: 13, height: 7, mode: 0 } },
+        { stage: 'jpeg', params: { quality: 50 } },
+      ],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'quality 30 at 97x63, after nearest 2x',
+      chain: [
+        { stage: 'resize', params: { width: 97, height: 63, mode: 0 } },
+        { stage: 'jpeg', params: { quality: 30 } },
+        { stage: 'resize', params: { width: 194, height: 126, mode: 1 } },
+      ],
+      ...NEIGHBOURHOOD,
+    },
+  ],
+};
 }

@@ -8,6 +8,8 @@ import { blur } from './blur.ts';
 import { copy } from './copy.ts';
 import { grain } from './grain.ts';
 import type { RgbaImage } from './image.ts';
+import { jpeg } from './jpeg.ts';
+import { resize } from './resize.ts';
 import { lut } from './lut.ts';
 import { noise } from './noise.ts';
 import { pixelate } from './pixelate.ts';
@@ -35,6 +37,8 @@ export const REFERENCES: Readonly<Record<string, Reference>> = {
   'smart-blur': smartBlur,
   bilateral,
   sharpen,
+  resize,
+  jpeg,
 };
 
 /** Runs a chain on the CPU; `resources` maps resource keys (as invocations name them) to images. */

@@ -2,6 +2,8 @@ import { bilateralStage } from './bilateral.ts';
 import { blurStage } from './blur.ts';
 import { copyStage } from './copy.ts';
 import { grainStage } from './grain.ts';
+import { jpegStage } from './jpeg.ts';
+import { resizeStage } from './resize.ts';
 import { lutStage } from './lut.ts';
 import { noiseStage } from './noise.ts';
 import { pixelateStage } from './pixelate.ts';
@@ -23,6 +25,8 @@ export const STAGES: ReadonlyMap<string, AnyStage> = new Map(
     smartBlurStage,
     bilateralStage,
     sharpenStage,
+    resizeStage,
+    jpegStage,
   ].map((stage) => [stage.name, stage]),
 );
 
