@@ -19,14 +19,17 @@ export interface RunRequest {
   resources?: Record<string, TextureData>;
 }
 
+/** Times a chain of stages, or a whole effect (its stages for the settings, its LUTs), at a size. */
 export interface BenchRequest {
   type: 'bench';
   id: number;
   engine: EngineKind;
   width: number;
   height: number;
-  chain: StageInvocation[];
+  chain?: StageInvocation[];
   resources?: Record<string, TextureData>;
+  effectId?: string;
+  settings?: Record<string, number | string | boolean>;
   warmup: number;
   iterations: number;
 }

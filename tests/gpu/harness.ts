@@ -135,6 +135,28 @@ const harness = {
     };
   },
 
+  /** Times a whole effect at a size, at its defaults unless settings are given. */
+  async benchEffect(
+    engine: EngineKind,
+    width: number,
+    height: number,
+    effectId: string,
+    settings: Record<string, number | string | boolean> = {},
+    warmup = 3,
+    iterations = 10,
+  ) {
+    return (await send({
+      type: 'bench',
+      engine,
+      width,
+      height,
+      effectId,
+      settings,
+      warmup,
+      iterations,
+    })) as BenchResult;
+  },
+
   /** Times a chain at a size: median of `iterations` runs after `warmup`, GPU work finished each time. */
   async bench(
     engine: EngineKind,
