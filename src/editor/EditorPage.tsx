@@ -1,127 +1,196 @@
-import { useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearch } from 'wouter';
-import type { SettingValue } from '../effects/types.ts';
+import { findEffect } from '../effects/index.ts';
 import { isEngineKind } from '../engine/protocol.ts';
+import { commandForKey, focusKind, type CommandUi } from './commands.ts';
+import { ActionBar } from './components/ActionBar.tsx';
+import { CanvasStage } from './components/CanvasStage.tsx';
+import { CubeLoader } from './components/CubeLoader.tsx';
+import { DrawingOverlay } from './components/DrawingOverlay.tsx';
 import { EffectList } from './components/EffectList.tsx';
 import { NotificationBanner } from './components/NotificationBanner.tsx';
 import { SettingsPanel } from './components/SettingsPanel.tsx';
-import { createStore, Provider, useAtomValue } from './editor-jotai.ts';
+import { EditorController } from './controller.ts';
+import { createStore, Provider, useAtomValue, type Store } from './editor-jotai.ts';
+import { layoutMode } from './layout.ts';
+import { lookLinkSearch, parseLookLink } from './look-link.ts';
 import { editorStateAtom } from './state/atoms.ts';
 import { draftSettingsAtom } from './state/drafts.ts';
-import { canCommit, canRequestImage, canUpload, isBusy } from './state/editor-state.ts';
-import { useEditorController } from './useEditorController.ts';
+import { isBusy } from './state/editor-state.ts';
+import { savingAtom } from './state/ui.ts';
+import { useViewport } from './useViewport.ts';
+
+const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 export default function EditorPage() {
   // One store per visit to the editor: leaving and coming back starts clean, like a fresh worker.
   const store = useMemo(() => createStore(), []);
   return (
     <Provider store={store}>
-      <EditorScreen />
+      <EditorScreen store={store} />
     </Provider>
   );
 }
 
-function EditorScreen() {
+function EditorScreen({ store }: { store: Store }) {
   const search = useSearch();
-  const engineParam = new URLSearchParams(search).get('engine');
-  const engine = isEngineKind(engineParam) ? engineParam : undefined;
-  const canvasHost = useRef<HTMLDivElement>(null);
-  const actions = useEditorController(canvasHost, engine);
+  const [engine, link] = useMemo(() => {
+    const param = new URLSearchParams(search).get('engine');
+    return [isEngineKind(param) ? param : undefined, parseLookLink(search)];
+    // The engine and the initial look are read once, when the editor opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const controller = useMemo(() => new EditorController(store, { engine, link }), [store, engine, link]);
   const state = useAtomValue(editorStateAtom);
   const drafts = useAtomValue(draftSettingsAtom);
-  const busy = isBusy(state);
+  const saving = useAtomValue(savingAtom);
+  const viewport = useViewport();
+  const mode = layoutMode(viewport.width);
   const fileInput = useRef<HTMLInputElement>(null);
+  const busy = isBusy(state);
 
-  const onSetting = (name: string, value: SettingValue) => actions.changeSetting(name, value);
+  const ui: CommandUi = useMemo(() => ({ openFilePicker: () => fileInput.current?.click() }), []);
+
+  const onCanvas = useCallback(
+    (canvas: HTMLCanvasElement) => {
+      controller.start(canvas);
+      return () => controller.stop();
+    },
+    [controller],
+  );
+  const setMaskCanvas = useCallback(
+    (canvas: HTMLCanvasElement | null) => controller.setMaskCanvas(canvas),
+    [controller],
+  );
+
+  // Keyboard shortcuts; backslash held shows the image before the effect.
+  useEffect(() => {
+    const down = (event: KeyboardEvent) => {
+      const focus = focusKind(event.target);
+      if (event.key === '\\' && focus !== 'text') {
+        controller.showOriginal(true);
+        return;
+      }
+      const command = commandForKey(
+        {
+          key: event.key,
+          ctrlKey: event.ctrlKey,
+          metaKey: event.metaKey,
+          shiftKey: event.shiftKey,
+          altKey: event.altKey,
+          focus,
+        },
+        MAC,
+      );
+      if (!command) return;
+      event.preventDefault();
+      if (command.enabled(controller.state)) command.perform(controller, ui);
+    };
+    const up = (event: KeyboardEvent) => {
+      if (event.key === '\\') controller.showOriginal(false);
+    };
+    const visibility = () => {
+      if (document.visibilityState === 'visible') controller.pageVisible();
+    };
+    window.addEventListener('keydown', down);
+    window.addEventListener('keyup', up);
+    document.addEventListener('visibilitychange', visibility);
+    return () => {
+      window.removeEventListener('keydown', down);
+      window.removeEventListener('keyup', up);
+      document.removeEventListener('visibilitychange', visibility);
+    };
+  }, [controller, ui]);
+
+  // The query string follows the chosen look, so it can be shared as a link.
+  const effect = findEffect(state.selectedEffectId);
+  useEffect(() => {
+    if (!state.isImageReadyInWorker) return;
+    const next = lookLinkSearch(window.location.search, effect, state.currentSettings);
+    if (next !== window.location.search) {
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${next}`);
+    }
+  }, [effect, state.currentSettings, state.isImageReadyInWorker]);
+
+  const effectList = (variant: 'main' | 'mobile') => (
+    <EffectList
+      selectedEffectId={state.selectedEffectId}
+      disabled={busy || !state.isImageReadyInWorker}
+      onSelect={(id) => controller.selectEffect(id)}
+      variant={variant}
+    />
+  );
+
+  const drawing =
+    state.isDrawingModeActive && state.processingWidth && state.processingHeight ? (
+      <DrawingOverlay
+        width={state.processingWidth}
+        height={state.processingHeight}
+        brushSize={state.blurBrushSize}
+        onCanvas={setMaskCanvas}
+        onStrokeEnd={() => controller.strokeEnded()}
+      />
+    ) : null;
 
   return (
     <div
-      className="editor"
+      className={`editor editor-${mode}`}
       data-testid="editor"
       data-worker-status={state.workerStatus}
       data-engine={state.engine ?? undefined}
+      onDragOver={(event) => event.preventDefault()}
+      onDrop={(event) => {
+        event.preventDefault();
+        const file = event.dataTransfer.files[0];
+        if (file) controller.chooseFile(file);
+      }}
     >
       <NotificationBanner />
-      <aside className="sidebar sidebar-left">
-        <EffectList
-          selectedEffectId={state.selectedEffectId}
-          disabled={busy || !state.isImageReadyInWorker}
-          onSelect={actions.selectEffect}
-        />
-      </aside>
-      <main className="canvas-area">
-        <div
-          className={`canvas-host zoom-${String(state.zoomLevel).replace('.', '_')}`}
-          ref={canvasHost}
-          onClick={actions.cycleZoom}
-        />
-        {busy && (
-          <div className="processing-overlay" data-testid="processing-overlay" role="status">
-            Processing
-            <span className="dots" aria-hidden="true" />
-          </div>
-        )}
-        {!state.isImageReadyInWorker && state.workerStatus !== 'LoadingImage' && (
-          <div className="upload-overlay" data-testid="upload-overlay">
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => fileInput.current?.click()}
-            >
-              Choose a photo
-            </button>
-            <p className="hint">JPG, PNG or WEBP. Your photo never leaves this device.</p>
-          </div>
-        )}
-      </main>
-      <aside className="sidebar sidebar-right">
+      <h1 className="visually-hidden">RetroCam editor</h1>
+      {mode === 'desktop' && <aside className="sidebar sidebar-left">{effectList('main')}</aside>}
+      <CanvasStage
+        state={state}
+        controller={controller}
+        saving={saving}
+        onCanvas={onCanvas}
+        onChooseFile={ui.openFilePicker}
+        overlay={drawing}
+      />
+      <aside className="sidebar sidebar-right" aria-label="Adjustments and actions">
+        {mode !== 'desktop' && effectList('mobile')}
         <SettingsPanel
           effectId={state.selectedEffectId}
           settings={{ ...state.currentSettings, ...drafts }}
-          onChange={onSetting}
+          onChange={(name, value) => controller.changeSetting(name, value)}
+          brush={
+            state.isDrawingModeActive
+              ? {
+                  size: state.blurBrushSize,
+                  onChange: (size) => controller.setBrushSize(size),
+                  onClear: () => controller.clearMask(),
+                }
+              : null
+          }
+        >
+          {state.selectedEffectId === 'pg2016' && (
+            <CubeLoader title={controller.customLutTitle} onFile={(file) => void controller.loadCube(file)} />
+          )}
+        </SettingsPanel>
+        <ActionBar state={state} controller={controller} ui={ui} mobile={mode === 'mobile'} mac={MAC} />
+        <input
+          ref={fileInput}
+          className="visually-hidden"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          data-testid="editor-upload-input"
+          aria-label="Upload an image"
+          tabIndex={-1}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) controller.chooseFile(file);
+          }}
         />
-        <div className="actions">
-          <button
-            type="button"
-            className="button button-primary"
-            data-testid="apply-button"
-            disabled={!canCommit(state)}
-            onClick={actions.commit}
-          >
-            Apply
-          </button>
-          <button
-            type="button"
-            className="button"
-            data-testid="upload-button"
-            disabled={!canUpload(state)}
-            onClick={() => fileInput.current?.click()}
-          >
-            Upload New Image
-          </button>
-          <button
-            type="button"
-            className="button"
-            data-testid="save-button"
-            disabled={!canRequestImage(state)}
-            onClick={() => void actions.save()}
-          >
-            Save Image
-          </button>
-          <input
-            ref={fileInput}
-            className="visually-hidden"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            data-testid="editor-upload-input"
-            aria-label="Upload an image"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void actions.loadFile(file);
-            }}
-          />
-        </div>
       </aside>
     </div>
   );

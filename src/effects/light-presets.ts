@@ -1,13 +1,11 @@
 /**
  * Stage params for the light looks, from effect settings and the processing size: chosen by eye on the
- * Kodak photos and a night scene, for effects to use as they are or to start from. Worker-safe.
+ * Kodak photos and a night scene, for effects to use as they are or to start from. Sizes are given at the
+ * 1080 px reference long side and scale with the image. Worker-safe.
  */
-import type { ImageSize } from './types.ts';
 import { bloomTint } from './bloom-tints.ts';
-
-function longSide(size: ImageSize): number {
-  return Math.max(size.width, size.height);
-}
+import { relativePixels } from './settings.ts';
+import type { ImageSize } from './types.ts';
 
 /**
  * The CCD glow (ccd_bloom_amount 0..2, ccd_bloom_tint_preset): a low threshold and a wide reach, so that
@@ -19,7 +17,7 @@ export function ccdBloomParams(amount: number, tintPreset: string, size: ImageSi
     knee: 0.2,
     amount: 1.5 * Math.max(0, amount),
     tint: bloomTint(tintPreset),
-    radius: 0.05 * longSide(size),
+    radius: relativePixels(54, size),
   };
 }
 
@@ -34,6 +32,6 @@ export function iphone3HighlightBloomParams(highlightBloom: number, size: ImageS
     knee: 0.08,
     amount: 2 * Math.max(0, highlightBloom),
     tint: [1, 0.97, 0.92] as const,
-    radius: 0.013 * longSide(size),
+    radius: relativePixels(14, size),
   };
 }

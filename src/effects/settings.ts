@@ -1,7 +1,8 @@
 import type { EffectDefinition, SettingDefinition, SettingValue, Settings } from './types.ts';
 
 export function defaultSettings(effect: EffectDefinition): Record<string, SettingValue> {
-  return Object.fromEntries(effect.settings.map((s) => [s.name, s.default]));
+  const defaults = Object.fromEntries(effect.settings.map((s) => [s.name, s.default]));
+  return effect.adjust ? effect.adjust(defaults, null) : defaults;
 }
 
 function decimals(step: number): number {
@@ -12,8 +13,8 @@ function decimals(step: number): number {
 
 /**
  * A value for a setting from user input or a URL, or `undefined` when it cannot be one (non-numeric text,
- * an unknown option): callers then keep the previous value. Numbers are clamped to the range and snapped
- * to the step.
+ * an unknown option, a malformed colour): callers then keep the previous value. Numbers are clamped to the
+ * range and snapped to the step.
  */
 export function coerceSetting(definition: SettingDefinition, raw: unknown): SettingValue | undefined {
   switch (definition.kind) {
@@ -36,22 +37,73 @@ export function coerceSetting(definition: SettingDefinition, raw: unknown): Sett
       if (raw === 'false' || raw === '0') return false;
       return undefined;
     }
+    case 'color': {
+      const value = String(raw).trim().toLowerCase();
+      const hex = value.startsWith('#') ? value : `#${value}`;
+      return /^#[0-9a-f]{6}$/.test(hex) ? hex : undefined;
+    }
   }
 }
 
-/** Every setting of the effect: the given valid values, the defaults for the rest. */
+/** Every setting of the effect: the given valid values, the defaults for the rest, then made consistent. */
 export function resolveSettings(effect: EffectDefinition, given: Settings): Record<string, SettingValue> {
-  const result = defaultSettings(effect);
+  const result: Record<string, SettingValue> = Object.fromEntries(
+    effect.settings.map((s) => [s.name, s.default]),
+  );
   for (const definition of effect.settings) {
     if (!(definition.name in given)) continue;
     const value = coerceSetting(definition, given[definition.name]);
     if (value !== undefined) result[definition.name] = value;
   }
-  return result;
+  return effect.adjust ? effect.adjust(result, null) : result;
+}
+
+/** Sets one setting (coerced) and lets the effect keep the rest consistent; null when the value is refused. */
+export function withSetting(
+  effect: EffectDefinition,
+  settings: Settings,
+  name: string,
+  raw: unknown,
+): Record<string, SettingValue> | null {
+  const definition = effect.settings.find((s) => s.name === name);
+  if (!definition) return null;
+  const value = coerceSetting(definition, raw);
+  if (value === undefined) return null;
+  const next = { ...settings, [name]: value };
+  return effect.adjust ? effect.adjust(next, name) : next;
 }
 
 export function numberSetting(settings: Settings, name: string): number {
   const value = settings[name];
   if (typeof value !== 'number') throw new Error(`Setting ${name} is not a number`);
   return value;
+}
+
+export function booleanSetting(settings: Settings, name: string): boolean {
+  const value = settings[name];
+  if (typeof value !== 'boolean') throw new Error(`Setting ${name} is not a toggle`);
+  return value;
+}
+
+export function stringSetting(settings: Settings, name: string): string {
+  const value = settings[name];
+  if (typeof value !== 'string') throw new Error(`Setting ${name} is not text`);
+  return value;
+}
+
+/** `#rrggbb` as linear-free 0..1 RGB (the shaders blend in the image's own encoding). */
+export function colorSetting(settings: Settings, name: string): [number, number, number] {
+  const hex = stringSetting(settings, name);
+  const value = Number.parseInt(hex.slice(1), 16);
+  return [((value >> 16) & 255) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255];
+}
+
+/**
+ * Sizes in the effects (blur sigma, pixel size, grain size, bloom radius) are given for an image whose
+ * long side is 1080 px (the processing size) and scale with the image, so a look holds at any resolution.
+ */
+export const REFERENCE_LONG_SIDE = 1080;
+
+export function relativePixels(value: number, input: { width: number; height: number }): number {
+  return (value * Math.max(input.width, input.height)) / REFERENCE_LONG_SIDE;
 }

@@ -11,6 +11,8 @@ interface SettingBase {
   /** The setting's name exactly as the product spec writes it (`jpeg_quality`, `vibrance`, ...). */
   readonly name: string;
   readonly label: string;
+  /** Kept in the settings but not shown as a control (e.g. pg2016's lutName, which follows filterName). */
+  readonly hidden?: boolean;
 }
 
 export interface RangeSetting extends SettingBase {
@@ -32,7 +34,13 @@ export interface ToggleSetting extends SettingBase {
   readonly default: boolean;
 }
 
-export type SettingDefinition = RangeSetting | SelectSetting | ToggleSetting;
+/** A colour as `#rrggbb`. */
+export interface ColorSetting extends SettingBase {
+  readonly kind: 'color';
+  readonly default: string;
+}
+
+export type SettingDefinition = RangeSetting | SelectSetting | ToggleSetting | ColorSetting;
 
 export interface ImageSize {
   readonly width: number;
@@ -46,6 +54,14 @@ export interface EffectDefinition {
   /** Collage runs on the main thread; every other effect in the worker. */
   readonly runsOn: 'worker' | 'main';
   readonly settings: readonly SettingDefinition[];
+  /**
+   * Keeps the settings consistent after `changed` took a new value (null: after loading defaults or a
+   * link): presets fill in their values, a look brings its vignette and grain, upscaling is forced off
+   * above 500 px. Pure; returns the full settings.
+   */
+  adjust?(settings: Settings, changed: string | null): Record<string, SettingValue>;
+  /** Why a setting cannot be changed right now (shown as its tooltip), or null when it can. */
+  disabledReason?(name: string, settings: Settings): string | null;
   /** The ordered stages for these (already validated) settings, on an input of this size. */
   stages(settings: Settings, input: ImageSize): StageInvocation[];
 }

@@ -75,6 +75,24 @@ export interface CommitEffectMessage {
 export interface AppVisibleMessage {
   type: 'appVisible';
 }
+/** Not in the spec: steps back through committed images (the worker keeps them). */
+export interface UndoMessage {
+  type: 'undo';
+}
+export interface RedoMessage {
+  type: 'redo';
+}
+/** Not in the spec: shows the image before the current effect while the user holds before/after. */
+export interface ShowOriginalMessage {
+  type: 'showOriginal';
+  show: boolean;
+}
+/** Not in the spec: the user's own 3D LUT (from a .cube file) as an RGBA8 atlas of (N*N) x N texels. */
+export interface LoadLutMessage {
+  type: 'loadLut';
+  size: number;
+  data: Uint8Array<ArrayBuffer>;
+}
 
 export type ToWorkerMessage =
   | InitMessage
@@ -85,7 +103,11 @@ export type ToWorkerMessage =
   | ReplaceBaseImageMessage
   | ResetCanvasToBaseMessage
   | CommitEffectMessage
-  | AppVisibleMessage;
+  | AppVisibleMessage
+  | UndoMessage
+  | RedoMessage
+  | ShowOriginalMessage
+  | LoadLutMessage;
 
 // ---------------------------------------------------------------- worker -> editor
 
@@ -98,6 +120,9 @@ export interface StatusMessage {
   message?: string;
   /** Set with WorkerReady: the backend the worker chose. */
   engine?: EngineKind;
+  /** Set whenever the committed history changes: how many steps can be undone and redone. */
+  undoDepth?: number;
+  redoDepth?: number;
 }
 export interface ErrorMessage {
   type: 'error';
@@ -137,6 +162,10 @@ const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorkerMessage['type']>([
   'resetCanvasToBase',
   'commitEffect',
   'appVisible',
+  'undo',
+  'redo',
+  'showOriginal',
+  'loadLut',
 ]);
 
 const FROM_WORKER_TYPES: ReadonlySet<string> = new Set<FromWorkerMessage['type']>([
@@ -153,6 +182,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function isPositiveInt(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0;
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
 export function isWorkerStatus(value: unknown): value is WorkerStatus {
@@ -198,9 +231,20 @@ export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
       );
     case 'replaceBaseImage':
       return isRecord(value.image) && isPositiveInt(value.width) && isPositiveInt(value.height);
+    case 'showOriginal':
+      return typeof value.show === 'boolean';
+    case 'loadLut':
+      return (
+        isPositiveInt(value.size) &&
+        value.size >= 2 &&
+        value.data instanceof Uint8Array &&
+        value.data.length === value.size ** 3 * 4
+      );
     case 'resetCanvasToBase':
     case 'commitEffect':
     case 'appVisible':
+    case 'undo':
+    case 'redo':
       return true;
   }
 }
@@ -214,7 +258,9 @@ export function isFromWorkerMessage(value: unknown): value is FromWorkerMessage 
         isWorkerStatus(value.status) &&
         (value.newWidth === undefined || isPositiveInt(value.newWidth)) &&
         (value.newHeight === undefined || isPositiveInt(value.newHeight)) &&
-        (value.engine === undefined || isEngineKind(value.engine))
+        (value.engine === undefined || isEngineKind(value.engine)) &&
+        (value.undoDepth === undefined || isCount(value.undoDepth)) &&
+        (value.redoDepth === undefined || isCount(value.redoDepth))
       );
     case 'error':
       return typeof value.message === 'string';

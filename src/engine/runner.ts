@@ -40,7 +40,8 @@ export class StageRunner {
       const stage = getStage(step.stage);
       const textures: Record<string, GpuTexture> = {};
       for (const [slot, key] of Object.entries(step.textures ?? {})) {
-        if (!stage.textures?.includes(slot)) throw new Error(`Stage ${stage.name} has no texture slot ${slot}`);
+        if (!stage.textures?.includes(slot))
+          throw new Error(`Stage ${stage.name} has no texture slot ${slot}`);
         textures[slot] = resolve(key);
       }
       const next = this.runStage(stage, current, step.params, textures);

@@ -42,7 +42,8 @@ for (const engine of ENGINES) {
       const saved = await decodeInBrowser(page, readFileSync(await download.path()));
       const original = await decodeInBrowser(page, readFileSync(fixturePath('kodak/kodim23.png')));
       expect(saved.type).toBe('image/jpeg');
-      expect([saved.width, saved.height]).toEqual([768, 512]);
+      // Saved at the export size: the processed 768x512 image with its long side scaled to 1080.
+      expect([saved.width, saved.height]).toEqual([1080, 720]);
       const before = meanSaturation(original);
       const after = meanSaturation(saved);
       test.info().annotations.push({

@@ -19,23 +19,39 @@ export interface RunRequest {
   resources?: Record<string, TextureData>;
 }
 
+/** Times a chain of stages, or a whole effect (its stages for the settings, its LUTs), at a size. */
 export interface BenchRequest {
   type: 'bench';
   id: number;
   engine: EngineKind;
   width: number;
   height: number;
-  chain: StageInvocation[];
+  chain?: StageInvocation[];
   resources?: Record<string, TextureData>;
+  effectId?: string;
+  settings?: Record<string, number | string | boolean>;
   warmup: number;
   iterations: number;
 }
 
-export type HarnessRequest = RunRequest | BenchRequest;
+/** Runs a whole effect (its stages for the given settings, with its LUTs) as the engine would. */
+export interface EffectRequest {
+  type: 'effect';
+  id: number;
+  engine: EngineKind;
+  image: ImageBitmap;
+  effectId: string;
+  settings: Record<string, number | string | boolean>;
+}
+
+export type HarnessRequest = RunRequest | BenchRequest | EffectRequest;
 
 export interface RunResult {
+  /** Output size; a resizing chain's input has its own. */
   width: number;
   height: number;
+  inputWidth: number;
+  inputHeight: number;
   input: Uint8Array<ArrayBuffer>;
   output: Uint8Array<ArrayBuffer>;
 }

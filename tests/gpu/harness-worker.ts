@@ -6,8 +6,13 @@ import type { EngineKind } from '../../src/engine/protocol.ts';
 import { StageRunner } from '../../src/engine/runner.ts';
 import { chooseBackend } from '../../src/engine/worker/choose-backend.ts';
 import type { GpuTexture } from '../../src/engine/backend.ts';
+import { findEffect } from '../../src/effects/index.ts';
+import { bakeLut } from '../../src/effects/luts.ts';
+import { resolveSettings } from '../../src/effects/settings.ts';
+import { EngineResources } from '../../src/engine/worker/resources.ts';
 import type {
   BenchRequest,
+  EffectRequest,
   HarnessRequest,
   HarnessResponse,
   RunRequest,
@@ -58,8 +63,10 @@ async function run(request: RunRequest) {
   const input = runner.pool.adopt(runner.backend.uploadImage(request.image));
   request.image.close();
   const resources = uploadResources(runner, request.resources);
-  const output = runner.run(input, request.chain, resources.resolve);
+  const output = await runner.backend.validate(() => runner.run(input, request.chain, resources.resolve));
   const result = {
+    inputWidth: input.width,
+    inputHeight: input.height,
     width: output.width,
     height: output.height,
     input: await runner.backend.readPixels(input),
@@ -68,6 +75,47 @@ async function run(request: RunRequest) {
   runner.pool.release(input);
   runner.pool.release(output);
   resources.dispose();
+  return result;
+}
+
+const effectResources = new Map<StageRunner, EngineResources>();
+
+/** The engine's own resources (LUTs baked on first use), one set per backend. */
+function engineResources(runner: StageRunner): EngineResources {
+  let resources = effectResources.get(runner);
+  if (!resources) {
+    resources = new EngineResources(runner.backend, bakeLut);
+    effectResources.set(runner, resources);
+  }
+  return resources;
+}
+
+function workerEffect(effectId: string) {
+  const effect = findEffect(effectId);
+  if (!effect || effect.runsOn !== 'worker') throw new Error(`Unknown effect ${effectId}`);
+  return effect;
+}
+
+async function runEffect(request: EffectRequest) {
+  const runner = await runnerFor(request.engine);
+  const resources = engineResources(runner);
+  const effect = workerEffect(request.effectId);
+  const input = runner.pool.adopt(runner.backend.uploadImage(request.image));
+  request.image.close();
+  const settings = resolveSettings(effect, request.settings);
+  const output = await runner.backend.validate(() =>
+    runner.run(input, effect.stages(settings, input), resources.resolve),
+  );
+  const result = {
+    inputWidth: input.width,
+    inputHeight: input.height,
+    width: output.width,
+    height: output.height,
+    input: await runner.backend.readPixels(input),
+    output: await runner.backend.readPixels(output),
+  };
+  runner.pool.release(input);
+  runner.pool.release(output);
   return result;
 }
 
@@ -90,8 +138,15 @@ async function bench(request: BenchRequest) {
   const runner = await runnerFor(request.engine);
   const input = runner.pool.adopt(runner.backend.uploadImage(syntheticImage(request.width, request.height)));
   const resources = uploadResources(runner, request.resources);
+  let chain = request.chain ?? [];
+  let resolve = resources.resolve;
+  if (request.effectId) {
+    const effect = workerEffect(request.effectId);
+    chain = effect.stages(resolveSettings(effect, request.settings ?? {}), input);
+    resolve = engineResources(runner).resolve;
+  }
   const once = async () => {
-    const output = runner.run(input, request.chain, resources.resolve);
+    const output = await runner.backend.validate(() => runner.run(input, chain, resolve));
     await runner.backend.finish();
     runner.pool.release(output);
   };
@@ -116,8 +171,8 @@ self.onmessage = async (event: MessageEvent<HarnessRequest>) => {
   let response: HarnessResponse;
   const transfer: Transferable[] = [];
   try {
-    if (request.type === 'run') {
-      const result = await run(request);
+    if (request.type === 'run' || request.type === 'effect') {
+      const result = request.type === 'run' ? await run(request) : await runEffect(request);
       transfer.push(result.input.buffer, result.output.buffer);
       response = { id: request.id, ok: true, result, engine: request.engine };
     } else {

@@ -77,11 +77,84 @@ const harness = {
       image,
     ])) as RunResult;
     return {
+      inputWidth: result.inputWidth,
+      inputHeight: result.inputHeight,
       width: result.width,
       height: result.height,
       input: toBase64(result.input),
       output: toBase64(result.output),
     };
+  },
+
+  /** Runs a whole effect with its settings on an encoded image; returns input and output RGBA as base64. */
+  async runEffect(
+    engine: EngineKind,
+    fileBase64: string,
+    effectId: string,
+    settings: Record<string, number | string | boolean> = {},
+  ) {
+    const image = await createImageBitmap(new Blob([fromBase64(fileBase64)]), {
+      colorSpaceConversion: 'none',
+      premultiplyAlpha: 'none',
+    });
+    const result = (await send({ type: 'effect', engine, image, effectId, settings }, [image])) as RunResult;
+    return {
+      inputWidth: result.inputWidth,
+      inputHeight: result.inputHeight,
+      width: result.width,
+      height: result.height,
+      input: toBase64(result.input),
+      output: toBase64(result.output),
+    };
+  },
+
+  /**
+   * Chromium's own JPEG encode and decode of RGBA pixels (base64): the pixels go into a 2D canvas as they
+   * are, `convertToBlob({ type: 'image/jpeg', quality: quality / 100 })`, and the file is decoded again
+   * without colour conversion. Returns what the canvas held before encoding (to check it is what was
+   * given) and the decoded pixels, both RGBA base64, and the file's size.
+   */
+  async browserJpegRoundTrip(width: number, height: number, rgbaBase64: string, quality: number) {
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) throw new Error('no 2d context');
+    const pixels = new ImageData(new Uint8ClampedArray(fromBase64(rgbaBase64).buffer), width, height);
+    context.putImageData(pixels, 0, 0);
+    const held = context.getImageData(0, 0, width, height).data;
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: quality / 100 });
+    const bitmap = await createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+    const decoded = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
+    if (!decoded) throw new Error('no 2d context');
+    decoded.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    const output = decoded.getImageData(0, 0, width, height).data;
+    return {
+      input: toBase64(new Uint8Array(held.buffer)),
+      output: toBase64(new Uint8Array(output.buffer)),
+      bytes: blob.size,
+    };
+  },
+
+  /** Times a whole effect at a size, at its defaults unless settings are given. */
+  async benchEffect(
+    engine: EngineKind,
+    width: number,
+    height: number,
+    effectId: string,
+    settings: Record<string, number | string | boolean> = {},
+    warmup = 3,
+    iterations = 10,
+  ) {
+    return (await send({
+      type: 'bench',
+      engine,
+      width,
+      height,
+      effectId,
+      settings,
+      warmup,
+      iterations,
+    })) as BenchResult;
   },
 
   /** Times a chain at a size: median of `iterations` runs after `warmup`, GPU work finished each time. */
@@ -92,8 +165,26 @@ const harness = {
     chain: StageInvocation[],
     warmup = 3,
     iterations = 10,
+    resources?: Record<string, { width: number; height: number; data: Uint8Array }>,
   ) {
-    return (await send({ type: 'bench', engine, width, height, chain, warmup, iterations })) as BenchResult;
+    const textures = resources
+      ? Object.fromEntries(
+          Object.entries(resources).map(([key, r]): [string, TextureData] => [
+            key,
+            { width: r.width, height: r.height, data: new Uint8Array(r.data) },
+          ]),
+        )
+      : undefined;
+    return (await send({
+      type: 'bench',
+      engine,
+      width,
+      height,
+      chain,
+      warmup,
+      iterations,
+      ...(textures ? { resources: textures } : {}),
+    })) as BenchResult;
   },
 };
 

@@ -37,7 +37,7 @@ async function runOnGpu(
     [engine, fixtureBase64(file), chain, encodeResources(resources)] as const,
   );
   return {
-    input: imageFromBase64(result.width, result.height, result.input),
+    input: imageFromBase64(result.inputWidth, result.inputHeight, result.input),
     output: imageFromBase64(result.width, result.height, result.output),
   };
 }

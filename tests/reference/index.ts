@@ -3,11 +3,20 @@
  * CPU baseline) only.
  */
 import type { StageInvocation } from '../../src/engine/stages/types.ts';
+import { bilateral } from './bilateral.ts';
+import { blur } from './blur.ts';
 import { bloom } from './bloom.ts';
 import { copy } from './copy.ts';
 import { dualVignette } from './dual-vignette.ts';
 import { grain } from './grain.ts';
 import type { RgbaImage } from './image.ts';
+import { jpeg } from './jpeg.ts';
+import { resize } from './resize.ts';
+import { lut } from './lut.ts';
+import { noise } from './noise.ts';
+import { pixelate } from './pixelate.ts';
+import { sharpen } from './sharpen.ts';
+import { smartBlur } from './smart-blur.ts';
 import { lensReflection } from './lens-reflection.ts';
 import { vibrance } from './vibrance.ts';
 import { vignette } from './vignette.ts';
@@ -25,6 +34,15 @@ export const REFERENCES: Readonly<Record<string, Reference>> = {
   copy,
   vibrance,
   grain,
+  lut,
+  noise,
+  blur,
+  pixelate,
+  'smart-blur': smartBlur,
+  bilateral,
+  sharpen,
+  resize,
+  jpeg,
   bloom,
   'lens-reflection': lensReflection,
   vignette,

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BLOOM_TINT_NAMES, BLOOM_TINTS, bloomTint } from '../../src/effects/bloom-tints.ts';
+import { BLOOM_TINTS, bloomTint } from '../../src/effects/bloom-tints.ts';
+import { TINT_PRESETS } from '../../src/effects/tints.ts';
 
 describe('CCD bloom tints', () => {
-  it('has the six presets of the spec', () => {
-    expect(BLOOM_TINT_NAMES.sort()).toEqual(['blue', 'green', 'magenta', 'orange', 'violet', 'white']);
+  it('has a colour for each of the six presets of the spec, and no other', () => {
+    expect(Object.keys(BLOOM_TINTS).sort()).toEqual([...TINT_PRESETS].sort());
   });
 
   it('maps each preset to its RGB triple', () => {
-    for (const name of BLOOM_TINT_NAMES) expect(bloomTint(name)).toEqual(BLOOM_TINTS[name]);
+    for (const name of TINT_PRESETS) expect(bloomTint(name)).toEqual(BLOOM_TINTS[name]);
     expect(bloomTint('white')).toEqual([1, 1, 1]);
   });
 

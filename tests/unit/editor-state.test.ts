@@ -1,91 +1,503 @@
+// One test (or more) per rule of product spec section 4, named after the rule.
 import { describe, expect, it } from 'vitest';
+import { smartBlurEffect } from '../../src/effects/smart-blur.ts';
 import { vibranceEffect } from '../../src/effects/vibrance.ts';
 import {
-  applyStarted,
+  applyEffect,
+  autoApply,
   canCommit,
-  canLoadImage,
+  canRequestImage,
   canUpload,
+  changeSetting,
+  commit,
+  cycleZoom,
+  errorReceived,
+  fileChosen,
+  imageLoadFailed,
   imageLoadStarted,
   initialEditorState,
+  isApplyEnabled,
+  pageBecameVisible,
+  requestBaseBitmap,
   selectEffect,
+  setBrushSize,
   shouldAutoApply,
   statusReceived,
+  takePendingFile,
+  workerInitStarted,
+  zoomIndicatorText,
   type EditorState,
+  type Outcome,
 } from '../../src/editor/state/editor-state.ts';
+import { WORKER_STATUSES, type StatusMessage } from '../../src/engine/protocol.ts';
 
 const load = {
-  imageUrl: null,
+  imageUrl: 'blob:x',
   processingWidth: 768,
   processingHeight: 512,
   originalWidth: 768,
   originalHeight: 512,
 };
+const status = (s: StatusMessage['status'], extra: Partial<StatusMessage> = {}): StatusMessage => ({
+  type: 'status',
+  status: s,
+  ...extra,
+});
 
 function ready(): EditorState {
-  const loading = imageLoadStarted({ ...initialEditorState(), workerStatus: 'WorkerReady' }, load);
-  return statusReceived(loading, { type: 'status', status: 'ImageReady' });
+  const loading = imageLoadStarted({ ...initialEditorState(), workerStatus: 'WorkerReady' }, load).state;
+  return statusReceived(loading, status('ImageReady')).state;
 }
 
-describe('editor state', () => {
-  it('has the spec defaults', () => {
+function withVibrance(value = 0): EditorState {
+  const selected = selectEffect(ready(), vibranceEffect).state;
+  return changeSetting(selected, 'vibrance', value).state;
+}
+
+function applied(value = 0.5): EditorState {
+  const applying = applyEffect(withVibrance(value)).state;
+  return statusReceived(applying, status('effectComplete', { effectId: 'vibrance' })).state;
+}
+
+const posts = (outcome: Outcome) =>
+  outcome.commands.filter((c) => c.kind === 'post').map((c) => (c.kind === 'post' ? c.message.type : ''));
+
+describe('editor state defaults (section 3)', () => {
+  it('has every field with the spec defaults', () => {
     const state = initialEditorState();
-    expect(state.zoomLevel).toBe(1);
-    expect(state.blurBrushSize).toBe(80);
-    expect(state.workerStatus).toBe('Idle');
-  });
-
-  it('refuses to load an image while LoadingImage or ApplyingEffect', () => {
-    for (const workerStatus of ['LoadingImage', 'ApplyingEffect'] as const) {
-      const state = { ...initialEditorState(), workerStatus };
-      expect(canLoadImage(state)).toBe(false);
-      expect(imageLoadStarted(state, load)).toBe(state);
-    }
-    expect(canUpload({ ...initialEditorState(), workerStatus: 'WorkerInitializing' })).toBe(false);
-  });
-
-  it('selecting an effect loads its defaults and auto-applies once', () => {
-    const selected = selectEffect(ready(), vibranceEffect);
-    expect(selected.currentSettings).toEqual({ vibrance: 0 });
-    expect(shouldAutoApply(selected)).toBe(true);
-    const applying = applyStarted(selected, 'vibrance', selected.currentSettings);
-    expect(applying.workerStatus).toBe('ApplyingEffect');
-    expect(shouldAutoApply(applying)).toBe(false);
-    const done = statusReceived(applying, { type: 'status', status: 'effectComplete', effectId: 'vibrance' });
-    expect(done.workerStatus).toBe('ImageReady');
-    expect(done.lastAppliedEffectId).toBe('vibrance');
-    expect(done.activeEffectId).toBeNull();
-    expect(shouldAutoApply(done)).toBe(false);
-    expect(canCommit(done)).toBe(true);
-  });
-
-  it('commitSuccess clears the selection and takes the new size', () => {
-    const state = {
-      ...ready(),
-      selectedEffectId: 'vibrance',
-      lastAppliedEffectId: 'vibrance',
-      errorMessage: 'x',
-    };
-    const next = statusReceived(state, {
-      type: 'status',
-      status: 'commitSuccess',
-      newWidth: 400,
-      newHeight: 300,
+    expect(state).toMatchObject({
+      workerStatus: 'Idle',
+      isImageReadyInWorker: false,
+      zoomLevel: 1,
+      blurBrushSize: 80,
+      selectedEffectId: null,
+      collageConfig: null,
+      availableImageAssets: [],
+      activeCollageBitmap: null,
     });
+  });
+});
+
+describe('worker status handling', () => {
+  it('initialising the worker sets WorkerInitializing and clears the error', () => {
+    const next = workerInitStarted({ ...initialEditorState(), errorMessage: 'old' });
+    expect(next.workerStatus).toBe('WorkerInitializing');
+    expect(next.errorMessage).toBeNull();
+  });
+
+  it('handles every status value without throwing', () => {
+    for (const value of WORKER_STATUSES) {
+      const outcome = statusReceived(ready(), status(value));
+      expect(outcome.state, value).toBeDefined();
+    }
+  });
+
+  it('WorkerReady records the chosen backend', () => {
+    const next = statusReceived(initialEditorState(), status('WorkerReady', { engine: 'webgl2' })).state;
+    expect(next.workerStatus).toBe('WorkerReady');
+    expect(next.engine).toBe('webgl2');
+  });
+
+  it('ImageReady sets the image-ready flag and clears the pending preview URL', () => {
+    const loading = imageLoadStarted(
+      { ...initialEditorState(), workerStatus: 'WorkerReady' },
+      { ...load, pendingPreviewUrl: 'blob:p' },
+    ).state;
+    expect(loading.pendingPreviewUrl).toBe('blob:p');
+    const next = statusReceived(loading, status('ImageReady')).state;
+    expect(next.isImageReadyInWorker).toBe(true);
+    expect(next.pendingPreviewUrl).toBeNull();
+    expect(next.workerStatus).toBe('ImageReady');
+  });
+
+  it('ImageReady after ApplyingEffect with the collage selected clears the selection', () => {
+    const state = { ...ready(), selectedEffectId: 'collageEffect', workerStatus: 'ApplyingEffect' as const };
+    expect(statusReceived(state, status('ImageReady')).state.selectedEffectId).toBeNull();
+    const notApplying = { ...ready(), selectedEffectId: 'collageEffect' };
+    expect(statusReceived(notApplying, status('ImageReady')).state.selectedEffectId).toBe('collageEffect');
+  });
+
+  it('effectComplete records the last applied effect and settings, clears the active effect, and becomes ImageReady', () => {
+    const applying = applyEffect(withVibrance(0.3)).state;
+    expect(applying.activeEffectId).toBe('vibrance');
+    const next = statusReceived(applying, status('effectComplete', { effectId: 'vibrance' })).state;
+    expect(next).toMatchObject({
+      workerStatus: 'ImageReady',
+      lastAppliedEffectId: 'vibrance',
+      lastAppliedSettings: { vibrance: 0.3 },
+      activeEffectId: null,
+    });
+  });
+
+  it('commitSuccess becomes ImageReady, clears the selection, last applied effect and error, and takes the new size', () => {
+    const state = { ...applied(), errorMessage: 'x' };
+    const next = statusReceived(state, status('commitSuccess', { newWidth: 400, newHeight: 267 })).state;
     expect(next).toMatchObject({
       workerStatus: 'ImageReady',
       selectedEffectId: null,
       lastAppliedEffectId: null,
       errorMessage: null,
       processingWidth: 400,
-      processingHeight: 300,
+      processingHeight: 267,
     });
   });
 
-  it('a WorkerError status sets the error and clears the active effect', () => {
-    const state = { ...ready(), activeEffectId: 'vibrance' };
-    const next = statusReceived(state, { type: 'status', status: 'WorkerError' });
-    expect(next.workerStatus).toBe('WorkerError');
-    expect(next.errorMessage).toBe('Worker reported an error status.');
-    expect(next.activeEffectId).toBeNull();
+  it('commitSuccess without a new size keeps the processing size', () => {
+    const next = statusReceived(applied(), status('commitSuccess')).state;
+    expect([next.processingWidth, next.processingHeight]).toEqual([768, 512]);
+  });
+
+  it('ContextLost and ContextRestoring only log a warning', () => {
+    for (const value of ['ContextLost', 'ContextRestoring'] as const) {
+      const state = applied();
+      const outcome = statusReceived(state, status(value));
+      expect(outcome.state).toBe(state);
+      expect(outcome.commands).toEqual([{ kind: 'warn', message: expect.stringContaining(value) as string }]);
+    }
+  });
+
+  it('a WorkerError status sets the error (or its default), WorkerError, and clears the active effect', () => {
+    const state = { ...applied(), activeEffectId: 'vibrance' };
+    const plain = statusReceived(state, status('WorkerError'));
+    expect(plain.state).toMatchObject({
+      workerStatus: 'WorkerError',
+      errorMessage: 'Worker reported an error status.',
+      activeEffectId: null,
+    });
+    expect(plain.commands).toContainEqual({
+      kind: 'notify',
+      level: 'error',
+      message: 'Worker reported an error status.',
+    });
+    expect(statusReceived(state, status('WorkerError', { message: 'GPU gone' })).state.errorMessage).toBe(
+      'GPU gone',
+    );
+  });
+
+  it('history depths from the worker are kept for undo and redo', () => {
+    const next = statusReceived(applied(), status('commitSuccess', { undoDepth: 2, redoDepth: 0 })).state;
+    expect([next.undoDepth, next.redoDepth]).toEqual([2, 0]);
+  });
+});
+
+describe('error handling', () => {
+  it('any error message sets the error, WorkerError, clears the active effect, and shows an error notification', () => {
+    const outcome = errorReceived(
+      { ...applied(), activeEffectId: 'vibrance' },
+      'Image processing failed: boom',
+    );
+    expect(outcome.state).toMatchObject({
+      workerStatus: 'WorkerError',
+      errorMessage: 'Image processing failed: boom',
+      activeEffectId: null,
+    });
+    expect(outcome.commands).toEqual([
+      { kind: 'notify', level: 'error', message: 'Image processing failed: boom' },
+    ]);
+  });
+
+  it("an empty worker error becomes 'Unknown worker error'", () => {
+    expect(errorReceived(ready(), '').state.errorMessage).toBe('Unknown worker error');
+  });
+
+  it("a load failure gives 'Failed to load image: {reason}', clears the image URL and becomes WorkerError", () => {
+    const loading = imageLoadStarted({ ...initialEditorState(), workerStatus: 'WorkerReady' }, load).state;
+    const outcome = imageLoadFailed(loading, 'too big');
+    expect(outcome.state).toMatchObject({
+      workerStatus: 'WorkerError',
+      errorMessage: 'Failed to load image: too big',
+      imageUrl: null,
+    });
+  });
+});
+
+describe('loading images', () => {
+  it('loading is refused while LoadingImage or ApplyingEffect', () => {
+    for (const workerStatus of ['LoadingImage', 'ApplyingEffect'] as const) {
+      const state = { ...applied(), workerStatus };
+      const outcome = imageLoadStarted(state, load);
+      expect(outcome.state).toBe(state);
+      expect(outcome.commands[0]?.kind).toBe('warn');
+    }
+  });
+
+  it('loading sets LoadingImage, clears the error, selection and effect state, resets zoom, and keeps the sizes', () => {
+    const state = { ...applied(), errorMessage: 'x', zoomLevel: 2 };
+    const next = imageLoadStarted(state, {
+      ...load,
+      processingWidth: 1080,
+      processingHeight: 720,
+      originalWidth: 6000,
+      originalHeight: 4000,
+    }).state;
+    expect(next).toMatchObject({
+      workerStatus: 'LoadingImage',
+      errorMessage: null,
+      selectedEffectId: null,
+      currentSettings: {},
+      activeEffectId: null,
+      lastAppliedEffectId: null,
+      lastAppliedSettings: null,
+      zoomLevel: 1,
+      processingWidth: 1080,
+      processingHeight: 720,
+      originalWidth: 6000,
+      originalHeight: 4000,
+    });
+  });
+
+  it('uploads are blocked during LoadingImage, ApplyingEffect and WorkerInitializing', () => {
+    expect(canUpload({ ...ready(), workerStatus: 'LoadingImage' })).toBe(false);
+    expect(canUpload({ ...ready(), workerStatus: 'ApplyingEffect' })).toBe(false);
+    expect(canUpload({ ...initialEditorState(), workerStatus: 'WorkerInitializing' })).toBe(false);
+    expect(canUpload(ready())).toBe(true);
+    const busy = { ...ready(), workerStatus: 'ApplyingEffect' as const };
+    expect(fileChosen(busy, new Blob()).commands[0]?.kind).toBe('warn');
+  });
+
+  it('an upload while the worker is ready loads the file; uploading resets the selected effect', () => {
+    const file = new Blob(['x']);
+    expect(fileChosen(applied(), file).commands).toEqual([{ kind: 'load', file }]);
+    expect(imageLoadStarted(applied(), load).state.selectedEffectId).toBeNull();
+  });
+
+  it('pending file: an upload during WorkerInitializing waits, and is taken when the worker is ready', () => {
+    const file = new Blob(['x']);
+    const initializing = workerInitStarted(initialEditorState());
+    const waiting = fileChosen(initializing, file);
+    expect(waiting.commands).toEqual([]);
+    expect(waiting.state.pendingImageFile).toBe(file);
+    const taken = statusReceived({ ...waiting.state, selectedEffectId: 'vibrance' }, status('WorkerReady'));
+    expect(taken.commands).toEqual([{ kind: 'load', file }]);
+    expect(taken.state.pendingImageFile).toBeNull();
+    expect(taken.state.selectedEffectId).toBeNull();
+  });
+
+  it('pending file: not taken while an image is loaded or the worker is not ready', () => {
+    const file = new Blob(['x']);
+    expect(takePendingFile({ ...ready(), pendingImageFile: file }).commands).toEqual([]);
+    expect(
+      takePendingFile({ ...initialEditorState(), workerStatus: 'WorkerInitializing', pendingImageFile: file })
+        .commands,
+    ).toEqual([]);
+    expect(
+      takePendingFile({ ...initialEditorState(), workerStatus: 'effectComplete', pendingImageFile: file })
+        .commands,
+    ).toEqual([{ kind: 'load', file }]);
+  });
+});
+
+describe('selecting effects and settings', () => {
+  it('selecting a non-collage effect loads its defaults and clears the error and the last-applied state', () => {
+    const state = { ...applied(), errorMessage: 'x' };
+    const next = selectEffect(state, vibranceEffect).state;
+    expect(next).toMatchObject({
+      selectedEffectId: 'vibrance',
+      currentSettings: { vibrance: 0 },
+      errorMessage: null,
+      lastAppliedEffectId: null,
+      lastAppliedSettings: null,
+    });
+  });
+
+  it('selecting with settings from a link validates and clamps them', () => {
+    const next = selectEffect(ready(), vibranceEffect, { vibrance: '7' }).state;
+    expect(next.currentSettings).toEqual({ vibrance: 1 });
+  });
+
+  it('effect selection and setting changes are blocked during LoadingImage and ApplyingEffect', () => {
+    for (const workerStatus of ['LoadingImage', 'ApplyingEffect'] as const) {
+      const state = { ...withVibrance(0.2), workerStatus };
+      expect(selectEffect(state, vibranceEffect).state).toBe(state);
+      expect(changeSetting(state, 'vibrance', 0.9).state).toBe(state);
+    }
+  });
+
+  it('setting changes clamp to the range and ignore non-numeric input', () => {
+    const state = withVibrance(0.2);
+    expect(changeSetting(state, 'vibrance', 5).state.currentSettings.vibrance).toBe(1);
+    expect(changeSetting(state, 'vibrance', 'abc').state).toBe(state);
+  });
+
+  it('blur brush size is at least 1', () => {
+    expect(setBrushSize(ready(), 0).blurBrushSize).toBe(1);
+    expect(setBrushSize(ready(), 42.4).blurBrushSize).toBe(42);
+  });
+});
+
+describe('applying', () => {
+  it('auto-apply: runs when an image is ready, the status is ImageReady, an effect is selected and differs from the last applied', () => {
+    const state = withVibrance(0.4);
+    expect(shouldAutoApply(state)).toBe(true);
+    const outcome = autoApply(state);
+    expect(outcome.state.workerStatus).toBe('ApplyingEffect');
+    expect(outcome.commands).toEqual([
+      {
+        kind: 'post',
+        message: { type: 'applyEffect', effectId: 'vibrance', settings: { vibrance: 0.4 }, withMask: false },
+      },
+    ]);
+  });
+
+  it('auto-apply: not again with the same settings, not while busy, not without an image or effect', () => {
+    const done = applied(0.5);
+    expect(shouldAutoApply(done)).toBe(false);
+    expect(shouldAutoApply(changeSetting(done, 'vibrance', 0.6).state)).toBe(true);
+    expect(shouldAutoApply({ ...withVibrance(0.4), workerStatus: 'ApplyingEffect' })).toBe(false);
+    expect(shouldAutoApply({ ...withVibrance(0.4), isImageReadyInWorker: false })).toBe(false);
+    expect(shouldAutoApply(ready())).toBe(false);
+  });
+
+  it('applying needs a selected effect or explicit settings', () => {
+    expect(applyEffect(ready()).commands[0]?.kind).toBe('warn');
+    const explicit = applyEffect(
+      { ...ready(), workerStatus: 'WorkerReady' },
+      { effectId: 'vibrance', settings: { vibrance: 1 } },
+    );
+    expect(posts(explicit)).toEqual(['applyEffect']);
+  });
+
+  it('applying needs ImageReady or effectComplete unless explicit settings are given', () => {
+    const state = { ...withVibrance(0.4), workerStatus: 'WorkerReady' as const };
+    expect(applyEffect(state).commands[0]?.kind).toBe('warn');
+    expect(posts(applyEffect({ ...withVibrance(0.4), workerStatus: 'effectComplete' }))).toEqual([
+      'applyEffect',
+    ]);
+  });
+
+  it('setting a worker effect active moves the status to ApplyingEffect', () => {
+    expect(applyEffect(withVibrance(0.1)).state.workerStatus).toBe('ApplyingEffect');
+  });
+});
+
+describe('commit, Apply button and image requests', () => {
+  it('committing needs ImageReady or effectComplete and a last-applied effect; otherwise a console warning', () => {
+    expect(posts(commit(applied(), true))).toEqual(['commitEffect']);
+    expect(commit(ready(), true).commands).toEqual([{ kind: 'warn', message: expect.any(String) as string }]);
+    expect(commit({ ...applied(), workerStatus: 'ApplyingEffect' }, true).commands[0]?.kind).toBe('warn');
+    expect(canCommit({ ...applied(), workerStatus: 'effectComplete' })).toBe(true);
+  });
+
+  it("with no worker, Apply warns 'Cannot commit: Worker not available.'", () => {
+    expect(commit(applied(), false).commands).toEqual([
+      { kind: 'notify', level: 'warning', message: 'Cannot commit: Worker not available.' },
+    ]);
+  });
+
+  it('the Apply button is enabled only when settled and an effect was applied (or a collage config exists)', () => {
+    expect(isApplyEnabled(applied())).toBe(true);
+    expect(isApplyEnabled(withVibrance(0.3))).toBe(false);
+    expect(isApplyEnabled({ ...applied(), workerStatus: 'LoadingImage' })).toBe(false);
+    const collage = { ...ready(), selectedEffectId: 'collageEffect' };
+    expect(isApplyEnabled(collage)).toBe(false);
+    expect(
+      isApplyEnabled({
+        ...collage,
+        collageConfig: {
+          actualCanvasWidth: 400,
+          actualCanvasHeight: 400,
+          backgroundColor: '#222222',
+          backgroundImageFile: null,
+          backgroundImageUrl: null,
+          activePresetId: 'free-mode',
+          slotContents: {},
+        },
+      }),
+    ).toBe(true);
+  });
+
+  it('requesting an image bitmap needs ImageReady or effectComplete', () => {
+    expect(canRequestImage(ready())).toBe(true);
+    expect(canRequestImage({ ...ready(), workerStatus: 'ApplyingEffect' })).toBe(false);
+    expect(posts(requestBaseBitmap(ready()))).toEqual(['requestImageBitmap']);
+    expect(requestBaseBitmap({ ...ready(), workerStatus: 'LoadingImage' }).commands[0]?.kind).toBe('warn');
+  });
+});
+
+describe('view', () => {
+  it('zoom cycles 1 -> 1.5 -> 2 -> 1 once an image is ready', () => {
+    let state = ready();
+    const levels = [];
+    for (let i = 0; i < 4; i++) {
+      state = cycleZoom(state);
+      levels.push(state.zoomLevel);
+    }
+    expect(levels).toEqual([1.5, 2, 1, 1.5]);
+    expect(cycleZoom(initialEditorState()).zoomLevel).toBe(1);
+  });
+
+  it("the zoom indicator reads '1.5x Zoom' at 1.5, '2x Zoom' above, and hides at 1, without an image, or in collage", () => {
+    expect(zoomIndicatorText({ ...ready(), zoomLevel: 1.5 })).toBe('1.5x Zoom');
+    expect(zoomIndicatorText({ ...ready(), zoomLevel: 2 })).toBe('2x Zoom');
+    expect(zoomIndicatorText(ready())).toBeNull();
+    expect(zoomIndicatorText({ ...initialEditorState(), zoomLevel: 2 })).toBeNull();
+    expect(zoomIndicatorText({ ...ready(), zoomLevel: 2, selectedEffectId: 'collageEffect' })).toBeNull();
+  });
+
+  it('visibility: tells the worker the app is visible when an image is loaded and the worker is not initialising or loading', () => {
+    expect(posts(pageBecameVisible(applied()))).toEqual(['appVisible']);
+    expect(pageBecameVisible(initialEditorState()).commands).toEqual([]);
+    expect(pageBecameVisible({ ...applied(), workerStatus: 'LoadingImage' }).commands).toEqual([]);
+    expect(pageBecameVisible({ ...applied(), workerStatus: 'WorkerInitializing' }).commands).toEqual([]);
+  });
+});
+
+describe('smart blur rules', () => {
+  const selectBlur = () => selectEffect(ready(), smartBlurEffect).state;
+
+  it('drawing mode is on exactly when smart blur is selected with applicationMode draw', () => {
+    const blur = selectBlur();
+    expect(blur.isDrawingModeActive).toBe(false);
+    const drawing = changeSetting(blur, 'applicationMode', 'draw').state;
+    expect(drawing.isDrawingModeActive).toBe(true);
+    expect(changeSetting(drawing, 'applicationMode', 'uniform').state.isDrawingModeActive).toBe(false);
+    expect(selectEffect(drawing, vibranceEffect).state.isDrawingModeActive).toBe(false);
+  });
+
+  it('choosing the vignette mode forces blurType gaussian', () => {
+    const blur = selectBlur();
+    expect(blur.currentSettings.blurType).toBe('pixelate');
+    const vignette = changeSetting(blur, 'applicationMode', 'vignette').state;
+    expect(vignette.currentSettings.blurType).toBe('gaussian');
+    expect(changeSetting(vignette, 'blurType', 'pixelate').state.currentSettings.blurType).toBe('gaussian');
+    expect(smartBlurEffect.disabledReason?.('blurType', vignette.currentSettings)).toBeTruthy();
+  });
+
+  it('auto-apply in draw mode: when the settings changed from a non-draw mode, and when a stroke ends', () => {
+    const uniformApplied = statusReceived(
+      applyEffect(selectBlur()).state,
+      status('effectComplete', { effectId: 'smartBlur' }),
+    ).state;
+    const drawing = changeSetting(uniformApplied, 'applicationMode', 'draw').state;
+    expect(shouldAutoApply(drawing)).toBe(true);
+    const outcome = autoApply(drawing);
+    expect(outcome.commands).toEqual([
+      {
+        kind: 'post',
+        message: {
+          type: 'applyEffect',
+          effectId: 'smartBlur',
+          settings: drawing.currentSettings,
+          withMask: true,
+        },
+      },
+    ]);
+    const drawApplied = statusReceived(
+      outcome.state,
+      status('effectComplete', { effectId: 'smartBlur' }),
+    ).state;
+    const sigmaChanged = changeSetting(drawApplied, 'sigma', 4).state;
+    expect(shouldAutoApply(sigmaChanged)).toBe(false);
+    expect(shouldAutoApply(sigmaChanged, 'strokeEnd')).toBe(true);
+  });
+
+  it('the brush control defaults to 60 for gaussian and 80 for pixelate', () => {
+    const blur = selectBlur();
+    expect(blur.blurBrushSize).toBe(80);
+    expect(changeSetting(blur, 'blurType', 'gaussian').state.blurBrushSize).toBe(60);
+    expect(
+      changeSetting(changeSetting(blur, 'blurType', 'gaussian').state, 'blurType', 'pixelate').state
+        .blurBrushSize,
+    ).toBe(80);
   });
 });

@@ -8,22 +8,42 @@ export const TYPING_DEBOUNCE_MS = 300;
 interface SettingControlProps {
   definition: SettingDefinition;
   value: SettingValue;
+  /** Why the control is disabled (its tooltip), or null. */
+  disabledReason?: string | null;
   onChange: (name: string, value: SettingValue) => void;
 }
 
-export function SettingControl({ definition, value, onChange }: SettingControlProps) {
+export function SettingControl({ definition, value, disabledReason = null, onChange }: SettingControlProps) {
   const id = useId();
+  const disabled = disabledReason !== null;
+  const title = disabledReason ?? undefined;
   if (definition.kind === 'range') {
     return <RangeControl id={id} definition={definition} value={Number(value)} onChange={onChange} />;
   }
+  if (definition.kind === 'color') {
+    return (
+      <div className="setting setting-color" title={title}>
+        <label htmlFor={id}>{definition.label}</label>
+        <input
+          id={id}
+          type="color"
+          data-testid={`setting-${definition.name}`}
+          value={String(value)}
+          disabled={disabled}
+          onChange={(e) => onChange(definition.name, e.target.value)}
+        />
+      </div>
+    );
+  }
   if (definition.kind === 'select') {
     return (
-      <div className="setting">
+      <div className="setting" title={title}>
         <label htmlFor={id}>{definition.label}</label>
         <select
           id={id}
           data-testid={`setting-${definition.name}`}
           value={String(value)}
+          disabled={disabled}
           onChange={(e) => onChange(definition.name, e.target.value)}
         >
           {definition.options.map((o) => (
@@ -36,12 +56,13 @@ export function SettingControl({ definition, value, onChange }: SettingControlPr
     );
   }
   return (
-    <div className="setting setting-toggle">
+    <div className="setting setting-toggle" title={title}>
       <input
         id={id}
         type="checkbox"
         data-testid={`setting-${definition.name}`}
         checked={Boolean(value)}
+        disabled={disabled}
         onChange={(e) => onChange(definition.name, e.target.checked)}
       />
       <label htmlFor={id}>{definition.label}</label>

@@ -1,30 +1,68 @@
+import type { ReactNode } from 'react';
 import { findEffect } from '../../effects/index.ts';
 import type { SettingValue } from '../../effects/types.ts';
 import type { SettingsRecord } from '../state/editor-state.ts';
+import { MIN_BLUR_BRUSH_SIZE } from '../state/editor-state.ts';
 import { SettingControl } from './SettingControl.tsx';
+
+const BRUSH_SETTING = {
+  kind: 'range',
+  name: 'blurBrushSize',
+  label: 'Brush size',
+  min: MIN_BLUR_BRUSH_SIZE,
+  max: 300,
+  step: 1,
+  default: 80,
+} as const;
+
+export interface BrushControl {
+  size: number;
+  onChange: (size: number) => void;
+  onClear: () => void;
+}
 
 interface SettingsPanelProps {
   effectId: string | null;
   settings: SettingsRecord;
   onChange: (name: string, value: SettingValue) => void;
+  /** Smart blur's draw mode: the brush size and a way to wipe the painting. */
+  brush?: BrushControl | null;
+  /** Controls an effect has beyond its settings (the Filters effect's .cube loader). */
+  children?: ReactNode;
 }
 
-export function SettingsPanel({ effectId, settings, onChange }: SettingsPanelProps) {
+export function SettingsPanel({ effectId, settings, onChange, brush = null, children }: SettingsPanelProps) {
   const effect = findEffect(effectId);
   return (
     <section className="adjustments" aria-label="Adjustments">
       <h2 className="panel-title">Adjustments</h2>
       {effect ? (
-        effect.settings.map((definition) => (
-          <SettingControl
-            key={definition.name}
-            definition={definition}
-            value={settings[definition.name] ?? definition.default}
-            onChange={onChange}
-          />
-        ))
+        effect.settings
+          .filter((definition) => !definition.hidden)
+          .map((definition) => (
+            <SettingControl
+              key={definition.name}
+              definition={definition}
+              value={settings[definition.name] ?? definition.default}
+              disabledReason={effect.disabledReason?.(definition.name, settings) ?? null}
+              onChange={onChange}
+            />
+          ))
       ) : (
         <p className="hint">Choose an effect to adjust it.</p>
+      )}
+      {children}
+      {brush && (
+        <>
+          <SettingControl
+            definition={BRUSH_SETTING}
+            value={brush.size}
+            onChange={(_name, value) => brush.onChange(Number(value))}
+          />
+          <button type="button" className="button" onClick={brush.onClear}>
+            Clear painting
+          </button>
+        </>
       )}
     </section>
   );

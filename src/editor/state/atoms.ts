@@ -39,7 +39,12 @@ export const pendingImageFileAtom = editorAtoms.pendingImageFile;
 export const zoomLevelAtom = editorAtoms.zoomLevel;
 export const isDrawingModeActiveAtom = editorAtoms.isDrawingModeActive;
 export const blurBrushSizeAtom = editorAtoms.blurBrushSize;
+export const collageConfigAtom = editorAtoms.collageConfig;
+export const availableImageAssetsAtom = editorAtoms.availableImageAssets;
+export const activeCollageBitmapAtom = editorAtoms.activeCollageBitmap;
 export const engineAtom = editorAtoms.engine;
+export const undoDepthAtom = editorAtoms.undoDepth;
+export const redoDepthAtom = editorAtoms.redoDepth;
 
 /** The whole state, read from the field atoms. */
 export const editorStateAtom = atom((get) => {

@@ -1,17 +1,25 @@
 /**
- * The editor's state (product spec section 3) and its transitions (section 4), as pure functions:
- * each takes the state and returns the next one (the same object when nothing changes).
+ * The editor's state (product spec section 3) and its rules (section 4) as pure functions. A transition
+ * takes the state (and an event) and returns the next state plus the commands the controller carries out
+ * (messages to the worker, console warnings, notifications), so every rule can be tested without a worker.
  */
-import { defaultSettings } from '../../effects/settings.ts';
-import type { EffectDefinition, SettingValue } from '../../effects/types.ts';
+import { DEFAULT_COLLAGE_CONFIG, type CollageConfig, type ImageAsset } from '../../collage/types.ts';
+import { findEffect } from '../../effects/index.ts';
+import { defaultSettings, resolveSettings, withSetting } from '../../effects/settings.ts';
+import type { EffectDefinition, SettingValue, Settings } from '../../effects/types.ts';
 import type { EngineKind, StatusMessage, WorkerStatus } from '../../engine/protocol.ts';
+import type { NotificationKind } from './notifications.ts';
 
 export type SettingsRecord = Record<string, SettingValue>;
 
 export const COLLAGE_EFFECT_ID = 'collageEffect';
+export const SMART_BLUR_EFFECT_ID = 'smartBlur';
 export const ZOOM_LEVELS = [1, 1.5, 2] as const;
 export const DEFAULT_BLUR_BRUSH_SIZE = 80;
 export const MIN_BLUR_BRUSH_SIZE = 1;
+/** Spec section 9: the brush control's default for each blur type. */
+export const BRUSH_DEFAULTS = { gaussian: 60, pixelate: 80 } as const;
+export const COLLAGE_BACKGROUND_ON_OPEN = '#222222';
 
 export interface EditorState {
   workerStatus: WorkerStatus;
@@ -33,8 +41,14 @@ export interface EditorState {
   zoomLevel: number;
   isDrawingModeActive: boolean;
   blurBrushSize: number;
+  collageConfig: CollageConfig | null;
+  availableImageAssets: ImageAsset[];
+  activeCollageBitmap: ImageBitmap | null;
   /** Not a spec field: the backend the worker chose, shown as `data-engine`. */
   engine: EngineKind | null;
+  /** Not a spec field: how many commits can be undone and redone (the worker keeps the images). */
+  undoDepth: number;
+  redoDepth: number;
 }
 
 export function initialEditorState(): EditorState {
@@ -58,15 +72,113 @@ export function initialEditorState(): EditorState {
     zoomLevel: 1,
     isDrawingModeActive: false,
     blurBrushSize: DEFAULT_BLUR_BRUSH_SIZE,
+    collageConfig: null,
+    availableImageAssets: [],
+    activeCollageBitmap: null,
     engine: null,
+    undoDepth: 0,
+    redoDepth: 0,
   };
 }
+
+// ---------------------------------------------------------------- commands
+
+/** Worker messages the rules send (those carrying images are built by the controller). */
+export type WorkerCommand =
+  | { type: 'applyEffect'; effectId: string; settings: SettingsRecord; withMask: boolean }
+  | { type: 'commitEffect' }
+  | { type: 'resetCanvasToBase' }
+  | { type: 'requestImageBitmap'; source: 'currentBase' }
+  | { type: 'appVisible' }
+  | { type: 'undo' }
+  | { type: 'redo' };
+
+export type Command =
+  | { kind: 'post'; message: WorkerCommand }
+  | { kind: 'warn'; message: string }
+  | { kind: 'notify'; level: NotificationKind; message: string }
+  /** Load this file as the new image (the controller decodes it and sends loadImage). */
+  | { kind: 'load'; file: Blob };
+
+export interface Outcome {
+  state: EditorState;
+  commands: Command[];
+}
+
+const none = (state: EditorState): Outcome => ({ state, commands: [] });
+const warn = (state: EditorState, message: string): Outcome => ({
+  state,
+  commands: [{ kind: 'warn', message }],
+});
+
+// ---------------------------------------------------------------- queries
 
 const BUSY: ReadonlySet<WorkerStatus> = new Set(['LoadingImage', 'ApplyingEffect']);
 const SETTLED: ReadonlySet<WorkerStatus> = new Set(['ImageReady', 'effectComplete']);
 
+/** LoadingImage or ApplyingEffect: effect selection, setting changes and uploads wait. */
 export function isBusy(state: EditorState): boolean {
   return BUSY.has(state.workerStatus);
+}
+
+export function isSettled(state: EditorState): boolean {
+  return SETTLED.has(state.workerStatus);
+}
+
+/** Uploads are blocked while busy and while the worker initialises. */
+export function canUpload(state: EditorState): boolean {
+  return !isBusy(state) && state.workerStatus !== 'WorkerInitializing';
+}
+
+/** Committing needs the status ImageReady or effectComplete and a last-applied effect. */
+export function canCommit(state: EditorState): boolean {
+  return isSettled(state) && state.lastAppliedEffectId !== null;
+}
+
+/** Requesting an image (bitmap, or data to save) needs ImageReady or effectComplete. */
+export function canRequestImage(state: EditorState): boolean {
+  return isSettled(state) && state.isImageReadyInWorker;
+}
+
+/**
+ * The Apply button: enabled only when the status is ImageReady or effectComplete and either the collage
+ * is selected and has a config, or an effect has been applied.
+ */
+export function isApplyEnabled(state: EditorState): boolean {
+  if (!isSettled(state)) return false;
+  if (state.selectedEffectId === COLLAGE_EFFECT_ID) return state.collageConfig !== null;
+  return state.lastAppliedEffectId !== null;
+}
+
+/** Drawing mode is on exactly when smart blur is selected with applicationMode 'draw'. */
+export function drawingModeOf(selectedEffectId: string | null, settings: Settings): boolean {
+  return selectedEffectId === SMART_BLUR_EFFECT_ID && settings.applicationMode === 'draw';
+}
+
+export function settingsEqual(a: Settings | null, b: Settings | null): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
+}
+
+/**
+ * Automatic apply: an image is ready, the status is ImageReady, an effect is selected, and its id or
+ * settings differ from the last applied ones. Smart blur in draw mode applies only when a stroke ends, or
+ * when its settings changed from a non-draw mode.
+ */
+export function shouldAutoApply(state: EditorState, trigger: 'change' | 'strokeEnd' = 'change'): boolean {
+  const id = state.selectedEffectId;
+  if (!state.isImageReadyInWorker || state.workerStatus !== 'ImageReady' || id === null) return false;
+  const effect = findEffect(id);
+  if (!effect || effect.runsOn !== 'worker') return false;
+  if (state.isDrawingModeActive) {
+    if (trigger === 'strokeEnd') return true;
+    const wasDrawing =
+      state.lastAppliedEffectId === id && state.lastAppliedSettings?.applicationMode === 'draw';
+    return !wasDrawing && !settingsEqual(state.currentSettings, state.lastAppliedSettings);
+  }
+  return id !== state.lastAppliedEffectId || !settingsEqual(state.currentSettings, state.lastAppliedSettings);
 }
 
 // ---------------------------------------------------------------- worker lifecycle
@@ -77,61 +189,75 @@ export function workerInitStarted(state: EditorState): EditorState {
 }
 
 /** Any error message, or a WorkerError status, sets the error, the status WorkerError, and clears the active effect. */
-export function workerFailed(state: EditorState, message: string | undefined): EditorState {
+export function errorReceived(state: EditorState, message: string | undefined): Outcome {
+  const errorMessage = message || 'Unknown worker error';
   return {
-    ...state,
-    workerStatus: 'WorkerError',
-    errorMessage: message || 'Unknown worker error',
-    activeEffectId: null,
+    state: { ...state, workerStatus: 'WorkerError', errorMessage, activeEffectId: null },
+    commands: [{ kind: 'notify', level: 'error', message: errorMessage }],
   };
 }
 
-export function statusReceived(state: EditorState, message: StatusMessage): EditorState {
+/** The worker's status messages, one rule per status (spec section 4). */
+export function statusReceived(state: EditorState, message: StatusMessage): Outcome {
+  const history =
+    message.undoDepth !== undefined && message.redoDepth !== undefined
+      ? { undoDepth: message.undoDepth, redoDepth: message.redoDepth }
+      : {};
   switch (message.status) {
-    case 'WorkerReady':
-      return { ...state, workerStatus: 'WorkerReady', engine: message.engine ?? state.engine };
+    case 'WorkerReady': {
+      const next = { ...state, workerStatus: 'WorkerReady' as const, engine: message.engine ?? state.engine };
+      return takePendingFile(next);
+    }
     case 'ImageReady': {
       const clearCollage =
         state.selectedEffectId === COLLAGE_EFFECT_ID && state.workerStatus === 'ApplyingEffect';
-      return withNewSize(
+      const next = withNewSize(
         {
           ...state,
+          ...history,
           workerStatus: 'ImageReady',
           isImageReadyInWorker: true,
           pendingPreviewUrl: null,
           selectedEffectId: clearCollage ? null : state.selectedEffectId,
+          collageConfig: clearCollage ? null : state.collageConfig,
+          isDrawingModeActive: clearCollage ? false : state.isDrawingModeActive,
         },
         message,
       );
+      return takePendingFile(next);
     }
     case 'effectComplete':
-      return {
+      return none({
         ...state,
         workerStatus: 'ImageReady',
         lastAppliedEffectId: message.effectId ?? state.activeEffectId,
         lastAppliedSettings: state.activeSettings,
         activeEffectId: null,
-      };
+      });
     case 'commitSuccess':
-      return withNewSize(
-        {
-          ...state,
-          workerStatus: 'ImageReady',
-          selectedEffectId: null,
-          lastAppliedEffectId: null,
-          lastAppliedSettings: null,
-          errorMessage: null,
-        },
-        message,
+      return takePendingFile(
+        withNewSize(
+          {
+            ...state,
+            ...history,
+            workerStatus: 'ImageReady',
+            selectedEffectId: null,
+            currentSettings: {},
+            lastAppliedEffectId: null,
+            lastAppliedSettings: null,
+            isDrawingModeActive: false,
+            errorMessage: null,
+          },
+          message,
+        ),
       );
     case 'ContextLost':
     case 'ContextRestoring':
-      // Only logged (by the controller); the state stays as it is.
-      return state;
+      return warn(state, `Effect engine: ${message.status}${message.message ? ` (${message.message})` : ''}`);
     case 'WorkerError':
-      return workerFailed(state, message.message || 'Worker reported an error status.');
+      return errorReceived(state, message.message || 'Worker reported an error status.');
     default:
-      return { ...state, workerStatus: message.status };
+      return none({ ...state, workerStatus: message.status });
   }
 }
 
@@ -142,29 +268,30 @@ function withNewSize(state: EditorState, message: StatusMessage): EditorState {
 
 // ---------------------------------------------------------------- images
 
-/** Loading an image is refused while the status is LoadingImage or ApplyingEffect. */
-export function canLoadImage(state: EditorState): boolean {
-  return !isBusy(state);
-}
-
-/** Uploads are blocked while busy and while the worker initialises. */
-export function canUpload(state: EditorState): boolean {
-  return !isBusy(state) && state.workerStatus !== 'WorkerInitializing';
-}
-
 export interface ImageLoadRequest {
   imageUrl: string | null;
+  pendingPreviewUrl?: string | null;
   processingWidth: number;
   processingHeight: number;
   originalWidth: number;
   originalHeight: number;
 }
 
-export function imageLoadStarted(state: EditorState, request: ImageLoadRequest): EditorState {
-  if (!canLoadImage(state)) return state;
-  return {
+/**
+ * Loading an image is refused while LoadingImage or ApplyingEffect. Otherwise it sets LoadingImage,
+ * clears the error and all selection and effect state (an upload resets the selected effect) and the
+ * zoom; the controller then sends the image and sizes.
+ */
+export function imageLoadStarted(state: EditorState, request: ImageLoadRequest): Outcome {
+  if (isBusy(state)) return warn(state, 'Image load ignored: the worker is busy');
+  return none({
     ...state,
-    ...request,
+    imageUrl: request.imageUrl,
+    pendingPreviewUrl: request.pendingPreviewUrl ?? null,
+    processingWidth: request.processingWidth,
+    processingHeight: request.processingHeight,
+    originalWidth: request.originalWidth,
+    originalHeight: request.originalHeight,
     workerStatus: 'LoadingImage',
     errorMessage: null,
     selectedEffectId: null,
@@ -174,76 +301,252 @@ export function imageLoadStarted(state: EditorState, request: ImageLoadRequest):
     lastAppliedEffectId: null,
     lastAppliedSettings: null,
     isDrawingModeActive: false,
+    collageConfig: null,
     zoomLevel: 1,
-  };
+  });
 }
 
 /** 'Failed to load image: {reason}': the image URL is cleared and the status becomes WorkerError. */
-export function imageLoadFailed(state: EditorState, reason: string): EditorState {
-  return { ...workerFailed(state, `Failed to load image: ${reason}`), imageUrl: null };
+export function imageLoadFailed(state: EditorState, reason: string): Outcome {
+  const outcome = errorReceived(state, `Failed to load image: ${reason}`);
+  return { ...outcome, state: { ...outcome.state, imageUrl: null, pendingPreviewUrl: null } };
+}
+
+/**
+ * The user chose a file. Uploads are blocked while busy; while the worker initialises the file waits as
+ * the pending file; otherwise it is loaded now (and replaces the image, resetting the selected effect).
+ */
+export function fileChosen(state: EditorState, file: Blob): Outcome {
+  if (state.workerStatus === 'WorkerInitializing' || state.workerStatus === 'Idle') {
+    return none({ ...state, pendingImageFile: file });
+  }
+  if (!canUpload(state)) return warn(state, 'Upload ignored: the worker is busy');
+  return { state, commands: [{ kind: 'load', file }] };
+}
+
+/**
+ * Pending file: when the worker is ready (or an image is ready or an effect complete) and no image is
+ * loaded, the pending file is taken and loaded, after clearing any selected effect.
+ */
+export function takePendingFile(state: EditorState): Outcome {
+  const ready = state.workerStatus === 'WorkerReady' || isSettled(state);
+  if (!state.pendingImageFile || !ready || state.isImageReadyInWorker) return none(state);
+  return {
+    state: {
+      ...state,
+      pendingImageFile: null,
+      selectedEffectId: null,
+      currentSettings: {},
+      isDrawingModeActive: false,
+    },
+    commands: [{ kind: 'load', file: state.pendingImageFile }],
+  };
 }
 
 // ---------------------------------------------------------------- effects
 
-export function selectEffect(state: EditorState, effect: EffectDefinition): EditorState {
-  if (isBusy(state)) return state;
-  return {
+/**
+ * Selecting a non-collage effect loads its default settings (or the given ones, from a link) and clears
+ * the error and the last-applied state. Selecting collage resets the worker canvas to base if the worker
+ * is ready, creates the collage config and asks for the base image. Blocked while busy.
+ */
+export function selectEffect(state: EditorState, effect: EffectDefinition, given?: Settings): Outcome {
+  if (isBusy(state)) return warn(state, 'Effect selection ignored: the worker is busy');
+  if (effect.id === COLLAGE_EFFECT_ID) {
+    const commands: Command[] = [];
+    if (isSettled(state) || state.workerStatus === 'WorkerReady') {
+      commands.push({ kind: 'post', message: { type: 'resetCanvasToBase' } });
+    }
+    if (canRequestImage(state)) {
+      commands.push({ kind: 'post', message: { type: 'requestImageBitmap', source: 'currentBase' } });
+    }
+    return {
+      state: {
+        ...state,
+        selectedEffectId: COLLAGE_EFFECT_ID,
+        currentSettings: {},
+        lastAppliedEffectId: null,
+        lastAppliedSettings: null,
+        isDrawingModeActive: false,
+        errorMessage: null,
+        collageConfig: {
+          ...DEFAULT_COLLAGE_CONFIG,
+          ...collageCanvasFor(state.processingWidth, state.processingHeight),
+          backgroundColor: COLLAGE_BACKGROUND_ON_OPEN,
+        },
+      },
+      commands,
+    };
+  }
+  const settings = given ? resolveSettings(effect, given) : defaultSettings(effect);
+  const next: EditorState = {
     ...state,
     selectedEffectId: effect.id,
-    currentSettings: defaultSettings(effect),
+    currentSettings: settings,
     errorMessage: null,
     lastAppliedEffectId: null,
     lastAppliedSettings: null,
+    isDrawingModeActive: drawingModeOf(effect.id, settings),
   };
-}
-
-export function changeSetting(state: EditorState, name: string, value: SettingValue): EditorState {
-  if (isBusy(state) || state.selectedEffectId === null) return state;
-  if (Object.is(state.currentSettings[name], value)) return state;
-  return { ...state, currentSettings: { ...state.currentSettings, [name]: value } };
-}
-
-export function settingsEqual(a: SettingsRecord | null, b: SettingsRecord | null): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
+  return none(withBrushDefault(next, state));
 }
 
 /**
- * An effect is applied automatically when an image is ready, the status is ImageReady, an effect is
- * selected, and its id or settings differ from the last applied ones.
+ * A setting takes a new value (clamped and validated; refused values change nothing) and the effect keeps
+ * its other settings consistent. Blocked while busy.
  */
-export function shouldAutoApply(state: EditorState): boolean {
-  return (
-    state.isImageReadyInWorker &&
-    state.workerStatus === 'ImageReady' &&
-    state.selectedEffectId !== null &&
-    state.selectedEffectId !== COLLAGE_EFFECT_ID &&
-    (state.selectedEffectId !== state.lastAppliedEffectId ||
-      !settingsEqual(state.currentSettings, state.lastAppliedSettings))
-  );
+export function changeSetting(state: EditorState, name: string, raw: unknown): Outcome {
+  if (isBusy(state)) return warn(state, 'Setting change ignored: the worker is busy');
+  const effect = findEffect(state.selectedEffectId);
+  if (!effect) return warn(state, 'Setting change ignored: no effect selected');
+  const settings = withSetting(effect, state.currentSettings, name, raw);
+  if (!settings || settingsEqual(settings, state.currentSettings)) return none(state);
+  const next = {
+    ...state,
+    currentSettings: settings,
+    isDrawingModeActive: drawingModeOf(effect.id, settings),
+  };
+  return none(withBrushDefault(next, state));
 }
 
-/** Setting an active effect: a worker effect moves the status to ApplyingEffect. */
-export function applyStarted(state: EditorState, effectId: string, settings: SettingsRecord): EditorState {
-  return { ...state, activeEffectId: effectId, activeSettings: settings, workerStatus: 'ApplyingEffect' };
+/** The brush control starts at 60 for gaussian and 80 for pixelate when the blur type changes. */
+function withBrushDefault(next: EditorState, before: EditorState): EditorState {
+  if (next.selectedEffectId !== SMART_BLUR_EFFECT_ID) return next;
+  const type = next.currentSettings.blurType;
+  const previous =
+    before.selectedEffectId === SMART_BLUR_EFFECT_ID ? before.currentSettings.blurType : undefined;
+  if (type === previous) return next;
+  return { ...next, blurBrushSize: type === 'gaussian' ? BRUSH_DEFAULTS.gaussian : BRUSH_DEFAULTS.pixelate };
 }
 
-/** Committing needs the status ImageReady or effectComplete and a last-applied effect. */
-export function canCommit(state: EditorState): boolean {
-  return SETTLED.has(state.workerStatus) && state.lastAppliedEffectId !== null;
+export function setBrushSize(state: EditorState, size: number): EditorState {
+  if (!Number.isFinite(size)) return state;
+  return { ...state, blurBrushSize: Math.max(MIN_BLUR_BRUSH_SIZE, Math.round(size)) };
 }
 
-/** Requesting an image (bitmap or data) needs ImageReady or effectComplete. */
-export function canRequestImage(state: EditorState): boolean {
-  return SETTLED.has(state.workerStatus) && state.isImageReadyInWorker;
+/**
+ * Applying an effect needs a selected effect (or explicit settings), and the status ImageReady or
+ * effectComplete unless explicit settings are given. A worker effect moves the status to ApplyingEffect.
+ */
+export function applyEffect(
+  state: EditorState,
+  explicit?: { effectId: string; settings: SettingsRecord },
+): Outcome {
+  const effectId = explicit?.effectId ?? state.selectedEffectId;
+  if (!effectId) return warn(state, 'Apply ignored: no effect selected');
+  if (!explicit && !isSettled(state)) return warn(state, 'Apply ignored: the worker is not ready or busy');
+  const effect = findEffect(effectId);
+  if (!effect) return warn(state, `Apply ignored: unknown effect ${effectId}`);
+  const settings = explicit?.settings ?? state.currentSettings;
+  if (effect.runsOn === 'main') {
+    // A main-thread effect returns ApplyingEffect to ImageReady.
+    return none({
+      ...state,
+      activeEffectId: effectId,
+      activeSettings: settings,
+      workerStatus: state.workerStatus === 'ApplyingEffect' ? 'ImageReady' : state.workerStatus,
+    });
+  }
+  return {
+    state: { ...state, activeEffectId: effectId, activeSettings: settings, workerStatus: 'ApplyingEffect' },
+    commands: [
+      {
+        kind: 'post',
+        message: { type: 'applyEffect', effectId, settings, withMask: drawingModeOf(effectId, settings) },
+      },
+    ],
+  };
+}
+
+/** Runs the automatic apply when its rule holds. */
+export function autoApply(state: EditorState, trigger: 'change' | 'strokeEnd' = 'change'): Outcome {
+  return shouldAutoApply(state, trigger) ? applyEffect(state) : none(state);
+}
+
+/**
+ * Apply button / commit: needs ImageReady or effectComplete and a last-applied effect, otherwise ignored
+ * with a console warning. (The collage commits through its own editor.)
+ */
+export function commit(state: EditorState, workerAvailable: boolean): Outcome {
+  if (!workerAvailable) {
+    return {
+      state,
+      commands: [{ kind: 'notify', level: 'warning', message: 'Cannot commit: Worker not available.' }],
+    };
+  }
+  if (!canCommit(state)) return warn(state, 'Commit ignored: no applied effect to commit');
+  return { state, commands: [{ kind: 'post', message: { type: 'commitEffect' } }] };
+}
+
+export function undo(state: EditorState): Outcome {
+  if (isBusy(state) || state.undoDepth === 0) return warn(state, 'Nothing to undo');
+  return {
+    state: { ...state, workerStatus: 'ApplyingEffect' },
+    commands: [{ kind: 'post', message: { type: 'undo' } }],
+  };
+}
+
+export function redo(state: EditorState): Outcome {
+  if (isBusy(state) || state.redoDepth === 0) return warn(state, 'Nothing to redo');
+  return {
+    state: { ...state, workerStatus: 'ApplyingEffect' },
+    commands: [{ kind: 'post', message: { type: 'redo' } }],
+  };
+}
+
+/** When collage is selected and the image is ready, the editor asks the worker for the current base image. */
+export function requestBaseBitmap(state: EditorState): Outcome {
+  if (!canRequestImage(state)) return warn(state, 'Bitmap request ignored: no image is ready');
+  return {
+    state,
+    commands: [{ kind: 'post', message: { type: 'requestImageBitmap', source: 'currentBase' } }],
+  };
 }
 
 // ---------------------------------------------------------------- view
 
 export function cycleZoom(state: EditorState): EditorState {
+  if (!state.isImageReadyInWorker) return state;
   const index = ZOOM_LEVELS.indexOf(state.zoomLevel as (typeof ZOOM_LEVELS)[number]);
   const next = ZOOM_LEVELS[(index + 1) % ZOOM_LEVELS.length] ?? 1;
   return { ...state, zoomLevel: next };
+}
+
+/** The zoom indicator's text, or null when it is not shown. */
+export function zoomIndicatorText(state: EditorState): string | null {
+  if (state.zoomLevel <= 1 || !state.isImageReadyInWorker || state.selectedEffectId === COLLAGE_EFFECT_ID)
+    return null;
+  return state.zoomLevel === 1.5 ? '1.5x Zoom' : '2x Zoom';
+}
+
+/**
+ * Visibility: when the page becomes visible again, an image is loaded, and the worker is neither
+ * initialising nor loading, the worker is told the app is visible.
+ */
+export function pageBecameVisible(state: EditorState): Outcome {
+  if (!state.isImageReadyInWorker) return none(state);
+  if (state.workerStatus === 'WorkerInitializing' || state.workerStatus === 'LoadingImage')
+    return none(state);
+  return { state, commands: [{ kind: 'post', message: { type: 'appVisible' } }] };
+}
+
+// ---------------------------------------------------------------- collage sizing
+
+/** Spec sections 5 and 9: the collage canvas is 200-800 px a side, 400 px for a square. */
+export const COLLAGE_MIN_SIDE = 200;
+export const COLLAGE_MAX_SIDE = 800;
+export const COLLAGE_DEFAULT_SIDE = 400;
+
+/** The collage canvas for an image's aspect ratio (square 400x400 when the size is unknown). */
+export function collageCanvasFor(
+  width: number | null,
+  height: number | null,
+): { actualCanvasWidth: number; actualCanvasHeight: number } {
+  if (!width || !height)
+    return { actualCanvasWidth: COLLAGE_DEFAULT_SIDE, actualCanvasHeight: COLLAGE_DEFAULT_SIDE };
+  const aspect = width / height;
+  const clamp = (v: number) => Math.round(Math.min(COLLAGE_MAX_SIDE, Math.max(COLLAGE_MIN_SIDE, v)));
+  return aspect >= 1
+    ? { actualCanvasWidth: clamp(COLLAGE_DEFAULT_SIDE * aspect), actualCanvasHeight: COLLAGE_DEFAULT_SIDE }
+    : { actualCanvasWidth: COLLAGE_DEFAULT_SIDE, actualCanvasHeight: clamp(COLLAGE_DEFAULT_SIDE / aspect) };
 }

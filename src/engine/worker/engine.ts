@@ -1,6 +1,7 @@
 /**
  * The worker's image bookkeeping (product spec section 4): the committed base image, the current image
- * (base with the applied effect) that the canvas shows, and commit / reset between them.
+ * (base with the applied effect) that the canvas shows, commit and reset between them, and the committed
+ * history for undo and redo.
  */
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
@@ -10,23 +11,33 @@ import type {
   BitmapSource,
   FromWorkerMessage,
   LoadImageMessage,
+  LoadLutMessage,
   ReplaceBaseImageMessage,
   RequestImageDataMessage,
 } from '../protocol.ts';
 import { StageRunner } from '../runner.ts';
+import { EngineResources, type LutBaker } from './resources.ts';
 
 export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => void;
 
+/** Committed steps kept for undo (each is one processing-size texture on the GPU). */
+export const MAX_HISTORY = 25;
+
 export class Engine {
   private readonly runner: StageRunner;
+  private readonly resources: EngineResources;
   private base: GpuTexture | null = null;
   private current: GpuTexture | null = null;
+  private readonly undoStack: GpuTexture[] = [];
+  private readonly redoStack: GpuTexture[] = [];
 
   constructor(
     readonly backend: Backend,
     private readonly post: Post,
+    bakeLut: LutBaker,
   ) {
     this.runner = new StageRunner(backend);
+    this.resources = new EngineResources(backend, bakeLut);
   }
 
   get hasImage(): boolean {
@@ -51,18 +62,24 @@ export class Engine {
     } finally {
       bitmap.close();
     }
+    this.clearHistory();
     await this.setBase(texture);
     this.runner.pool.trim();
-    this.post({ type: 'status', status: 'ImageReady', newWidth: width, newHeight: height });
+    this.post({ type: 'status', status: 'ImageReady', newWidth: width, newHeight: height, ...this.depths() });
   }
 
   async applyEffect(message: ApplyEffectMessage): Promise<void> {
     const base = this.requireBase();
     const effect = findEffect(message.effectId);
-    if (!effect || effect.runsOn !== 'worker') throw new Error(`Unknown effect: ${message.effectId}`);
-    message.freehandMaskImageBitmap?.close();
+    if (!effect || effect.runsOn !== 'worker') {
+      message.freehandMaskImageBitmap?.close();
+      throw new Error(`Unknown effect: ${message.effectId}`);
+    }
+    if (message.freehandMaskImageBitmap) this.resources.setMask(message.freehandMaskImageBitmap);
     const settings = resolveSettings(effect, message.settings);
-    const result = this.runner.run(base, effect.stages(settings, base));
+    const result = await this.backend.validate(() =>
+      this.runner.run(base, effect.stages(settings, base), this.resources.resolve),
+    );
     await this.setCurrent(result);
     this.post({
       type: 'status',
@@ -73,25 +90,41 @@ export class Engine {
     });
   }
 
-  commitEffect(): void {
+  async commitEffect(): Promise<void> {
     const current = this.requireCurrent();
     const base = this.requireBase();
     if (current !== base) {
-      this.runner.pool.release(base);
+      this.pushUndo(base);
       this.base = current;
     }
+    await Promise.resolve();
     this.post({
       type: 'status',
       status: 'commitSuccess',
       newWidth: current.width,
       newHeight: current.height,
+      ...this.depths(),
     });
+  }
+
+  async undo(): Promise<void> {
+    await this.step(this.undoStack, this.redoStack);
+  }
+
+  async redo(): Promise<void> {
+    await this.step(this.redoStack, this.undoStack);
   }
 
   async resetCanvasToBase(): Promise<void> {
     await this.setCurrent(this.requireBase());
   }
 
+  /** Shows the committed image while the user holds before/after, then the current one again. */
+  async showOriginal(show: boolean): Promise<void> {
+    await this.backend.present(show ? this.requireBase() : this.requireCurrent());
+  }
+
+  /** A collage (or any image made on the main thread) becomes the new base; the old one can be undone to. */
   async replaceBaseImage(message: ReplaceBaseImageMessage): Promise<void> {
     this.checkSize(message.width, message.height);
     let texture;
@@ -100,8 +133,25 @@ export class Engine {
     } finally {
       message.image.close();
     }
-    await this.setBase(texture);
-    this.post({ type: 'status', status: 'ImageReady', newWidth: message.width, newHeight: message.height });
+    const old = this.base;
+    if (old) {
+      if (this.current && this.current !== old) this.runner.pool.release(this.current);
+      this.pushUndo(old);
+    }
+    this.base = texture;
+    this.current = texture;
+    await this.backend.present(texture);
+    this.post({
+      type: 'status',
+      status: 'ImageReady',
+      newWidth: message.width,
+      newHeight: message.height,
+      ...this.depths(),
+    });
+  }
+
+  loadLut(message: LoadLutMessage): void {
+    this.resources.setCustomLut({ size: message.size, data: message.data });
   }
 
   async requestImageData(message: RequestImageDataMessage): Promise<void> {
@@ -126,12 +176,51 @@ export class Engine {
     if (this.current) await this.backend.present(this.current);
   }
 
+  /** Live GPU objects, for leak checks. */
   resourceCounts() {
     return this.backend.resourceCounts();
   }
 
   destroy(): void {
+    this.resources.dispose();
     this.backend.destroy();
+  }
+
+  private async step(from: GpuTexture[], to: GpuTexture[]): Promise<void> {
+    const target = from.pop();
+    if (!target) throw new Error('Nothing to step to');
+    const base = this.requireBase();
+    if (this.current && this.current !== base) this.runner.pool.release(this.current);
+    to.push(base);
+    this.base = target;
+    this.current = target;
+    await this.backend.present(target);
+    this.post({
+      type: 'status',
+      status: 'commitSuccess',
+      newWidth: target.width,
+      newHeight: target.height,
+      ...this.depths(),
+    });
+  }
+
+  private pushUndo(texture: GpuTexture): void {
+    this.undoStack.push(texture);
+    while (this.undoStack.length > MAX_HISTORY) {
+      const oldest = this.undoStack.shift();
+      if (oldest) this.runner.pool.release(oldest);
+    }
+    for (const texture of this.redoStack.splice(0)) this.runner.pool.release(texture);
+  }
+
+  private clearHistory(): void {
+    for (const texture of [...this.undoStack.splice(0), ...this.redoStack.splice(0)]) {
+      this.runner.pool.release(texture);
+    }
+  }
+
+  private depths() {
+    return { undoDepth: this.undoStack.length, redoDepth: this.redoStack.length };
   }
 
   private checkSize(width: number, height: number): void {

@@ -10,6 +10,7 @@ import {
   type ToWorkerMessage,
 } from '../protocol.ts';
 import { chooseBackend } from './choose-backend.ts';
+import { bakeLut } from '../../effects/luts.ts';
 import { Engine } from './engine.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -51,7 +52,7 @@ async function init(message: InitMessage): Promise<void> {
     post({ type: 'status', status: 'WorkerError', message: NO_ENGINE });
     return;
   }
-  engine = new Engine(backend, post);
+  engine = new Engine(backend, post, bakeLut);
   log('info', `Effect engine running on ${backend.kind}`);
   post({ type: 'status', status: 'WorkerReady', engine: backend.kind });
 }
@@ -78,7 +79,19 @@ async function handle(message: ToWorkerMessage): Promise<void> {
       }
       return;
     case 'commitEffect':
-      engine.commitEffect();
+      await engine.commitEffect();
+      return;
+    case 'undo':
+      await engine.undo();
+      return;
+    case 'redo':
+      await engine.redo();
+      return;
+    case 'showOriginal':
+      await engine.showOriginal(message.show);
+      return;
+    case 'loadLut':
+      engine.loadLut(message);
       return;
     case 'resetCanvasToBase':
       await engine.resetCanvasToBase();

@@ -1,0 +1,60 @@
+#version 300 es
+// Sensor noise: a fresh value per pixel (and per channel for colour noise) from the integer PCG hash, so
+// both backends and the CPU reference draw the same noise. Each value is triangular in [-1, 1), nearer
+// to real sensor noise than a uniform one. Small sensors are noisiest in the shadows, so the strength
+// grows as luminance falls, by up to 1 + 2 * shadowAmount in black.
+precision highp float;
+precision highp int;
+
+#include "../common/pcg.glsl"
+
+layout(std140) uniform Params {
+  float amount;
+  int monochrome;
+  int blendMode;
+  float shadowAmount;
+  uint seed;
+};
+
+uniform highp sampler2D input0;
+out vec4 outColor;
+
+// One hash per pixel starts a chain; each value hashes the last. A value is triangular in [-1, 1) as the
+// sum of two uniform 16-bit halves of one hash: half the hashing of two full draws, and 16 bits is far
+// finer than the 8-bit output.
+float triangular(inout uint state) {
+  state = pcg(state);
+  return float((state & 0xffffu) + (state >> 16u)) / 65536.0 - 1.0;
+}
+
+// The overlay blend of image editors: multiply below mid-grey, screen above.
+vec3 overlay(vec3 base, vec3 layer) {
+  vec3 low = 2.0 * base * layer;
+  vec3 high = 1.0 - 2.0 * (1.0 - base) * (1.0 - layer);
+  return mix(high, low, vec3(lessThan(base, vec3(0.5))));
+}
+
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  vec4 color = texelFetch(input0, p, 0);
+  uint state = pcg(uint(p.x) + pcg(uint(p.y) + pcg(seed)));
+  vec3 n;
+  if (monochrome != 0) {
+    n = vec3(triangular(state));
+  } else {
+    float r = triangular(state);
+    float g = triangular(state);
+    n = vec3(r, g, triangular(state));
+  }
+  float luma = dot(color.rgb, vec3(0.299, 0.587, 0.114));
+  float dark = 1.0 - luma;
+  float weight = 1.0 + 2.0 * shadowAmount * dark * dark * dark;
+  vec3 delta = n * (amount * weight);
+  vec3 rgb;
+  if (blendMode == 0) {
+    rgb = color.rgb + delta;
+  } else {
+    rgb = overlay(color.rgb, clamp(vec3(0.5) + delta, vec3(0.0), vec3(1.0)));
+  }
+  outColor = vec4(clamp(rgb, vec3(0.0), vec3(1.0)), color.a);
+}

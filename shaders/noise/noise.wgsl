@@ -1,0 +1,60 @@
+// Sensor noise: a fresh value per pixel (and per channel for colour noise) from the integer PCG hash, so
+// both backends and the CPU reference draw the same noise. Each value is triangular in [-1, 1), nearer
+// to real sensor noise than a uniform one. Small sensors are noisiest in the shadows, so the strength
+// grows as luminance falls, by up to 1 + 2 * shadowAmount in black.
+#include "../common/pcg.wgsl"
+
+struct Params {
+  amount: f32,
+  monochrome: i32,
+  blendMode: i32,
+  shadowAmount: f32,
+  seed: u32,
+}
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var input0: texture_2d<f32>;
+@group(0) @binding(2) var output: texture_storage_2d<rgba8unorm, write>;
+
+// One hash per pixel starts a chain; each value hashes the last. A value is triangular in [-1, 1) as the
+// sum of two uniform 16-bit halves of one hash: half the hashing of two full draws, and 16 bits is far
+// finer than the 8-bit output.
+fn triangular(state: ptr<function, u32>) -> f32 {
+  *state = pcg(*state);
+  return f32((*state & 0xffffu) + (*state >> 16u)) / 65536.0 - 1.0;
+}
+
+// The overlay blend of image editors: multiply below mid-grey, screen above.
+fn overlay(base: vec3f, layer: vec3f) -> vec3f {
+  let low = 2.0 * base * layer;
+  let high = 1.0 - 2.0 * (1.0 - base) * (1.0 - layer);
+  return select(high, low, base < vec3f(0.5));
+}
+
+@compute @workgroup_size(8, 8)
+fn main(@builtin(global_invocation_id) id: vec3u) {
+  let dims = textureDimensions(output);
+  if (id.x >= dims.x || id.y >= dims.y) { return; }
+  let p = vec2i(id.xy);
+  let color = textureLoad(input0, p, 0);
+  var state = pcg(id.x + pcg(id.y + pcg(params.seed)));
+  var n: vec3f;
+  if (params.monochrome != 0) {
+    n = vec3f(triangular(&state));
+  } else {
+    let r = triangular(&state);
+    let g = triangular(&state);
+    n = vec3f(r, g, triangular(&state));
+  }
+  let luma = dot(color.rgb, vec3f(0.299, 0.587, 0.114));
+  let dark = 1.0 - luma;
+  let weight = 1.0 + 2.0 * params.shadowAmount * dark * dark * dark;
+  let delta = n * (params.amount * weight);
+  var rgb: vec3f;
+  if (params.blendMode == 0) {
+    rgb = color.rgb + delta;
+  } else {
+    rgb = overlay(color.rgb, clamp(vec3f(0.5) + delta, vec3f(0.0), vec3f(1.0)));
+  }
+  textureStore(output, p, vec4f(clamp(rgb, vec3f(0.0), vec3f(1.0)), color.a));
+}

@@ -1,0 +1,144 @@
+/**
+ * The editor's user commands as small registered objects (label, shortcut, when enabled, what they do),
+ * so buttons and keyboard shortcuts share one path.
+ */
+import { EFFECTS } from '../effects/index.ts';
+import type { EditorController } from './controller.ts';
+import {
+  canRequestImage,
+  canUpload,
+  isApplyEnabled,
+  isBusy,
+  type EditorState,
+} from './state/editor-state.ts';
+
+/** Where the focus is when a key is pressed. */
+export type FocusKind = 'text' | 'control' | 'other';
+
+export interface KeyBinding {
+  key: string;
+  /** Ctrl on Windows and Linux, Cmd on macOS. */
+  mod?: boolean;
+  shift?: boolean;
+  /**
+   * Where the shortcut works: 'all' even while typing (Ctrl+S, which the browser would take), 'controls'
+   * also on buttons and sliders but not in text fields, and by default only away from controls (Enter,
+   * which activates a focused button).
+   */
+  allowIn?: 'all' | 'controls';
+}
+
+export interface EditorCommand {
+  id: string;
+  label: string;
+  keys: KeyBinding[];
+  enabled: (state: EditorState) => boolean;
+  perform: (controller: EditorController, ui: CommandUi) => void;
+}
+
+/** What commands need from the page beyond the controller. */
+export interface CommandUi {
+  openFilePicker: () => void;
+}
+
+export const COMMANDS: readonly EditorCommand[] = [
+  {
+    id: 'apply',
+    label: 'Apply',
+    keys: [{ key: 'Enter' }],
+    enabled: isApplyEnabled,
+    perform: (c) => c.commit(),
+  },
+  {
+    id: 'save',
+    label: 'Save Image',
+    keys: [{ key: 's', mod: true, allowIn: 'all' }],
+    enabled: canRequestImage,
+    perform: (c) => void c.save(),
+  },
+  {
+    id: 'undo',
+    label: 'Undo',
+    keys: [{ key: 'z', mod: true, allowIn: 'controls' }],
+    enabled: (s) => !isBusy(s) && s.undoDepth > 0,
+    perform: (c) => c.undo(),
+  },
+  {
+    id: 'redo',
+    label: 'Redo',
+    keys: [
+      { key: 'z', mod: true, shift: true, allowIn: 'controls' },
+      { key: 'y', mod: true, allowIn: 'controls' },
+    ],
+    enabled: (s) => !isBusy(s) && s.redoDepth > 0,
+    perform: (c) => c.redo(),
+  },
+  {
+    id: 'upload',
+    label: 'Upload New Image',
+    keys: [{ key: 'o', mod: true, allowIn: 'all' }],
+    enabled: canUpload,
+    perform: (_c, ui) => ui.openFilePicker(),
+  },
+  ...EFFECTS.slice(0, 9).map((effect, index): EditorCommand => ({
+    id: `effect-${effect.id}`,
+    label: effect.name,
+    keys: [{ key: String(index + 1) }],
+    enabled: (s) => s.isImageReadyInWorker && !isBusy(s),
+    perform: (c) => c.selectEffect(effect.id),
+  })),
+];
+
+export function findCommand(id: string): EditorCommand | undefined {
+  return COMMANDS.find((command) => command.id === id);
+}
+
+/** The shortcut text shown in tooltips, e.g. 'Ctrl+Shift+Z' or '⌘⇧Z'. */
+export function shortcutLabel(binding: KeyBinding, mac: boolean): string {
+  const key = binding.key.length === 1 ? binding.key.toUpperCase() : binding.key;
+  if (mac) return `${binding.mod ? '⌘' : ''}${binding.shift ? '⇧' : ''}${key}`;
+  return [binding.mod ? 'Ctrl' : '', binding.shift ? 'Shift' : '', key].filter(Boolean).join('+');
+}
+
+export interface KeyInput {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  focus: FocusKind;
+}
+
+function allowed(binding: KeyBinding, focus: FocusKind): boolean {
+  if (binding.allowIn === 'all') return true;
+  if (binding.allowIn === 'controls') return focus !== 'text';
+  return focus === 'other';
+}
+
+/** The command a key press triggers, if any. */
+export function commandForKey(input: KeyInput, mac: boolean): EditorCommand | undefined {
+  const mod = mac ? input.metaKey : input.ctrlKey;
+  if (input.altKey) return undefined;
+  return COMMANDS.find((command) =>
+    command.keys.some(
+      (binding) =>
+        binding.key.toLowerCase() === input.key.toLowerCase() &&
+        Boolean(binding.mod) === mod &&
+        Boolean(binding.shift) === input.shiftKey &&
+        allowed(binding, input.focus),
+    ),
+  );
+}
+
+const TEXT_INPUTS = new Set(['text', 'number', 'search', 'email', 'url', 'tel', 'password']);
+
+/** What kind of element has the focus, for the shortcut rules. */
+export function focusKind(target: EventTarget | null): FocusKind {
+  if (!(target instanceof HTMLElement)) return 'other';
+  if (target.isContentEditable || target.tagName === 'TEXTAREA') return 'text';
+  if (target instanceof HTMLInputElement) return TEXT_INPUTS.has(target.type) ? 'text' : 'control';
+  if (['SELECT', 'BUTTON', 'A'].includes(target.tagName) || target.getAttribute('role') === 'button') {
+    return 'control';
+  }
+  return 'other';
+}

@@ -1,0 +1,48 @@
+/** Product spec section 2: the canvas layout rule. */
+export const MOBILE_MAX = 767;
+export const TABLET_MAX = 991;
+export const TABLET_PANEL = 280;
+export const DESKTOP_PANELS = 480;
+const GUTTER = 20;
+
+export type LayoutMode = 'mobile' | 'tablet' | 'desktop';
+
+export function layoutMode(viewportWidth: number): LayoutMode {
+  if (viewportWidth <= MOBILE_MAX) return 'mobile';
+  if (viewportWidth <= TABLET_MAX) return 'tablet';
+  return 'desktop';
+}
+
+/** The box the canvas must fit in, from the table: width and height by viewport width. */
+export function canvasBox(viewportWidth: number, viewportHeight: number): { width: number; height: number } {
+  switch (layoutMode(viewportWidth)) {
+    case 'mobile':
+      return { width: viewportWidth - GUTTER, height: 0.7 * viewportHeight - GUTTER };
+    case 'tablet':
+      return { width: viewportWidth - TABLET_PANEL - GUTTER, height: viewportHeight - GUTTER };
+    case 'desktop':
+      return { width: viewportWidth - DESKTOP_PANELS - GUTTER, height: viewportHeight - GUTTER };
+  }
+}
+
+/**
+ * The canvas's displayed size: the image's aspect ratio kept, as large as the box allows (shrunk to fit the
+ * available height), in whole CSS pixels.
+ */
+export function fittedCanvasSize(
+  viewportWidth: number,
+  viewportHeight: number,
+  imageWidth: number,
+  imageHeight: number,
+): { width: number; height: number } {
+  const box = canvasBox(viewportWidth, viewportHeight);
+  const boxWidth = Math.max(1, box.width);
+  const boxHeight = Math.max(1, box.height);
+  if (imageWidth <= 0 || imageHeight <= 0)
+    return { width: Math.floor(boxWidth), height: Math.floor(boxHeight) };
+  const scale = Math.min(boxWidth / imageWidth, boxHeight / imageHeight);
+  return {
+    width: Math.max(1, Math.floor(imageWidth * scale)),
+    height: Math.max(1, Math.floor(imageHeight * scale)),
+  };
+}

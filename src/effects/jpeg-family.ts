@@ -1,0 +1,195 @@
+/**
+ * The settings and stages every JPEG-family look shares (spec section 3): resample to a long side, sensor
+ * noise, sharpening, a real JPEG round trip, and the optional pixelated 2x upscale. An effect may put its
+ * own prefix on the names (CCD uses `ccd`: `ccd_quality`, `ccd_longSidePixels`, ...).
+ */
+import type { StageInvocation } from '../engine/stages/types.ts';
+import { booleanSetting, numberSetting, stringSetting } from './settings.ts';
+import type { ImageSize, SettingDefinition, SettingValue, Settings } from './types.ts';
+
+/** Spec section 9: upscaling 2x is disabled and forced off above this resolution. */
+export const UPSCALE_LIMIT = 500;
+
+export interface JpegDefaults {
+  quality: number;
+  longSidePixels: number;
+  upscale2x: boolean;
+  applyNoise: boolean;
+  noiseAmount: number;
+  noiseMonochrome: boolean;
+  noiseBlendMode: 'add' | 'overlay';
+  noiseShadowAmount: number;
+  applySharpen: boolean;
+  sharpenAmount: number;
+}
+
+export interface JpegRanges {
+  longSide: { min: number; max: number; step: number };
+  noiseMax: number;
+}
+
+/** Spec section 9, "General". */
+export const GENERAL_JPEG: JpegDefaults = {
+  quality: 70,
+  longSidePixels: 640,
+  upscale2x: false,
+  applyNoise: true,
+  noiseAmount: 0.2,
+  noiseMonochrome: false,
+  noiseBlendMode: 'add',
+  noiseShadowAmount: 0.3,
+  applySharpen: true,
+  sharpenAmount: 0.2,
+};
+
+export const JPEG_RANGES: JpegRanges = { longSide: { min: 40, max: 1080, step: 1 }, noiseMax: 0.3 };
+
+/** The names of the family's settings under a prefix. */
+export function jpegNames(prefix: string) {
+  return {
+    quality: `${prefix}_quality`,
+    longSidePixels: `${prefix}_longSidePixels`,
+    upscale2x: `${prefix}_upscale2x`,
+    applyNoise: `${prefix}_applyNoise`,
+    noiseAmount: `${prefix}_noiseAmount`,
+    noiseMonochrome: `${prefix}_noiseMonochrome`,
+    noiseBlendMode: `${prefix}_noiseBlendMode`,
+    noiseShadowAmount: `${prefix}_noiseShadowAmount`,
+    applySharpen: `${prefix}_applySharpen`,
+    sharpenAmount: `${prefix}_sharpenAmount`,
+  };
+}
+
+export function jpegSettings(
+  prefix: string,
+  defaults: JpegDefaults,
+  ranges: JpegRanges = JPEG_RANGES,
+): SettingDefinition[] {
+  const n = jpegNames(prefix);
+  return [
+    {
+      kind: 'range',
+      name: n.quality,
+      label: 'JPEG quality',
+      min: 1,
+      max: 100,
+      step: 1,
+      default: defaults.quality,
+    },
+    {
+      kind: 'range',
+      name: n.longSidePixels,
+      label: 'Resolution (long side, px)',
+      ...ranges.longSide,
+      default: defaults.longSidePixels,
+    },
+    { kind: 'toggle', name: n.upscale2x, label: 'Upscale 2x (pixelated)', default: defaults.upscale2x },
+    { kind: 'toggle', name: n.applyNoise, label: 'Sensor noise', default: defaults.applyNoise },
+    {
+      kind: 'range',
+      name: n.noiseAmount,
+      label: 'Noise amount',
+      min: 0,
+      max: ranges.noiseMax,
+      step: 0.01,
+      default: defaults.noiseAmount,
+    },
+    { kind: 'toggle', name: n.noiseMonochrome, label: 'Monochrome noise', default: defaults.noiseMonochrome },
+    {
+      kind: 'select',
+      name: n.noiseBlendMode,
+      label: 'Noise blend',
+      options: [
+        { value: 'add', label: 'Add' },
+        { value: 'overlay', label: 'Overlay' },
+      ],
+      default: defaults.noiseBlendMode,
+    },
+    {
+      kind: 'range',
+      name: n.noiseShadowAmount,
+      label: 'Noise in shadows',
+      min: 0,
+      max: 1,
+      step: 0.01,
+      default: defaults.noiseShadowAmount,
+    },
+    { kind: 'toggle', name: n.applySharpen, label: 'Sharpen', default: defaults.applySharpen },
+    {
+      kind: 'range',
+      name: n.sharpenAmount,
+      label: 'Sharpen amount',
+      min: 0,
+      max: 1,
+      step: 0.01,
+      default: defaults.sharpenAmount,
+    },
+  ];
+}
+
+/** Upscaling is forced off above 500 px. */
+export function adjustJpeg(prefix: string, settings: Settings): Record<string, SettingValue> {
+  const n = jpegNames(prefix);
+  const next: Record<string, SettingValue> = { ...settings };
+  if (numberSetting(settings, n.longSidePixels) > UPSCALE_LIMIT) next[n.upscale2x] = false;
+  return next;
+}
+
+/** The spec's tooltip for the disabled upscale control. */
+export function jpegDisabledReason(prefix: string, name: string, settings: Settings): string | null {
+  const n = jpegNames(prefix);
+  if (name !== n.upscale2x) return null;
+  const resolution = numberSetting(settings, n.longSidePixels);
+  return resolution > UPSCALE_LIMIT
+    ? `Upscaling 2x is disabled for resolutions above ${UPSCALE_LIMIT}px (current: ${resolution}px)`
+    : null;
+}
+
+/** The size the family resamples to: the long side is N, the aspect ratio kept, each side at least 1. */
+export function resampledSize(input: ImageSize, longSide: number): ImageSize {
+  const scale = longSide / Math.max(input.width, input.height);
+  return {
+    width: Math.max(1, Math.round(input.width * scale)),
+    height: Math.max(1, Math.round(input.height * scale)),
+  };
+}
+
+/** A fixed seed per look keeps the noise still while sliders move. */
+const NOISE_SEED = 20050101;
+
+/**
+ * resize -> noise -> sharpen -> jpeg -> (2x nearest upscale). The output is the resampled size, twice
+ * that with upscaling.
+ */
+export function jpegStages(prefix: string, settings: Settings, input: ImageSize): StageInvocation[] {
+  const n = jpegNames(prefix);
+  const size = resampledSize(input, numberSetting(settings, n.longSidePixels));
+  const stages: StageInvocation[] = [];
+  if (size.width !== input.width || size.height !== input.height) {
+    stages.push({ stage: 'resize', params: { width: size.width, height: size.height, mode: 0 } });
+  }
+  if (booleanSetting(settings, n.applyNoise) && numberSetting(settings, n.noiseAmount) > 0) {
+    stages.push({
+      stage: 'noise',
+      params: {
+        amount: numberSetting(settings, n.noiseAmount),
+        monochrome: booleanSetting(settings, n.noiseMonochrome) ? 1 : 0,
+        blendMode: stringSetting(settings, n.noiseBlendMode) === 'overlay' ? 1 : 0,
+        shadowAmount: numberSetting(settings, n.noiseShadowAmount),
+        seed: NOISE_SEED,
+      },
+    });
+  }
+  if (booleanSetting(settings, n.applySharpen) && numberSetting(settings, n.sharpenAmount) > 0) {
+    // A small-sensor camera's sharpening radius is about a pixel of its own output.
+    stages.push({
+      stage: 'sharpen',
+      params: { amount: numberSetting(settings, n.sharpenAmount), radius: 1 },
+    });
+  }
+  stages.push({ stage: 'jpeg', params: { quality: numberSetting(settings, n.quality) } });
+  if (booleanSetting(settings, n.upscale2x) && numberSetting(settings, n.longSidePixels) <= UPSCALE_LIMIT) {
+    stages.push({ stage: 'resize', params: { width: size.width * 2, height: size.height * 2, mode: 1 } });
+  }
+  return stages;
+}

@@ -1,0 +1,100 @@
+import type { StageInvocation } from '../engine/stages/types.ts';
+import { CUSTOM_LUT, lutKey } from './look-names.ts';
+import { LOOKS } from './looks/index.ts';
+import { numberSetting, relativePixels, stringSetting } from './settings.ts';
+import type { EffectDefinition, SettingValue, Settings } from './types.ts';
+
+const LOOK_OPTIONS = [
+  ...LOOKS.map((look) => ({ value: look.name, label: look.label })),
+  { value: CUSTOM_LUT, label: 'Your .cube file' },
+];
+
+export const DEFAULT_VIGNETTE = 1;
+export const DEFAULT_GRAIN = 0.35;
+
+/** Spec section 3: these looks come without vignette, these without vignette and grain. */
+const NO_VIGNETTE = new Set(['bleach_bypass', 'stressor']);
+const NO_VIGNETTE_NO_GRAIN = new Set(['b&w_clamped', 'desat', 'hsv_desat']);
+
+/** The vignette strength and grain amount a look brings when it is chosen. */
+export function lookDefaults(name: string): { vignetteStrength: number; grainAmount: number } {
+  if (NO_VIGNETTE_NO_GRAIN.has(name)) return { vignetteStrength: 0, grainAmount: 0 };
+  if (NO_VIGNETTE.has(name)) return { vignetteStrength: 0, grainAmount: DEFAULT_GRAIN };
+  return { vignetteStrength: DEFAULT_VIGNETTE, grainAmount: DEFAULT_GRAIN };
+}
+
+const GRAIN_SEED = 2016;
+
+/** Filters: a film-print colour grade (a 3D LUT), a vignette and grain. */
+export const pg2016Effect: EffectDefinition = {
+  id: 'pg2016',
+  name: 'Filters',
+  runsOn: 'worker',
+  settings: [
+    {
+      kind: 'select',
+      name: 'filterName',
+      label: 'Look',
+      options: LOOK_OPTIONS,
+      default: 'nashville',
+    },
+    {
+      kind: 'select',
+      name: 'lutName',
+      label: 'LUT',
+      hidden: true,
+      options: LOOK_OPTIONS,
+      default: 'nashville',
+    },
+    { kind: 'range', name: 'intensity', label: 'Intensity', min: 0, max: 1, step: 0.01, default: 1 },
+    {
+      kind: 'range',
+      name: 'vignetteStrength',
+      label: 'Vignette',
+      min: 0,
+      max: 1,
+      step: 0.01,
+      default: DEFAULT_VIGNETTE,
+    },
+    {
+      kind: 'range',
+      name: 'grainAmount',
+      label: 'Grain',
+      min: 0,
+      max: 0.5,
+      step: 0.01,
+      default: DEFAULT_GRAIN,
+    },
+  ],
+  adjust(settings: Settings, changed: string | null) {
+    const next: Record<string, SettingValue> = { ...settings, lutName: settings.filterName ?? 'nashville' };
+    if (changed === 'filterName') Object.assign(next, lookDefaults(stringSetting(settings, 'filterName')));
+    return next;
+  },
+  stages(settings, input) {
+    const stages: StageInvocation[] = [];
+    const intensity = numberSetting(settings, 'intensity');
+    if (intensity > 0) {
+      stages.push({
+        stage: 'lut',
+        params: { intensity },
+        textures: { lut: lutKey(stringSetting(settings, 'lutName')) },
+      });
+    }
+    const vignette = numberSetting(settings, 'vignetteStrength');
+    if (vignette > 0) {
+      stages.push({
+        stage: 'vignette',
+        params: { amount: 0.55 * vignette, size: 0.45, softness: 0.55, color: [0, 0, 0] },
+      });
+    }
+    const grain = numberSetting(settings, 'grainAmount');
+    if (grain > 0) {
+      stages.push({
+        stage: 'grain',
+        params: { amount: 0.16 * grain, size: Math.max(1, relativePixels(1.4, input)), seed: GRAIN_SEED },
+      });
+    }
+    return stages;
+  },
+};

@@ -1,0 +1,25 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { fixturePath } from '../support/images.ts';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test('the editor has no serious or critical accessibility violations, empty and with an effect chosen', async ({
+  page,
+}) => {
+  await page.goto('/editor?engine=webgl2');
+  const editor = page.getByTestId('editor');
+  await expect(editor).toHaveAttribute('data-worker-status', 'WorkerReady');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim23.png'));
+  await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+  await page.getByTestId('effect-vibrance').click();
+  await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+  expect(await seriousViolations(page)).toEqual([]);
+});

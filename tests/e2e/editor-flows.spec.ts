@@ -1,0 +1,196 @@
+import { expect, test } from '@playwright/test';
+import { EFFECTS } from '../../src/effects/index.ts';
+import type { EngineKind } from '../../src/engine/protocol.ts';
+import { psnr } from '../reference/metrics.ts';
+import { canvasPixels, loadFixture, openEditor, save, settled } from '../support/editor.ts';
+import { fixturePath } from '../support/images.ts';
+
+const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
+const WORKER_EFFECTS = EFFECTS.filter((effect) => effect.runsOn === 'worker');
+
+for (const engine of ENGINES) {
+  test.describe(`editor flows on ${engine}`, () => {
+    test('every effect applies; a setting changes by slider and by typing; apply, undo, redo, save', async ({
+      page,
+    }) => {
+      const editor = await openEditor(page, engine);
+      await loadFixture(page, 'kodak/kodim23.png');
+
+      for (const effect of WORKER_EFFECTS) {
+        await page.getByTestId(`effect-${effect.id}`).click();
+        await settled(page);
+        await expect(page.getByTestId('notification')).toHaveCount(0);
+        await expect(page.getByTestId('apply-button')).toBeEnabled();
+      }
+
+      await page.getByTestId('effect-vibrance').click();
+      await settled(page);
+      const before = await canvasPixels(page);
+      // By slider: the keyboard moves a range input one step at a time.
+      const slider = page.getByRole('slider', { name: 'Vibrance' });
+      await slider.focus();
+      for (let i = 0; i < 20; i++) await slider.press('ArrowRight');
+      await settled(page);
+      await expect(page.getByTestId('setting-vibrance')).toHaveValue('0.2');
+      // By typing: clamped to the range.
+      const box = page.getByTestId('setting-vibrance');
+      await box.fill('5');
+      await box.press('Enter');
+      await expect(box).toHaveValue('1');
+      await settled(page);
+      const after = await canvasPixels(page);
+      expect(psnr(before, after)).toBeLessThan(35);
+
+      await page.getByTestId('apply-button').click();
+      await settled(page);
+      await expect(page.getByTestId('undo-button')).toBeEnabled();
+      await expect(page.getByTestId('apply-button')).toBeDisabled();
+
+      await page.getByTestId('undo-button').click();
+      await settled(page);
+      await expect(page.getByTestId('redo-button')).toBeEnabled();
+      expect(psnr(before, await canvasPixels(page))).toBeGreaterThan(40);
+
+      await page.getByTestId('redo-button').click();
+      await settled(page);
+      expect(psnr(after, await canvasPixels(page))).toBeGreaterThan(40);
+
+      const saved = await save(page);
+      expect(saved.type).toBe('image/jpeg');
+      expect(Math.max(saved.width, saved.height)).toBe(1080);
+      expect(saved.name).toMatch(/^retrocam_original_\d{8}-\d{6}\.jpg$/);
+      await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+    });
+
+    test('clicking the canvas cycles the zoom, with its indicator', async ({ page }) => {
+      await openEditor(page, engine);
+      await loadFixture(page, 'kodak/kodim23.png');
+      const canvas = page.getByTestId('main-canvas');
+      const indicator = page.getByTestId('zoom-indicator');
+      await expect(indicator).toHaveCount(0);
+      const base = await canvas.boundingBox();
+      await canvas.click();
+      await expect(indicator).toHaveText('1.5x Zoom');
+      expect((await canvas.boundingBox())?.width).toBeCloseTo((base?.width ?? 0) * 1.5, 0);
+      await canvas.click({ position: { x: 5, y: 5 } });
+      await expect(indicator).toHaveText('2x Zoom');
+      await canvas.click({ position: { x: 5, y: 5 } });
+      await expect(indicator).toHaveCount(0);
+    });
+
+    test('a bad file keeps the previous image and shows the error', async ({ page }) => {
+      await openEditor(page, engine);
+      await loadFixture(page, 'kodak/kodim23.png');
+      const before = await canvasPixels(page);
+      await page
+        .getByTestId('editor-upload-input')
+        .setInputFiles(fixturePath('generated-edge-cases/random_4096_bytes.jpg'));
+      const notification = page.getByTestId('notification');
+      await expect(notification).toHaveAttribute('data-kind', 'error');
+      await expect(notification).toHaveText(/Failed to load image file/);
+      await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
+      expect(psnr(before, await canvasPixels(page))).toBeGreaterThan(45);
+    });
+  });
+}
+
+test('notifications close by themselves after 5 seconds, or with their close button', async ({ page }) => {
+  await openEditor(page, 'webgl2');
+  const input = page.getByTestId('editor-upload-input');
+  await input.setInputFiles(fixturePath('generated-edge-cases/random_4096_bytes.jpg'));
+  const notification = page.getByTestId('notification');
+  await expect(notification).toBeVisible();
+  const shownAt = Date.now();
+  await expect(notification).toHaveCount(0, { timeout: 8000 });
+  const elapsed = Date.now() - shownAt;
+  expect(elapsed).toBeGreaterThan(4000);
+  expect(elapsed).toBeLessThan(7000);
+
+  await input.setInputFiles(fixturePath('generated-edge-cases/random_4096_bytes.jpg'));
+  await expect(notification).toBeVisible();
+  await page.getByRole('button', { name: 'Close notification' }).click();
+  await expect(notification).toHaveCount(0);
+});
+
+test('a shared look link reproduces the same output in a fresh page', async ({ page, browser }) => {
+  await openEditor(page, 'webgl2');
+  await loadFixture(page, 'kodak/kodim03.png');
+  await page.getByTestId('effect-vibrance').click();
+  const box = page.getByTestId('setting-vibrance');
+  await box.fill('0.65');
+  await box.press('Enter');
+  await settled(page);
+  await expect(page).toHaveURL(/effect=vibrance/);
+  await expect(page).toHaveURL(/vibrance=0\.65/);
+  const link = page.url();
+  const first = await save(page);
+
+  const fresh = await browser.newPage();
+  await fresh.goto(link);
+  await expect(fresh.getByTestId('editor')).toHaveAttribute('data-worker-status', 'WorkerReady');
+  await loadFixture(fresh, 'kodak/kodim03.png');
+  await expect(fresh.getByTestId('setting-vibrance')).toHaveValue('0.65');
+  await settled(fresh);
+  const second = await save(fresh);
+  expect(psnr(first, second)).toBeGreaterThan(50);
+  await fresh.close();
+});
+
+test('keyboard: digits choose effects, Enter applies, Ctrl+Z undoes, Ctrl+Shift+Z redoes, Ctrl+S saves', async ({
+  page,
+}) => {
+  await openEditor(page, 'webgl2');
+  await loadFixture(page, 'kodak/kodim23.png');
+  const index = WORKER_EFFECTS.findIndex((effect) => effect.id === 'vibrance');
+  await page.keyboard.press(String(index + 1));
+  await expect(page.getByTestId('effect-vibrance')).toHaveAttribute('aria-pressed', 'true');
+  const box = page.getByTestId('setting-vibrance');
+  await box.fill('0.8');
+  await box.press('Enter');
+  await settled(page);
+  // Enter in the number box commits the value; away from controls it applies the effect.
+  await box.blur();
+  await page.keyboard.press('Enter');
+  await settled(page);
+  await expect(page.getByTestId('undo-button')).toBeEnabled();
+  await page.locator('body').press('Control+z');
+  await settled(page);
+  await expect(page.getByTestId('redo-button')).toBeEnabled();
+  await page.locator('body').press('Control+Shift+z');
+  await settled(page);
+  await expect(page.getByTestId('redo-button')).toBeDisabled();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('body').press('Control+s'),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.jpg$/);
+});
+
+test('before/after: holding backslash or the canvas shows the image before the effect', async ({ page }) => {
+  await openEditor(page, 'webgl2');
+  await loadFixture(page, 'kodak/kodim23.png');
+  const original = await canvasPixels(page);
+  await page.getByTestId('effect-vibrance').click();
+  const box = page.getByTestId('setting-vibrance');
+  await box.fill('1');
+  await box.press('Enter');
+  await settled(page);
+  const edited = await canvasPixels(page);
+  expect(psnr(original, edited)).toBeLessThan(35);
+
+  await box.blur();
+  await page.keyboard.down('\\');
+  await expect.poll(async () => psnr(original, await canvasPixels(page))).toBeGreaterThan(45);
+  await page.keyboard.up('\\');
+  await expect.poll(async () => psnr(edited, await canvasPixels(page))).toBeGreaterThan(45);
+
+  const canvas = page.getByTestId('main-canvas');
+  const where = await canvas.boundingBox();
+  await page.mouse.move((where?.x ?? 0) + 50, (where?.y ?? 0) + 50);
+  await page.mouse.down();
+  await expect.poll(async () => psnr(original, await canvasPixels(page))).toBeGreaterThan(45);
+  await page.mouse.up();
+  await expect.poll(async () => psnr(edited, await canvasPixels(page))).toBeGreaterThan(45);
+  // A hold is not a click: the zoom stays.
+  await expect(page.getByTestId('zoom-indicator')).toHaveCount(0);
+});

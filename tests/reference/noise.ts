@@ -1,0 +1,39 @@
+import { mapPixels, type RgbaImage } from './image.ts';
+import { pcg } from './pcg.ts';
+
+/** CPU reference of shaders/noise. */
+export function noise(
+  input: RgbaImage,
+  params: { amount: number; monochrome: number; blendMode: number; shadowAmount: number; seed: number },
+): RgbaImage {
+  const seedHash = pcg(params.seed >>> 0);
+  const amount = Math.max(0, params.amount);
+  const shadow = Math.min(1, Math.max(0, params.shadowAmount));
+  return mapPixels(input, (r, g, b, a, x, y) => {
+    let state = pcg((x + pcg((y + seedHash) >>> 0)) >>> 0);
+    // Two 16-bit halves of one hash make a triangular value in [-1, 1).
+    const triangular = () => {
+      state = pcg(state);
+      return ((state & 0xffff) + (state >>> 16)) / 65536 - 1;
+    };
+    let n: number[];
+    if (params.monochrome) {
+      const v = triangular();
+      n = [v, v, v];
+    } else {
+      const nr = triangular();
+      const ng = triangular();
+      n = [nr, ng, triangular()];
+    }
+    const dark = 1 - (0.299 * r + 0.587 * g + 0.114 * b);
+    const scale = amount * (1 + 2 * shadow * dark * dark * dark);
+    const base = [r, g, b];
+    const out = base.map((c, i) => {
+      const delta = (n[i] ?? 0) * scale;
+      if (!params.blendMode) return c + delta;
+      const layer = Math.min(1, Math.max(0, 0.5 + delta));
+      return c < 0.5 ? 2 * c * layer : 1 - 2 * (1 - c) * (1 - layer);
+    });
+    return [out[0] ?? 0, out[1] ?? 0, out[2] ?? 0, a];
+  });
+}

@@ -1,0 +1,70 @@
+import { inflateSync } from 'node:zlib';
+import type { RgbaImage } from '../reference/image.ts';
+
+/**
+ * Decodes an 8-bit, non-interlaced PNG (greyscale, grey + alpha, RGB or RGBA) to RGBA8 in Node, for unit
+ * tests that need a fixture's pixels without a browser. Refuses what it does not handle.
+ */
+export function decodePng(file: Uint8Array): RgbaImage {
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (!signature.every((byte, i) => file[i] === byte)) throw new Error('Not a PNG file');
+  let width = 0;
+  let height = 0;
+  let colorType = 0;
+  const idat: Uint8Array[] = [];
+  for (let offset = 8; offset < file.length;) {
+    const length = view.getUint32(offset);
+    const type = String.fromCharCode(...file.subarray(offset + 4, offset + 8));
+    const body = file.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') {
+      width = view.getUint32(offset + 8);
+      height = view.getUint32(offset + 12);
+      const bitDepth = body[8];
+      colorType = body[9] ?? 0;
+      if (bitDepth !== 8 || body[12] !== 0) throw new Error('Only 8-bit non-interlaced PNGs are supported');
+    } else if (type === 'IDAT') {
+      idat.push(body);
+    } else if (type === 'IEND') {
+      break;
+    }
+    offset += 12 + length;
+  }
+  const channels = { 0: 1, 2: 3, 4: 2, 6: 4 }[colorType];
+  if (!channels) throw new Error(`PNG colour type ${colorType} is not supported`);
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const pixels = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    const out = y * stride;
+    for (let x = 0; x < stride; x++) {
+      const left = x >= channels ? (pixels[out + x - channels] ?? 0) : 0;
+      const up = y > 0 ? (pixels[out - stride + x] ?? 0) : 0;
+      const upLeft = y > 0 && x >= channels ? (pixels[out - stride + x - channels] ?? 0) : 0;
+      let predictor = 0;
+      if (filter === 1) predictor = left;
+      else if (filter === 2) predictor = up;
+      else if (filter === 3) predictor = (left + up) >> 1;
+      else if (filter === 4) {
+        const p = left + up - upLeft;
+        const pa = Math.abs(p - left);
+        const pb = Math.abs(p - up);
+        const pc = Math.abs(p - upLeft);
+        predictor = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
+      }
+      pixels[out + x] = ((line[x] ?? 0) + predictor) & 255;
+    }
+  }
+  const data = new Uint8Array(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    const s = i * channels;
+    const grey = channels < 3;
+    data[i * 4] = pixels[s] ?? 0;
+    data[i * 4 + 1] = pixels[grey ? s : s + 1] ?? 0;
+    data[i * 4 + 2] = pixels[grey ? s : s + 2] ?? 0;
+    data[i * 4 + 3] = channels === 2 ? (pixels[s + 1] ?? 255) : channels === 4 ? (pixels[s + 3] ?? 255) : 255;
+  }
+  return { width, height, data };
+}
