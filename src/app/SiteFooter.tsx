@@ -1,0 +1,34 @@
+import { useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { ContactDialog } from './landing/ContactDialog.tsx';
+
+/** The footer of the landing and privacy pages: the policy, and the Contact Information dialog. */
+export function SiteFooter() {
+  const [contactOpen, setContactOpen] = useState(false);
+  const contactButton = useRef<HTMLButtonElement>(null);
+  return (
+    <footer className="site-footer">
+      <nav aria-label="Footer">
+        <Link href="/privacy">Privacy Policy</Link>
+        <button
+          ref={contactButton}
+          type="button"
+          className="link-button"
+          data-testid="contact-button"
+          onClick={() => setContactOpen(true)}
+        >
+          Contact
+        </button>
+      </nav>
+      <p className="site-footer-note">© 2025 RetroCam. Your photos never leave your device.</p>
+      {contactOpen && (
+        <ContactDialog
+          onClose={() => {
+            setContactOpen(false);
+            contactButton.current?.focus();
+          }}
+        />
+      )}
+    </footer>
+  );
+}
