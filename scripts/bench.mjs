@@ -1,10 +1,8 @@
 // `npm run bench`: serves the benchmark page with Vite, drives it in headless Chromium, prints a table and
 // writes bench/results.json. It reports; it does not assert.
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, platform, release, totalmem } from 'node:os';
-import { chromium } from '@playwright/test';
-import { chromiumArgs, ensureChromium } from './chromium.mjs';
+import { withPage } from './with-page.mjs';
 
 const PORT = 5175;
 const args = process.argv.slice(2);
@@ -21,35 +19,7 @@ const options = {
   iterations: quick ? 5 : 10,
 };
 
-async function waitForServer(url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-const executablePath = ensureChromium();
-const server = spawn('npx', ['vite', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-});
-let browser;
-try {
-  await waitForServer(`http://127.0.0.1:${PORT}/bench/index.html`, 60_000);
-  browser = await chromium.launch({ executablePath, args: chromiumArgs() });
-  const page = await browser.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'info') console.log(`  ${message.text()}`);
-  });
-  await page.goto(`http://127.0.0.1:${PORT}/bench/index.html`);
-  await page.waitForSelector('body[data-ready=true]');
+await withPage('/bench/index.html', PORT, async (page, browser) => {
   const browserVersion = browser.version();
   const adapters = await page.evaluate(async () => {
     const adapter = await navigator.gpu?.requestAdapter();
@@ -81,11 +51,4 @@ try {
     );
   }
   console.log('\nWrote bench/results.json');
-} finally {
-  await browser?.close();
-  try {
-    process.kill(-server.pid);
-  } catch {
-    server.kill();
-  }
-}
+});
