@@ -15,7 +15,7 @@ export const CONTENT_SECURITY_POLICY = [
   "worker-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' blob: data:",
-  "connect-src 'self'",
+  "connect-src 'self' blob:",
   "font-src 'self'",
   "media-src 'self' blob:",
   "manifest-src 'self'",
