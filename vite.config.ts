@@ -39,7 +39,8 @@ export default defineConfig({
         id: '/',
         name: 'RetroCam',
         short_name: 'RetroCam',
-        description: 'Retro camera looks for your photos, processed in your browser. Nothing leaves your device.',
+        description:
+          'Retro camera looks for your photos, processed in your browser. Nothing leaves your device.',
         start_url: '/',
         scope: '/',
         display: 'standalone',

@@ -13,14 +13,18 @@ const MAX_BYTES = 250 * 1024;
 
 await withPage('/tests/gpu/harness.html', 5177, async (page) => {
   for (const [index, { photo, look }] of BACKGROUNDS.entries()) {
-    const data = readFileSync(new URL(`../../shared/fixtures/kodak/${photo}`, import.meta.url)).toString('base64');
+    const data = readFileSync(new URL(`../../shared/fixtures/kodak/${photo}`, import.meta.url)).toString(
+      'base64',
+    );
     const webp = await page.evaluate(
       async ([data, look]) => {
         const { pg2016Effect } = await import('/src/effects/pg2016.ts');
         const { resolveSettings } = await import('/src/effects/settings.ts');
         const { bakeLut } = await import('/src/effects/luts.ts');
         const { STAGES } = await import('/src/engine/stages/index.ts');
-        const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))]));
+        const bitmap = await createImageBitmap(
+          new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))]),
+        );
         const size = { width: bitmap.width, height: bitmap.height };
         const settings = resolveSettings(pg2016Effect, { filterName: look, lutName: look });
         // The stages this checkout has (the vignette may not be there yet).
@@ -43,7 +47,8 @@ await withPage('/tests/gpu/harness.html', 5177, async (page) => {
         const blob = await canvas.convertToBlob({ type: 'image/webp', quality: 0.8 });
         const bytes = new Uint8Array(await blob.arrayBuffer());
         let text = '';
-        for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        for (let i = 0; i < bytes.length; i += 0x8000)
+          text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
         return { webp: btoa(text), stages: chain.map((s) => s.stage) };
       },
       [data, look],
@@ -52,6 +57,8 @@ await withPage('/tests/gpu/harness.html', 5177, async (page) => {
     if (bytes.length > MAX_BYTES) throw new Error(`${photo}: ${bytes.length} bytes is over ${MAX_BYTES}`);
     const out = new URL(`../public/backgrounds/landing-${index + 1}.webp`, import.meta.url);
     writeFileSync(out, bytes);
-    console.log(`${out.pathname}: ${photo} through ${look} (${webp.stages.join(' + ')}), ${bytes.length} bytes`);
+    console.log(
+      `${out.pathname}: ${photo} through ${look} (${webp.stages.join(' + ')}), ${bytes.length} bytes`,
+    );
   }
 });

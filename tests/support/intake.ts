@@ -43,7 +43,7 @@ export async function simulateBrowserWithoutExifOrientation(page: Page) {
       }
       return (original as (...args: unknown[]) => Promise<ImageBitmap>)(source, ...rest);
     };
-    self.createImageBitmap = patched as typeof createImageBitmap;
+    self.createImageBitmap = patched;
   });
 }
 
