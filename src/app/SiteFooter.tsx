@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ContactDialog } from './landing/ContactDialog.tsx';
 
@@ -6,6 +6,14 @@ import { ContactDialog } from './landing/ContactDialog.tsx';
 export function SiteFooter() {
   const [contactOpen, setContactOpen] = useState(false);
   const contactButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+
+  // Focus goes back to the Contact button once the dialog has closed (while it is open the rest of the
+  // page is inert and cannot take focus).
+  useEffect(() => {
+    if (wasOpen.current && !contactOpen) contactButton.current?.focus();
+    wasOpen.current = contactOpen;
+  }, [contactOpen]);
   return (
     <footer className="site-footer">
       <nav aria-label="Footer">
@@ -21,14 +29,7 @@ export function SiteFooter() {
         </button>
       </nav>
       <p className="site-footer-note">© 2025 RetroCam. Your photos never leave your device.</p>
-      {contactOpen && (
-        <ContactDialog
-          onClose={() => {
-            setContactOpen(false);
-            contactButton.current?.focus();
-          }}
-        />
-      )}
+      {contactOpen && <ContactDialog onClose={() => setContactOpen(false)} />}
     </footer>
   );
 }
