@@ -1,8 +1,11 @@
+import { jpegSimulationEffect } from './jpeg-simulation.ts';
+import { pg2016Effect } from './pg2016.ts';
+import { smartBlurEffect } from './smart-blur.ts';
 import type { EffectDefinition } from './types.ts';
 import { vibranceEffect } from './vibrance.ts';
 
-/** Every effect, in the order the Effects list shows them. */
-export const EFFECTS: readonly EffectDefinition[] = [vibranceEffect];
+/** Every effect, in the order the Effects list shows them (spec section 3's order, vibrance last). */
+export const EFFECTS: readonly EffectDefinition[] = [jpegSimulationEffect, smartBlurEffect, vibranceEffect];
 
 const BY_ID = new Map(EFFECTS.map((effect) => [effect.id, effect]));
 

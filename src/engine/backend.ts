@@ -47,6 +47,11 @@ export interface Backend {
   readPixels(texture: GpuTexture): Promise<Uint8Array<ArrayBuffer>>;
   /** Resolves when all submitted GPU work has finished. */
   finish(): Promise<void>;
+  /**
+   * Runs GPU work and rejects if the backend reported an error for it (a shader that does not compile, an
+   * invalid binding), which WebGPU otherwise only reports asynchronously while the output stays black.
+   */
+  validate<T>(work: () => T): Promise<T>;
   resourceCounts(): ResourceCounts;
   destroy(): void;
 }

@@ -44,10 +44,11 @@ export interface EffectRequest {
 export type HarnessRequest = RunRequest | BenchRequest | EffectRequest;
 
 export interface RunResult {
-  inputWidth: number;
-  inputHeight: number;
+  /** Output size; a resizing chain's input has its own. */
   width: number;
   height: number;
+  inputWidth: number;
+  inputHeight: number;
   input: Uint8Array<ArrayBuffer>;
   output: Uint8Array<ArrayBuffer>;
 }

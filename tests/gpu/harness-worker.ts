@@ -63,12 +63,14 @@ async function run(request: RunRequest) {
   const input = runner.pool.adopt(runner.backend.uploadImage(request.image));
   request.image.close();
   const resources = uploadResources(runner, request.resources);
-  const output = runner.run(input, request.chain, resources.resolve);
+  const output = await runner.backend.validate(() => runner.run(input, request.chain, resources.resolve));
   const result = {
     inputWidth: input.width,
     inputHeight: input.height,
     width: output.width,
     height: output.height,
+    inputWidth: input.width,
+    inputHeight: input.height,
     input: await runner.backend.readPixels(input),
     output: await runner.backend.readPixels(output),
   };
@@ -92,7 +94,9 @@ async function runEffect(request: EffectRequest) {
   const input = runner.pool.adopt(runner.backend.uploadImage(request.image));
   request.image.close();
   const settings = resolveSettings(effect, request.settings);
-  const output = runner.run(input, effect.stages(settings, input), resources.resolve);
+  const output = await runner.backend.validate(() =>
+    runner.run(input, effect.stages(settings, input), resources.resolve),
+  );
   const result = {
     inputWidth: input.width,
     inputHeight: input.height,
@@ -126,7 +130,7 @@ async function bench(request: BenchRequest) {
   const input = runner.pool.adopt(runner.backend.uploadImage(syntheticImage(request.width, request.height)));
   const resources = uploadResources(runner, request.resources);
   const once = async () => {
-    const output = runner.run(input, request.chain, resources.resolve);
+    const output = await runner.backend.validate(() => runner.run(input, request.chain, resources.resolve));
     await runner.backend.finish();
     runner.pool.release(output);
   };

@@ -6,6 +6,7 @@ import { parseCube } from '../../src/effects/cube.ts';
 import { bakeLook } from '../../src/effects/looks/index.ts';
 import type { StageInvocation } from '../../src/engine/stages/types.ts';
 import type { RgbaImage } from '../reference/image.ts';
+import { strokeMask } from '../support/masks.ts';
 
 /** Pointwise stages must reach 45 dB against the reference; neighbourhood stages 40 dB and 1 level MAE. */
 export const POINTWISE = { minPsnr: 45 } as const;
@@ -25,6 +26,9 @@ export interface StageCase {
   photo?: string;
 }
 
+/** The product's smart blur defaults (sigma 10, pixel size 8, vignette 0.15 / 0.4). */
+const SMART_BLUR = { sigma: 10, downsample: 1, pixelSize: 8, vignetteSize: 0.15, vignetteSoftness: 0.4 };
+
 export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
   copy: [{ label: 'identity', chain: [{ stage: 'copy', params: {} }], minPsnr: Infinity }],
   vibrance: [
@@ -41,6 +45,130 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
       label: 'coarse grain',
       chain: [{ stage: 'grain', params: { amount: 0.2, size: 2.7, seed: 12345 } }],
       minPsnr: 45,
+    },
+  ],
+  blur: [
+    { label: 'sigma 2', chain: [{ stage: 'blur', params: { sigma: 2 } }], ...NEIGHBOURHOOD },
+    { label: 'sigma 0.7', chain: [{ stage: 'blur', params: { sigma: 0.7 } }], ...NEIGHBOURHOOD },
+    {
+      // The first automatic factor, 1.41: a resampling grid that is not whole pixels.
+      label: 'sigma 3.5',
+      chain: [{ stage: 'blur', params: { sigma: 3.5 } }],
+      ...NEIGHBOURHOOD,
+    },
+    { label: 'sigma 20', chain: [{ stage: 'blur', params: { sigma: 20 } }], ...NEIGHBOURHOOD },
+    {
+      // Asked-for downsampling at a sigma too small to hide it: the low resolution shows, as intended.
+      label: 'sigma 1 at 1/3 resolution',
+      chain: [{ stage: 'blur', params: { sigma: 1, downsample: 3 } }],
+      ...NEIGHBOURHOOD,
+    },
+  ],
+  pixelate: [
+    { label: '8 px blocks', chain: [{ stage: 'pixelate', params: { pixelSize: 8 } }], ...NEIGHBOURHOOD },
+    {
+      // 768 x 512 leaves partial blocks of 9 pixels at the right, and the offset partial ones at every edge.
+      label: '13 px blocks, offset grid',
+      chain: [{ stage: 'pixelate', params: { pixelSize: 13, offsetX: 5, offsetY: -3 } }],
+      ...NEIGHBOURHOOD,
+    },
+  ],
+  'smart-blur': [
+    {
+      label: 'gaussian, uniform',
+      chain: [{ stage: 'smart-blur', params: { ...SMART_BLUR, blurType: 0, maskMode: 0 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'pixelate, uniform',
+      chain: [{ stage: 'smart-blur', params: { ...SMART_BLUR, blurType: 1, maskMode: 0 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'gaussian, drawn mask',
+      chain: [
+        {
+          stage: 'smart-blur',
+          params: { ...SMART_BLUR, blurType: 0, maskMode: 1 },
+          textures: { mask: 'mask:strokes' },
+        },
+      ],
+      resources: () => ({ 'mask:strokes': strokeMask() }),
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'pixelate 12, drawn mask',
+      chain: [
+        {
+          stage: 'smart-blur',
+          params: { ...SMART_BLUR, blurType: 1, pixelSize: 12, maskMode: 1 },
+          textures: { mask: 'mask:strokes' },
+        },
+      ],
+      resources: () => ({ 'mask:strokes': strokeMask() }),
+      ...NEIGHBOURHOOD,
+    },
+    {
+      // Full resolution: main blurs the columns itself, and skips them inside the clear centre.
+      label: 'vignette, sigma 1.5',
+      chain: [
+        {
+          stage: 'smart-blur',
+          params: {
+            ...SMART_BLUR,
+            sigma: 1.5,
+            blurType: 0,
+            maskMode: 2,
+            vignetteSize: 0.4,
+            vignetteSoftness: 0,
+          },
+        },
+      ],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      // Vignette mode blurs with the gaussian even when pixelate is chosen.
+      label: 'vignette',
+      chain: [{ stage: 'smart-blur', params: { ...SMART_BLUR, blurType: 1, maskMode: 2 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'gaussian sigma 3 at 1/4 resolution',
+      chain: [
+        { stage: 'smart-blur', params: { ...SMART_BLUR, sigma: 3, downsample: 4, blurType: 0, maskMode: 0 } },
+      ],
+      ...NEIGHBOURHOOD,
+    },
+  ],
+  bilateral: [
+    {
+      label: 'webcam default',
+      chain: [{ stage: 'bilateral', params: { spatialSigma: 2, luminanceSigma: 0.1 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      // Radius 10: the window is sampled every other pixel.
+      label: 'wide, strong',
+      chain: [{ stage: 'bilateral', params: { spatialSigma: 5, luminanceSigma: 0.25 } }],
+      ...NEIGHBOURHOOD,
+    },
+  ],
+  sharpen: [
+    {
+      label: 'amount 1, radius 1',
+      chain: [{ stage: 'sharpen', params: { amount: 1, radius: 1 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'amount 0.3, radius 0.6',
+      chain: [{ stage: 'sharpen', params: { amount: 0.3, radius: 0.6 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      // A wide radius goes through the low-resolution path.
+      label: 'amount 0.5, radius 4',
+      chain: [{ stage: 'sharpen', params: { amount: 0.5, radius: 4 } }],
+      ...NEIGHBOURHOOD,
     },
   ],
   lut: [
@@ -108,5 +236,71 @@ function noiseCase(
   label: string,
   params: { amount: number; monochrome: number; blendMode: number; shadowAmount: number; seed: number },
 ): StageCase {
-  return { label, chain: [{ stage: 'noise', params }], minPsnr: POINTWISE.minPsnr };
+  return { label, chain: [{ stage: 'noise', params }], minPsnr: POINTWISE.minPsnr   resize: [
+    {
+      label: 'area 768x512 to 401x267',
+      chain: [{ stage: 'resize', params: { width: 401, height: 267, mode: 0 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'area 768x512 to 97x64',
+      chain: [{ stage: 'resize', params: { width: 97, height: 64, mode: 0 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'area upscale 768x512 to 1001x677',
+      chain: [{ stage: 'resize', params: { width: 1001, height: 677, mode: 0 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'nearest 2x to 1536x1024',
+      chain: [{ stage: 'resize', params: { width: 1536, height: 1024, mode: 1 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'nearest 768x512 to 333x222',
+      chain: [{ stage: 'resize', params: { width: 333, height: 222, mode: 1 } }],
+      ...NEIGHBOURHOOD,
+    },
+  ],
+  // A JPEG round trip is a neighbourhood stage (8x8 blocks, chroma across 2x2 and its neighbours). The
+  // GPU keeps the transforms' intermediates in half floats, so a few coefficients near a rounding edge
+  // quantise the other way (the same effect gpu-notes describes against libjpeg): PSNR and mean error,
+  // never max error.
+  jpeg: [
+    { label: 'quality 10', chain: [{ stage: 'jpeg', params: { quality: 10 } }], ...NEIGHBOURHOOD },
+    { label: 'quality 50', chain: [{ stage: 'jpeg', params: { quality: 50 } }], ...NEIGHBOURHOOD },
+    { label: 'quality 90', chain: [{ stage: 'jpeg', params: { quality: 90 } }], ...NEIGHBOURHOOD },
+    {
+      label: 'quality 100 (4:4:4)',
+      chain: [{ stage: 'jpeg', params: { quality: 100 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'quality 75 at 401x267 (partial blocks and MCUs)',
+      chain: [
+        { stage: 'resize', params: { width: 401, height: 267, mode: 0 } },
+        { stage: 'jpeg', params: { quality: 75 } },
+      ],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'quality 50 at 13x7 (less than one MCU)',
+      chain: [
+        { stage: 'resize', params: { width: 13, height: 7, mode: 0 } },
+        { stage: 'jpeg', params: { quality: 50 } },
+      ],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'quality 30 at 97x63, after nearest 2x',
+      chain: [
+        { stage: 'resize', params: { width: 97, height: 63, mode: 0 } },
+        { stage: 'jpeg', params: { quality: 30 } },
+        { stage: 'resize', params: { width: 194, height: 126, mode: 1 } },
+      ],
+      ...NEIGHBOURHOOD,
+    },
+  ],
+};
 }

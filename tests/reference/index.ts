@@ -3,11 +3,18 @@
  * CPU baseline) only.
  */
 import type { StageInvocation } from '../../src/engine/stages/types.ts';
+import { bilateral } from './bilateral.ts';
+import { blur } from './blur.ts';
 import { copy } from './copy.ts';
 import { grain } from './grain.ts';
 import type { RgbaImage } from './image.ts';
+import { jpeg } from './jpeg.ts';
+import { resize } from './resize.ts';
 import { lut } from './lut.ts';
 import { noise } from './noise.ts';
+import { pixelate } from './pixelate.ts';
+import { sharpen } from './sharpen.ts';
+import { smartBlur } from './smart-blur.ts';
 import { vibrance } from './vibrance.ts';
 
 /** A stage's reference: the input image, the stage's params, and its extra textures by slot name. */
@@ -19,7 +26,20 @@ export type Reference = (
   textures: Readonly<Record<string, RgbaImage>>,
 ) => RgbaImage;
 
-export const REFERENCES: Readonly<Record<string, Reference>> = { copy, vibrance, grain, lut, noise };
+export const REFERENCES: Readonly<Record<string, Reference>> = {
+  copy,
+  vibrance,
+  grain,
+  lut,
+  noise,
+  blur,
+  pixelate,
+  'smart-blur': smartBlur,
+  bilateral,
+  sharpen,
+  resize,
+  jpeg,
+};
 
 /** Runs a chain on the CPU; `resources` maps resource keys (as invocations name them) to images. */
 export function runReference(

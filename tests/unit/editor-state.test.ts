@@ -1,5 +1,6 @@
 // One test (or more) per rule of product spec section 4, named after the rule.
 import { describe, expect, it } from 'vitest';
+import { smartBlurEffect } from '../../src/effects/smart-blur.ts';
 import { vibranceEffect } from '../../src/effects/vibrance.ts';
 import {
   applyEffect,
@@ -438,5 +439,65 @@ describe('view', () => {
     expect(pageBecameVisible(initialEditorState()).commands).toEqual([]);
     expect(pageBecameVisible({ ...applied(), workerStatus: 'LoadingImage' }).commands).toEqual([]);
     expect(pageBecameVisible({ ...applied(), workerStatus: 'WorkerInitializing' }).commands).toEqual([]);
+  });
+});
+
+describe('smart blur rules', () => {
+  const selectBlur = () => selectEffect(ready(), smartBlurEffect).state;
+
+  it('drawing mode is on exactly when smart blur is selected with applicationMode draw', () => {
+    const blur = selectBlur();
+    expect(blur.isDrawingModeActive).toBe(false);
+    const drawing = changeSetting(blur, 'applicationMode', 'draw').state;
+    expect(drawing.isDrawingModeActive).toBe(true);
+    expect(changeSetting(drawing, 'applicationMode', 'uniform').state.isDrawingModeActive).toBe(false);
+    expect(selectEffect(drawing, vibranceEffect).state.isDrawingModeActive).toBe(false);
+  });
+
+  it('choosing the vignette mode forces blurType gaussian', () => {
+    const blur = selectBlur();
+    expect(blur.currentSettings.blurType).toBe('pixelate');
+    const vignette = changeSetting(blur, 'applicationMode', 'vignette').state;
+    expect(vignette.currentSettings.blurType).toBe('gaussian');
+    expect(changeSetting(vignette, 'blurType', 'pixelate').state.currentSettings.blurType).toBe('gaussian');
+    expect(smartBlurEffect.disabledReason?.('blurType', vignette.currentSettings)).toBeTruthy();
+  });
+
+  it('auto-apply in draw mode: when the settings changed from a non-draw mode, and when a stroke ends', () => {
+    const uniformApplied = statusReceived(
+      applyEffect(selectBlur()).state,
+      status('effectComplete', { effectId: 'smartBlur' }),
+    ).state;
+    const drawing = changeSetting(uniformApplied, 'applicationMode', 'draw').state;
+    expect(shouldAutoApply(drawing)).toBe(true);
+    const outcome = autoApply(drawing);
+    expect(outcome.commands).toEqual([
+      {
+        kind: 'post',
+        message: {
+          type: 'applyEffect',
+          effectId: 'smartBlur',
+          settings: drawing.currentSettings,
+          withMask: true,
+        },
+      },
+    ]);
+    const drawApplied = statusReceived(
+      outcome.state,
+      status('effectComplete', { effectId: 'smartBlur' }),
+    ).state;
+    const sigmaChanged = changeSetting(drawApplied, 'sigma', 4).state;
+    expect(shouldAutoApply(sigmaChanged)).toBe(false);
+    expect(shouldAutoApply(sigmaChanged, 'strokeEnd')).toBe(true);
+  });
+
+  it('the brush control defaults to 60 for gaussian and 80 for pixelate', () => {
+    const blur = selectBlur();
+    expect(blur.blurBrushSize).toBe(80);
+    expect(changeSetting(blur, 'blurType', 'gaussian').state.blurBrushSize).toBe(60);
+    expect(
+      changeSetting(changeSetting(blur, 'blurType', 'gaussian').state, 'blurType', 'pixelate').state
+        .blurBrushSize,
+    ).toBe(80);
   });
 });

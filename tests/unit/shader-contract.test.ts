@@ -20,8 +20,9 @@ function stripComments(source: string): string {
 function wgslParams(source: string): [string, string][] | null {
   const body = /struct\s+Params\s*\{([^}]*)\}/.exec(stripComments(source))?.[1];
   if (body === undefined) return null;
+  // Commas inside angle brackets (array<vec4f, 8>) do not separate fields.
   return body
-    .split(',')
+    .split(/,(?![^<]*>)/)
     .map((f) => f.trim())
     .filter(Boolean)
     .map((f) => {

@@ -182,6 +182,20 @@ class WebGl2Backend implements Backend {
     return Promise.resolve();
   }
 
+  validate<T>(work: () => T): Promise<T> {
+    // Compile and link errors throw where they happen; what is left is the GL error flag.
+    const gl = this.gl;
+    while (gl.getError() !== gl.NO_ERROR) {
+      // Clear errors left by earlier work so they are not blamed on this one.
+    }
+    const result = work();
+    const error = gl.getError();
+    if (error !== gl.NO_ERROR && !gl.isContextLost()) {
+      return Promise.reject(new Error(`WebGL2 error 0x${error.toString(16)}`));
+    }
+    return Promise.resolve(result);
+  }
+
   resourceCounts(): ResourceCounts {
     // The sync target is the backend's own, not the engine's.
     return { textures: this.textures.size - 1, buffers: 1 };

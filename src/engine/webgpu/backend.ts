@@ -271,6 +271,30 @@ class WebGpuBackend implements Backend {
     await this.device.queue.onSubmittedWorkDone();
   }
 
+  async validate<T>(work: () => T): Promise<T> {
+    this.device.pushErrorScope('internal');
+    this.device.pushErrorScope('out-of-memory');
+    this.device.pushErrorScope('validation');
+    let result: T | undefined;
+    let thrown: Error | null = null;
+    try {
+      result = work();
+      this.flush();
+    } catch (error) {
+      thrown = error instanceof Error ? error : new Error(String(error));
+    }
+    // The scopes are popped whatever happened; an error thrown by `work` itself wins.
+    const errors = await Promise.all([
+      this.device.popErrorScope(),
+      this.device.popErrorScope(),
+      this.device.popErrorScope(),
+    ]);
+    if (thrown !== null) throw thrown;
+    const error = errors.find((e) => e !== null);
+    if (error) throw new Error(`WebGPU: ${error.message}`);
+    return result as T;
+  }
+
   resourceCounts(): ResourceCounts {
     return { textures: this.textures.size, buffers: this.liveBuffers + this.uniformChunks.length };
   }

@@ -77,7 +77,9 @@ export class Engine {
     }
     if (message.freehandMaskImageBitmap) this.resources.setMask(message.freehandMaskImageBitmap);
     const settings = resolveSettings(effect, message.settings);
-    const result = this.runner.run(base, effect.stages(settings, base), this.resources.resolve);
+    const result = await this.backend.validate(() =>
+      this.runner.run(base, effect.stages(settings, base), this.resources.resolve),
+    );
     await this.setCurrent(result);
     this.post({
       type: 'status',

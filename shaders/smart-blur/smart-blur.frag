@@ -1,0 +1,91 @@
+#version 300 es
+// Smart blur, the "Blur/Pixelate" effect (src/engine/stages/smart-blur.ts): a gaussian or pixelated copy
+// of the image mixed over it in main by a blur amount: 1 everywhere, the drawn mask's alpha, or an
+// elliptical vignette. Gaussian: blurH, then main blurs the columns as it reads; or down, blurH, blurV at
+// low resolution, read back bilinearly. Pixelate: means, one texel per block.
+precision highp float;
+precision highp int;
+
+#include "../common/gaussian.glsl"
+#include "../common/blocks.glsl"
+
+layout(std140) uniform Params {
+  vec4 taps[8];
+  int tapCount;
+  int downSamples;
+  float margin;
+  vec2 lowScale;
+  vec2 lowSize;
+  vec2 targetSize;
+  int blurColumns;
+  int blockSize;
+  ivec2 blockStart;
+  int blurType;
+  int maskMode;
+  float vignetteSize;
+  float vignetteSoftness;
+};
+
+uniform highp sampler2D input0;
+uniform highp sampler2D input1;
+uniform highp sampler2D input2;
+out vec4 outColor;
+
+// One 1-D gaussian pass along `direction`: the centre tap, then the bilinear pairs.
+vec4 blur1D(highp sampler2D source, ivec2 p, vec2 direction) {
+  vec2 size = vec2(textureSize(source, 0));
+  vec2 uv = (vec2(p) + 0.5) / size;
+  vec4 sum = taps[0].y * textureLod(source, uv, 0.0);
+  for (int i = 1; i < tapCount; i++) {
+    sum += taps[i].y * gaussianPair(source, uv, direction * taps[i].x / size);
+  }
+  return sum;
+}
+
+// The gaussian-blurred image at full-resolution pixel p, from the rows pass or the low-resolution blur.
+vec4 blurred(highp sampler2D source, ivec2 p) {
+  if (blurColumns == 1) return blur1D(source, p, vec2(0.0, 1.0));
+  return gaussianUp(source, p, targetSize, lowSize, margin);
+}
+
+// How much of the blurred image pixel p shows, 0..1.
+float blurAmount(ivec2 p) {
+  vec2 uv = (vec2(p) + 0.5) / targetSize;
+  if (maskMode == 1) {
+    // The drawn mask, stretched over the image; strokes are where its alpha is.
+    return textureLod(input2, uv, 0.0).a;
+  }
+  if (maskMode == 2) {
+    // Elliptical distance, 1 at the middle of each edge: clear inside vignetteSize, fully blurred
+    // vignetteSoftness further out, smoothstep between.
+    float r = length((uv - 0.5) * 2.0);
+    float t = clamp((r - vignetteSize) / max(vignetteSoftness, 0.001), 0.0, 1.0);
+    return t * t * (3.0 - 2.0 * t);
+  }
+  return 1.0;
+}
+
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
+#if defined(ENTRY_down)
+  outColor = gaussianDown(input0, p, lowScale, margin, downSamples);
+#elif defined(ENTRY_blurH)
+  outColor = blur1D(input0, p, vec2(1.0, 0.0));
+#elif defined(ENTRY_blurV)
+  outColor = blur1D(input0, p, vec2(0.0, 1.0));
+#elif defined(ENTRY_means)
+  outColor = blockMean(input0, p, blockSize, blockStart);
+#else
+  // input0: the image; input1: the blur (rows, low resolution or block means); input2: the drawn mask,
+  // or the image again where there is none.
+  vec4 source = texelFetch(input0, p, 0);
+  float amount = blurAmount(p);
+  if (amount <= 0.0) {
+    // Unblurred here (outside the strokes, inside the vignette): skip the blur's reads.
+    outColor = source;
+    return;
+  }
+  vec4 blur = blurType == 1 ? texelFetch(input1, blockOf(p, blockSize, blockStart), 0) : blurred(input1, p);
+  outColor = mix(source, blur, amount);
+#endif
+}
