@@ -1,5 +1,4 @@
 import { jpegSimulationEffect } from './jpeg-simulation.ts';
-import { pg2016Effect } from './pg2016.ts';
 import { smartBlurEffect } from './smart-blur.ts';
 import type { EffectDefinition } from './types.ts';
 import { vibranceEffect } from './vibrance.ts';

@@ -69,8 +69,6 @@ async function run(request: RunRequest) {
     inputHeight: input.height,
     width: output.width,
     height: output.height,
-    inputWidth: input.width,
-    inputHeight: input.height,
     input: await runner.backend.readPixels(input),
     output: await runner.backend.readPixels(output),
   };

@@ -103,8 +103,6 @@ const harness = {
       inputHeight: result.inputHeight,
       width: result.width,
       height: result.height,
-      inputWidth: result.inputWidth,
-      inputHeight: result.inputHeight,
       input: toBase64(result.input),
       output: toBase64(result.output),
     };

@@ -205,38 +205,7 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
       seed: 0xdeadbeef,
     }),
   ],
-};
-
-function lutCase(look: string, intensity: number, photo?: string): StageCase {
-  const key = `lut:${look}`;
-  return {
-    label: `${look} at ${intensity}${photo ? ` on ${photo}` : ''}`,
-    chain: [{ stage: 'lut', params: { intensity, size: 33 }, textures: { lut: key } }],
-    minPsnr: POINTWISE.minPsnr,
-    resources: () => ({ [key]: bakeLook(look) }),
-    ...(photo ? { photo } : {}),
-  };
-}
-
-/** A .cube text whose output is (b, r, g) with a gamma on each: a grade far from identity in every axis. */
-function swapCube(size: number): string {
-  const lines = ['TITLE "swap"', `LUT_3D_SIZE ${size}`];
-  for (let b = 0; b < size; b++) {
-    for (let g = 0; g < size; g++) {
-      for (let r = 0; r < size; r++) {
-        const v = (i: number) => ((i / (size - 1)) ** 0.7).toFixed(6);
-        lines.push(`${v(b)} ${v(r)} ${v(g)}`);
-      }
-    }
-  }
-  return lines.join('\n');
-}
-
-function noiseCase(
-  label: string,
-  params: { amount: number; monochrome: number; blendMode: number; shadowAmount: number; seed: number },
-): StageCase {
-  return { label, chain: [{ stage: 'noise', params }], minPsnr: POINTWISE.minPsnr   resize: [
+  resize: [
     {
       label: 'area 768x512 to 401x267',
       chain: [{ stage: 'resize', params: { width: 401, height: 267, mode: 0 } }],
@@ -303,4 +272,35 @@ function noiseCase(
     },
   ],
 };
+
+function lutCase(look: string, intensity: number, photo?: string): StageCase {
+  const key = `lut:${look}`;
+  return {
+    label: `${look} at ${intensity}${photo ? ` on ${photo}` : ''}`,
+    chain: [{ stage: 'lut', params: { intensity, size: 33 }, textures: { lut: key } }],
+    minPsnr: POINTWISE.minPsnr,
+    resources: () => ({ [key]: bakeLook(look) }),
+    ...(photo ? { photo } : {}),
+  };
+}
+
+/** A .cube text whose output is (b, r, g) with a gamma on each: a grade far from identity in every axis. */
+function swapCube(size: number): string {
+  const lines = ['TITLE "swap"', `LUT_3D_SIZE ${size}`];
+  for (let b = 0; b < size; b++) {
+    for (let g = 0; g < size; g++) {
+      for (let r = 0; r < size; r++) {
+        const v = (i: number) => ((i / (size - 1)) ** 0.7).toFixed(6);
+        lines.push(`${v(b)} ${v(r)} ${v(g)}`);
+      }
+    }
+  }
+  return lines.join('\n');
+}
+
+function noiseCase(
+  label: string,
+  params: { amount: number; monochrome: number; blendMode: number; shadowAmount: number; seed: number },
+): StageCase {
+  return { label, chain: [{ stage: 'noise', params }], minPsnr: POINTWISE.minPsnr };
 }
