@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { parseCube } from '../../src/effects/cube.ts';
 import { bakeLook } from '../../src/effects/looks/index.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
@@ -43,13 +44,8 @@ function identityCube(size: number): string {
 }
 
 test.describe('lut', () => {
-  test.beforeEach(async ({ page }) => {
-    await page.goto('/tests/gpu/harness.html');
-    await page.waitForSelector('body[data-ready=true]');
-  });
-
   test('intensity 0 returns the input within 1 level on both backends; intensity 1 changes it', async ({
-    page,
+    harness: page,
   }) => {
     const resources = { 'lut:nuke': bakeLook('nuke') };
     const chain = (intensity: number): StageInvocation[] => [
@@ -64,7 +60,7 @@ test.describe('lut', () => {
   });
 
   test('identity .cube files of size 33 and 65 return the input within 1 level on both backends', async ({
-    page,
+    harness: page,
   }) => {
     for (const size of [33, 65]) {
       const resources = { 'lut:custom': parseCube(identityCube(size)).atlas };

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { EFFECTS } from '../../src/effects/index.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import { meanAbsoluteError, psnr } from '../reference/metrics.ts';
@@ -20,14 +21,9 @@ async function runEffect(page: Page, engine: EngineKind, photo: string, effectId
 }
 
 test.describe('every effect at its defaults', () => {
-  test.beforeEach(async ({ page }) => {
-    await page.goto('/tests/gpu/harness.html');
-    await page.waitForSelector('body[data-ready=true]');
-  });
-
   for (const effect of EFFECTS.filter((e) => e.runsOn === 'worker')) {
     test(`${effect.id}: WebGPU and WebGL2 agree (at least 40 dB) on kodim03 and kodim23`, async ({
-      page,
+      harness: page,
     }) => {
       for (const photo of PHOTOS) {
         const [gpu, gl] = [

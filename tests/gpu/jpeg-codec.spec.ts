@@ -2,7 +2,8 @@
 // each backend and through a canvas JPEG encode and decode must agree to 40 dB. gpu-notes measured such a
 // simulation at 44 to 49 dB from libjpeg-turbo; a few coefficients always round the other way, so the
 // comparison is PSNR, never max error.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { StageInvocation } from '../../src/engine/stages/types.ts';
 import type { RgbaImage } from '../reference/image.ts';
@@ -71,14 +72,9 @@ async function compareWithBrowser(page: Page, photo: string, quality: number, pr
 }
 
 test.describe("the jpeg stage against Chromium's JPEG codec", () => {
-  test.beforeEach(async ({ page }) => {
-    await page.goto('/tests/gpu/harness.html');
-    await page.waitForSelector('body[data-ready=true]');
-  });
-
   for (const photo of PHOTOS) {
     for (const quality of QUALITIES) {
-      test(`${photo} at quality ${quality}`, async ({ page }) => {
+      test(`${photo} at quality ${quality}`, async ({ harness: page }) => {
         await compareWithBrowser(page, photo, quality, []);
       });
     }
@@ -90,7 +86,9 @@ test.describe("the jpeg stage against Chromium's JPEG codec", () => {
     [401, 267, 30],
     [97, 63, 50],
   ] as const) {
-    test(`kodak/kodim23.png resized to ${width}x${height} at quality ${quality}`, async ({ page }) => {
+    test(`kodak/kodim23.png resized to ${width}x${height} at quality ${quality}`, async ({
+      harness: page,
+    }) => {
       await compareWithBrowser(page, 'kodak/kodim23.png', quality, [
         { stage: 'resize', params: { width, height, mode: 0 } },
       ]);

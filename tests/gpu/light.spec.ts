@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type { StageInvocation } from '../../src/engine/stages/types.ts';
 import { meanAbsoluteError } from '../reference/metrics.ts';
 import { fixtureBase64, imageFromBase64 } from '../support/images.ts';
@@ -29,13 +30,8 @@ const LIGHTS: [string, StageInvocation][] = [
 ];
 
 test.describe('light stages follow the highlights', () => {
-  test.beforeEach(async ({ page }) => {
-    await page.goto('/tests/gpu/harness.html');
-    await page.waitForSelector('body[data-ready=true]');
-  });
-
   for (const [name, stage] of LIGHTS) {
-    test(`${name} leaves a dark photo alone and changes a bright one`, async ({ page }) => {
+    test(`${name} leaves a dark photo alone and changes a bright one`, async ({ harness: page }) => {
       const dark = await run(page, 'kodak/kodim03.png', [DARKEN]);
       const darkLit = await run(page, 'kodak/kodim03.png', [DARKEN, stage]);
       expect(meanAbsoluteError(dark, darkLit)).toBeLessThan(0.05);

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { StageInvocation } from '../../src/engine/stages/types.ts';
 import type { RgbaImage } from '../reference/image.ts';
@@ -10,11 +11,6 @@ import { STAGE_CASES } from './stage-cases.ts';
 
 const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
 const PHOTO = 'kodak/kodim23.png';
-
-async function openHarness(page: Page) {
-  await page.goto('/tests/gpu/harness.html');
-  await page.waitForSelector('body[data-ready=true]');
-}
 
 function encodeResources(resources: Record<string, RgbaImage>): EncodedResources {
   return Object.fromEntries(
@@ -43,12 +39,10 @@ async function runOnGpu(
 }
 
 test.describe('stages against their CPU references', () => {
-  test.beforeEach(async ({ page }) => openHarness(page));
-
   for (const [stage, cases] of Object.entries(STAGE_CASES)) {
     for (const stageCase of cases) {
       test(`${stage}: ${stageCase.label} matches the reference on both backends, and they match each other`, async ({
-        page,
+        harness: page,
       }) => {
         const outputs: Partial<Record<EngineKind, RgbaImage>> = {};
         const resources = stageCase.resources?.() ?? {};
@@ -77,7 +71,9 @@ test.describe('stages against their CPU references', () => {
     }
   }
 
-  test('vibrance 0 returns the input within 1 level per channel on both backends', async ({ page }) => {
+  test('vibrance 0 returns the input within 1 level per channel on both backends', async ({
+    harness: page,
+  }) => {
     for (const engine of ENGINES) {
       const { input, output } = await runOnGpu(page, engine, PHOTO, [
         { stage: 'vibrance', params: { vibrance: 0 } },
@@ -86,7 +82,7 @@ test.describe('stages against their CPU references', () => {
     }
   });
 
-  test('a stage that changes pixels is told apart from one that does not', async ({ page }) => {
+  test('a stage that changes pixels is told apart from one that does not', async ({ harness: page }) => {
     // Guards the comparison itself: strong vibrance must fall well below the 45 dB bar against the input.
     const { input, output } = await runOnGpu(page, 'webgl2', PHOTO, [
       { stage: 'vibrance', params: { vibrance: 1 } },
