@@ -15,9 +15,9 @@ import { createStore, Provider, useAtomValue, type Store } from './editor-jotai.
 import { layoutMode } from './layout.ts';
 import { lookLinkSearch, parseLookLink } from './look-link.ts';
 import { editorStateAtom } from './state/atoms.ts';
-import { draftSettingsAtom } from './state/drafts.ts';
-import { isBusy } from './state/editor-state.ts';
+import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import { savingAtom } from './state/ui.ts';
+import type {} from './test-hooks.ts';
 import { useViewport } from './useViewport.ts';
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -32,29 +32,52 @@ export default function EditorPage() {
   );
 }
 
+function testHooksFor(controller: EditorController): (() => void) | null {
+  if (!controller.testHooksEnabled) return null;
+  window.__retrocam = {
+    testHook: (action) => controller.testHook(action),
+    stats: () => controller.stats(),
+    statuses: () => [...controller.statusHistory],
+  };
+  return () => {
+    delete window.__retrocam;
+  };
+}
+
 function EditorScreen({ store }: { store: Store }) {
   const search = useSearch();
-  const [engine, link] = useMemo(() => {
-    const param = new URLSearchParams(search).get('engine');
-    return [isEngineKind(param) ? param : undefined, parseLookLink(search)];
-    // The engine and the initial look are read once, when the editor opens.
+  const options = useMemo(() => {
+    const params = new URLSearchParams(search);
+    const engine = params.get('engine');
+    const timeout = Number(params.get('workerTimeout'));
+    return {
+      ...(isEngineKind(engine) ? { engine } : {}),
+      link: parseLookLink(search),
+      testHooks: params.get('testHooks') === '1',
+      ...(timeout > 0 ? { responseTimeoutMs: timeout } : {}),
+    };
+    // The engine, the initial look and the test options are read once, when the editor opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const controller = useMemo(() => new EditorController(store, { engine, link }), [store, engine, link]);
+  const controller = useMemo(() => new EditorController(store, options), [store, options]);
   const state = useAtomValue(editorStateAtom);
   const drafts = useAtomValue(draftSettingsAtom);
+  const draftEffect = useAtomValue(draftEffectAtom);
   const saving = useAtomValue(savingAtom);
   const viewport = useViewport();
   const mode = layoutMode(viewport.width);
   const fileInput = useRef<HTMLInputElement>(null);
-  const busy = isBusy(state);
 
   const ui: CommandUi = useMemo(() => ({ openFilePicker: () => fileInput.current?.click() }), []);
 
-  const onCanvas = useCallback(
-    (canvas: HTMLCanvasElement) => {
-      controller.start(canvas);
-      return () => controller.stop();
+  const onHost = useCallback(
+    (host: HTMLElement) => {
+      controller.start(host);
+      const hooks = testHooksFor(controller);
+      return () => {
+        hooks?.();
+        controller.stop();
+      };
     },
     [controller],
   );
@@ -114,8 +137,8 @@ function EditorScreen({ store }: { store: Store }) {
 
   const effectList = (variant: 'main' | 'mobile') => (
     <EffectList
-      selectedEffectId={state.selectedEffectId}
-      disabled={busy || !state.isImageReadyInWorker}
+      selectedEffectId={draftEffect ?? state.selectedEffectId}
+      disabled={!state.isImageReadyInWorker}
       onSelect={(id) => controller.selectEffect(id)}
       variant={variant}
     />
@@ -152,7 +175,7 @@ function EditorScreen({ store }: { store: Store }) {
         state={state}
         controller={controller}
         saving={saving}
-        onCanvas={onCanvas}
+        onHost={onHost}
         onChooseFile={ui.openFilePicker}
         overlay={drawing}
       />

@@ -49,6 +49,8 @@ export interface EditorState {
   /** Not a spec field: how many commits can be undone and redone (the worker keeps the images). */
   undoDepth: number;
   redoDepth: number;
+  /** Not a spec field: a file chosen while the worker was busy, loaded once it settles (not lost). */
+  queuedImageFile: Blob | null;
 }
 
 export function initialEditorState(): EditorState {
@@ -78,6 +80,7 @@ export function initialEditorState(): EditorState {
     engine: null,
     undoDepth: 0,
     redoDepth: 0,
+    queuedImageFile: null,
   };
 }
 
@@ -320,8 +323,23 @@ export function fileChosen(state: EditorState, file: Blob): Outcome {
   if (state.workerStatus === 'WorkerInitializing' || state.workerStatus === 'Idle') {
     return none({ ...state, pendingImageFile: file });
   }
-  if (!canUpload(state)) return warn(state, 'Upload ignored: the worker is busy');
+  if (!canUpload(state)) {
+    // The upload waits until the worker settles instead of being dropped; a later one replaces it.
+    return {
+      state: { ...state, queuedImageFile: file },
+      commands: [{ kind: 'warn', message: 'Upload queued: the worker is busy' }],
+    };
+  }
   return { state, commands: [{ kind: 'load', file }] };
+}
+
+/** A file queued while the worker was busy is loaded as soon as it settles. */
+export function takeQueuedFile(state: EditorState): Outcome {
+  if (!state.queuedImageFile || !canUpload(state) || state.workerStatus === 'Idle') return none(state);
+  return {
+    state: { ...state, queuedImageFile: null },
+    commands: [{ kind: 'load', file: state.queuedImageFile }],
+  };
 }
 
 /**
