@@ -7,7 +7,7 @@ import type { CollageConfig, ImageAsset, ImageStyle, TextStyle } from './types.t
 /** What is selected on the collage canvas; it decides what the adjustments panel shows. */
 export type CollageSelection =
   | { kind: 'none' }
-  | { kind: 'text'; style: TextStyle; editable: boolean }
+  | { kind: 'text'; style: TextStyle; text: string; editable: boolean; deletable: boolean }
   | { kind: 'slot-image'; slotId: string; style: ImageStyle; zoom: number; fixed: boolean }
   | { kind: 'free-image'; style: ImageStyle }
   | { kind: 'placeholder'; slotId: string }
@@ -34,6 +34,8 @@ export interface CollageEditorApi {
   addText(): void;
   addFreeImage(asset: ImageAsset): Promise<void>;
   setTextStyle(patch: Partial<TextStyle>): void;
+  /** Replaces the selected text's words. */
+  setText(text: string): void;
   setImageStyle(patch: Partial<ImageStyle>): void;
   setSlotZoom(zoom: number): void;
   deleteSelection(): void;
