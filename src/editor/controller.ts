@@ -9,6 +9,7 @@ import { CUSTOM_LUT } from '../effects/look-names.ts';
 import { EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
 import type { EngineKind, FromWorkerMessage } from '../engine/protocol.ts';
 import { decodeImageFile } from '../intake/decode.ts';
+import { CollageController } from './collage-controller.ts';
 import { downloadFileName, triggerDownload } from './download.ts';
 import type { Store } from './editor-jotai.ts';
 import { exportLongSide, IOS_MESSAGE_DURATION_MS, IOS_SAVE_MESSAGE, isIos } from './export.ts';
@@ -59,12 +60,19 @@ export class EditorController {
   private maskCanvas: HTMLCanvasElement | null = null;
   /** The title of the user's own .cube LUT once the worker has it. */
   private customLut: string | null = null;
+  /** The collage: its config rules, assets, Apply and Save. */
+  readonly collage: CollageController;
 
   constructor(
     private readonly store: Store,
     private readonly options: ControllerOptions = {},
   ) {
     this.link = options.link ?? null;
+    this.collage = new CollageController(store, {
+      run: (transition) => this.run(transition),
+      notify: (kind, message, durationMs) => this.notify(kind, message, durationMs),
+      client: () => this.client,
+    });
   }
 
   get state(): EditorState {
@@ -95,6 +103,7 @@ export class EditorController {
     this.client?.terminate();
     this.client = null;
     this.revokePreview();
+    this.collage.dispose();
   }
 
   // ---------------------------------------------------------------- user commands
@@ -169,6 +178,10 @@ export class EditorController {
   }
 
   commit(): void {
+    if (this.collage.isOpen) {
+      void this.collage.commit();
+      return;
+    }
     this.run((s) => commit(s, this.client !== null));
   }
 
@@ -197,6 +210,7 @@ export class EditorController {
   }
 
   async save(): Promise<void> {
+    if (this.collage.isOpen) return this.collage.save();
     const state = this.state;
     const client = this.client;
     if (!client || !canRequestImage(state)) {
@@ -363,6 +377,11 @@ export class EditorController {
         }
         this.state.activeCollageBitmap?.close();
         this.setState({ ...this.state, activeCollageBitmap: message.image });
+        if (this.collage.isOpen) {
+          this.collage.mainImageReceived(message.image).catch((error: unknown) => {
+            this.notify('error', `Failed to get image from worker: ${reason(error)}`);
+          });
+        }
         return;
       default:
         return;

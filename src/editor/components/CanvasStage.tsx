@@ -14,6 +14,8 @@ interface CanvasStageProps {
   onCanvas: (canvas: HTMLCanvasElement) => () => void;
   onChooseFile: () => void;
   overlay?: ReactNode;
+  /** The collage editor, shown in place of the main canvas while the collage is open. */
+  collage?: ReactNode;
 }
 
 export function CanvasStage({
@@ -23,6 +25,7 @@ export function CanvasStage({
   onCanvas,
   onChooseFile,
   overlay,
+  collage,
 }: CanvasStageProps) {
   const host = useRef<HTMLDivElement>(null);
   const viewport = useViewport();
@@ -81,7 +84,7 @@ export function CanvasStage({
           className="canvas-host"
           ref={host}
           style={{ width, height }}
-          hidden={!state.isImageReadyInWorker && !loading}
+          hidden={(!state.isImageReadyInWorker && !loading) || Boolean(collage)}
           onPointerDown={(event) => {
             if (event.button !== 0 || !state.isImageReadyInWorker) return;
             const entry = {
@@ -109,6 +112,7 @@ export function CanvasStage({
         >
           {overlay}
         </div>
+        {collage}
       </div>
       {zoomText && (
         <div className="zoom-indicator" data-testid="zoom-indicator" aria-live="polite">
