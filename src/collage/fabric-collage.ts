@@ -62,6 +62,7 @@ const HANDLES = {
   touchCornerSize: 28,
   borderScaleFactor: 1.5,
 } as const;
+const HIGHLIGHT_WIDTH = 3;
 /** How fast the wheel zooms a photo: a factor of e per this many pixels of scrolling. */
 const WHEEL_PIXELS_PER_E = 500;
 
@@ -134,6 +135,25 @@ function rectProps(box: Box) {
   return { left: box.left, top: box.top, width: box.width, height: box.height };
 }
 
+/**
+ * fabric places a left/top-origin rectangle by the outer edge of its stroke and draws the path half a
+ * stroke in: the props that stroke `centre` (a centre-line box) with a line `strokeWidth` wide.
+ */
+function strokedRect(centre: Box, strokeWidth: number) {
+  return {
+    left: centre.left - strokeWidth / 2,
+    top: centre.top - strokeWidth / 2,
+    width: centre.width,
+    height: centre.height,
+    strokeWidth,
+  };
+}
+
+/** A rectangle whose stroke lies just inside `box`. */
+function insideRect(box: Box, strokeWidth: number) {
+  return { ...rectProps(box), width: box.width - strokeWidth, height: box.height - strokeWidth, strokeWidth };
+}
+
 export function createCollageEditor(
   element: HTMLCanvasElement,
   options: CollageEditorOptions,
@@ -188,7 +208,7 @@ class FabricCollage implements CollageEditorApi {
       originY: 'top',
       fill: 'transparent',
       stroke: ACCENT,
-      strokeWidth: 2,
+      strokeWidth: HIGHLIGHT_WIDTH,
       selectable: false,
       evented: false,
       visible: false,
@@ -264,8 +284,8 @@ class FabricCollage implements CollageEditorApi {
       const placeholder = new Rect({
         originX: 'left',
         originY: 'top',
-        ...rectProps(box),
         ...PLACEHOLDER_STYLE,
+        ...insideRect(box, PLACEHOLDER_STYLE.strokeWidth),
         selectable: false,
         hoverCursor: 'pointer',
         strokeUniform: true,
@@ -335,14 +355,14 @@ class FabricCollage implements CollageEditorApi {
       for (const slot of this.slots.values()) {
         const oldBox = slot.box;
         slot.box = slotBox(slot.def, size);
-        slot.placeholder.set(rectProps(slot.box));
+        slot.placeholder.set(insideRect(slot.box, PLACEHOLDER_STYLE.strokeWidth));
         this.layoutFrames(slot);
         if (slot.image && slot.natural && slot.fitted) {
           const zoom = slotZoomOf(this.placementOf(slot.image), slot.fitted);
           const dx = (slot.image.left - (oldBox.left + oldBox.width / 2)) * rx;
           const dy = (slot.image.top - (oldBox.top + oldBox.height / 2)) * ry;
           slot.fitted = fitImage(slot.natural, slot.box, slot.def.fitting);
-          slot.image.clipPath?.set(rectProps(slot.box));
+          slot.image.clipPath?.set({ ...rectProps(slot.box), strokeWidth: 0 });
           const center = {
             x: slot.box.left + slot.box.width / 2 + dx,
             y: slot.box.top + slot.box.height / 2 + dy,
@@ -374,18 +394,19 @@ class FabricCollage implements CollageEditorApi {
       slot.style.secondaryStrokeWidth,
       this.scale,
     );
+    // Borders belong to photos: an empty slot shows only its dashed placeholder.
+    const filled = slot.image !== null;
     slot.outer.set(
       outer
-        ? { ...rectProps(outer), strokeWidth: outer.strokeWidth, stroke: slot.style.stroke, visible: true }
+        ? { ...strokedRect(outer, outer.strokeWidth), stroke: slot.style.stroke, visible: filled }
         : { visible: false },
     );
     slot.inner.set(
       inner
         ? {
-            ...rectProps(inner),
-            strokeWidth: inner.strokeWidth,
+            ...strokedRect(inner, inner.strokeWidth),
             stroke: slot.style.secondaryStroke,
-            visible: true,
+            visible: filled,
           }
         : { visible: false },
     );
@@ -430,6 +451,7 @@ class FabricCollage implements CollageEditorApi {
         originX: 'left',
         originY: 'top',
         ...rectProps(slot.box),
+        strokeWidth: 0,
         absolutePositioned: true,
       }),
       // Spec: slot photos do not rotate or flip, and never get smaller than scale 0.1.
@@ -457,8 +479,10 @@ class FabricCollage implements CollageEditorApi {
     this.canvas.requestRenderAll();
   }
 
+  /** An empty slot shows its placeholder; a filled one its photo and border. */
   private showPlaceholder(slot: SlotState, show: boolean): void {
     slot.placeholder.set({ visible: show, evented: show });
+    this.layoutFrames(slot);
   }
 
   private placementOf(image: FabricObject): Placement {
@@ -917,12 +941,8 @@ class FabricCollage implements CollageEditorApi {
     if (!target) {
       this.highlight.visible = false;
     } else {
-      const inset = 1;
       this.highlight.set({
-        left: target.box.left + inset,
-        top: target.box.top + inset,
-        width: target.box.width - 2 * inset,
-        height: target.box.height - 2 * inset,
+        ...insideRect(target.box, HIGHLIGHT_WIDTH),
         strokeDashArray: this.swap?.to ? [8, 6] : undefined,
         visible: true,
       });
