@@ -4,7 +4,7 @@
  * free images, borders and each photo's pan and zoom. The numbers come from layout.ts; this file carries
  * them out. Loaded by dynamic import when the collage opens, so fabric stays out of the other bundles.
  */
-import { Canvas, cache, FabricImage, Rect, Textbox, type FabricObject, type Point } from 'fabric';
+import { Canvas, cache, FabricImage, FabricText, Rect, Textbox, type FabricObject, type Point } from 'fabric';
 import type { CollageEditorApi, CollageEvents, CollageSelection } from './api.ts';
 import { loadCollageFont, registerCollageFonts } from './font-faces.ts';
 import {
@@ -79,6 +79,8 @@ interface SlotState {
   fixed: boolean;
   style: SlotStyle;
   placeholder: Rect;
+  /** A faint plus in an empty slot: click to add a photo. */
+  plus: FabricText;
   outer: Rect;
   inner: Rect;
   assetId: string | null;
@@ -93,6 +95,7 @@ interface SlotState {
 
 type Role =
   | { kind: 'placeholder'; slotId: string }
+  | { kind: 'placeholder-label' }
   | { kind: 'frame' }
   | { kind: 'highlight' }
   | { kind: 'slot-image'; slotId: string }
@@ -303,6 +306,14 @@ class FabricCollage implements CollageEditorApi {
           secondaryStrokeWidth: def.secondaryStrokeWidth ?? 0,
         },
         placeholder,
+        plus: new FabricText('+', {
+          originX: 'center',
+          originY: 'center',
+          fontFamily: 'Arial',
+          fill: PLACEHOLDER_STYLE.stroke,
+          selectable: false,
+          evented: false,
+        }),
         outer: frame(),
         inner: frame(),
         assetId: null,
@@ -313,10 +324,12 @@ class FabricCollage implements CollageEditorApi {
         generation: 0,
       };
       this.roles.set(placeholder, { kind: 'placeholder', slotId: def.id });
+      this.roles.set(slot.plus, { kind: 'placeholder-label' });
       this.roles.set(slot.outer, { kind: 'frame' });
       this.roles.set(slot.inner, { kind: 'frame' });
       this.slots.set(def.id, slot);
-      this.insertBelowFree(placeholder, slot.inner, slot.outer);
+      this.insertBelowFree(placeholder, slot.plus, slot.inner, slot.outer);
+      this.layoutPlus(slot);
       this.layoutFrames(slot);
     });
     for (const text of preset.texts ?? []) this.addPresetText(text);
@@ -356,6 +369,7 @@ class FabricCollage implements CollageEditorApi {
         const oldBox = slot.box;
         slot.box = slotBox(slot.def, size);
         slot.placeholder.set(insideRect(slot.box, PLACEHOLDER_STYLE.strokeWidth));
+        this.layoutPlus(slot);
         this.layoutFrames(slot);
         if (slot.image && slot.natural && slot.fitted) {
           const zoom = slotZoomOf(this.placementOf(slot.image), slot.fitted);
@@ -479,9 +493,19 @@ class FabricCollage implements CollageEditorApi {
     this.canvas.requestRenderAll();
   }
 
+  private layoutPlus(slot: SlotState): void {
+    slot.plus.set({
+      left: slot.box.left + slot.box.width / 2,
+      top: slot.box.top + slot.box.height / 2,
+      fontSize: Math.min(48 * this.scale, Math.min(slot.box.width, slot.box.height) * 0.3),
+    });
+    slot.plus.setCoords();
+  }
+
   /** An empty slot shows its placeholder; a filled one its photo and border. */
   private showPlaceholder(slot: SlotState, show: boolean): void {
     slot.placeholder.set({ visible: show, evented: show });
+    slot.plus.set({ visible: show });
     this.layoutFrames(slot);
   }
 
@@ -1048,7 +1072,7 @@ class FabricCollage implements CollageEditorApi {
     return this.canvas.toCanvasElement(multiplier, {
       filter: (object) => {
         const kind = this.roles.get(object as FabricObject)?.kind;
-        return kind !== 'placeholder' && kind !== 'highlight';
+        return kind !== 'placeholder' && kind !== 'placeholder-label' && kind !== 'highlight';
       },
     });
   }
