@@ -141,7 +141,8 @@ test('keyboard: digits choose effects, Enter applies, Ctrl+Z undoes, Ctrl+Shift+
 }) => {
   await openEditor(page, 'webgl2');
   await loadFixture(page, 'kodak/kodim23.png');
-  const index = WORKER_EFFECTS.findIndex((effect) => effect.id === 'vibrance');
+  // Digits follow the Effects list as shown (the collage included).
+  const index = EFFECTS.findIndex((effect) => effect.id === 'vibrance');
   await page.keyboard.press(String(index + 1));
   await expect(page.getByTestId('effect-vibrance')).toHaveAttribute('aria-pressed', 'true');
   const box = page.getByTestId('setting-vibrance');
