@@ -68,6 +68,20 @@ function slotCorner(presetId: string, slotId: string) {
   ] as const;
 }
 
+/** The RGBA bytes of a slot's area, `inset` pixels in from its edges. */
+function crop(image: RgbaImage, x: number, y: number, w: number, h: number, inset: number): Uint8Array {
+  const x0 = Math.round(x * image.width) + inset;
+  const y0 = Math.round(y * image.height) + inset;
+  const width = Math.round(w * image.width) - 2 * inset;
+  const height = Math.round(h * image.height) - 2 * inset;
+  const out = new Uint8Array(width * height * 4);
+  for (let row = 0; row < height; row++) {
+    const start = ((y0 + row) * image.width + x0) * 4;
+    out.set(image.data.subarray(start, start + width * 4), row * width * 4);
+  }
+  return out;
+}
+
 function colourDistance(a: readonly number[], b: readonly number[]): number {
   return Math.max(...a.map((v, i) => Math.abs(v - (b[i] ?? 0))));
 }
@@ -180,7 +194,14 @@ for (const engine of ENGINES) {
     // A text, styled: Special Elite, 40, red, bold, left aligned, a thicker yellow outline.
     const beforeText = region(await collagePixels(page), 0.3, 0.42, 0.4, 0.16);
     await page.getByTestId('collage-add-text').click();
+    // Spec section 9's default: 'get well soon', Arial 24, white, a black outline of width 1.
     await expect(page.getByTestId('collage-text-content')).toHaveValue('get well soon');
+    await expect(page.getByTestId('setting-fontFamily')).toHaveValue('Arial');
+    await expect(page.getByTestId('setting-fontSize')).toHaveValue('24');
+    await expect(page.getByTestId('setting-fill')).toHaveValue('#ffffff');
+    await expect(page.getByTestId('setting-strokeEnabled')).toBeChecked();
+    await expect(page.getByTestId('setting-stroke')).toHaveValue('#000000');
+    await expect(page.getByTestId('setting-strokeWidth')).toHaveValue('1');
     await page.getByTestId('setting-fontFamily').selectOption('Special Elite');
     const size = page.getByTestId('setting-fontSize');
     await size.fill('40');
@@ -349,4 +370,106 @@ test("the landing page's JavaScript does not include fabric; the collage loads i
 
   await openCollage(page);
   await expect.poll(() => scripts.filter((s) => s.body.includes(FABRIC_MARKER)).length).toBeGreaterThan(0);
+});
+
+test('a slot photo pans and zooms inside its slot (drag, wheel, pinch) and keeps covering it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ hasTouch: true, viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  await openEditor(page, 'webgl2');
+  await loadFixture(page, 'kodak/kodim23.png');
+  await openCollage(page);
+  await page.getByTestId('collage-preset-quad-grid').click();
+  const slot = findPreset('quad-grid')!.slots[0]!;
+  const centre = await at(page, slot.x + slot.width / 2, slot.y + slot.height / 2);
+  await expect
+    .poll(async () => region(await collagePixels(page), ...slotMiddle('quad-grid', 'slot-1')).spread)
+    .toBeGreaterThan(8);
+  const fitted = await collagePixels(page);
+  const inSlot = (image: RgbaImage) => ({
+    width: Math.round(slot.width * image.width) - 16,
+    height: Math.round(slot.height * image.height) - 16,
+    data: crop(image, slot.x, slot.y, slot.width, slot.height, 8),
+  });
+
+  // Selecting the photo shows its zoom at 1 (the cover fit).
+  await page.mouse.click(centre.x, centre.y);
+  const zoom = page.getByTestId('setting-slotZoom');
+  await expect(zoom).toHaveValue('1');
+
+  // The wheel zooms in about the pointer.
+  await page.mouse.move(centre.x, centre.y);
+  await page.mouse.wheel(0, -300);
+  await expect.poll(async () => Number(await zoom.inputValue())).toBeGreaterThan(1.5);
+  const zoomed = await collagePixels(page);
+  expect(psnr(inSlot(fitted), inSlot(zoomed))).toBeLessThan(30);
+
+  // A drag inside the slot pans the photo; dragged far, it stops where its edge meets the slot's.
+  await drag(
+    page,
+    await at(page, slot.x + slot.width * 0.1, slot.y + slot.height * 0.1),
+    await at(page, slot.x + slot.width * 0.9, slot.y + slot.height * 0.9),
+  );
+  const panned = await collagePixels(page);
+  expect(psnr(inSlot(zoomed), inSlot(panned))).toBeLessThan(30);
+  // Still covered: no slot corner shows the background or the placeholder.
+  for (const [fx, fy] of [
+    [0.05, 0.05],
+    [0.9, 0.05],
+    [0.05, 0.9],
+    [0.9, 0.9],
+  ] as const) {
+    const patch = region(
+      panned,
+      slot.x + slot.width * fx,
+      slot.y + slot.height * fy,
+      slot.width * 0.05,
+      slot.height * 0.05,
+    );
+    expect(Math.max(...patch.mean)).toBeGreaterThan(40);
+  }
+  await expect(page.getByTestId('collage-canvas')).toHaveAttribute('data-preset', 'quad-grid');
+
+  // Back to the fit with the zoom control, then a two-finger pinch zooms in again.
+  await zoom.fill('1');
+  await zoom.press('Enter');
+  await expect(zoom).toHaveValue('1');
+  const session = await context.newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number) =>
+    session.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints:
+        type === 'touchEnd'
+          ? []
+          : [
+              { x: centre.x - spread, y: centre.y, id: 1 },
+              { x: centre.x + spread, y: centre.y, id: 2 },
+            ],
+    });
+  await touch('touchStart', 20);
+  for (const spread of [30, 45, 60, 80]) await touch('touchMove', spread);
+  await touch('touchEnd', 0);
+  await expect.poll(async () => Number(await zoom.inputValue())).toBeGreaterThan(2.5);
+  await context.close();
+});
+
+test('the canvas is sized again for the window, keeping its preset shape within 200-800 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openEditor(page, 'webgl2');
+  await loadFixture(page, 'kodak/kodim23.png');
+  await openCollage(page);
+  await page.getByTestId('collage-preset-dual-horizontal-stroke').click();
+  const canvas = page.getByTestId('collage-canvas');
+  // 1280 wide: 780 x 700 for the canvas, so a 4:3 canvas is 780 x 585.
+  await expect(canvas).toHaveAttribute('aria-label', /780 by 585$/);
+  await page.setViewportSize({ width: 1000, height: 600 });
+  // 1000 wide: 500 x 580 for the canvas: 500 x 375.
+  await expect(canvas).toHaveAttribute('aria-label', /500 by 375$/);
+  await page.setViewportSize({ width: 1800, height: 1200 });
+  await expect(canvas).toHaveAttribute('aria-label', /800 by 600$/);
+  const box = await canvas.boundingBox();
+  expect([Math.round(box?.width ?? 0), Math.round(box?.height ?? 0)]).toEqual([800, 600]);
 });
