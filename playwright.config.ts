@@ -26,7 +26,9 @@ export default defineConfig({
     // Stage pixels against the CPU references, on both backends, through a harness page (dev server).
     { name: 'gpu', testDir: 'tests/gpu', use: { baseURL: HARNESS } },
     // Flows through the real UI, against the production build.
-    { name: 'e2e', testDir: 'tests/e2e', use: { baseURL: PREVIEW } },
+    // The service worker precaches the whole app on a first visit; only the offline and privacy specs
+    // need it (they opt in), so the other flows skip that extra work.
+    { name: 'e2e', testDir: 'tests/e2e', use: { baseURL: PREVIEW, serviceWorkers: 'block' } },
   ],
   webServer: [
     {

@@ -1,12 +1,16 @@
-// Times every stage on each backend beside an identity pass at the same size (the floor of one read and
-// one write per pixel). Runs in the browser; bench/run.mjs drives it and writes the results.
+// Times every stage and every effect on each backend beside an identity pass at the same size (the floor
+// of one read and one write per pixel). Runs in the browser; scripts/bench.mjs drives it and writes the
+// results.
 import '../tests/gpu/harness.ts';
+import { EFFECTS } from '../src/effects/index.ts';
 import type { EngineKind } from '../src/engine/protocol.ts';
 import { STAGE_CASES } from '../tests/gpu/stage-cases.ts';
 
 export interface BenchRow {
   engine: EngineKind;
   size: string;
+  kind: 'stage' | 'effect';
+  /** The stage name or the effect id. */
   stage: string;
   label: string;
   medianMs: number;
@@ -51,6 +55,7 @@ async function runBenchmark(options: BenchOptions): Promise<BenchRow[]> {
         rows.push({
           engine,
           size,
+          kind: 'stage',
           stage,
           label: first.label,
           medianMs: result.medianMs,
@@ -59,9 +64,32 @@ async function runBenchmark(options: BenchOptions): Promise<BenchRow[]> {
         });
         console.info(`${engine} ${size} ${stage}: ${result.medianMs.toFixed(2)} ms`);
       }
+      for (const effect of EFFECTS.filter((e) => e.runsOn === 'worker')) {
+        const result = await window.harness.benchEffect(
+          engine,
+          width,
+          height,
+          effect.id,
+          {},
+          options.warmup,
+          options.iterations,
+        );
+        rows.push({
+          engine,
+          size,
+          kind: 'effect',
+          stage: effect.id,
+          label: `${effect.name} at its defaults`,
+          medianMs: result.medianMs,
+          identityMs: identity.medianMs,
+          ratio: result.medianMs / identity.medianMs,
+        });
+        console.info(`${engine} ${size} ${effect.id}: ${result.medianMs.toFixed(2)} ms`);
+      }
       rows.push({
         engine,
         size,
+        kind: 'stage',
         stage: 'copy',
         label: 'identity',
         medianMs: identity.medianMs,

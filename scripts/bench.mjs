@@ -43,11 +43,11 @@ await withPage('/bench/index.html', PORT, async (page, browser) => {
   console.log(
     `\n${machine.browser}; WebGPU adapter: ${machine.webgpuAdapter}; ${machine.cpu} x${machine.cores}`,
   );
-  console.log('\n| backend | size | stage | median ms | identity ms | identity passes |');
+  console.log('\n| backend | size | stage or effect | median ms | identity ms | identity passes |');
   console.log('|---|---|---|---:|---:|---:|');
   for (const row of rows) {
     console.log(
-      `| ${row.engine} | ${row.size} | ${row.stage} (${row.label}) | ${row.medianMs.toFixed(2)} | ${row.identityMs.toFixed(2)} | ${row.ratio.toFixed(2)} |`,
+      `| ${row.engine} | ${row.size} | ${row.kind} ${row.stage} (${row.label}) | ${row.medianMs.toFixed(2)} | ${row.identityMs.toFixed(2)} | ${row.ratio.toFixed(2)} |`,
     );
   }
   console.log('\nWrote bench/results.json');

@@ -8,7 +8,10 @@ import { findEffect } from '../effects/index.ts';
 import { CUSTOM_LUT } from '../effects/look-names.ts';
 import { EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
 import type { EngineKind, FromWorkerMessage } from '../engine/protocol.ts';
-import { decodeImageFile } from '../intake/decode.ts';
+import { decodeImageFile, IntakeError, type DecodedImage } from '../intake/decode.ts';
+import { EDITOR_FORMATS, type AcceptedFormat } from '../intake/formats.ts';
+import { takeHandoff } from '../intake/handoff.ts';
+import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
 import { CollageController } from './collage-controller.ts';
 import { downloadFileName, triggerDownload } from './download.ts';
 import type { Store } from './editor-jotai.ts';
@@ -60,6 +63,8 @@ export class EditorController {
   private maskCanvas: HTMLCanvasElement | null = null;
   /** The title of the user's own .cube LUT once the worker has it. */
   private customLut: string | null = null;
+  /** How a chosen file is taken when its turn comes: the formats it may have, and a decode made earlier. */
+  private readonly intake = new WeakMap<Blob, FileIntake>();
   /** The collage: its config rules, assets, Apply and Save. */
   readonly collage: CollageController;
 
@@ -83,6 +88,14 @@ export class EditorController {
 
   start(canvas: HTMLCanvasElement): void {
     this.setState(workerInitStarted(this.state));
+    // A file chosen on the landing page waits as the pending file until the worker is ready.
+    const handoff = takeHandoff();
+    if (handoff) {
+      this.chooseFile(handoff.file, {
+        formats: handoff.formats,
+        ...(handoff.decoded ? { decoded: handoff.decoded } : {}),
+      });
+    }
     try {
       this.client = EngineClient.start(
         canvas,
@@ -108,7 +121,9 @@ export class EditorController {
 
   // ---------------------------------------------------------------- user commands
 
-  chooseFile(file: Blob): void {
+  /** A file to load; the editor's own upload accepts jpeg, png and webp unless told otherwise. */
+  chooseFile(file: Blob, intake?: FileIntake): void {
+    if (intake) this.intake.set(file, intake);
     this.run((s) => fileChosen(s, file));
   }
 
@@ -331,16 +346,22 @@ export class EditorController {
   private async load(file: Blob): Promise<void> {
     const client = this.client;
     if (!client) return;
-    let decoded;
-    try {
-      decoded = await decodeImageFile(file);
-    } catch {
-      // The previous image (if any) stays and the editor stays usable.
-      this.notify('error', 'Failed to load image file');
-      return;
+    const intake = this.intake.get(file);
+    this.intake.delete(file);
+    let decoded = intake?.decoded;
+    if (!decoded) {
+      try {
+        decoded = await decodeImageFile(file, { formats: intake?.formats ?? EDITOR_FORMATS });
+      } catch (error) {
+        // The previous image (if any) stays and the editor stays usable.
+        this.notify('error', error instanceof IntakeError ? error.message : DECODE_FAILED_MESSAGE);
+        return;
+      }
     }
+    if (decoded.warning) this.notify('warning', decoded.warning);
     this.revokePreview();
-    this.previewUrl = URL.createObjectURL(file);
+    // The loading preview shows the file itself, which a browser cannot show for HEIC.
+    this.previewUrl = decoded.format === 'heif' ? null : URL.createObjectURL(file);
     const outcome = imageLoadStarted(this.state, {
       imageUrl: this.previewUrl,
       pendingPreviewUrl: this.previewUrl,
@@ -396,6 +417,12 @@ export class EditorController {
     if (this.previewUrl) URL.revokeObjectURL(this.previewUrl);
     this.previewUrl = null;
   }
+}
+
+interface FileIntake {
+  formats?: readonly AcceptedFormat[];
+  /** Already decoded at the processing size (the landing page's preview): used once, then closed. */
+  decoded?: DecodedImage;
 }
 
 /** Applies the selected effect again as it is (its inputs changed outside the settings). */

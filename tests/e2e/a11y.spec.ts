@@ -24,6 +24,24 @@ test('the editor has no serious or critical accessibility violations, empty and 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('the landing page and the privacy page have no serious or critical accessibility violations', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('start-editing')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId('upload-input').setInputFiles(fixturePath('kodak/kodim23.png'));
+  await expect(page.getByTestId('preview-image')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId('contact-button').click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/privacy');
+  await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test('the collage, its panel and its text controls have no serious or critical accessibility violations', async ({
   page,
 }) => {

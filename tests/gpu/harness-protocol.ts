@@ -19,14 +19,17 @@ export interface RunRequest {
   resources?: Record<string, TextureData>;
 }
 
+/** Times a chain of stages, or a whole effect (its stages for the settings, its LUTs), at a size. */
 export interface BenchRequest {
   type: 'bench';
   id: number;
   engine: EngineKind;
   width: number;
   height: number;
-  chain: StageInvocation[];
+  chain?: StageInvocation[];
   resources?: Record<string, TextureData>;
+  effectId?: string;
+  settings?: Record<string, number | string | boolean>;
   warmup: number;
   iterations: number;
 }
@@ -44,10 +47,11 @@ export interface EffectRequest {
 export type HarnessRequest = RunRequest | BenchRequest | EffectRequest;
 
 export interface RunResult {
-  inputWidth: number;
-  inputHeight: number;
+  /** Output size; a resizing chain's input has its own. */
   width: number;
   height: number;
+  inputWidth: number;
+  inputHeight: number;
   input: Uint8Array<ArrayBuffer>;
   output: Uint8Array<ArrayBuffer>;
 }

@@ -80,15 +80,26 @@ async function run(request: RunRequest) {
 
 const effectResources = new Map<StageRunner, EngineResources>();
 
-async function runEffect(request: EffectRequest) {
-  const runner = await runnerFor(request.engine);
+/** The engine's own resources (LUTs baked on first use), one set per backend. */
+function engineResources(runner: StageRunner): EngineResources {
   let resources = effectResources.get(runner);
   if (!resources) {
     resources = new EngineResources(runner.backend, bakeLut);
     effectResources.set(runner, resources);
   }
-  const effect = findEffect(request.effectId);
-  if (!effect || effect.runsOn !== 'worker') throw new Error(`Unknown effect ${request.effectId}`);
+  return resources;
+}
+
+function workerEffect(effectId: string) {
+  const effect = findEffect(effectId);
+  if (!effect || effect.runsOn !== 'worker') throw new Error(`Unknown effect ${effectId}`);
+  return effect;
+}
+
+async function runEffect(request: EffectRequest) {
+  const runner = await runnerFor(request.engine);
+  const resources = engineResources(runner);
+  const effect = workerEffect(request.effectId);
   const input = runner.pool.adopt(runner.backend.uploadImage(request.image));
   request.image.close();
   const settings = resolveSettings(effect, request.settings);
@@ -127,8 +138,15 @@ async function bench(request: BenchRequest) {
   const runner = await runnerFor(request.engine);
   const input = runner.pool.adopt(runner.backend.uploadImage(syntheticImage(request.width, request.height)));
   const resources = uploadResources(runner, request.resources);
+  let chain = request.chain ?? [];
+  let resolve = resources.resolve;
+  if (request.effectId) {
+    const effect = workerEffect(request.effectId);
+    chain = effect.stages(resolveSettings(effect, request.settings ?? {}), input);
+    resolve = engineResources(runner).resolve;
+  }
   const once = async () => {
-    const output = await runner.backend.validate(() => runner.run(input, request.chain, resources.resolve));
+    const output = await runner.backend.validate(() => runner.run(input, chain, resolve));
     await runner.backend.finish();
     runner.pool.release(output);
   };

@@ -108,6 +108,55 @@ const harness = {
     };
   },
 
+  /**
+   * Chromium's own JPEG encode and decode of RGBA pixels (base64): the pixels go into a 2D canvas as they
+   * are, `convertToBlob({ type: 'image/jpeg', quality: quality / 100 })`, and the file is decoded again
+   * without colour conversion. Returns what the canvas held before encoding (to check it is what was
+   * given) and the decoded pixels, both RGBA base64, and the file's size.
+   */
+  async browserJpegRoundTrip(width: number, height: number, rgbaBase64: string, quality: number) {
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) throw new Error('no 2d context');
+    const pixels = new ImageData(new Uint8ClampedArray(fromBase64(rgbaBase64).buffer), width, height);
+    context.putImageData(pixels, 0, 0);
+    const held = context.getImageData(0, 0, width, height).data;
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: quality / 100 });
+    const bitmap = await createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+    const decoded = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
+    if (!decoded) throw new Error('no 2d context');
+    decoded.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    const output = decoded.getImageData(0, 0, width, height).data;
+    return {
+      input: toBase64(new Uint8Array(held.buffer)),
+      output: toBase64(new Uint8Array(output.buffer)),
+      bytes: blob.size,
+    };
+  },
+
+  /** Times a whole effect at a size, at its defaults unless settings are given. */
+  async benchEffect(
+    engine: EngineKind,
+    width: number,
+    height: number,
+    effectId: string,
+    settings: Record<string, number | string | boolean> = {},
+    warmup = 3,
+    iterations = 10,
+  ) {
+    return (await send({
+      type: 'bench',
+      engine,
+      width,
+      height,
+      effectId,
+      settings,
+      warmup,
+      iterations,
+    })) as BenchResult;
+  },
+
   /** Times a chain at a size: median of `iterations` runs after `warmup`, GPU work finished each time. */
   async bench(
     engine: EngineKind,

@@ -2,6 +2,7 @@
  * Parameters each stage is checked (and benchmarked) with. Every registered stage needs at least one
  * case here; a unit test holds that.
  */
+import { BLOOM_TINTS } from '../../src/effects/bloom-tints.ts';
 import { parseCube } from '../../src/effects/cube.ts';
 import { bakeLook } from '../../src/effects/looks/index.ts';
 import type { StageInvocation } from '../../src/engine/stages/types.ts';
@@ -45,6 +46,162 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
       label: 'coarse grain',
       chain: [{ stage: 'grain', params: { amount: 0.2, size: 2.7, seed: 12345 } }],
       minPsnr: 45,
+    },
+  ],
+  bloom: [
+    {
+      label: 'violet, threshold 0.6, radius 48',
+      chain: [
+        {
+          stage: 'bloom',
+          params: { threshold: 0.6, knee: 0.2, amount: 1.2, tint: BLOOM_TINTS.violet, radius: 48 },
+        },
+      ],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'orange, threshold 0.8, hard knee, radius 20',
+      chain: [
+        {
+          stage: 'bloom',
+          params: { threshold: 0.8, knee: 0, amount: 2, tint: BLOOM_TINTS.orange, radius: 20 },
+        },
+      ],
+      ...NEIGHBOURHOOD,
+      photo: 'kodak/kodim05.png',
+    },
+    {
+      label: 'white, threshold 0.3, wide radius 300',
+      chain: [
+        {
+          stage: 'bloom',
+          params: { threshold: 0.3, knee: 0.15, amount: 0.8, tint: BLOOM_TINTS.white, radius: 300 },
+        },
+      ],
+      ...NEIGHBOURHOOD,
+      photo: 'kodak/kodim03.png',
+    },
+    {
+      label: 'magenta, threshold 0.5, one level',
+      chain: [
+        {
+          stage: 'bloom',
+          params: { threshold: 0.5, knee: 0.1, amount: 1, tint: BLOOM_TINTS.magenta, radius: 2 },
+        },
+      ],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'highlight bloom (iPhone 3G), threshold 0.85, radius 10',
+      chain: [
+        {
+          stage: 'bloom',
+          params: { threshold: 0.85, knee: 0.08, amount: 1.5, tint: [1, 0.97, 0.92], radius: 10 },
+        },
+      ],
+      ...NEIGHBOURHOOD,
+      photo: 'kodak/kodim05.png',
+    },
+  ],
+  'lens-reflection': Array.from({ length: 10 }, (_, i): StageCase => {
+    const id = i + 1;
+    return {
+      label: `reflection ${id}`,
+      chain: [{ stage: 'lens-reflection', params: { id, strength: id % 3 === 0 ? 1 : 0.45 } }],
+      ...NEIGHBOURHOOD,
+      photo: ['kodak/kodim03.png', 'kodak/kodim05.png', 'kodak/kodim23.png'][i % 3],
+    };
+  }),
+  vignette: [
+    {
+      label: 'dark, frame-shaped',
+      chain: [
+        {
+          stage: 'vignette',
+          params: { amount: 0.6, size: 0.35, softness: 0.65, roundness: 0, color: [0, 0, 0], blend: 0 },
+        },
+      ],
+      ...POINTWISE,
+    },
+    {
+      label: 'defaults: frame-shaped, multiplied',
+      chain: [{ stage: 'vignette', params: { amount: 0.55, size: 0.45, softness: 0.55, color: [0, 0, 0] } }],
+      ...POINTWISE,
+      photo: 'kodak/kodim05.png',
+    },
+    {
+      label: 'round and hard',
+      chain: [
+        {
+          stage: 'vignette',
+          params: { amount: 1, size: 0.6, softness: 0.12, roundness: 1, color: [0, 0, 0], blend: 0 },
+        },
+      ],
+      ...POINTWISE,
+    },
+    {
+      label: 'warm tint, multiplied',
+      chain: [
+        {
+          stage: 'vignette',
+          params: { amount: 0.7, size: 0.2, softness: 0.8, roundness: 0.5, color: [1, 0.55, 0.25], blend: 0 },
+        },
+      ],
+      ...POINTWISE,
+      photo: 'kodak/kodim03.png',
+    },
+    {
+      label: 'white, painted',
+      chain: [
+        {
+          stage: 'vignette',
+          params: { amount: 0.8, size: 0.45, softness: 0.5, roundness: 0.8, color: [1, 1, 1], blend: 1 },
+        },
+      ],
+      ...POINTWISE,
+    },
+  ],
+  'dual-vignette': [
+    {
+      label: 'rose glow inside a dark rim',
+      chain: [
+        {
+          stage: 'dual-vignette',
+          params: {
+            innerSize: 0.3,
+            innerStrength: 0.35,
+            innerColor: [1, 0.55, 0.65],
+            innerSoftness: 0.35,
+            outerSize: 0.7,
+            outerStrength: 0.9,
+            outerColor: [0, 0, 0],
+            outerSoftness: 0.3,
+            roundness: 0.3,
+          },
+        },
+      ],
+      ...POINTWISE,
+    },
+    {
+      label: 'cyan band, navy edge, round',
+      chain: [
+        {
+          stage: 'dual-vignette',
+          params: {
+            innerSize: 0.45,
+            innerStrength: 0.5,
+            innerColor: [0.3, 0.85, 1],
+            innerSoftness: 0.15,
+            outerSize: 0.8,
+            outerStrength: 1,
+            outerColor: [0.05, 0.05, 0.2],
+            outerSoftness: 0.12,
+            roundness: 1,
+          },
+        },
+      ],
+      ...POINTWISE,
+      photo: 'kodak/kodim05.png',
     },
   ],
   blur: [
@@ -204,6 +361,72 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
       shadowAmount: 0,
       seed: 0xdeadbeef,
     }),
+  ],
+  resize: [
+    {
+      label: 'area 768x512 to 401x267',
+      chain: [{ stage: 'resize', params: { width: 401, height: 267, mode: 0 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'area 768x512 to 97x64',
+      chain: [{ stage: 'resize', params: { width: 97, height: 64, mode: 0 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'area upscale 768x512 to 1001x677',
+      chain: [{ stage: 'resize', params: { width: 1001, height: 677, mode: 0 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'nearest 2x to 1536x1024',
+      chain: [{ stage: 'resize', params: { width: 1536, height: 1024, mode: 1 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'nearest 768x512 to 333x222',
+      chain: [{ stage: 'resize', params: { width: 333, height: 222, mode: 1 } }],
+      ...NEIGHBOURHOOD,
+    },
+  ],
+  // A JPEG round trip is a neighbourhood stage (8x8 blocks, chroma across 2x2 and its neighbours). The
+  // GPU keeps the transforms' intermediates in half floats, so a few coefficients near a rounding edge
+  // quantise the other way (the same effect gpu-notes describes against libjpeg): PSNR and mean error,
+  // never max error.
+  jpeg: [
+    { label: 'quality 10', chain: [{ stage: 'jpeg', params: { quality: 10 } }], ...NEIGHBOURHOOD },
+    { label: 'quality 50', chain: [{ stage: 'jpeg', params: { quality: 50 } }], ...NEIGHBOURHOOD },
+    { label: 'quality 90', chain: [{ stage: 'jpeg', params: { quality: 90 } }], ...NEIGHBOURHOOD },
+    {
+      label: 'quality 100 (4:4:4)',
+      chain: [{ stage: 'jpeg', params: { quality: 100 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'quality 75 at 401x267 (partial blocks and MCUs)',
+      chain: [
+        { stage: 'resize', params: { width: 401, height: 267, mode: 0 } },
+        { stage: 'jpeg', params: { quality: 75 } },
+      ],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'quality 50 at 13x7 (less than one MCU)',
+      chain: [
+        { stage: 'resize', params: { width: 13, height: 7, mode: 0 } },
+        { stage: 'jpeg', params: { quality: 50 } },
+      ],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'quality 30 at 97x63, after nearest 2x',
+      chain: [
+        { stage: 'resize', params: { width: 97, height: 63, mode: 0 } },
+        { stage: 'jpeg', params: { quality: 30 } },
+        { stage: 'resize', params: { width: 194, height: 126, mode: 1 } },
+      ],
+      ...NEIGHBOURHOOD,
+    },
   ],
 };
 

@@ -5,15 +5,21 @@
 import type { StageInvocation } from '../../src/engine/stages/types.ts';
 import { bilateral } from './bilateral.ts';
 import { blur } from './blur.ts';
+import { bloom } from './bloom.ts';
 import { copy } from './copy.ts';
+import { dualVignette } from './dual-vignette.ts';
 import { grain } from './grain.ts';
 import type { RgbaImage } from './image.ts';
+import { jpeg } from './jpeg.ts';
+import { resize } from './resize.ts';
 import { lut } from './lut.ts';
 import { noise } from './noise.ts';
 import { pixelate } from './pixelate.ts';
 import { sharpen } from './sharpen.ts';
 import { smartBlur } from './smart-blur.ts';
+import { lensReflection } from './lens-reflection.ts';
 import { vibrance } from './vibrance.ts';
+import { vignette } from './vignette.ts';
 
 /** A stage's reference: the input image, the stage's params, and its extra textures by slot name. */
 export type Reference = (
@@ -35,6 +41,12 @@ export const REFERENCES: Readonly<Record<string, Reference>> = {
   'smart-blur': smartBlur,
   bilateral,
   sharpen,
+  resize,
+  jpeg,
+  bloom,
+  'lens-reflection': lensReflection,
+  vignette,
+  'dual-vignette': dualVignette,
 };
 
 /** Runs a chain on the CPU; `resources` maps resource keys (as invocations name them) to images. */

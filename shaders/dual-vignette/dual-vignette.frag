@@ -1,0 +1,37 @@
+#version 300 es
+// Dual vignette: two rings laid one over the other. The inner one starts nearer the centre and washes the
+// image towards its colour (a coloured glow or haze); the outer one starts further out and paints the
+// edge towards its own colour (usually a dark rim). Between the two sizes the inner colour reads as a band.
+precision highp float;
+precision highp int;
+
+#include "../common/pcg.glsl"
+#include "../common/vignette.glsl"
+
+layout(std140) uniform Params {
+  vec3 innerColor;
+  float innerSize;
+  vec3 outerColor;
+  float outerSize;
+  float innerStrength;
+  float innerSoftness;
+  float outerStrength;
+  float outerSoftness;
+  vec2 scale;
+};
+
+uniform highp sampler2D input0;
+out vec4 outColor;
+
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  ivec2 dims = textureSize(input0, 0);
+  vec4 source = texelFetch(input0, p, 0);
+  float r = vignetteRadius(p, dims, scale);
+  float inner = innerStrength * smoothstep(innerSize, innerSize + max(innerSoftness, 1e-4), r);
+  float outer = outerStrength * smoothstep(outerSize, outerSize + max(outerSoftness, 1e-4), r);
+  vec3 rgb = mix(source.rgb, innerColor, inner);
+  rgb = mix(rgb, outerColor, outer);
+  rgb += vec3(vignetteDither(p, clamp((inner + outer) * 32.0, 0.0, 1.0)));
+  outColor = vec4(clamp(rgb, vec3(0.0), vec3(1.0)), source.a);
+}

@@ -1,0 +1,38 @@
+// Dual vignette: two rings laid one over the other. The inner one starts nearer the centre and washes the
+// image towards its colour (a coloured glow or haze); the outer one starts further out and paints the
+// edge towards its own colour (usually a dark rim). Between the two sizes the inner colour reads as a band.
+#include "../common/pcg.wgsl"
+#include "../common/vignette.wgsl"
+
+struct Params {
+  innerColor: vec3f,
+  innerSize: f32,
+  outerColor: vec3f,
+  outerSize: f32,
+  innerStrength: f32,
+  innerSoftness: f32,
+  outerStrength: f32,
+  outerSoftness: f32,
+  scale: vec2f,
+}
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var input0: texture_2d<f32>;
+@group(0) @binding(2) var output: texture_storage_2d<rgba8unorm, write>;
+
+@compute @workgroup_size(8, 8)
+fn main(@builtin(global_invocation_id) id: vec3u) {
+  let dims = vec2i(textureDimensions(output));
+  let p = vec2i(id.xy);
+  if (p.x >= dims.x || p.y >= dims.y) { return; }
+  let color = textureLoad(input0, p, 0);
+  let r = vignetteRadius(p, dims, params.scale);
+  let inner = params.innerStrength *
+    smoothstep(params.innerSize, params.innerSize + max(params.innerSoftness, 1e-4), r);
+  let outer = params.outerStrength *
+    smoothstep(params.outerSize, params.outerSize + max(params.outerSoftness, 1e-4), r);
+  var rgb = mix(color.rgb, params.innerColor, inner);
+  rgb = mix(rgb, params.outerColor, outer);
+  rgb = rgb + vec3f(vignetteDither(p, clamp((inner + outer) * 32.0, 0.0, 1.0)));
+  textureStore(output, p, vec4f(clamp(rgb, vec3f(0.0), vec3f(1.0)), color.a));
+}

@@ -1,0 +1,38 @@
+#version 300 es
+// Vignette: darkens (or tints) the frame towards its corners, as cheap lenses and old phone cameras do.
+// The falloff is a smoothstep in a radius normalised to the corners, dithered so it does not band.
+precision highp float;
+precision highp int;
+
+#include "../common/pcg.glsl"
+#include "../common/vignette.glsl"
+
+layout(std140) uniform Params {
+  vec3 color;
+  float amount;
+  vec2 scale;
+  float size;
+  float softness;
+  int blend;
+};
+
+uniform highp sampler2D input0;
+out vec4 outColor;
+
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  ivec2 dims = textureSize(input0, 0);
+  vec4 source = texelFetch(input0, p, 0);
+  float r = vignetteRadius(p, dims, scale);
+  float k = amount * smoothstep(size, size + max(softness, 1e-4), r);
+  vec3 rgb;
+  if (blend == 1) {
+    // Paint: the edge fades to the colour itself (a white or coloured frame).
+    rgb = mix(source.rgb, color, k);
+  } else {
+    // Multiply: light falls off, tinted by the colour (black is a plain darkening).
+    rgb = source.rgb * mix(vec3(1.0), color, k);
+  }
+  rgb += vec3(vignetteDither(p, clamp(k * 32.0, 0.0, 1.0)));
+  outColor = vec4(clamp(rgb, vec3(0.0), vec3(1.0)), source.a);
+}

@@ -1,0 +1,37 @@
+// Vignette: darkens (or tints) the frame towards its corners, as cheap lenses and old phone cameras do.
+// The falloff is a smoothstep in a radius normalised to the corners, dithered so it does not band.
+#include "../common/pcg.wgsl"
+#include "../common/vignette.wgsl"
+
+struct Params {
+  color: vec3f,
+  amount: f32,
+  scale: vec2f,
+  size: f32,
+  softness: f32,
+  blend: i32,
+}
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var input0: texture_2d<f32>;
+@group(0) @binding(2) var output: texture_storage_2d<rgba8unorm, write>;
+
+@compute @workgroup_size(8, 8)
+fn main(@builtin(global_invocation_id) id: vec3u) {
+  let dims = vec2i(textureDimensions(output));
+  let p = vec2i(id.xy);
+  if (p.x >= dims.x || p.y >= dims.y) { return; }
+  let color = textureLoad(input0, p, 0);
+  let r = vignetteRadius(p, dims, params.scale);
+  let k = params.amount * smoothstep(params.size, params.size + max(params.softness, 1e-4), r);
+  var rgb: vec3f;
+  if (params.blend == 1) {
+    // Paint: the edge fades to the colour itself (a white or coloured frame).
+    rgb = mix(color.rgb, params.color, k);
+  } else {
+    // Multiply: light falls off, tinted by the colour (black is a plain darkening).
+    rgb = color.rgb * mix(vec3f(1.0), params.color, k);
+  }
+  rgb = rgb + vec3f(vignetteDither(p, clamp(k * 32.0, 0.0, 1.0)));
+  textureStore(output, p, vec4f(clamp(rgb, vec3f(0.0), vec3f(1.0)), color.a));
+}

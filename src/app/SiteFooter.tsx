@@ -1,0 +1,35 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { ContactDialog } from './landing/ContactDialog.tsx';
+
+/** The footer of the landing and privacy pages: the policy, and the Contact Information dialog. */
+export function SiteFooter() {
+  const [contactOpen, setContactOpen] = useState(false);
+  const contactButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+
+  // Focus goes back to the Contact button once the dialog has closed (while it is open the rest of the
+  // page is inert and cannot take focus).
+  useEffect(() => {
+    if (wasOpen.current && !contactOpen) contactButton.current?.focus();
+    wasOpen.current = contactOpen;
+  }, [contactOpen]);
+  return (
+    <footer className="site-footer">
+      <nav aria-label="Footer">
+        <Link href="/privacy">Privacy Policy</Link>
+        <button
+          ref={contactButton}
+          type="button"
+          className="link-button"
+          data-testid="contact-button"
+          onClick={() => setContactOpen(true)}
+        >
+          Contact
+        </button>
+      </nav>
+      <p className="site-footer-note">© 2025 RetroCam. Your photos never leave your device.</p>
+      {contactOpen && <ContactDialog onClose={() => setContactOpen(false)} />}
+    </footer>
+  );
+}

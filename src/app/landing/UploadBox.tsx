@@ -1,0 +1,162 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useSetAtom } from '../../editor/editor-jotai.ts';
+import { notifyAtom } from '../../editor/state/notifications.ts';
+import { decodeImageFile, IntakeError, previewJpeg, type DecodedImage } from '../../intake/decode.ts';
+import { formatLabels, isAndroid, landingFormats } from '../../intake/formats.ts';
+import { handOver } from '../../intake/handoff.ts';
+import { DECODE_FAILED_MESSAGE, SELECT_FIRST_MESSAGE } from '../../intake/messages.ts';
+
+const FORMATS = landingFormats(typeof navigator !== 'undefined' && isAndroid(navigator.userAgent));
+const ACCEPT = FORMATS.includes('heif')
+  ? 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif'
+  : 'image/jpeg,image/png,image/webp';
+
+interface Chosen {
+  file: File;
+  name: string;
+  /** Set once the preview is ready. */
+  decoded: DecodedImage | null;
+  previewUrl: string | null;
+}
+
+/**
+ * The landing page's upload box: click or drop a file, see it as a JPEG preview, then 'Start Editing'
+ * (the editor gets the file in memory) or 'Cancel'.
+ */
+export function UploadBox() {
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const notify = useSetAtom(notifyAtom);
+  const [, navigate] = useLocation();
+  const input = useRef<HTMLInputElement>(null);
+  const attempt = useRef(0);
+  const handedOver = useRef<Chosen | null>(null);
+  const hintId = useId();
+
+  // What a chosen file holds (the preview's URL, the decoded bitmap) goes when it is replaced or left,
+  // unless the editor took it.
+  useEffect(() => {
+    if (!chosen) return;
+    return () => {
+      if (chosen.previewUrl) URL.revokeObjectURL(chosen.previewUrl);
+      if (handedOver.current !== chosen) chosen.decoded?.bitmap.close();
+    };
+  }, [chosen]);
+
+  const take = async (file: File | null | undefined) => {
+    const current = ++attempt.current;
+    if (!file) {
+      setChosen(null);
+      notify({ kind: 'error', message: 'No file selected.' });
+      return;
+    }
+    setChosen({ file, name: file.name, decoded: null, previewUrl: null });
+    let decoded: DecodedImage;
+    let previewUrl: string;
+    try {
+      decoded = await decodeImageFile(file, { formats: FORMATS });
+      previewUrl = URL.createObjectURL(await previewJpeg(decoded.bitmap));
+    } catch (error) {
+      if (current !== attempt.current) return;
+      setChosen(null);
+      notify({
+        kind: 'error',
+        message: error instanceof IntakeError ? error.message : DECODE_FAILED_MESSAGE,
+      });
+      return;
+    }
+    if (current !== attempt.current) {
+      decoded.bitmap.close();
+      URL.revokeObjectURL(previewUrl);
+      return;
+    }
+    setChosen({ file, name: file.name, decoded, previewUrl });
+    if (decoded.warning) notify({ kind: 'warning', message: decoded.warning });
+  };
+
+  const cancel = () => {
+    attempt.current++;
+    setChosen(null);
+  };
+
+  const start = () => {
+    if (!chosen) {
+      notify({ kind: 'warning', message: SELECT_FIRST_MESSAGE });
+      return;
+    }
+    handedOver.current = chosen;
+    handOver({ file: chosen.file, formats: FORMATS, ...(chosen.decoded ? { decoded: chosen.decoded } : {}) });
+    navigate('/editor');
+  };
+
+  return (
+    <section className="upload-card" aria-label="Upload a photo">
+      {chosen ? (
+        <figure className="upload-preview" data-testid="upload-preview">
+          {chosen.previewUrl ? (
+            <img src={chosen.previewUrl} alt={`Preview of ${chosen.name}`} data-testid="preview-image" />
+          ) : (
+            <div className="upload-preparing" role="status">
+              <span className="dots">Preparing preview</span>
+            </div>
+          )}
+          <figcaption className="hint">{chosen.name}</figcaption>
+        </figure>
+      ) : (
+        <label
+          className={`dropzone${dragging ? ' dropzone-active' : ''}`}
+          data-testid="dropzone"
+          onDragEnter={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragOver={(event) => event.preventDefault()}
+          onDragLeave={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+          }}
+          onDrop={(event) => {
+            event.preventDefault();
+            setDragging(false);
+            void take(event.dataTransfer.files[0]);
+          }}
+        >
+          <svg className="dropzone-icon" viewBox="0 0 48 48" aria-hidden="true">
+            <rect x="5" y="12" width="38" height="28" rx="5" />
+            <path d="M17 12l3-5h8l3 5" />
+            <circle cx="24" cy="26" r="8" />
+            <circle cx="24" cy="26" r="3" />
+          </svg>
+          <span className="dropzone-caption">Click to upload or drag and drop</span>
+          <span className="dropzone-formats" id={hintId}>
+            {formatLabels(FORMATS).join(', ')} up to 20MB
+          </span>
+          <input
+            ref={input}
+            className="visually-hidden"
+            type="file"
+            accept={ACCEPT}
+            data-testid="upload-input"
+            aria-describedby={hintId}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              void take(file);
+            }}
+          />
+        </label>
+      )}
+      <p className="upload-video-note">video effects are available in the app.</p>
+      <div className="upload-actions">
+        <button type="button" className="button button-primary" data-testid="start-editing" onClick={start}>
+          Start Editing
+        </button>
+        {chosen && (
+          <button type="button" className="button" data-testid="cancel-upload" onClick={cancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import type { StageInvocation } from '../engine/stages/types.ts';
+import { adjustJpeg, GENERAL_JPEG, jpegDisabledReason, jpegSettings, jpegStages } from './jpeg-family.ts';
+import { booleanSetting, numberSetting, relativePixels, stringSetting } from './settings.ts';
+import { ccdBloomParams } from './light-presets.ts';
+import { TINT_OPTIONS } from './tints.ts';
+import type { EffectDefinition } from './types.ts';
+
+/**
+ * A 2005 CCD compact: a soft lens, highlights that bleed into a tinted glow, a coating reflection, then
+ * the camera's own small, noisy, over-sharpened JPEG.
+ */
+export const ccdEffect: EffectDefinition = {
+  id: 'ccdEffect',
+  name: 'CCD',
+  runsOn: 'worker',
+  settings: [
+    { kind: 'toggle', name: 'ccd_applyGaussianBlur', label: 'Soft lens', default: true },
+    { kind: 'range', name: 'ccd_bloom_amount', label: 'Bloom', min: 0, max: 2, step: 0.01, default: 1 },
+    {
+      kind: 'select',
+      name: 'ccd_bloom_tint_preset',
+      label: 'Bloom tint',
+      options: TINT_OPTIONS,
+      default: 'violet',
+    },
+    {
+      kind: 'range',
+      name: 'ccd_lensReflectionId',
+      label: 'Lens reflection',
+      min: 1,
+      max: 10,
+      step: 1,
+      default: 1,
+    },
+    {
+      kind: 'range',
+      name: 'ccd_lensReflectionStrength',
+      label: 'Reflection strength',
+      min: 0,
+      max: 1,
+      step: 0.01,
+      default: 0.45,
+    },
+    ...jpegSettings(
+      'ccd',
+      {
+        ...GENERAL_JPEG,
+        longSidePixels: 500,
+        noiseAmount: 0.2,
+        noiseBlendMode: 'overlay',
+        applySharpen: true,
+        sharpenAmount: 0.5,
+        upscale2x: true,
+      },
+      { longSide: { min: 200, max: 1080, step: 10 }, noiseMax: 0.5 },
+    ),
+  ],
+  adjust: (settings) => adjustJpeg('ccd', settings),
+  disabledReason: (name, settings) => jpegDisabledReason('ccd', name, settings),
+  stages(settings, input) {
+    const stages: StageInvocation[] = [];
+    if (booleanSetting(settings, 'ccd_applyGaussianBlur')) {
+      stages.push({ stage: 'blur', params: { sigma: relativePixels(1.2, input), downsample: 1 } });
+    }
+    const bloom = numberSetting(settings, 'ccd_bloom_amount');
+    if (bloom > 0) {
+      stages.push({
+        stage: 'bloom',
+        params: ccdBloomParams(bloom, stringSetting(settings, 'ccd_bloom_tint_preset'), input),
+      });
+    }
+    const reflection = numberSetting(settings, 'ccd_lensReflectionStrength');
+    if (reflection > 0) {
+      stages.push({
+        stage: 'lens-reflection',
+        params: { id: numberSetting(settings, 'ccd_lensReflectionId'), strength: reflection },
+      });
+    }
+    return [...stages, ...jpegStages('ccd', settings, input)];
+  },
+};

@@ -1,0 +1,38 @@
+import { adjustJpeg, GENERAL_JPEG, jpegDisabledReason, jpegSettings, jpegStages } from './jpeg-family.ts';
+import { lutKey } from './look-names.ts';
+import { iphone3HighlightBloomParams } from './light-presets.ts';
+import { numberSetting } from './settings.ts';
+import type { EffectDefinition } from './types.ts';
+
+/**
+ * The iPhone 3G's 2 MP camera: warm, slightly washed colour, highlights that bloom into their
+ * surroundings, a soft corner falloff, then its JPEG.
+ */
+export const iphone3Effect: EffectDefinition = {
+  id: 'iphone3Effect',
+  name: 'iPhone 3G',
+  runsOn: 'worker',
+  settings: [
+    {
+      kind: 'range',
+      name: 'highlightBloom',
+      label: 'Highlight bloom',
+      min: 0,
+      max: 1,
+      step: 0.01,
+      default: 0.4,
+    },
+    ...jpegSettings('jpeg', GENERAL_JPEG),
+  ],
+  adjust: (settings) => adjustJpeg('jpeg', settings),
+  disabledReason: (name, settings) => jpegDisabledReason('jpeg', name, settings),
+  stages(settings, input) {
+    const bloom = numberSetting(settings, 'highlightBloom');
+    return [
+      { stage: 'lut', params: { intensity: 1 }, textures: { lut: lutKey('iphone3') } },
+      ...(bloom > 0 ? [{ stage: 'bloom', params: iphone3HighlightBloomParams(bloom, input) }] : []),
+      { stage: 'vignette', params: { amount: 0.25, size: 0.55, softness: 0.7, color: [0, 0, 0] } },
+      ...jpegStages('jpeg', settings, input),
+    ];
+  },
+};

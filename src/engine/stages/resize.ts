@@ -1,0 +1,39 @@
+import type { StageDefinition } from './types.ts';
+
+export const RESIZE_AREA = 0;
+export const RESIZE_NEAREST = 1;
+
+export interface ResizeParams {
+  /** Output size in pixels; rounded, at least 1. */
+  width: number;
+  height: number;
+  /**
+   * 0 (area): coverage-weighted average of the source pixels under each output pixel, for reductions of
+   * any ratio without aliasing; enlarging in this mode copies pixels like nearest neighbour, with the
+   * seam pixels that straddle two sources blended by coverage. 1 (nearest): the source pixel under each
+   * output pixel's centre, for the pixelated 2x upscale.
+   */
+  mode: number;
+}
+
+/** Resizes to any size in one pass (averages are taken in the stored sRGB values, as a canvas does). */
+export const resizeStage: StageDefinition<ResizeParams> = {
+  name: 'resize',
+  uniforms: [
+    { name: 'size', type: 'vec2i' },
+    { name: 'mode', type: 'i32' },
+  ],
+  encode(encoder, input, params) {
+    const width = Math.max(1, Math.round(params.width));
+    const height = Math.max(1, Math.round(params.height));
+    return encoder.pass({
+      inputs: [input],
+      uniforms: {
+        size: [width, height],
+        mode: params.mode === RESIZE_NEAREST ? RESIZE_NEAREST : RESIZE_AREA,
+      },
+      width,
+      height,
+    });
+  },
+};

@@ -1,0 +1,26 @@
+/**
+ * The landing page hands the chosen file to the editor in memory (nothing is stored or sent anywhere):
+ * the file, the formats it was accepted under, and its decoded image when the preview already made one.
+ */
+import type { DecodedImage } from './decode.ts';
+import type { AcceptedFormat } from './formats.ts';
+
+export interface Handoff {
+  file: Blob;
+  formats: readonly AcceptedFormat[];
+  decoded?: DecodedImage;
+}
+
+let pending: Handoff | null = null;
+
+export function handOver(handoff: Handoff): void {
+  if (pending?.decoded && pending.decoded !== handoff.decoded) pending.decoded.bitmap.close();
+  pending = handoff;
+}
+
+/** The handed-over file, once: the editor takes it when it starts. */
+export function takeHandoff(): Handoff | null {
+  const taken = pending;
+  pending = null;
+  return taken;
+}

@@ -1,0 +1,42 @@
+/**
+ * What the user is told when a file cannot be taken, word for word from the product spec (section 5's
+ * validation messages, section 8's error catalogue) where it has them. Worker-safe.
+ */
+import type { Size } from './processing-size.ts';
+
+/** Spec section 9: maximum upload 20 MB. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/**
+ * Images above this many pixels are refused before decoding: a 120 MP RGBA bitmap is already 480 MB.
+ * Phone cameras top out at 108 MP (12000x9000), which still loads.
+ */
+export const MAX_MEGAPIXELS = 120;
+
+export const NO_FILE_MESSAGE = 'No file selected.';
+export const UNSUPPORTED_MESSAGE = 'Unsupported file format. Supported formats: JPG, PNG, WEBP.';
+export const SELECT_FIRST_MESSAGE = 'Please select an image first.';
+export const DECODE_FAILED_MESSAGE = 'Failed to load image file';
+export const ORIENTATION_WARNING =
+  'Image loaded with basic processing. Some orientation issues may occur on older Android devices.';
+
+export function tooLargeMessage(bytes: number): string {
+  return `File is too large (${(bytes / (1024 * 1024)).toFixed(2)}MB). Maximum size is 20MB.`;
+}
+
+export function tooManyPixelsMessage(size: Size): string {
+  const megapixels = (size.width * size.height) / 1e6;
+  return `Image is too large (${size.width}x${size.height} pixels, ${megapixels.toFixed(1)} megapixels). Maximum is ${MAX_MEGAPIXELS} megapixels.`;
+}
+
+export type IntakeErrorKind = 'noFile' | 'tooLarge' | 'unsupported' | 'tooManyPixels' | 'undecodable';
+
+/** A file the intake refuses; `message` is what the user sees. */
+export class IntakeError extends Error {
+  constructor(
+    readonly kind: IntakeErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'IntakeError';
+  }
+}

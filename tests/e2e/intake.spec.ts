@@ -1,0 +1,310 @@
+// Spec section 5's intake, through the real UI: EXIF orientation applied exactly once, HEIC, formats by
+// their bytes, and a clear error within 5 s for every malformed file and decompression bomb.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import type { EngineKind } from '../../src/engine/protocol.ts';
+import type { RgbaImage } from '../reference/image.ts';
+import { psnr } from '../reference/metrics.ts';
+import { canvasPixels, loadFixture, openEditor } from '../support/editor.ts';
+import { fixturePath } from '../support/images.ts';
+import {
+  chooseOnLanding,
+  simulateBrowserWithoutExifOrientation,
+  takeNotification,
+} from '../support/intake.ts';
+
+const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
+const TAGS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+
+/**
+ * What the canvas shows once it has settled: WebGPU on the fallback adapter presents its frames a little
+ * after the worker reports ImageReady, so wait until two captures agree.
+ */
+async function shown(page: Page): Promise<RgbaImage> {
+  await expect(page.getByTestId('processing-overlay')).toHaveCount(0);
+  let last = await canvasPixels(page);
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(150);
+    const next = await canvasPixels(page);
+    if (next.width === last.width && next.height === last.height && psnr(last, next) > 60) return next;
+    last = next;
+  }
+  return last;
+}
+
+/**
+ * PSNR over the picture outside its centre, where each fixture prints its own orientation digit (the one
+ * part of the pictures that differs on purpose).
+ */
+function psnrOutsideDigit(a: RgbaImage, b: RgbaImage): number {
+  let sum = 0;
+  let count = 0;
+  for (let y = 0; y < a.height; y++) {
+    const inBandY = y >= a.height * 0.35 && y < a.height * 0.65;
+    for (let x = 0; x < a.width; x++) {
+      if (inBandY && x >= a.width * 0.4 && x < a.width * 0.6) continue;
+      for (let c = 0; c < 3; c++) {
+        const i = (y * a.width + x) * 4 + c;
+        const d = a.data[i]! - b.data[i]!;
+        sum += d * d;
+        count++;
+      }
+    }
+  }
+  const mse = sum / count;
+  return mse === 0 ? Infinity : 10 * Math.log10((255 * 255) / mse);
+}
+
+/** Loads every orientation of one picture and compares each with orientation 1 as shown. */
+async function checkUpright(page: Page, picture: 'Landscape' | 'Portrait') {
+  await loadFixture(page, `exif-orientation/${picture}_1.jpg`);
+  const reference = await shown(page);
+  const scores: string[] = [];
+  for (const tag of TAGS) {
+    await loadFixture(page, `exif-orientation/${picture}_${tag}.jpg`);
+    const pixels = await shown(page);
+    expect([pixels.width, pixels.height], `${picture}_${tag} size`).toEqual([
+      reference.width,
+      reference.height,
+    ]);
+    const score = psnrOutsideDigit(reference, pixels);
+    scores.push(`${tag}: ${score.toFixed(1)} dB`);
+    expect(score, `${picture}_${tag}.jpg against ${picture}_1.jpg`).toBeGreaterThanOrEqual(30);
+  }
+  await expect(page.getByTestId('notification')).toHaveCount(0);
+  // The check can tell: the same picture turned 180 degrees scores far below the threshold.
+  const turned = { ...reference, data: reference.data.slice() };
+  for (let i = 0, j = reference.data.length - 4; i < reference.data.length; i += 4, j -= 4)
+    turned.data.set(reference.data.subarray(j, j + 4), i);
+  const wrong = psnrOutsideDigit(reference, turned);
+  expect(wrong).toBeLessThan(20);
+  scores.push(`upside down: ${wrong.toFixed(1)} dB`);
+  test.info().annotations.push({ type: `${picture} PSNR`, description: scores.join(', ') });
+}
+
+for (const engine of ENGINES) {
+  test.describe(`EXIF orientation on ${engine}`, () => {
+    for (const picture of ['Landscape', 'Portrait'] as const) {
+      test(`every ${picture} orientation arrives upright`, async ({ page }) => {
+        await openEditor(page, engine);
+        await checkUpright(page, picture);
+      });
+    }
+  });
+}
+
+test('a browser that does not apply EXIF orientation itself gets the same upright images', async ({
+  page,
+}) => {
+  await simulateBrowserWithoutExifOrientation(page);
+  await openEditor(page, 'webgl2');
+  // The simulation works: the decoder now returns Landscape_6 as stored (sideways, 1200x1800).
+  const stored = await page.evaluate(
+    async (base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/jpeg' }));
+      return [bitmap.width, bitmap.height];
+    },
+    readFileSync(fixturePath('exif-orientation/Landscape_6.jpg')).toString('base64'),
+  );
+  expect(stored).toEqual([1200, 1800]);
+  await checkUpright(page, 'Landscape');
+  await checkUpright(page, 'Portrait');
+});
+
+test.describe('HEIC and HEIF through the landing page', () => {
+  for (const [file, width, height] of [
+    ['heic/kodim23_q60.heic', 768, 512],
+    ['heic/kodim04_portrait_q60.heic', 512, 768],
+    ['heic/libheif_example.heic', 1280, 854],
+  ] as const) {
+    test(`${file} loads into the editor`, async ({ page }) => {
+      await page.goto('/');
+      await chooseOnLanding(page, file);
+      await expect(page.getByTestId('preview-image')).toBeVisible({ timeout: 30_000 });
+      const preview = await page.getByTestId('preview-image').evaluate(async (img: HTMLImageElement) => {
+        await img.decode();
+        const blob = await (await fetch(img.src)).blob();
+        return { width: img.naturalWidth, height: img.naturalHeight, type: blob.type };
+      });
+      expect(preview.type).toBe('image/jpeg');
+      expect(preview.width / preview.height).toBeCloseTo(width / height, 2);
+      await page.getByTestId('start-editing').click();
+      const editor = page.getByTestId('editor');
+      await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady', { timeout: 30_000 });
+      const pixels = await shown(page);
+      expect(pixels.width / pixels.height).toBeCloseTo(width / height, 1);
+    });
+  }
+
+  test('the HEIC matches its source photo', async ({ page }) => {
+    await openEditor(page, 'webgl2');
+    await loadFixture(page, 'kodak/kodim23.png');
+    const source = await shown(page);
+    await page.goto('/');
+    await chooseOnLanding(page, 'heic/kodim23_q60.heic');
+    await expect(page.getByTestId('preview-image')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('start-editing').click();
+    await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
+    const score = psnr(source, await shown(page));
+    test.info().annotations.push({ type: 'HEIC q60 vs PNG', description: `${score.toFixed(1)} dB` });
+    expect(score).toBeGreaterThanOrEqual(28);
+  });
+
+  test('the truncated HEIC gets the load error and the page keeps working', async ({ page }) => {
+    await page.goto('/');
+    await chooseOnLanding(page, 'heic/kodim23_truncated_60pct.heic');
+    const { text, elapsed } = await takeNotification(page, 'error');
+    expect(text).toBe('Failed to load image file');
+    expect(elapsed).toBeLessThan(5000);
+    await chooseOnLanding(page, 'heic/kodim23_q60.heic');
+    await expect(page.getByTestId('preview-image')).toBeVisible({ timeout: 30_000 });
+  });
+});
+
+test('mislabeled files load by their real format', async ({ page }) => {
+  await openEditor(page, 'webgl2');
+  await loadFixture(page, 'generated-edge-cases/mislabeled_png_as.jpg');
+  await loadFixture(page, 'generated-edge-cases/mislabeled_jpeg_as.heic');
+  await expect(page.getByTestId('notification')).toHaveCount(0);
+  await page.goto('/');
+  for (const file of [
+    'generated-edge-cases/mislabeled_png_as.jpg',
+    'generated-edge-cases/mislabeled_jpeg_as.heic',
+  ]) {
+    await chooseOnLanding(page, file);
+    await expect(page.getByTestId('preview-image')).toBeVisible();
+    await page.getByTestId('cancel-upload').click();
+  }
+});
+
+const VALID_BUT_UNUSUAL = [
+  'kodim23_baseline_q85.jpg',
+  'kodim23_444.jpg',
+  'kodim23_progressive.jpg',
+  'kodim23_grayscale.jpg',
+  'kodim23_cmyk.jpg',
+  'kodim23_displayp3_icc.jpg',
+  'kodim23_prophoto_icc.jpg',
+  'kodim23_384_16bit.png',
+  'kodim23_384_alpha_gradient.png',
+  'kodim23_384_interlaced_adam7.png',
+  'kodim23_lossy.webp',
+  'kodim23_384_lossless_alpha.webp',
+  'animated_3frames.webp',
+  'animated_2frames_apng.png',
+  'tiny_1x1.png',
+  'tiny_1x1.jpg',
+  'extreme_aspect_8000x2.png',
+  'over_ios_canvas_4097x4096.jpg',
+  'phone_24mp_6000x4000.jpg',
+];
+
+test('valid but unusual files all load', async ({ page }) => {
+  await openEditor(page, 'webgl2');
+  for (const name of VALID_BUT_UNUSUAL) {
+    await loadFixture(page, `generated-edge-cases/${name}`);
+    await expect(page.getByTestId('notification'), name).toHaveCount(0);
+  }
+});
+
+const MALFORMED: [string, string][] = [
+  ['empty_0_bytes.jpg', 'Failed to load image file'],
+  ['random_4096_bytes.jpg', 'Failed to load image file'],
+  ['text_pretending.png', 'Failed to load image file'],
+  ['truncated_50pct.jpg', 'Failed to load image file'],
+  ['truncated_header_only_1kb.jpg', 'Failed to load image file'],
+  ['missing_eoi.jpg', 'Failed to load image file'],
+  ['corrupt_scan_data.jpg', 'Failed to load image file'],
+  ['bad_crc_idat.png', 'Failed to load image file'],
+  [
+    'bomb_webp_16383x16383.webp',
+    'Image is too large (16383x16383 pixels, 268.4 megapixels). Maximum is 120 megapixels.',
+  ],
+  [
+    'bomb_header_65500x65500.jpg',
+    'Image is too large (65500x65500 pixels, 4290.3 megapixels). Maximum is 120 megapixels.',
+  ],
+  [
+    'bomb_png_header_65535x65535.png',
+    'Image is too large (65535x65535 pixels, 4294.8 megapixels). Maximum is 120 megapixels.',
+  ],
+  [
+    'bomb_png_30000x30000_1bit.png',
+    'Image is too large (30000x30000 pixels, 900.0 megapixels). Maximum is 120 megapixels.',
+  ],
+];
+
+test('every malformed file and bomb gets a clear error within 5 s in the editor, which keeps working', async ({
+  page,
+}) => {
+  const editor = await openEditor(page, 'webgl2');
+  await loadFixture(page, 'kodak/kodim03.png');
+  const timings: string[] = [];
+  for (const [name, message] of MALFORMED) {
+    await page.getByTestId('editor-upload-input').setInputFiles(fixturePath(`generated-edge-cases/${name}`));
+    const { text, elapsed } = await takeNotification(page, 'error');
+    timings.push(`${name}: ${elapsed} ms`);
+    expect(text, name).toBe(message);
+    expect(elapsed, name).toBeLessThan(5000);
+    // The image that was there stays, and the editor is not stuck.
+    await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+  }
+  test.info().annotations.push({ type: 'time to error', description: timings.join(', ') });
+  await page.getByTestId('effect-vibrance').click();
+  await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+  await loadFixture(page, 'kodak/kodim05.png');
+});
+
+test('every malformed file and bomb gets a clear error within 5 s on the landing page, which keeps working', async ({
+  page,
+}) => {
+  await page.goto('/');
+  for (const [name, message] of MALFORMED) {
+    await chooseOnLanding(page, `generated-edge-cases/${name}`);
+    const { text, elapsed } = await takeNotification(page, 'error');
+    expect(text, name).toBe(message);
+    expect(elapsed, name).toBeLessThan(5000);
+    await expect(page.getByTestId('upload-preview')).toHaveCount(0);
+  }
+  await chooseOnLanding(page, 'kodak/kodim05.png');
+  await expect(page.getByTestId('preview-image')).toBeVisible();
+});
+
+test('a 108 MP photo (12000x9000) still loads', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  const base64 = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(12000, 9000);
+    const context = canvas.getContext('2d')!;
+    const gradient = context.createLinearGradient(0, 0, 12000, 9000);
+    gradient.addColorStop(0, '#203060');
+    gradient.addColorStop(1, '#f0b040');
+    context.fillStyle = gradient;
+    context.fillRect(0, 0, 12000, 9000);
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, 6000, 4500);
+    const bytes = new Uint8Array(
+      await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.7 })).arrayBuffer(),
+    );
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000)
+      text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(text);
+  });
+  const buffer = Buffer.from(base64, 'base64');
+  expect(buffer.length).toBeLessThan(20 * 1024 * 1024);
+  await chooseOnLanding(page, { name: 'phone-108mp.jpg', mimeType: 'image/jpeg', buffer });
+  await expect(page.getByTestId('preview-image')).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId('start-editing').click();
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady', {
+    timeout: 60_000,
+  });
+  const pixels = await shown(page);
+  expect(pixels.width / pixels.height).toBeCloseTo(12000 / 9000, 1);
+  // The white quarter is where it should be: top left bright, bottom right not.
+  const at = (x: number, y: number) =>
+    pixels.data[(Math.floor(y * pixels.height) * pixels.width + Math.floor(x * pixels.width)) * 4]!;
+  expect(at(0.2, 0.2)).toBeGreaterThan(240);
+  expect(at(0.8, 0.8)).toBeLessThan(240);
+});

@@ -1,0 +1,54 @@
+// After one visit the service worker has the whole app: with the network cut, a reload reaches the
+// editor, applies an effect and saves; the landing page (HEIC included) and the privacy page load too.
+import { expect, test } from '@playwright/test';
+import { chooseOnLanding } from '../support/intake.ts';
+import { loadFixture, settled } from '../support/editor.ts';
+
+test.use({ serviceWorkers: 'allow' });
+
+test('the app works offline after the first visit', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  // Installed (every file precached) and controlling this page.
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
+    }
+    return registration.active?.scriptURL;
+  });
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+
+  await context.setOffline(true);
+  expect(
+    await page.evaluate(() =>
+      fetch('/no-such-file.txt', { cache: 'no-store' }).then(
+        () => 'online',
+        () => 'offline',
+      ),
+    ),
+  ).toBe('offline');
+
+  await page.goto('/editor?engine=webgl2');
+  const editor = page.getByTestId('editor');
+  await expect(editor).toHaveAttribute('data-worker-status', 'WorkerReady');
+  await loadFixture(page, 'kodak/kodim23.png');
+  await page.getByTestId('effect-vibrance').click();
+  await settled(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('save-button').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^retrocam_vibrance_.*\.jpg$/);
+
+  await page.reload();
+  await expect(editor).toHaveAttribute('data-worker-status', 'WorkerReady');
+
+  await page.goto('/');
+  await chooseOnLanding(page, 'heic/kodim23_q60.heic');
+  await expect(page.getByTestId('preview-image')).toBeVisible({ timeout: 30_000 });
+  await page.goto('/privacy');
+  await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+});

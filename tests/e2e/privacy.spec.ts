@@ -1,0 +1,117 @@
+// The privacy promise, proven: nothing goes to another origin on the whole journey, the server sends a
+// Content-Security-Policy of our own origin only, and a saved photo carries no EXIF, XMP or GPS.
+import { readFileSync } from 'node:fs';
+import exifr from 'exifr';
+import { expect, test } from '@playwright/test';
+import { EFFECTS } from '../../src/effects/index.ts';
+import { fixturePath } from '../support/images.ts';
+import { chooseOnLanding, jpegSegments } from '../support/intake.ts';
+import { loadFixture, openEditor, settled } from '../support/editor.ts';
+
+// The service worker's own requests count too.
+test.use({ serviceWorkers: 'allow' });
+
+test('the whole journey sends no request to another origin, and breaks no CSP rule', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const origin = new URL(baseURL!).origin;
+  const requests: string[] = [];
+  context.on('request', (request) => requests.push(request.url()));
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+
+  await page.goto('/');
+  await page.getByTestId('contact-button').click();
+  await page.keyboard.press('Escape');
+  await chooseOnLanding(page, 'heic/kodim23_q60.heic');
+  await expect(page.getByTestId('preview-image')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('cancel-upload').click();
+  await chooseOnLanding(page, 'kodak/kodim23.png');
+  await expect(page.getByTestId('preview-image')).toBeVisible();
+  await page.getByTestId('start-editing').click();
+  const editor = page.getByTestId('editor');
+  await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+  for (const effect of EFFECTS) {
+    await page.getByTestId(`effect-${effect.id}`).click();
+    await settled(page);
+  }
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('save-button').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.jpg$/);
+  await page.goto('/privacy');
+  await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+
+  const elsewhere = requests.filter((url) => !/^(blob|data):/.test(url) && new URL(url).origin !== origin);
+  test.info().annotations.push({ type: 'requests', description: `${requests.length}, all to ${origin}` });
+  expect(requests.length).toBeGreaterThan(10);
+  expect(elsewhere).toEqual([]);
+  expect(violations).toEqual([]);
+});
+
+test('the server sends a Content-Security-Policy that allows only our own origin', async ({ request }) => {
+  for (const path of ['/', '/editor', '/privacy', '/sw.js']) {
+    const response = await request.get(path);
+    const policy = response.headers()['content-security-policy'];
+    expect(policy, path).toBeTruthy();
+    const directives = new Map(
+      policy!.split(';').map((part) => {
+        const [name, ...sources] = part.trim().split(/\s+/);
+        return [name!, sources] as const;
+      }),
+    );
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+    for (const [name, sources] of directives) {
+      for (const source of sources) {
+        // Keywords, our own origin, and in-page blob:/data: URLs; never a host.
+        expect(source, `${name} ${source}`).toMatch(
+          /^('self'|'none'|'wasm-unsafe-eval'|'unsafe-inline'|blob:|data:)$/,
+        );
+      }
+    }
+    expect(directives.get('script-src')).not.toContain("'unsafe-eval'");
+    expect(directives.get('connect-src')).toEqual(["'self'", 'blob:']);
+  }
+});
+
+test('a saved photo carries no EXIF, XMP or GPS from the original', async ({ page }) => {
+  const original = readFileSync(fixturePath('libavif-metadata/apple_gainmap_new.jpg'));
+  // The source does carry them, so the check below means something.
+  const sourceIds = jpegSegments(original).map((s) => s.id);
+  expect(sourceIds.some((id) => id.startsWith('Exif'))).toBe(true);
+  const sourceTags = (await exifr.parse(original, { gps: true, xmp: true })) as Record<string, unknown>;
+  expect(Object.keys(sourceTags).filter((key) => key.startsWith('GPS')).length).toBeGreaterThan(5);
+  expect(sourceTags.Model).toBe('iPhone 13 mini');
+
+  await openEditor(page, 'webgl2');
+  await loadFixture(page, 'libavif-metadata/apple_gainmap_new.jpg');
+  for (const effectId of [null, 'vibrance']) {
+    if (effectId) {
+      await page.getByTestId(`effect-${effectId}`).click();
+      await settled(page);
+    }
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('save-button').click(),
+    ]);
+    const saved = readFileSync(await download.path());
+    expect(saved.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    const segments = jpegSegments(saved);
+    const app1 = segments.filter((s) => s.marker === 0xe1);
+    expect(app1, 'no APP1 segment (EXIF or XMP)').toEqual([]);
+    // No IPTC (APP13) or MPF gain map (APP2 "MPF") either, and no GPS or XMP text anywhere.
+    expect(segments.filter((s) => s.marker === 0xed)).toEqual([]);
+    expect(segments.some((s) => s.id.startsWith('MPF'))).toBe(false);
+    for (const text of ['Exif', 'http://ns.adobe.com/xap', 'iPhone']) {
+      expect(saved.includes(Buffer.from(text)), text).toBe(false);
+    }
+    // And a metadata reader finds nothing at all.
+    expect(await exifr.parse(saved, { gps: true, xmp: true, iptc: true })).toBeUndefined();
+  }
+});
