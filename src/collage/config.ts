@@ -3,7 +3,7 @@
  * the background, and which asset fills which slot. The editor state wraps these; the fabric editor
  * draws whatever config it is given.
  */
-import { canvasSizeFor, type Size } from './layout.ts';
+import { CANVAS_ASPECTS, canvasSizeFor, type Size } from './layout.ts';
 import { findPreset, FREE_MODE_ID } from './presets.ts';
 import { MAIN_PROCESSED_IMAGE, type CollageConfig, type LayoutPreset } from './types.ts';
 
@@ -38,10 +38,18 @@ export function aspectChosen(config: CollageConfig, aspect: number, area: Size):
   return withSize(config, canvasSizeFor(aspect, area));
 }
 
-/** The window changed size: the canvas is recalculated for the same aspect ratio. */
+/**
+ * The window changed size: the canvas is recalculated for its aspect ratio, the preset's unless a canvas
+ * size button chose another. The ratio is taken exact where the rounded canvas size is within 1% of the
+ * preset's or a button's, so repeated resizes do not drift.
+ */
 export function areaChanged(config: CollageConfig, area: Size): CollageConfig {
-  const preset = findPreset(config.activePresetId);
-  return withSize(config, canvasSizeFor(preset?.aspectRatio ?? aspectOf(config), area));
+  const current = aspectOf(config);
+  const preset = findPreset(config.activePresetId)?.aspectRatio;
+  const near = (ratio: number) => Math.abs(current - ratio) / ratio < 0.01;
+  const exact =
+    preset && near(preset) ? preset : (CANVAS_ASPECTS.find((a) => near(a.ratio))?.ratio ?? current);
+  return withSize(config, canvasSizeFor(exact, area));
 }
 
 function withSize(config: CollageConfig, size: Size): CollageConfig {

@@ -93,7 +93,12 @@ describe('choosing a preset', () => {
     const grid = presetChosen(open, preset('quad-grid'), AREA);
     const wide = aspectChosen(grid, 16 / 9, AREA);
     expect([wide.actualCanvasWidth, wide.actualCanvasHeight]).toEqual([700, 394]);
-    // A resize recalculates from the preset's own aspect ratio.
+    // A resize recalculates from the preset's own aspect ratio, or the one a button chose.
+    expect(areaChanged(wide, { width: 1000, height: 1000 }).actualCanvasHeight).toBe(450);
+    const film = presetChosen(open, preset('film-photo'), AREA);
+    let drifting = film;
+    for (const width of [333, 517, 291, 640, 455]) drifting = areaChanged(drifting, { width, height: 2000 });
+    expect(areaChanged(drifting, AREA)).toEqual(film);
     const resized = areaChanged(grid, { width: 300, height: 250 });
     expect([resized.actualCanvasWidth, resized.actualCanvasHeight]).toEqual([250, 250]);
     expect(areaChanged(grid, { width: 2000, height: 2000 }).actualCanvasWidth).toBe(800);
