@@ -10,7 +10,6 @@ export type CollageSelection =
   | { kind: 'text'; style: TextStyle; text: string; editable: boolean; deletable: boolean }
   | { kind: 'slot-image'; slotId: string; style: ImageStyle; zoom: number; fixed: boolean }
   | { kind: 'free-image'; style: ImageStyle }
-  | { kind: 'placeholder'; slotId: string }
   | { kind: 'several'; count: number };
 
 export const NO_SELECTION: CollageSelection = { kind: 'none' };

@@ -211,7 +211,7 @@ export function CollagePanel({ controller, config, assets, selection, disabled }
                   title={`Place ${asset.name}`}
                   aria-label={`Place ${asset.id === MAIN_PROCESSED_IMAGE ? 'the edited photo' : asset.name}`}
                   onClick={() =>
-                    collage.place(asset.id, selection.kind === 'placeholder' ? selection.slotId : null)
+                    collage.place(asset.id, selection.kind === 'slot-image' ? selection.slotId : null)
                   }
                 >
                   <img src={asset.previewUrl} alt="" />
@@ -358,7 +358,7 @@ function SelectionControls({
           )}
           <p className="hint">
             {selection.kind === 'slot-image'
-              ? 'Drag to move the photo in its slot, or onto another slot to swap. Scroll or pinch to zoom.'
+              ? 'Drag to move the photo in its slot, or onto another slot to swap. Scroll or pinch to zoom. Click a photo above to put it in this slot.'
               : 'Drag to move; the corners resize and the top handle rotates.'}
           </p>
           <button type="button" className="button button-small" onClick={() => collage.deleteSelection()}>
