@@ -158,6 +158,13 @@ export function resampledSize(input: ImageSize, longSide: number): ImageSize {
 const NOISE_SEED = 20050101;
 
 /**
+ * The noise slider (0..0.3, CCD 0..0.5) to the noise stage's peak amplitude: at the default 0.2 the
+ * standard deviation is about 7 levels in the mid-tones (up to three times that in the shadows), a
+ * small sensor at a high ISO; the slider's top is a very grainy frame.
+ */
+export const NOISE_SCALE = 0.35;
+
+/**
  * resize -> noise -> sharpen -> jpeg -> (2x nearest upscale). The output is the resampled size, twice
  * that with upscaling.
  */
@@ -172,7 +179,7 @@ export function jpegStages(prefix: string, settings: Settings, input: ImageSize)
     stages.push({
       stage: 'noise',
       params: {
-        amount: numberSetting(settings, n.noiseAmount),
+        amount: NOISE_SCALE * numberSetting(settings, n.noiseAmount),
         monochrome: booleanSetting(settings, n.noiseMonochrome) ? 1 : 0,
         blendMode: stringSetting(settings, n.noiseBlendMode) === 'overlay' ? 1 : 0,
         shadowAmount: numberSetting(settings, n.noiseShadowAmount),

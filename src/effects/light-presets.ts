@@ -13,9 +13,9 @@ import type { ImageSize } from './types.ts';
  */
 export function ccdBloomParams(amount: number, tintPreset: string, size: ImageSize) {
   return {
-    threshold: 0.55,
+    threshold: 0.62,
     knee: 0.2,
-    amount: 1.5 * Math.max(0, amount),
+    amount: 0.75 * Math.max(0, amount),
     tint: bloomTint(tintPreset),
     radius: relativePixels(54, size),
   };

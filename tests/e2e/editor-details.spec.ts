@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import type { RgbaImage } from '../reference/image.ts';
+import { canvasPixels, loadFixture, openEditor, settled } from '../support/editor.ts';
+import { fixturePath } from '../support/images.ts';
+
+/** Mean absolute difference of two same-size images over a rectangle given in fractions of the size. */
+function regionDifference(
+  a: RgbaImage,
+  b: RgbaImage,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): number {
+  let sum = 0;
+  let count = 0;
+  for (let y = Math.floor(y0 * a.height); y < Math.floor(y1 * a.height); y++) {
+    for (let x = Math.floor(x0 * a.width); x < Math.floor(x1 * a.width); x++) {
+      const i = (y * a.width + x) * 4;
+      for (let c = 0; c < 3; c++) sum += Math.abs((a.data[i + c] ?? 0) - (b.data[i + c] ?? 0));
+      count += 3;
+    }
+  }
+  return sum / count;
+}
+
+test('smart blur draw mode: the overlay matches the processing size and a stroke blurs only where painted', async ({
+  page,
+}) => {
+  await openEditor(page, 'webgl2');
+  await loadFixture(page, 'kodak/kodim23.png');
+  const original = await canvasPixels(page);
+  await page.getByTestId('effect-smartBlur').click();
+  await settled(page);
+  await page.getByTestId('setting-applicationMode').selectOption('draw');
+  await settled(page);
+  const overlay = page.getByTestId('drawing-overlay');
+  await expect(overlay).toHaveAttribute('width', '768');
+  await expect(overlay).toHaveAttribute('height', '512');
+  await expect(page.getByTestId('setting-blurBrushSize')).toHaveValue('80');
+
+  // Paint a horizontal stroke (80 px of 512 high) across the detailed middle: both parrots' heads.
+  const box = await overlay.boundingBox();
+  if (!box) throw new Error('no overlay');
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.4);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.4, { steps: 8 });
+  await page.mouse.up();
+  await settled(page);
+  // The overlay shows the strokes on top of the canvas: hide it to see the image itself.
+  await overlay.evaluate((element) => {
+    element.style.visibility = 'hidden';
+  });
+  const painted = await canvasPixels(page);
+  expect(regionDifference(original, painted, 0.05, 0.7, 0.95, 0.98)).toBeLessThan(1.5);
+  expect(regionDifference(original, painted, 0.35, 0.37, 0.7, 0.43)).toBeGreaterThan(4);
+});
+
+test('upscale 2x is disabled above 500 px with the spec tooltip', async ({ page }) => {
+  await openEditor(page, 'webgl2');
+  await loadFixture(page, 'kodak/kodim23.png');
+  await page.getByTestId('effect-nokiaEffect').click();
+  await settled(page);
+  const upscale = page.getByTestId('setting-jpeg_upscale2x');
+  await expect(upscale).toBeDisabled();
+  await expect(upscale).not.toBeChecked();
+  await expect(page.locator('.setting', { has: upscale })).toHaveAttribute(
+    'title',
+    'Upscaling 2x is disabled for resolutions above 500px (current: 640px)',
+  );
+  const resolution = page.getByTestId('setting-jpeg_longSidePixels');
+  await resolution.fill('480');
+  await resolution.press('Enter');
+  await settled(page);
+  await expect(upscale).toBeEnabled();
+});
+
+test.describe('saving on iOS', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  });
+
+  test('opens the image in a new tab and says how to keep it, for 8 seconds', async ({ page, context }) => {
+    await openEditor(page, 'webgl2');
+    await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim23.png'));
+    await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('save-button').click()]);
+    const notification = page.getByTestId('notification');
+    await expect(notification).toHaveText(/Image ready in new tab\. Long-press to save to Photos\./);
+    await expect.poll(() => tab.url()).toMatch(/^blob:/);
+    await page.waitForTimeout(6000);
+    await expect(notification).toHaveText(/Image ready in new tab/);
+    await expect(notification).toHaveCount(0, { timeout: 4000 });
+  });
+});
