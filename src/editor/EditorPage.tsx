@@ -5,6 +5,8 @@ import { isEngineKind } from '../engine/protocol.ts';
 import { commandForKey, focusKind, type CommandUi } from './commands.ts';
 import { ActionBar } from './components/ActionBar.tsx';
 import { CanvasStage } from './components/CanvasStage.tsx';
+import { CollagePanel } from './components/CollagePanel.tsx';
+import { CollageStage } from './components/CollageStage.tsx';
 import { CubeLoader } from './components/CubeLoader.tsx';
 import { DrawingOverlay } from './components/DrawingOverlay.tsx';
 import { EffectList } from './components/EffectList.tsx';
@@ -16,7 +18,8 @@ import { layoutMode } from './layout.ts';
 import { lookLinkSearch, parseLookLink } from './look-link.ts';
 import { editorStateAtom } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
-import { savingAtom } from './state/ui.ts';
+import { COLLAGE_EFFECT_ID, isBusy } from './state/editor-state.ts';
+import { collageSelectionAtom, savingAtom } from './state/ui.ts';
 import type {} from './test-hooks.ts';
 import { useViewport } from './useViewport.ts';
 
@@ -64,6 +67,7 @@ function EditorScreen({ store }: { store: Store }) {
   const drafts = useAtomValue(draftSettingsAtom);
   const draftEffect = useAtomValue(draftEffectAtom);
   const saving = useAtomValue(savingAtom);
+  const collageSelection = useAtomValue(collageSelectionAtom);
   const viewport = useViewport();
   const mode = layoutMode(viewport.width);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -144,6 +148,12 @@ function EditorScreen({ store }: { store: Store }) {
     />
   );
 
+  const busy = isBusy(state);
+  const collageOpen =
+    state.selectedEffectId === COLLAGE_EFFECT_ID &&
+    state.collageConfig !== null &&
+    state.isImageReadyInWorker;
+
   const drawing =
     state.isDrawingModeActive && state.processingWidth && state.processingHeight ? (
       <DrawingOverlay
@@ -178,27 +188,52 @@ function EditorScreen({ store }: { store: Store }) {
         onHost={onHost}
         onChooseFile={ui.openFilePicker}
         overlay={drawing}
+        collage={
+          collageOpen && state.collageConfig ? (
+            <CollageStage
+              controller={controller}
+              config={state.collageConfig}
+              assets={state.availableImageAssets}
+            />
+          ) : null
+        }
       />
       <aside className="sidebar sidebar-right" aria-label="Adjustments and actions">
         {mode !== 'desktop' && effectList('mobile')}
-        <SettingsPanel
-          effectId={state.selectedEffectId}
-          settings={{ ...state.currentSettings, ...drafts }}
-          onChange={(name, value) => controller.changeSetting(name, value)}
-          brush={
-            state.isDrawingModeActive
-              ? {
-                  size: state.blurBrushSize,
-                  onChange: (size) => controller.setBrushSize(size),
-                  onClear: () => controller.clearMask(),
-                }
-              : null
-          }
-        >
-          {state.selectedEffectId === 'pg2016' && (
-            <CubeLoader title={controller.customLutTitle} onFile={(file) => void controller.loadCube(file)} />
-          )}
-        </SettingsPanel>
+        {collageOpen && state.collageConfig ? (
+          <section className="adjustments" aria-label="Adjustments">
+            <h2 className="panel-title">Collage</h2>
+            <CollagePanel
+              controller={controller}
+              config={state.collageConfig}
+              assets={state.availableImageAssets}
+              selection={collageSelection}
+              disabled={busy}
+            />
+          </section>
+        ) : (
+          <SettingsPanel
+            effectId={state.selectedEffectId}
+            settings={{ ...state.currentSettings, ...drafts }}
+            onChange={(name, value) => controller.changeSetting(name, value)}
+            brush={
+              state.isDrawingModeActive
+                ? {
+                    size: state.blurBrushSize,
+                    onChange: (size) => controller.setBrushSize(size),
+                    onClear: () => controller.clearMask(),
+                  }
+                : null
+            }
+          >
+            {state.selectedEffectId === 'pg2016' && (
+              <CubeLoader
+                title={controller.customLutTitle}
+                onFile={(file) => void controller.loadCube(file)}
+              />
+            )}
+          </SettingsPanel>
+        )}
         <ActionBar state={state} controller={controller} ui={ui} mobile={mode === 'mobile'} mac={MAC} />
         <input
           ref={fileInput}

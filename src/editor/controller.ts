@@ -12,11 +12,12 @@ import { decodeImageFile, IntakeError, type DecodedImage } from '../intake/decod
 import { EDITOR_FORMATS, type AcceptedFormat } from '../intake/formats.ts';
 import { takeHandoff } from '../intake/handoff.ts';
 import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
+import { CollageController } from './collage-controller.ts';
 import { downloadFileName, triggerDownload } from './download.ts';
 import type { Store } from './editor-jotai.ts';
 import { exportLongSide, IOS_MESSAGE_DURATION_MS, IOS_SAVE_MESSAGE, isIos } from './export.ts';
 import type { LookLink } from './look-link.ts';
-import { RecoveryLog, type EffectStep } from './recovery.ts';
+import { RecoveryLog, type EffectStep, type ImageStep } from './recovery.ts';
 import { editorStateAtom, transitionAtom } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import {
@@ -81,13 +82,23 @@ export class EditorController {
   /** Bumped by each recovery, so that a recovery overtaken by another stops. */
   private recoveryGeneration = 0;
   private recovering = false;
+  /** A collage sent as the new base, waiting for the worker to confirm it. */
+  private pendingReplacement: ImageStep | null = null;
   private waiter: ((message: FromWorkerMessage) => void) | null = null;
+  /** The collage: its config rules, assets, Apply and Save. */
+  readonly collage: CollageController;
 
   constructor(
     private readonly store: Store,
     private readonly options: ControllerOptions = {},
   ) {
     this.link = options.link ?? null;
+    this.collage = new CollageController(store, {
+      run: (transition) => this.run(transition),
+      notify: (kind, message, durationMs) => this.notify(kind, message, durationMs),
+      hasWorker: () => this.client !== null,
+      replaceBase: (image) => this.replaceBase(image),
+    });
   }
 
   get state(): EditorState {
@@ -126,6 +137,7 @@ export class EditorController {
     this.host = null;
     this.log.clear();
     this.revokePreview();
+    this.collage.dispose();
   }
 
   private startClient(engine: EngineKind | undefined): void {
@@ -260,6 +272,10 @@ export class EditorController {
   }
 
   commit(): void {
+    if (this.collage.isOpen) {
+      void this.collage.commit();
+      return;
+    }
     this.run((s) => commit(s, this.client !== null));
   }
 
@@ -288,6 +304,7 @@ export class EditorController {
   }
 
   async save(): Promise<void> {
+    if (this.collage.isOpen) return this.collage.save();
     const state = this.state;
     const client = this.client;
     if (!client || !canRequestImage(state)) {
@@ -492,6 +509,8 @@ export class EditorController {
       case 'error':
         // A failed apply leaves the worker showing what it showed before.
         if (message.message.startsWith('Image processing failed')) this.log.applyFailed();
+        this.pendingReplacement?.image.close();
+        this.pendingReplacement = null;
         this.run((s) => errorReceived(s, cleanMessage(message.message)));
         return;
       case 'imageBitmapResponse':
@@ -501,14 +520,36 @@ export class EditorController {
         }
         this.state.activeCollageBitmap?.close();
         this.setState({ ...this.state, activeCollageBitmap: message.image });
+        if (this.collage.isOpen) {
+          this.collage.mainImageReceived(message.image).catch((error: unknown) => {
+            this.notify('error', `Failed to get image from worker: ${reason(error)}`);
+          });
+        }
         return;
       default:
         return;
     }
   }
 
+  /** A collage becomes the base: the log keeps a copy, recorded once the worker confirms. */
+  private async replaceBase(image: ImageBitmap): Promise<void> {
+    const client = this.client;
+    if (!client) {
+      image.close();
+      throw new Error('Worker not available.');
+    }
+    const copy = await createImageBitmap(image);
+    this.pendingReplacement?.image.close();
+    this.pendingReplacement = { kind: 'image', image: copy, width: image.width, height: image.height };
+    client.post({ type: 'replaceBaseImage', image, width: image.width, height: image.height }, [image]);
+  }
+
   /** Keeps the recovery log in step with what the worker confirms. */
   private track(message: StatusMessage): void {
+    if (message.status === 'ImageReady' && this.pendingReplacement) {
+      this.log.replaced(this.pendingReplacement);
+      this.pendingReplacement = null;
+    }
     if (message.status === 'effectComplete') this.log.applied();
     if (message.status === 'commitSuccess') {
       const request = this.historyRequests.shift();

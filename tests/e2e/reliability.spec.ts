@@ -92,6 +92,37 @@ test('a worker that crashes is restarted with the image kept, and the user is wa
   await expectIntact(page, images);
 });
 
+test('a collage applied as the image survives a worker crash, and undo still goes back to the photo', async ({
+  page,
+}) => {
+  await openEditor(page, 'webgl2', 'testHooks=1');
+  await loadFixture(page, 'kodak/kodim23.png');
+  const photo = await canvasPixels(page);
+  await page.getByTestId('effect-collageEffect').click();
+  await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByTestId('collage-asset-main-processed-image')).toBeVisible();
+  await page.getByTestId('apply-button').click();
+  await settled(page);
+  await expect(page.getByTestId('main-canvas')).toBeVisible();
+  const collage = await canvasPixels(page);
+  expect(collage.width === photo.width && collage.height === photo.height && psnr(photo, collage) > 40).toBe(
+    false,
+  );
+  await page.evaluate(() => window.__retrocam?.testHook('crash'));
+  await expect(page.getByTestId('notification')).toHaveText(/restarted/);
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady', {
+    timeout: 30_000,
+  });
+  const restored = await canvasPixels(page);
+  expect([restored.width, restored.height]).toEqual([collage.width, collage.height]);
+  expect(psnr(collage, restored)).toBeGreaterThan(40);
+  await page.getByTestId('undo-button').click();
+  await settled(page);
+  const back = await canvasPixels(page);
+  expect([back.width, back.height]).toEqual([photo.width, photo.height]);
+  expect(psnr(photo, back)).toBeGreaterThan(40);
+});
+
 for (const action of ['exit', 'hang'] as const) {
   test(`a worker that stops answering (${action}) is treated as dead and restarted`, async ({ page }) => {
     await openEditor(page, 'webgl2', 'testHooks=1&workerTimeout=3000');

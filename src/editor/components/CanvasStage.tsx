@@ -15,9 +15,19 @@ interface CanvasStageProps {
   onHost: (host: HTMLElement) => () => void;
   onChooseFile: () => void;
   overlay?: ReactNode;
+  /** The collage editor, shown in place of the main canvas while the collage is open. */
+  collage?: ReactNode;
 }
 
-export function CanvasStage({ state, controller, saving, onHost, onChooseFile, overlay }: CanvasStageProps) {
+export function CanvasStage({
+  state,
+  controller,
+  saving,
+  onHost,
+  onChooseFile,
+  overlay,
+  collage,
+}: CanvasStageProps) {
   const host = useRef<HTMLDivElement>(null);
   const viewport = useViewport();
   const hold = useRef<{ timer: ReturnType<typeof setTimeout>; held: boolean } | null>(null);
@@ -54,7 +64,7 @@ export function CanvasStage({ state, controller, saving, onHost, onChooseFile, o
           className="canvas-host"
           ref={host}
           style={{ width, height }}
-          hidden={!state.isImageReadyInWorker && !loading}
+          hidden={(!state.isImageReadyInWorker && !loading) || Boolean(collage)}
           onPointerDown={(event) => {
             if (event.button !== 0 || !state.isImageReadyInWorker) return;
             const entry = {
@@ -82,6 +92,7 @@ export function CanvasStage({ state, controller, saving, onHost, onChooseFile, o
         >
           {overlay}
         </div>
+        {collage}
       </div>
       {zoomText && (
         <div className="zoom-indicator" data-testid="zoom-indicator" aria-live="polite">
