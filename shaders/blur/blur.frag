@@ -15,6 +15,7 @@ layout(std140) uniform Params {
   vec2 lowSize;
   vec2 targetSize;
   int blurColumns;
+  vec2 lowOrigin;
 };
 
 uniform highp sampler2D input0;
@@ -34,13 +35,13 @@ vec4 blur1D(highp sampler2D source, ivec2 p, vec2 direction) {
 // The blurred image at full-resolution pixel p, from the rows pass or the low-resolution blur.
 vec4 blurred(highp sampler2D source, ivec2 p) {
   if (blurColumns == 1) return blur1D(source, p, vec2(0.0, 1.0));
-  return gaussianUp(source, p, targetSize, lowSize, margin);
+  return gaussianUp(source, p, targetSize, lowSize, margin, lowOrigin);
 }
 
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
 #if defined(ENTRY_down)
-  outColor = gaussianDown(input0, p, lowScale, margin, downSamples);
+  outColor = gaussianDown(input0, p, lowScale, margin, downSamples, lowOrigin);
 #elif defined(ENTRY_blurH)
   outColor = blur1D(input0, p, vec2(1.0, 0.0));
 #elif defined(ENTRY_blurV)

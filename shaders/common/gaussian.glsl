@@ -3,11 +3,12 @@
 
 // Box filter of the source over the footprint of low-resolution texel `p`: samples x samples bilinear reads
 // on a regular grid (each averages 2 x 2 texels when it lands on a texel corner). Texel `p` covers
-// full-resolution pixels from (p - margin) * scale to (p - margin + 1) * scale; the margin texels outside
-// the image read the clamped edge, so the low-resolution blur clamps as a full-resolution one would.
-vec4 gaussianDown(highp sampler2D source, ivec2 p, vec2 scale, float margin, int samples) {
+// full-resolution pixels from (p - margin) * scale + lowOrigin to (p - margin + 1) * scale + lowOrigin; the
+// margin texels outside the image read the clamped edge, so the low-resolution blur clamps as a
+// full-resolution one would. lowOrigin (<= 0) places a tile's grid on the whole image's; 0 for a whole image.
+vec4 gaussianDown(highp sampler2D source, ivec2 p, vec2 scale, float margin, int samples, vec2 lowOrigin) {
   vec2 size = vec2(textureSize(source, 0));
-  vec2 origin = (vec2(p) - margin) * scale;
+  vec2 origin = (vec2(p) - margin) * scale + lowOrigin;
   vec2 step = scale / float(samples);
   vec4 sum = vec4(0.0);
   for (int j = 0; j < samples; j++) {
@@ -28,7 +29,8 @@ vec4 gaussianPair(highp sampler2D source, vec2 uv, vec2 offset) {
 }
 
 // Reads the (low-resolution, margined) blurred texture back bilinearly at full-resolution pixel `p`.
-vec4 gaussianUp(highp sampler2D low, ivec2 p, vec2 targetSize, vec2 lowSize, float margin) {
-  vec2 texel = (vec2(p) + 0.5) / targetSize * lowSize + margin;
+// targetSize is the extent the low grid spans (lowSize texels of lowScale pixels), from lowOrigin.
+vec4 gaussianUp(highp sampler2D low, ivec2 p, vec2 targetSize, vec2 lowSize, float margin, vec2 lowOrigin) {
+  vec2 texel = (vec2(p) + 0.5 - lowOrigin) / targetSize * lowSize + margin;
   return textureLod(low, texel / vec2(textureSize(low, 0)), 0.0);
 }

@@ -3,12 +3,13 @@
 
 // Box filter of the source over the footprint of low-resolution texel `p`: samples x samples bilinear reads
 // on a regular grid (each averages 2 x 2 texels when it lands on a texel corner). Texel `p` covers
-// full-resolution pixels from (p - margin) * scale to (p - margin + 1) * scale; the margin texels outside
-// the image read the clamped edge, so the low-resolution blur clamps as a full-resolution one would.
+// full-resolution pixels from (p - margin) * scale + lowOrigin to (p - margin + 1) * scale + lowOrigin; the
+// margin texels outside the image read the clamped edge, so the low-resolution blur clamps as a
+// full-resolution one would. lowOrigin (<= 0) places a tile's grid on the whole image's; 0 for a whole image.
 fn gaussianDown(source: texture_2d<f32>, samp: sampler, p: vec2i, scale: vec2f, margin: f32,
-                samples: i32) -> vec4f {
+                samples: i32, lowOrigin: vec2f) -> vec4f {
   let size = vec2f(textureDimensions(source));
-  let origin = (vec2f(p) - margin) * scale;
+  let origin = (vec2f(p) - margin) * scale + lowOrigin;
   let step = scale / f32(samples);
   var sum = vec4f(0.0);
   for (var j = 0; j < samples; j++) {
@@ -29,8 +30,9 @@ fn gaussianPair(source: texture_2d<f32>, samp: sampler, uv: vec2f, offset: vec2f
 }
 
 // Reads the (low-resolution, margined) blurred texture back bilinearly at full-resolution pixel `p`.
+// targetSize is the extent the low grid spans (lowSize texels of lowScale pixels), from lowOrigin.
 fn gaussianUp(low: texture_2d<f32>, samp: sampler, p: vec2i, targetSize: vec2f, lowSize: vec2f,
-              margin: f32) -> vec4f {
-  let texel = (vec2f(p) + 0.5) / targetSize * lowSize + margin;
+              margin: f32, lowOrigin: vec2f) -> vec4f {
+  let texel = (vec2f(p) + 0.5 - lowOrigin) / targetSize * lowSize + margin;
   return textureSampleLevel(low, samp, texel / vec2f(textureDimensions(low)), 0.0);
 }

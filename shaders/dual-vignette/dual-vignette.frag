@@ -18,6 +18,8 @@ layout(std140) uniform Params {
   float outerStrength;
   float outerSoftness;
   vec2 scale;
+  ivec2 origin;
+  ivec2 fullSize;
 };
 
 uniform highp sampler2D input0;
@@ -25,13 +27,14 @@ out vec4 outColor;
 
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
-  ivec2 dims = textureSize(input0, 0);
   vec4 source = texelFetch(input0, p, 0);
-  float r = vignetteRadius(p, dims, scale);
+  // Positions in the whole image: a tile of the full-resolution export lies at `origin` within it.
+  ivec2 g = p + origin;
+  float r = vignetteRadius(g, fullSize, scale);
   float inner = innerStrength * smoothstep(innerSize, innerSize + max(innerSoftness, 1e-4), r);
   float outer = outerStrength * smoothstep(outerSize, outerSize + max(outerSoftness, 1e-4), r);
   vec3 rgb = mix(source.rgb, innerColor, inner);
   rgb = mix(rgb, outerColor, outer);
-  rgb += vec3(vignetteDither(p, clamp((inner + outer) * 32.0, 0.0, 1.0)));
+  rgb += vec3(vignetteDither(g, clamp((inner + outer) * 32.0, 0.0, 1.0)));
   outColor = vec4(clamp(rgb, vec3(0.0), vec3(1.0)), source.a);
 }

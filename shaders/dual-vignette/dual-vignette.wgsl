@@ -14,6 +14,8 @@ struct Params {
   outerStrength: f32,
   outerSoftness: f32,
   scale: vec2f,
+  origin: vec2i,
+  fullSize: vec2i,
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
@@ -26,13 +28,15 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
   let p = vec2i(id.xy);
   if (p.x >= dims.x || p.y >= dims.y) { return; }
   let color = textureLoad(input0, p, 0);
-  let r = vignetteRadius(p, dims, params.scale);
+  // Positions in the whole image: a tile of the full-resolution export lies at `origin` within it.
+  let g = p + params.origin;
+  let r = vignetteRadius(g, params.fullSize, params.scale);
   let inner = params.innerStrength *
     smoothstep(params.innerSize, params.innerSize + max(params.innerSoftness, 1e-4), r);
   let outer = params.outerStrength *
     smoothstep(params.outerSize, params.outerSize + max(params.outerSoftness, 1e-4), r);
   var rgb = mix(color.rgb, params.innerColor, inner);
   rgb = mix(rgb, params.outerColor, outer);
-  rgb = rgb + vec3f(vignetteDither(p, clamp((inner + outer) * 32.0, 0.0, 1.0)));
+  rgb = rgb + vec3f(vignetteDither(g, clamp((inner + outer) * 32.0, 0.0, 1.0)));
   textureStore(output, p, vec4f(clamp(rgb, vec3f(0.0), vec3f(1.0)), color.a));
 }

@@ -10,6 +10,7 @@ layout(std140) uniform Params {
   float amount;
   float size;
   uint seed;
+  ivec2 origin;
 };
 
 uniform highp sampler2D input0;
@@ -23,7 +24,8 @@ float lattice(int x, int y) {
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
   vec4 color = texelFetch(input0, p, 0);
-  vec2 q = (vec2(p) + 0.5) / size;
+  // The lattice is laid over the whole image: a tile of the full-resolution export lies at `origin`.
+  vec2 q = (vec2(p + origin) + 0.5) / size;
   ivec2 cell = ivec2(floor(q));
   vec2 f = q - floor(q);
   float top = mix(lattice(cell.x, cell.y), lattice(cell.x + 1, cell.y), f.x);

@@ -6,6 +6,7 @@ struct Params {
   amount: f32,
   size: f32,
   seed: u32,
+  origin: vec2i,
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
@@ -23,7 +24,8 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
   if (id.x >= dims.x || id.y >= dims.y) { return; }
   let p = vec2i(id.xy);
   let color = textureLoad(input0, p, 0);
-  let q = (vec2f(id.xy) + 0.5) / params.size;
+  // The lattice is laid over the whole image: a tile of the full-resolution export lies at `origin`.
+  let q = (vec2f(p + params.origin) + 0.5) / params.size;
   let cell = vec2i(floor(q));
   let f = q - floor(q);
   let top = mix(lattice(cell.x, cell.y), lattice(cell.x + 1, cell.y), f.x);

@@ -12,6 +12,7 @@ struct Params {
   lowSize: vec2f,
   targetSize: vec2f,
   blurColumns: i32,
+  lowOrigin: vec2f,
   strength: f32,
 }
 
@@ -38,7 +39,7 @@ fn blurred(source: texture_2d<f32>, p: vec2i) -> vec4f {
   if (params.blurColumns == 1) {
     return blur1D(source, p, vec2f(0.0, 1.0));
   }
-  return gaussianUp(source, linearSampler, p, params.targetSize, params.lowSize, params.margin);
+  return gaussianUp(source, linearSampler, p, params.targetSize, params.lowSize, params.margin, params.lowOrigin);
 }
 
 @compute @workgroup_size(8, 8)
@@ -46,7 +47,7 @@ fn down(@builtin(global_invocation_id) id: vec3u) {
   if (any(id.xy >= textureDimensions(output))) { return; }
   let p = vec2i(id.xy);
   textureStore(output, p,
-    gaussianDown(input0, linearSampler, p, params.lowScale, params.margin, params.downSamples));
+    gaussianDown(input0, linearSampler, p, params.lowScale, params.margin, params.downSamples, params.lowOrigin));
 }
 
 @compute @workgroup_size(8, 8)

@@ -18,12 +18,15 @@ layout(std140) uniform Params {
   vec2 lowSize;
   vec2 targetSize;
   int blurColumns;
+  vec2 lowOrigin;
   int blockSize;
   ivec2 blockStart;
   int blurType;
   int maskMode;
   float vignetteSize;
   float vignetteSoftness;
+  ivec2 origin;
+  vec2 fullSize;
 };
 
 uniform highp sampler2D input0;
@@ -45,12 +48,13 @@ vec4 blur1D(highp sampler2D source, ivec2 p, vec2 direction) {
 // The gaussian-blurred image at full-resolution pixel p, from the rows pass or the low-resolution blur.
 vec4 blurred(highp sampler2D source, ivec2 p) {
   if (blurColumns == 1) return blur1D(source, p, vec2(0.0, 1.0));
-  return gaussianUp(source, p, targetSize, lowSize, margin);
+  return gaussianUp(source, p, targetSize, lowSize, margin, lowOrigin);
 }
 
 // How much of the blurred image pixel p shows, 0..1.
+// Measured in the whole image: a tile of the full-resolution export lies at `origin` within it.
 float blurAmount(ivec2 p) {
-  vec2 uv = (vec2(p) + 0.5) / targetSize;
+  vec2 uv = (vec2(p + origin) + 0.5) / fullSize;
   if (maskMode == 1) {
     // The drawn mask, stretched over the image; strokes are where its alpha is.
     return textureLod(input2, uv, 0.0).a;
@@ -68,7 +72,7 @@ float blurAmount(ivec2 p) {
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
 #if defined(ENTRY_down)
-  outColor = gaussianDown(input0, p, lowScale, margin, downSamples);
+  outColor = gaussianDown(input0, p, lowScale, margin, downSamples, lowOrigin);
 #elif defined(ENTRY_blurH)
   outColor = blur1D(input0, p, vec2(1.0, 0.0));
 #elif defined(ENTRY_blurV)

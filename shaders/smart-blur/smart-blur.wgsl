@@ -14,12 +14,15 @@ struct Params {
   lowSize: vec2f,
   targetSize: vec2f,
   blurColumns: i32,
+  lowOrigin: vec2f,
   blockSize: i32,
   blockStart: vec2i,
   blurType: i32,
   maskMode: i32,
   vignetteSize: f32,
   vignetteSoftness: f32,
+  origin: vec2i,
+  fullSize: vec2f,
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
@@ -46,7 +49,7 @@ fn blurred(source: texture_2d<f32>, p: vec2i) -> vec4f {
   if (params.blurColumns == 1) {
     return blur1D(source, p, vec2f(0.0, 1.0));
   }
-  return gaussianUp(source, linearSampler, p, params.targetSize, params.lowSize, params.margin);
+  return gaussianUp(source, linearSampler, p, params.targetSize, params.lowSize, params.margin, params.lowOrigin);
 }
 
 @compute @workgroup_size(8, 8)
@@ -54,7 +57,7 @@ fn down(@builtin(global_invocation_id) id: vec3u) {
   if (any(id.xy >= textureDimensions(output))) { return; }
   let p = vec2i(id.xy);
   textureStore(output, p,
-    gaussianDown(input0, linearSampler, p, params.lowScale, params.margin, params.downSamples));
+    gaussianDown(input0, linearSampler, p, params.lowScale, params.margin, params.downSamples, params.lowOrigin));
 }
 
 @compute @workgroup_size(8, 8)
@@ -79,8 +82,9 @@ fn means(@builtin(global_invocation_id) id: vec3u) {
 }
 
 // How much of the blurred image pixel p shows, 0..1.
+// Measured in the whole image: a tile of the full-resolution export lies at `origin` within it.
 fn blurAmount(p: vec2i) -> f32 {
-  let uv = (vec2f(p) + 0.5) / params.targetSize;
+  let uv = (vec2f(p + params.origin) + 0.5) / params.fullSize;
   if (params.maskMode == 1) {
     // The drawn mask, stretched over the image; strokes are where its alpha is.
     return textureSampleLevel(input2, linearSampler, uv, 0.0).a;

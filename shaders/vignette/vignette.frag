@@ -14,6 +14,8 @@ layout(std140) uniform Params {
   float size;
   float softness;
   int blend;
+  ivec2 origin;
+  ivec2 fullSize;
 };
 
 uniform highp sampler2D input0;
@@ -21,9 +23,10 @@ out vec4 outColor;
 
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
-  ivec2 dims = textureSize(input0, 0);
   vec4 source = texelFetch(input0, p, 0);
-  float r = vignetteRadius(p, dims, scale);
+  // Positions in the whole image: a tile of the full-resolution export lies at `origin` within it.
+  ivec2 g = p + origin;
+  float r = vignetteRadius(g, fullSize, scale);
   float k = amount * smoothstep(size, size + max(softness, 1e-4), r);
   vec3 rgb;
   if (blend == 1) {
@@ -33,6 +36,6 @@ void main() {
     // Multiply: light falls off, tinted by the colour (black is a plain darkening).
     rgb = source.rgb * mix(vec3(1.0), color, k);
   }
-  rgb += vec3(vignetteDither(p, clamp(k * 32.0, 0.0, 1.0)));
+  rgb += vec3(vignetteDither(g, clamp(k * 32.0, 0.0, 1.0)));
   outColor = vec4(clamp(rgb, vec3(0.0), vec3(1.0)), source.a);
 }

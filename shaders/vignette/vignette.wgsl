@@ -10,6 +10,8 @@ struct Params {
   size: f32,
   softness: f32,
   blend: i32,
+  origin: vec2i,
+  fullSize: vec2i,
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
@@ -22,7 +24,9 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
   let p = vec2i(id.xy);
   if (p.x >= dims.x || p.y >= dims.y) { return; }
   let color = textureLoad(input0, p, 0);
-  let r = vignetteRadius(p, dims, params.scale);
+  // Positions in the whole image: a tile of the full-resolution export lies at `origin` within it.
+  let g = p + params.origin;
+  let r = vignetteRadius(g, params.fullSize, params.scale);
   let k = params.amount * smoothstep(params.size, params.size + max(params.softness, 1e-4), r);
   var rgb: vec3f;
   if (params.blend == 1) {
@@ -32,6 +36,6 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
     // Multiply: light falls off, tinted by the colour (black is a plain darkening).
     rgb = color.rgb * mix(vec3f(1.0), params.color, k);
   }
-  rgb = rgb + vec3f(vignetteDither(p, clamp(k * 32.0, 0.0, 1.0)));
+  rgb = rgb + vec3f(vignetteDither(g, clamp(k * 32.0, 0.0, 1.0)));
   textureStore(output, p, vec4f(clamp(rgb, vec3f(0.0), vec3f(1.0)), color.a));
 }

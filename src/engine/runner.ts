@@ -5,10 +5,12 @@ import type {
   PassEncoder,
   PassRequest,
   StageInvocation,
+  Region,
   StageParams,
   StageTextures,
   TextureResolver,
 } from './stages/types.ts';
+import { wholeRegion } from './stages/types.ts';
 import { TexturePool } from './texture-pool.ts';
 import { layoutUniforms, packUniforms, type UniformLayout } from './uniforms.ts';
 
@@ -27,12 +29,14 @@ export class StageRunner {
   /**
    * Runs the stages in order on `input` and returns a new texture from the pool (the caller releases it).
    * `input` itself is left alone; with no stages the result is a copy. `resolve` supplies the extra
-   * textures (LUTs, masks) that invocations name.
+   * textures (LUTs, masks) that invocations name. `region` places `input` in a larger image (a tile of
+   * the full-resolution export); every stage must then keep the size, as tileable stages do.
    */
   run(
     input: GpuTexture,
     chain: readonly StageInvocation[],
     resolve: TextureResolver = noTextures,
+    region?: Region,
   ): GpuTexture {
     const steps = chain.length > 0 ? chain : [{ stage: 'copy', params: {} }];
     let current = input;
@@ -44,7 +48,11 @@ export class StageRunner {
           throw new Error(`Stage ${stage.name} has no texture slot ${slot}`);
         textures[slot] = resolve(key);
       }
-      const next = this.runStage(stage, current, step.params, textures);
+      const next = this.runStage(stage, current, step.params, textures, region ?? wholeRegion(current));
+      if (region && (next.width !== input.width || next.height !== input.height)) {
+        this.pool.release(next);
+        throw new Error(`Stage ${stage.name} changed the size of a tile`);
+      }
       if (current !== input) this.pool.release(current);
       current = next;
     }
@@ -56,13 +64,21 @@ export class StageRunner {
     input: GpuTexture,
     params: StageParams,
     textures: StageTextures,
+    region: Region,
   ): GpuTexture {
     const encoder: PassEncoder = {
       pass: (request) => this.pass(stage, request),
       release: (texture) => this.pool.release(texture),
+      region,
     };
     const output = stage.encode(encoder, input, params, textures);
     if (output === input) throw new Error(`Stage ${stage.name} returned its input`);
+    // The full-resolution export plans sizes from these declarations without running anything.
+    const expected = stage.outputSize?.(params, input) ?? input;
+    if (output.width !== expected.width || output.height !== expected.height) {
+      this.pool.release(output);
+      throw new Error(`Stage ${stage.name} made ${output.width}x${output.height}, not the size it declares`);
+    }
     return output;
   }
 

@@ -65,4 +65,9 @@ export const bilateralStage: StageDefinition<BilateralParams> = {
     encoder.release(rows);
     return output;
   },
+  // The furthest tap, along rows and then along columns.
+  reach(params) {
+    const { values, count } = bilateralTaps(params.spatialSigma ?? 2);
+    return count > 1 ? Math.ceil(values[4 * (count - 1)] ?? 0) : 0;
+  },
 };

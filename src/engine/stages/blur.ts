@@ -1,4 +1,10 @@
-import { GAUSSIAN_UNIFORMS, gaussianPasses, planGaussian, readBackUniforms } from './gaussian-plan.ts';
+import {
+  GAUSSIAN_UNIFORMS,
+  gaussianPasses,
+  gaussianReach,
+  planGaussian,
+  readBackUniforms,
+} from './gaussian-plan.ts';
 import type { StageDefinition } from './types.ts';
 
 export interface BlurParams {
@@ -20,7 +26,13 @@ export const blurStage: StageDefinition<BlurParams> = {
   uniforms: GAUSSIAN_UNIFORMS,
   entries: ['down', 'blurH', 'blurV'],
   encode(encoder, input, params) {
-    const plan = planGaussian(input.width, input.height, params.sigma, params.downsample ?? 1);
+    const plan = planGaussian(
+      input.width,
+      input.height,
+      params.sigma,
+      params.downsample ?? 1,
+      encoder.region,
+    );
     const source = gaussianPasses(encoder, input, plan);
     // With nothing to blur, main reads the input back texel for texel: a copy.
     const output = encoder.pass({
@@ -32,4 +44,5 @@ export const blurStage: StageDefinition<BlurParams> = {
     if (source.texture) encoder.release(source.texture);
     return output;
   },
+  reach: (params, image) => gaussianReach(params.sigma, params.downsample ?? 1, image),
 };

@@ -34,8 +34,12 @@ export const dualVignetteStage: StageDefinition<DualVignetteParams> = {
     { name: 'outerStrength', type: 'f32' },
     { name: 'outerSoftness', type: 'f32' },
     { name: 'scale', type: 'vec2f' },
+    { name: 'origin', type: 'vec2i' },
+    { name: 'fullSize', type: 'vec2i' },
   ],
   encode(encoder, input, params) {
+    // The rings are laid over the whole image, of which the input may be a tile.
+    const { x, y, fullWidth, fullHeight } = encoder.region;
     return encoder.pass({
       inputs: [input],
       uniforms: {
@@ -47,10 +51,13 @@ export const dualVignetteStage: StageDefinition<DualVignetteParams> = {
         innerSoftness: params.innerSoftness,
         outerStrength: params.outerStrength,
         outerSoftness: params.outerSoftness,
-        scale: vignetteScale(input.width, input.height, params.roundness ?? 0),
+        scale: vignetteScale(fullWidth, fullHeight, params.roundness ?? 0),
+        origin: [x, y],
+        fullSize: [fullWidth, fullHeight],
       },
       width: input.width,
       height: input.height,
     });
   },
+  reach: () => 0,
 };

@@ -15,7 +15,7 @@
  */
 import type { GpuTexture } from '../backend.ts';
 import type { UniformTable, UniformValue, UniformValues } from '../uniforms.ts';
-import type { PassEncoder } from './types.ts';
+import type { PassEncoder, Region } from './types.ts';
 
 /** Low-resolution blurs keep their sigma in [PASS_SIGMA, PASS_SIGMA * sqrt(2)). */
 const PASS_SIGMA = 1.5;
@@ -45,6 +45,12 @@ export interface GaussianPlan {
   /** Full-resolution pixels per low-resolution texel, along each axis. */
   scaleX: number;
   scaleY: number;
+  /**
+   * Where the low-resolution grid starts, in pixels of the input (<= 0): 0 for a whole image; for a tile,
+   * the whole image's grid line at or before the tile's edge, so that every tile blurs on the one grid.
+   */
+  lowOriginX: number;
+  lowOriginY: number;
   /** Texels added beyond the image on every side of the low-resolution texture (0 at full resolution). */
   margin: number;
   /** Bilinear samples per axis that box-filter one low-resolution texel. */
@@ -96,12 +102,26 @@ function lowSigma(sigma: number, scale: number): number {
   return Math.sqrt(Math.max(0, sigma * sigma - (scale * scale - 1) / 4)) / scale;
 }
 
+/** The part of the whole image's low-resolution grid (of `lowFull` texels of `scale`) a tile overlaps. */
+function tileGrid(offset: number, length: number, lowFull: number, scale: number) {
+  const first = Math.max(0, Math.floor(offset / scale));
+  const end = Math.min(lowFull, Math.ceil((offset + length) / scale));
+  return { low: Math.max(1, end - first), origin: first * scale - offset };
+}
+
 /**
  * Plans a gaussian of `sigma` full-resolution pixels over a width x height image. `downsample` (>= 1) asks
  * for the blur to run at 1 / downsample of the resolution at least (a larger factor is chosen for wide
- * sigmas); at small sigmas the low resolution then shows, as the setting intends.
+ * sigmas); at small sigmas the low resolution then shows, as the setting intends. With a `region` the
+ * input is a tile of a larger image, and the low-resolution grid is that image's, so tiles agree.
  */
-export function planGaussian(width: number, height: number, sigma: number, downsample = 1): GaussianPlan {
+export function planGaussian(
+  width: number,
+  height: number,
+  sigma: number,
+  downsample = 1,
+  region?: Region,
+): GaussianPlan {
   const s = Number.isFinite(sigma) ? Math.max(0, sigma) : 0;
   const factor = Math.max(1, Number.isFinite(downsample) ? downsample : 1, automaticFactor(s));
   if (factor === 1) {
@@ -114,6 +134,8 @@ export function planGaussian(width: number, height: number, sigma: number, downs
       lowHeight: height,
       scaleX: 1,
       scaleY: 1,
+      lowOriginX: 0,
+      lowOriginY: 0,
       margin: 0,
       downSamples: 1,
       blurs: taps.count > 1,
@@ -121,10 +143,17 @@ export function planGaussian(width: number, height: number, sigma: number, downs
       vertical: taps,
     };
   }
-  const lowWidth = Math.max(1, Math.ceil(width / factor));
-  const lowHeight = Math.max(1, Math.ceil(height / factor));
-  const scaleX = width / lowWidth;
-  const scaleY = height / lowHeight;
+  const fullWidth = region?.fullWidth ?? width;
+  const fullHeight = region?.fullHeight ?? height;
+  const lowFullWidth = Math.max(1, Math.ceil(fullWidth / factor));
+  const lowFullHeight = Math.max(1, Math.ceil(fullHeight / factor));
+  const scaleX = fullWidth / lowFullWidth;
+  const scaleY = fullHeight / lowFullHeight;
+  const tile = region !== undefined && (fullWidth !== width || fullHeight !== height);
+  const columns = tile ? tileGrid(region.x, width, lowFullWidth, scaleX) : { low: lowFullWidth, origin: 0 };
+  const rows = tile ? tileGrid(region.y, height, lowFullHeight, scaleY) : { low: lowFullHeight, origin: 0 };
+  const lowWidth = columns.low;
+  const lowHeight = rows.low;
   const sigmaX = lowSigma(s, scaleX);
   const sigmaY = lowSigma(s, scaleY);
   const horizontal = gaussianTaps(sigmaX);
@@ -138,6 +167,8 @@ export function planGaussian(width: number, height: number, sigma: number, downs
     lowHeight,
     scaleX,
     scaleY,
+    lowOriginX: columns.origin,
+    lowOriginY: rows.origin,
     // The blur reaches 2 (count - 1) texels out at most; one more serves the bilinear read back.
     margin: blurs ? 2 * (Math.max(horizontal.count, vertical.count) - 1) + 1 : 1,
     downSamples: Math.ceil(factor / 2),
@@ -145,6 +176,23 @@ export function planGaussian(width: number, height: number, sigma: number, downs
     horizontal,
     vertical,
   };
+}
+
+/**
+ * How far from a pixel the gaussian of `sigma` (with `downsample`, as planGaussian takes them) reads on an
+ * image of this size, in its pixels: the radius at full resolution; at low resolution the blurred texels
+ * the read back mixes (the blur's margin, one more for the bilinear read), each a low texel wide, and a
+ * pixel more for the box filter's bilinear taps.
+ */
+export function gaussianReach(
+  sigma: number,
+  downsample: number,
+  image: { width: number; height: number },
+): number {
+  const plan = planGaussian(image.width, image.height, sigma, downsample);
+  if (!plan.blurs && plan.factor === 1) return 0;
+  if (plan.factor === 1) return Math.ceil(3 * Math.max(0, sigma));
+  return Math.ceil((plan.margin + 1) * Math.max(plan.scaleX, plan.scaleY)) + 1;
 }
 
 /** The uniforms every gaussian-using stage declares first, in this order, in its table and shaders. */
@@ -157,6 +205,7 @@ export const GAUSSIAN_UNIFORMS: UniformTable = [
   { name: 'lowSize', type: 'vec2f' },
   { name: 'targetSize', type: 'vec2f' },
   { name: 'blurColumns', type: 'i32' },
+  { name: 'lowOrigin', type: 'vec2f' },
 ];
 
 /** What the final pass reads the blur from. */
@@ -184,8 +233,10 @@ export function gaussianUniforms(
     margin: plan.margin,
     lowScale: [plan.scaleX, plan.scaleY],
     lowSize: [plan.lowWidth, plan.lowHeight],
-    targetSize: [plan.width, plan.height],
+    // The extent the low grid spans: the image itself, or a tile's share of the whole image's grid.
+    targetSize: [plan.lowWidth * plan.scaleX, plan.lowHeight * plan.scaleY],
     blurColumns: source === 'rows' ? 1 : 0,
+    lowOrigin: [plan.lowOriginX, plan.lowOriginY],
   };
 }
 

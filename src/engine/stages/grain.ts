@@ -15,13 +15,22 @@ export const grainStage: StageDefinition<GrainParams> = {
     { name: 'amount', type: 'f32' },
     { name: 'size', type: 'f32' },
     { name: 'seed', type: 'u32' },
+    { name: 'origin', type: 'vec2i' },
   ],
   encode(encoder, input, params) {
+    const { x, y } = encoder.region;
     return encoder.pass({
       inputs: [input],
-      uniforms: { amount: params.amount, size: Math.max(1, params.size), seed: params.seed },
+      uniforms: {
+        amount: params.amount,
+        size: Math.max(1, params.size),
+        seed: params.seed,
+        origin: [x, y],
+      },
       width: input.width,
       height: input.height,
     });
   },
+  // Pointwise; the lattice is placed by the region's origin.
+  reach: () => 0,
 };

@@ -36,4 +36,5 @@ export const lutStage: StageDefinition<LutParams> = {
       height: input.height,
     });
   },
+  reach: () => 0,
 };

@@ -16,6 +16,11 @@ export interface ResizeParams {
   mode: number;
 }
 
+/** The size asked for, in whole pixels, at least 1. */
+function outputSize(params: ResizeParams): { width: number; height: number } {
+  return { width: Math.max(1, Math.round(params.width)), height: Math.max(1, Math.round(params.height)) };
+}
+
 /** Resizes to any size in one pass (averages are taken in the stored sRGB values, as a canvas does). */
 export const resizeStage: StageDefinition<ResizeParams> = {
   name: 'resize',
@@ -23,9 +28,9 @@ export const resizeStage: StageDefinition<ResizeParams> = {
     { name: 'size', type: 'vec2i' },
     { name: 'mode', type: 'i32' },
   ],
+  outputSize,
   encode(encoder, input, params) {
-    const width = Math.max(1, Math.round(params.width));
-    const height = Math.max(1, Math.round(params.height));
+    const { width, height } = outputSize(params);
     return encoder.pass({
       inputs: [input],
       uniforms: {

@@ -1,4 +1,10 @@
-import { GAUSSIAN_UNIFORMS, gaussianPasses, planGaussian, readBackUniforms } from './gaussian-plan.ts';
+import {
+  GAUSSIAN_UNIFORMS,
+  gaussianPasses,
+  gaussianReach,
+  planGaussian,
+  readBackUniforms,
+} from './gaussian-plan.ts';
 import type { StageDefinition } from './types.ts';
 
 export interface SharpenParams {
@@ -23,7 +29,7 @@ export const sharpenStage: StageDefinition<SharpenParams> = {
   uniforms: [...GAUSSIAN_UNIFORMS, { name: 'strength', type: 'f32' }],
   entries: ['down', 'blurH', 'blurV'],
   encode(encoder, input, params) {
-    const plan = planGaussian(input.width, input.height, params.radius ?? 1);
+    const plan = planGaussian(input.width, input.height, params.radius ?? 1, 1, encoder.region);
     const strength = SHARPEN_GAIN * (Number.isFinite(params.amount) ? params.amount : 0);
     const source = gaussianPasses(encoder, input, plan, { strength });
     const output = encoder.pass({
@@ -35,4 +41,5 @@ export const sharpenStage: StageDefinition<SharpenParams> = {
     if (source.texture) encoder.release(source.texture);
     return output;
   },
+  reach: (params, image) => gaussianReach(params.radius ?? 1, 1, image),
 };

@@ -1,4 +1,10 @@
-import { GAUSSIAN_UNIFORMS, gaussianPasses, planGaussian, readBackUniforms } from './gaussian-plan.ts';
+import {
+  GAUSSIAN_UNIFORMS,
+  gaussianPasses,
+  gaussianReach,
+  planGaussian,
+  readBackUniforms,
+} from './gaussian-plan.ts';
 import { BLOCK_UNIFORMS, blockGrid, blockMeans, blockUniforms } from './pixel-blocks.ts';
 import type { GpuTexture } from '../backend.ts';
 import type { UniformValue } from '../uniforms.ts';
@@ -48,19 +54,23 @@ export const smartBlurStage: StageDefinition<SmartBlurParams> = {
     { name: 'maskMode', type: 'i32' },
     { name: 'vignetteSize', type: 'f32' },
     { name: 'vignetteSoftness', type: 'f32' },
+    { name: 'origin', type: 'vec2i' },
+    { name: 'fullSize', type: 'vec2f' },
   ],
   entries: ['down', 'blurH', 'blurV', 'means'],
   textures: ['mask'],
   encode(encoder, input, params, textures) {
     const { width, height } = input;
+    const region = encoder.region;
     const maskMode = Math.round(params.maskMode);
     const mask = textures.mask;
     if (maskMode === SMART_BLUR_DRAW && !mask) throw new Error('smart-blur: draw mode needs a mask texture');
     const gaussian = maskMode === SMART_BLUR_VIGNETTE || Math.round(params.blurType) !== SMART_BLUR_PIXELATE;
     const plan = gaussian
-      ? planGaussian(width, height, params.sigma, params.downsample ?? 1)
+      ? planGaussian(width, height, params.sigma, params.downsample ?? 1, region)
       : planGaussian(width, height, 0);
-    const grid = blockGrid(width, height, params.pixelSize);
+    // Blocks sit on the whole image's grid, of which the input may be a tile.
+    const grid = blockGrid(width, height, params.pixelSize, -region.x, -region.y);
     const uniforms = (gaussianUniforms: Record<string, UniformValue>) => ({
       ...gaussianUniforms,
       ...blockUniforms(grid),
@@ -68,6 +78,8 @@ export const smartBlurStage: StageDefinition<SmartBlurParams> = {
       maskMode,
       vignetteSize: params.vignetteSize ?? 0.15,
       vignetteSoftness: params.vignetteSoftness ?? 0.4,
+      origin: [region.x, region.y],
+      fullSize: [region.fullWidth, region.fullHeight],
     });
     let blurred: GpuTexture | null;
     let final: Record<string, UniformValue>;
@@ -88,5 +100,14 @@ export const smartBlurStage: StageDefinition<SmartBlurParams> = {
     });
     if (blurred) encoder.release(blurred);
     return output;
+  },
+  // A whole block around a pixel, or the gaussian's reach; the mask and vignette are placed by the region.
+  reach(params, image) {
+    const gaussian =
+      Math.round(params.maskMode) === SMART_BLUR_VIGNETTE ||
+      Math.round(params.blurType) !== SMART_BLUR_PIXELATE;
+    return gaussian
+      ? gaussianReach(params.sigma, params.downsample ?? 1, image)
+      : Math.max(1, Math.round(Number.isFinite(params.pixelSize) ? params.pixelSize : 1));
   },
 };

@@ -11,10 +11,30 @@ export interface PassRequest {
   format?: TextureFormat;
 }
 
+/**
+ * Where the texture a stage runs on lies in the whole image: at (x, y) in an image of fullWidth x
+ * fullHeight. A stage's input is the whole image (x = y = 0, the input's own size) except while the
+ * full-resolution export runs a chain tile by tile; stages whose result depends on where a pixel is (a
+ * vignette, grain, a mask stretched over the image) measure positions in the whole image.
+ */
+export interface Region {
+  readonly x: number;
+  readonly y: number;
+  readonly fullWidth: number;
+  readonly fullHeight: number;
+}
+
 /** What a stage may do while it encodes: run passes of its own shaders, and hand back textures it no longer needs. */
 export interface PassEncoder {
   pass(request: PassRequest): GpuTexture;
   release(texture: GpuTexture): void;
+  /** Where the input lies in the whole image. */
+  readonly region: Region;
+}
+
+/** The region of an input that is the whole image. */
+export function wholeRegion(input: { width: number; height: number }): Region {
+  return { x: 0, y: 0, fullWidth: input.width, fullHeight: input.height };
 }
 
 export type StageParams = Readonly<Record<string, UniformValue>>;
@@ -38,6 +58,16 @@ export interface StageDefinition<P = StageParams> {
    */
   readonly textures?: readonly string[];
   encode(encoder: PassEncoder, input: GpuTexture, params: P, textures: StageTextures): GpuTexture;
+  /**
+   * For a stage that can run on part of an image (a tile of the full-resolution export): how far, in
+   * pixels, an output pixel may read from its own position, for these params on an image of this size.
+   * Such a stage must give a tile's pixels the values they have in the whole image (it measures
+   * positions with `encoder.region`). Absent: the stage needs the whole image at once (a resize, the JPEG
+   * blocks, a bloom chain whose coarsest level spans the frame).
+   */
+  reach?(params: P, image: { width: number; height: number }): number;
+  /** For a stage whose output is not its input's size (a resize): the output's size. */
+  outputSize?(params: P, input: { width: number; height: number }): { width: number; height: number };
 }
 
 // Stages are stored in one registry whatever their params are.

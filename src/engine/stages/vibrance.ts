@@ -16,4 +16,5 @@ export const vibranceStage: StageDefinition<VibranceParams> = {
       height: input.height,
     });
   },
+  reach: () => 0,
 };

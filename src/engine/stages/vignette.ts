@@ -36,20 +36,27 @@ export const vignetteStage: StageDefinition<VignetteParams> = {
     { name: 'size', type: 'f32' },
     { name: 'softness', type: 'f32' },
     { name: 'blend', type: 'i32' },
+    { name: 'origin', type: 'vec2i' },
+    { name: 'fullSize', type: 'vec2i' },
   ],
   encode(encoder, input, params) {
+    // The falloff is laid over the whole image, of which the input may be a tile.
+    const { x, y, fullWidth, fullHeight } = encoder.region;
     return encoder.pass({
       inputs: [input],
       uniforms: {
         color: params.color,
         amount: params.amount,
         size: params.size,
-        scale: vignetteScale(input.width, input.height, params.roundness ?? 0),
+        scale: vignetteScale(fullWidth, fullHeight, params.roundness ?? 0),
         softness: params.softness,
         blend: params.blend ?? 0,
+        origin: [x, y],
+        fullSize: [fullWidth, fullHeight],
       },
       width: input.width,
       height: input.height,
     });
   },
+  reach: () => 0,
 };
