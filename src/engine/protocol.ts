@@ -96,6 +96,35 @@ export interface LoadLutMessage {
   data: Uint8Array<ArrayBuffer>;
 }
 
+/** One committed (or the current) effect, as the full-resolution export replays it. */
+export interface FullResolutionStep {
+  effectId: string;
+  settings: EffectSettings;
+  /** Smart blur's freehand mask for draw mode, stretched over the image as in the preview. */
+  mask?: ImageBitmap;
+}
+
+/**
+ * Not in the spec (issue 7): the effects of `steps`, in order, run again on the original image at its own
+ * size, which the worker decodes from `file`; answered with exportProgress messages, then one
+ * fullResolutionImage.
+ */
+export interface ExportFullResolutionMessage {
+  type: 'exportFullResolution';
+  file: Blob;
+  /** The size the preview processed the original at: camera effects run at it again. */
+  processingWidth: number;
+  processingHeight: number;
+  steps: FullResolutionStep[];
+  quality: number;
+  /** Test option: tiles no longer than this a side, so that small images are tiled too. */
+  tileLimit?: number;
+}
+/** Stops a running full-resolution export (answered by its fullResolutionImage, cancelled). */
+export interface CancelExportMessage {
+  type: 'cancelExport';
+}
+
 /** Not in the spec: how many GPU objects the engine holds, for leak checks. */
 export interface RequestStatsMessage {
   type: 'requestStats';
@@ -130,6 +159,8 @@ export type ToWorkerMessage =
   | RedoMessage
   | ShowOriginalMessage
   | LoadLutMessage
+  | ExportFullResolutionMessage
+  | CancelExportMessage
   | RequestStatsMessage
   | TestHookMessage;
 
@@ -177,8 +208,30 @@ export interface StatsMessage {
   buffers: number;
 }
 
+/** How far a full-resolution export has come, 0..1. */
+export interface ExportProgressMessage {
+  type: 'exportProgress';
+  progress: number;
+}
+/** The full-resolution JPEG, or null with why (cancelled, or the error). */
+export interface FullResolutionImageMessage {
+  type: 'fullResolutionImage';
+  blob: Blob | null;
+  width?: number;
+  height?: number;
+  cancelled?: boolean;
+  error?: string;
+}
+
 export type FromWorkerMessage =
-  StatusMessage | ErrorMessage | LogMessage | ImageDataMessage | ImageBitmapResponseMessage | StatsMessage;
+  | StatusMessage
+  | ErrorMessage
+  | LogMessage
+  | ImageDataMessage
+  | ImageBitmapResponseMessage
+  | StatsMessage
+  | ExportProgressMessage
+  | FullResolutionImageMessage;
 
 // ---------------------------------------------------------------- guards
 
@@ -196,6 +249,8 @@ const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorkerMessage['type']>([
   'redo',
   'showOriginal',
   'loadLut',
+  'exportFullResolution',
+  'cancelExport',
   'requestStats',
   'testHook',
 ]);
@@ -207,6 +262,8 @@ const FROM_WORKER_TYPES: ReadonlySet<string> = new Set<FromWorkerMessage['type']
   'imageData',
   'imageBitmapResponse',
   'stats',
+  'exportProgress',
+  'fullResolutionImage',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -233,6 +290,15 @@ function isSettings(value: unknown): value is EffectSettings {
   if (!isRecord(value)) return false;
   return Object.values(value).every(
     (v) => typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean',
+  );
+}
+
+function isFullResolutionStep(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    typeof value.effectId === 'string' &&
+    isSettings(value.settings) &&
+    (value.mask === undefined || isRecord(value.mask))
   );
 }
 
@@ -279,6 +345,19 @@ export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
       );
     case 'testHook':
       return (TEST_HOOK_ACTIONS as readonly string[]).includes(String(value.action));
+    case 'exportFullResolution':
+      return (
+        value.file instanceof Blob &&
+        isPositiveInt(value.processingWidth) &&
+        isPositiveInt(value.processingHeight) &&
+        Array.isArray(value.steps) &&
+        value.steps.every(isFullResolutionStep) &&
+        typeof value.quality === 'number' &&
+        value.quality > 0 &&
+        value.quality <= 1 &&
+        (value.tileLimit === undefined || isPositiveInt(value.tileLimit))
+      );
+    case 'cancelExport':
     case 'resetCanvasToBase':
     case 'commitEffect':
     case 'appVisible':
@@ -315,5 +394,13 @@ export function isFromWorkerMessage(value: unknown): value is FromWorkerMessage 
       );
     case 'stats':
       return isCount(value.textures) && isCount(value.buffers);
+    case 'exportProgress':
+      return typeof value.progress === 'number' && value.progress >= 0 && value.progress <= 1;
+    case 'fullResolutionImage':
+      return (
+        (value.blob === null || isRecord(value.blob)) &&
+        (value.width === undefined || isPositiveInt(value.width)) &&
+        (value.height === undefined || isPositiveInt(value.height))
+      );
   }
 }

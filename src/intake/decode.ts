@@ -52,21 +52,31 @@ export async function decodeImageFile(
 
 // ---------------------------------------------------------------- the browser's decoders
 
-async function decodeNative(file: Blob, inspection: Inspection): Promise<DecodedImage> {
-  let orientation: Orientation = 1;
-  let browserOrients = true;
-  if (inspection.format === 'jpeg') {
-    try {
-      orientation = await readOrientation(await inspection.reader.read(0, EXIF_SCAN_BYTES));
-      if (orientation !== 1) browserOrients = await browserAppliesOrientation();
-    } catch (error) {
-      console.warn('EXIF orientation could not be read:', error);
-      return basicDecode(file, inspection.format);
-    }
+interface Uprighting {
+  orientation: Orientation;
+  /** The browser hands the pixels over as stored: we turn them. */
+  byHand: boolean;
+}
+
+/** The file's EXIF orientation and who applies it; null when it cannot be read (the spec's fallback). */
+async function uprighting(inspection: Inspection): Promise<Uprighting | null> {
+  if (inspection.format !== 'jpeg') return { orientation: 1, byHand: false };
+  try {
+    const orientation = await readOrientation(await inspection.reader.read(0, EXIF_SCAN_BYTES));
+    return { orientation, byHand: orientation !== 1 && !(await browserAppliesOrientation()) };
+  } catch (error) {
+    console.warn('EXIF orientation could not be read:', error);
+    return null;
   }
+}
+
+async function decodeNative(file: Blob, inspection: Inspection): Promise<DecodedImage> {
+  const upright = await uprighting(inspection);
+  if (!upright) return basicDecode(file, inspection.format);
+  const { orientation } = upright;
   const original = orientedSize(inspection.stored, orientation);
   const processing = processingSize(original.width, original.height);
-  if (browserOrients) {
+  if (!upright.byHand) {
     return { bitmap: await decodeAt(file, processing), format: inspection.format, original, processing };
   }
   // The browser hands over the pixels as stored: decode at the stored processing size, then turn them.
@@ -158,6 +168,27 @@ export function browserAppliesOrientation(): Promise<boolean> {
   // A failed probe is asked again next time rather than remembered.
   orientationProbe.catch(() => (orientationProbe = null));
   return orientationProbe;
+}
+
+// ---------------------------------------------------------------- full size
+
+/**
+ * The whole picture, upright and at its own size, for the full-resolution export. It runs in the effect
+ * worker, so the main thread keeps only the file and never the decoded pixels. Orientation follows the
+ * rules the processing-size decode follows, so both show the same picture.
+ */
+export async function decodeFullSize(
+  file: Blob,
+  formats: readonly AcceptedFormat[] = ['jpeg', 'png', 'webp', 'heif'],
+): Promise<ImageBitmap> {
+  const inspection = await inspectFile(file, formats);
+  if (inspection.format === 'heif') {
+    const pixels = await decodeHeif(file);
+    return createImageBitmap(new ImageData(pixels.data, pixels.width, pixels.height));
+  }
+  const upright = await uprighting(inspection);
+  const bitmap = await createImageBitmap(file);
+  return upright?.byHand ? drawOriented(bitmap, upright.orientation) : bitmap;
 }
 
 // ---------------------------------------------------------------- HEIC/HEIF

@@ -44,7 +44,31 @@ export interface EffectRequest {
   settings: Record<string, number | string | boolean>;
 }
 
-export type HarnessRequest = RunRequest | BenchRequest | EffectRequest;
+/**
+ * Runs a chain on the whole image and again in tiles of at most `tileLimit` a side, as the
+ * full-resolution export runs it (issue 7); the result has the whole run as `input`, the tiled as `output`.
+ */
+export interface TilesRequest {
+  type: 'tiles';
+  id: number;
+  engine: EngineKind;
+  image: ImageBitmap;
+  chain: StageInvocation[];
+  resources?: Record<string, TextureData>;
+  tileLimit: number;
+}
+
+export type HarnessRequest = RunRequest | BenchRequest | EffectRequest | TilesRequest;
+
+export interface TilesResult {
+  width: number;
+  height: number;
+  /** The whole image's result and the tiled one, RGBA8. */
+  whole: Uint8Array<ArrayBuffer>;
+  tiled: Uint8Array<ArrayBuffer>;
+  tiles: number;
+  reach: number;
+}
 
 export interface RunResult {
   /** Output size; a resizing chain's input has its own. */
@@ -62,5 +86,5 @@ export interface BenchResult {
 }
 
 export type HarnessResponse =
-  | { id: number; ok: true; result: RunResult | BenchResult; engine: EngineKind }
+  | { id: number; ok: true; result: RunResult | BenchResult | TilesResult; engine: EngineKind }
   | { id: number; ok: false; error: string };

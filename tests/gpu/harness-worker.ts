@@ -10,6 +10,8 @@ import { findEffect } from '../../src/effects/index.ts';
 import { bakeLut } from '../../src/effects/luts.ts';
 import { resolveSettings } from '../../src/effects/settings.ts';
 import { EngineResources } from '../../src/engine/worker/resources.ts';
+import { chainReach, runInTiles } from '../../src/engine/worker/full-resolution.ts';
+import { planTiles, tileLimits } from '../../src/engine/tiling.ts';
 import type {
   BenchRequest,
   EffectRequest,
@@ -17,6 +19,7 @@ import type {
   HarnessResponse,
   RunRequest,
   TextureData,
+  TilesRequest,
 } from './harness-protocol.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -76,6 +79,40 @@ async function run(request: RunRequest) {
   runner.pool.release(output);
   resources.dispose();
   return result;
+}
+
+/** The chain on the whole image, and in tiles through the export's own tiling. */
+async function runTiles(request: TilesRequest) {
+  const runner = await runnerFor(request.engine);
+  const { width, height } = request.image;
+  const source = new OffscreenCanvas(width, height);
+  const context = source.getContext('2d');
+  if (!context) throw new Error('no 2d context');
+  context.drawImage(request.image, 0, 0);
+  request.image.close();
+  const resources = uploadResources(runner, request.resources);
+  try {
+    const input = runner.pool.adopt(runner.backend.uploadImage(context.getImageData(0, 0, width, height)));
+    const output = await runner.backend.validate(() => runner.run(input, request.chain, resources.resolve));
+    const whole = await runner.backend.readPixels(output);
+    runner.pool.release(input);
+    runner.pool.release(output);
+    const reach = chainReach(request.chain, { width, height });
+    if (reach === null) throw new Error('This chain cannot run in tiles');
+    const tiles = planTiles(
+      width,
+      height,
+      reach,
+      tileLimits(runner.backend.maxTextureSize, request.tileLimit),
+    );
+    if (!tiles) throw new Error(`No tiles of ${request.tileLimit} px fit a reach of ${reach} px`);
+    const canvas = await runInTiles(runner, source, request.chain, tiles, resources.resolve);
+    const tiled = canvas.getContext('2d')?.getImageData(0, 0, width, height).data;
+    if (!tiled) throw new Error('no 2d context');
+    return { width, height, whole, tiled: new Uint8Array(tiled.buffer), tiles: tiles.length, reach };
+  } finally {
+    resources.dispose();
+  }
 }
 
 const effectResources = new Map<StageRunner, EngineResources>();
@@ -171,7 +208,11 @@ self.onmessage = async (event: MessageEvent<HarnessRequest>) => {
   let response: HarnessResponse;
   const transfer: Transferable[] = [];
   try {
-    if (request.type === 'run' || request.type === 'effect') {
+    if (request.type === 'tiles') {
+      const result = await runTiles(request);
+      transfer.push(result.whole.buffer, result.tiled.buffer);
+      response = { id: request.id, ok: true, result, engine: request.engine };
+    } else if (request.type === 'run' || request.type === 'effect') {
       const result = request.type === 'run' ? await run(request) : await runEffect(request);
       transfer.push(result.input.buffer, result.output.buffer);
       response = { id: request.id, ok: true, result, engine: request.engine };

@@ -7,6 +7,7 @@ import type {
   HarnessResponse,
   RunResult,
   TextureData,
+  TilesResult,
 } from './harness-protocol.ts';
 
 /** Extra textures as the tests send them: RGBA8 bytes in base64. */
@@ -83,6 +84,32 @@ const harness = {
       height: result.height,
       input: toBase64(result.input),
       output: toBase64(result.output),
+    };
+  },
+
+  /** Runs a chain whole and in tiles of at most `tileLimit` px; returns both results as RGBA base64. */
+  async runTiles(
+    engine: EngineKind,
+    fileBase64: string,
+    chain: StageInvocation[],
+    tileLimit: number,
+    resources?: EncodedResources,
+  ) {
+    const image = await createImageBitmap(new Blob([fromBase64(fileBase64)]), {
+      colorSpaceConversion: 'none',
+      premultiplyAlpha: 'none',
+    });
+    const result = (await send(
+      { type: 'tiles', engine, image, chain, tileLimit, resources: decodeResources(resources) },
+      [image],
+    )) as TilesResult;
+    return {
+      width: result.width,
+      height: result.height,
+      tiles: result.tiles,
+      reach: result.reach,
+      whole: toBase64(result.whole),
+      tiled: toBase64(result.tiled),
     };
   },
 

@@ -96,3 +96,53 @@ describe('messages from the worker', () => {
     expect(isFromWorkerMessage({ type: 'applyEffect', effectId: 'x', settings: {} })).toBe(false);
   });
 });
+
+describe('the full-resolution export (issue 7)', () => {
+  const file = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+  const request = {
+    type: 'exportFullResolution',
+    file,
+    processingWidth: 1080,
+    processingHeight: 720,
+    steps: [
+      { effectId: 'pg2016', settings: { filterName: 'nashville', intensity: 1 } },
+      { effectId: 'smartBlur', settings: { applicationMode: 'draw' }, mask: bitmap },
+    ],
+    quality: 0.9,
+  };
+
+  it('takes the file, the processing size, the steps (masks included) and a quality', () => {
+    expect(isToWorkerMessage(request)).toBe(true);
+    expect(isToWorkerMessage({ ...request, steps: [] })).toBe(true);
+    expect(isToWorkerMessage({ ...request, tileLimit: 512 })).toBe(true);
+    expect(isToWorkerMessage({ type: 'cancelExport' })).toBe(true);
+  });
+
+  it('refuses a missing file, bad sizes, malformed steps or a bad quality', () => {
+    const invalid: unknown[] = [
+      { ...request, file: 'photo.jpg' },
+      { ...request, processingWidth: 0 },
+      { ...request, processingHeight: undefined },
+      { ...request, steps: [{ settings: {} }] },
+      { ...request, steps: [{ effectId: 'vibrance', settings: { vibrance: [1] } }] },
+      { ...request, steps: 'all' },
+      { ...request, quality: 0 },
+      { ...request, tileLimit: 1.5 },
+    ];
+    for (const message of invalid) expect(isToWorkerMessage(message), JSON.stringify(message)).toBe(false);
+  });
+
+  it('answers with progress between 0 and 1, then the image or why there is none', () => {
+    expect(isFromWorkerMessage({ type: 'exportProgress', progress: 0.5 })).toBe(true);
+    expect(isFromWorkerMessage({ type: 'exportProgress', progress: 1.5 })).toBe(false);
+    expect(isFromWorkerMessage({ type: 'exportProgress' })).toBe(false);
+    expect(isFromWorkerMessage({ type: 'fullResolutionImage', blob: file, width: 6000, height: 4000 })).toBe(
+      true,
+    );
+    expect(isFromWorkerMessage({ type: 'fullResolutionImage', blob: null, cancelled: true })).toBe(true);
+    expect(isFromWorkerMessage({ type: 'fullResolutionImage', blob: null, error: 'lost' })).toBe(true);
+    expect(isFromWorkerMessage({ type: 'fullResolutionImage', blob: file, width: 0, height: 4000 })).toBe(
+      false,
+    );
+  });
+});

@@ -9,6 +9,7 @@ import type { Backend, GpuTexture } from '../backend.ts';
 import type {
   ApplyEffectMessage,
   BitmapSource,
+  ExportFullResolutionMessage,
   FromWorkerMessage,
   LoadImageMessage,
   LoadLutMessage,
@@ -16,6 +17,8 @@ import type {
   RequestImageDataMessage,
 } from '../protocol.ts';
 import { StageRunner } from '../runner.ts';
+import { tileLimits } from '../tiling.ts';
+import { FullResolutionRenderer, type RenderResult } from './full-resolution.ts';
 import { EngineResources, type LutBaker } from './resources.ts';
 
 export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => void;
@@ -160,6 +163,35 @@ export class Engine {
     const image = new ImageData(new Uint8ClampedArray(pixels.buffer), current.width, current.height);
     const encoded = await encodeImage(image, message.quality, message.exportLongSide);
     this.post({ type: 'imageData', format: 'image/jpeg', ...encoded });
+  }
+
+  /**
+   * Runs the message's steps again on the original (decoded by `decode`, at its own size) and encodes the
+   * JPEG; the committed images and the canvas are left as they are.
+   */
+  async exportFullResolution(
+    message: ExportFullResolutionMessage,
+    decode: (file: Blob) => Promise<ImageBitmap>,
+    progress: (fraction: number) => void,
+    signal: AbortSignal,
+  ): Promise<RenderResult> {
+    let image: ImageBitmap;
+    try {
+      image = await decode(message.file);
+    } catch (error) {
+      for (const step of message.steps) step.mask?.close();
+      throw error;
+    }
+    const renderer = new FullResolutionRenderer(this.backend, this.runner, this.resources.resolve);
+    return renderer.render({
+      image,
+      processing: { width: message.processingWidth, height: message.processingHeight },
+      steps: message.steps,
+      quality: message.quality,
+      limits: tileLimits(this.backend.maxTextureSize, message.tileLimit),
+      progress,
+      signal,
+    });
   }
 
   async requestImageBitmap(source: BitmapSource): Promise<void> {

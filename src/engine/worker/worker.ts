@@ -5,6 +5,7 @@
  */
 import {
   isToWorkerMessage,
+  type ExportFullResolutionMessage,
   type FromWorkerMessage,
   type InitMessage,
   type TestHookAction,
@@ -24,6 +25,46 @@ let testHooks = false;
 /** Set by test hooks: the next apply or export fails as a broken driver would make it. */
 let failNextApply = false;
 let failNextExport = false;
+/** Full-resolution exports received and not yet finished, so that a cancel reaches one still queued. */
+const exports = new Map<ExportFullResolutionMessage, AbortController>();
+
+/** The original at its own size; the intake code (EXIF, HEIC) loads only when an export needs it. */
+async function decodeOriginal(file: Blob): Promise<ImageBitmap> {
+  const { decodeFullSize } = await import('../../intake/decode.ts');
+  return decodeFullSize(file);
+}
+
+async function exportFullResolution(message: ExportFullResolutionMessage): Promise<void> {
+  const controller = exports.get(message) ?? new AbortController();
+  try {
+    if (!engine) throw new Error('the engine is not ready');
+    if (failNextExport) {
+      failNextExport = false;
+      throw new Error('the read-back failed (test hook)');
+    }
+    controller.signal.throwIfAborted();
+    const started = performance.now();
+    const result = await engine.exportFullResolution(
+      message,
+      decodeOriginal,
+      (progress) => post({ type: 'exportProgress', progress }),
+      controller.signal,
+    );
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    log('info', `Full-resolution export: ${result.width}x${result.height} in ${seconds} s`);
+    post({ type: 'fullResolutionImage', ...result });
+  } catch (error) {
+    for (const step of message.steps) step.mask?.close();
+    if (controller.signal.aborted) {
+      post({ type: 'fullResolutionImage', blob: null, cancelled: true });
+    } else {
+      log('error', `Full-resolution export failed: ${reason(error)}`);
+      post({ type: 'fullResolutionImage', blob: null, error: reason(error) });
+    }
+  } finally {
+    exports.delete(message);
+  }
+}
 
 function post(message: FromWorkerMessage, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);
@@ -97,6 +138,7 @@ function runTestHook(action: TestHookAction): void {
 async function handle(message: ToWorkerMessage): Promise<void> {
   if (message.type === 'init') return init(message);
   if (message.type === 'testHook') return runTestHook(message.action);
+  if (message.type === 'exportFullResolution') return exportFullResolution(message);
   if (!engine) {
     log('warn', `Ignoring ${message.type}: the engine is not ready`);
     return;
@@ -177,6 +219,12 @@ self.onmessage = (event: MessageEvent<unknown>) => {
     log('warn', 'Ignoring a malformed message');
     return;
   }
+  // A cancel cannot wait its turn: the export it stops is what the queue is busy with.
+  if (message.type === 'cancelExport') {
+    for (const controller of exports.values()) controller.abort();
+    return;
+  }
+  if (message.type === 'exportFullResolution') exports.set(message, new AbortController());
   queue = queue
     .then(() => handle(message))
     .catch((error: unknown) => {
