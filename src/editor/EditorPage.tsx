@@ -19,7 +19,7 @@ import { lookLinkSearch, parseLookLink } from './look-link.ts';
 import { editorStateAtom } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import { COLLAGE_EFFECT_ID, isBusy } from './state/editor-state.ts';
-import { collageSelectionAtom, savingAtom } from './state/ui.ts';
+import { collageSelectionAtom, exportProgressAtom, savingAtom } from './state/ui.ts';
 import type {} from './test-hooks.ts';
 import { useViewport } from './useViewport.ts';
 
@@ -41,6 +41,7 @@ function testHooksFor(controller: EditorController): (() => void) | null {
     testHook: (action) => controller.testHook(action),
     stats: () => controller.stats(),
     statuses: () => [...controller.statusHistory],
+    setTileLimit: (limit) => controller.setTileLimit(limit),
   };
   return () => {
     delete window.__retrocam;
@@ -53,11 +54,15 @@ function EditorScreen({ store }: { store: Store }) {
     const params = new URLSearchParams(search);
     const engine = params.get('engine');
     const timeout = Number(params.get('workerTimeout'));
+    const testHooks = params.get('testHooks') === '1';
+    // Test option: tiles this small make the full-resolution save tile images of any size.
+    const tileLimit = Number(params.get('tileLimit'));
     return {
       ...(isEngineKind(engine) ? { engine } : {}),
       link: parseLookLink(search),
-      testHooks: params.get('testHooks') === '1',
+      testHooks,
       ...(timeout > 0 ? { responseTimeoutMs: timeout } : {}),
+      ...(testHooks && Number.isInteger(tileLimit) && tileLimit > 0 ? { tileLimit } : {}),
     };
     // The engine, the initial look and the test options are read once, when the editor opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -93,6 +98,11 @@ function EditorScreen({ store }: { store: Store }) {
   // Keyboard shortcuts; backslash held shows the image before the effect.
   useEffect(() => {
     const down = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && store.get(exportProgressAtom) !== null) {
+        event.preventDefault();
+        controller.cancelExport();
+        return;
+      }
       const focus = focusKind(event.target);
       if (event.key === '\\' && focus !== 'text') {
         controller.showOriginal(true);
@@ -127,7 +137,7 @@ function EditorScreen({ store }: { store: Store }) {
       window.removeEventListener('keyup', up);
       document.removeEventListener('visibilitychange', visibility);
     };
-  }, [controller, ui]);
+  }, [controller, ui, store]);
 
   // The query string follows the chosen look, so it can be shared as a link.
   const effect = findEffect(state.selectedEffectId);

@@ -45,7 +45,7 @@ import {
   type Outcome,
 } from './state/editor-state.ts';
 import { notifyAtom, type NotificationKind } from './state/notifications.ts';
-import { savingAtom, showingOriginalAtom } from './state/ui.ts';
+import { exportProgressAtom, fullResolutionAtom, savingAtom, showingOriginalAtom } from './state/ui.ts';
 
 export interface ControllerOptions {
   engine?: EngineKind;
@@ -55,6 +55,8 @@ export interface ControllerOptions {
   responseTimeoutMs?: number;
   /** A look from the page's link, selected and applied once the first image is ready. */
   link?: LookLink | null;
+  /** Test option (with testHooks): full-resolution saves use tiles no longer than this a side. */
+  tileLimit?: number;
 }
 
 function reason(error: unknown): string {
@@ -87,12 +89,15 @@ export class EditorController {
   private waiter: ((message: FromWorkerMessage) => void) | null = null;
   /** The collage: its config rules, assets, Apply and Save. */
   readonly collage: CollageController;
+  /** Test option: the longest tile side of full-resolution saves. */
+  private tileLimit: number | null;
 
   constructor(
     private readonly store: Store,
     private readonly options: ControllerOptions = {},
   ) {
     this.link = options.link ?? null;
+    this.tileLimit = options.tileLimit ?? null;
     this.collage = new CollageController(store, {
       run: (transition) => this.run(transition),
       notify: (kind, message, durationMs) => this.notify(kind, message, durationMs),
@@ -181,6 +186,11 @@ export class EditorController {
   /** Test hooks (only with `testHooks`): simulated failures, and the engine's GPU object counts. */
   testHook(action: TestHookAction): void {
     if (this.options.testHooks) this.client?.post({ type: 'testHook', action });
+  }
+
+  /** Test hook (only with `testHooks`): full-resolution saves tile at this size (null: as the GPU allows). */
+  setTileLimit(limit: number | null): void {
+    if (this.options.testHooks) this.tileLimit = limit;
   }
 
   /** Every worker status the editor has passed through (only with `testHooks`), oldest first. */
@@ -305,6 +315,91 @@ export class EditorController {
 
   async save(): Promise<void> {
     if (this.collage.isOpen) return this.collage.save();
+    if (this.store.get(exportProgressAtom) !== null) return;
+    if (this.store.get(fullResolutionAtom)) return this.saveFullResolution();
+    return this.savePreviewSize();
+  }
+
+  setFullResolution(on: boolean): void {
+    this.store.set(fullResolutionAtom, on);
+  }
+
+  /** Stops a running full-resolution save. */
+  cancelExport(): void {
+    if (this.store.get(exportProgressAtom) === null) return;
+    this.client?.cancelExport();
+  }
+
+  /**
+   * Issue 7: the image's effects run again on the original at its own size, in the worker, which hands
+   * back the JPEG; the page holds only the file and the result.
+   */
+  private async saveFullResolution(): Promise<void> {
+    const state = this.state;
+    const client = this.client;
+    const source = this.log.source;
+    if (!client || !canRequestImage(state) || !source) {
+      this.notify('error', 'Image processor not ready.');
+      return;
+    }
+    const effects = this.log.effectsSinceLoad();
+    if (!effects) {
+      await this.savePreviewSize(
+        'Saved at the preview size: full resolution is not available after a collage.',
+      );
+      return;
+    }
+    const ios = isIos(navigator.userAgent, navigator.maxTouchPoints);
+    const tab = ios ? window.open('', '_blank') : null;
+    this.notify('info', 'Preparing full-resolution image...');
+    this.store.set(exportProgressAtom, 0);
+    try {
+      // The log keeps its masks (for recovery); the worker gets copies.
+      const steps = await Promise.all(
+        effects.map(async (step) => ({
+          effectId: step.effectId,
+          settings: step.settings,
+          ...(step.mask ? { mask: await createImageBitmap(step.mask) } : {}),
+        })),
+      );
+      const result = await client.exportFullResolution({
+        file: source.file,
+        processing: source.processing,
+        steps,
+        quality: 0.9,
+        ...(this.tileLimit ? { tileLimit: this.tileLimit } : {}),
+        onProgress: (fraction) => {
+          if (this.store.get(exportProgressAtom) !== null) this.store.set(exportProgressAtom, fraction);
+        },
+      });
+      if (!result.blob) {
+        tab?.close();
+        if (result.cancelled) {
+          this.notify('info', 'Full-resolution save cancelled.');
+        } else {
+          if (result.error) console.error(`Full-resolution export failed: ${result.error}`);
+          this.notify('error', 'Failed to generate image data.');
+        }
+        return;
+      }
+      const name = downloadFileName(state.lastAppliedEffectId, new Date());
+      if (tab) {
+        tab.location.href = URL.createObjectURL(result.blob);
+        this.notify('success', IOS_SAVE_MESSAGE, IOS_MESSAGE_DURATION_MS);
+        return;
+      }
+      triggerDownload(result.blob, name);
+      this.notify('success', 'Download started!');
+    } catch (error) {
+      tab?.close();
+      this.notify('error', `Download failed: ${reason(error)}`);
+    } finally {
+      this.store.set(exportProgressAtom, null);
+    }
+  }
+
+  /** The spec's save: the current image with its long side at 1080 px. */
+  private async savePreviewSize(successWarning?: string): Promise<void> {
     const state = this.state;
     const client = this.client;
     if (!client || !canRequestImage(state)) {
@@ -333,7 +428,8 @@ export class EditorController {
         return;
       }
       triggerDownload(result.blob, name);
-      this.notify('success', 'Download started!');
+      if (successWarning) this.notify('warning', successWarning);
+      else this.notify('success', 'Download started!');
     } catch (error) {
       tab?.close();
       this.notify('error', `Download failed: ${reason(error)}`);
@@ -482,7 +578,12 @@ export class EditorController {
     }
     try {
       const kept = await createImageBitmap(decoded.bitmap);
-      this.log.loaded({ image: kept, processing: decoded.processing, original: decoded.original });
+      this.log.loaded({
+        image: kept,
+        processing: decoded.processing,
+        original: decoded.original,
+        file,
+      });
       this.historyRequests.length = 0;
       client.loadImage(decoded.bitmap, decoded.processing, decoded.original);
     } catch (error) {

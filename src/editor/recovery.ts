@@ -28,6 +28,11 @@ export interface Source {
   image: ImageBitmap;
   processing: { width: number; height: number };
   original: { width: number; height: number };
+  /**
+   * The file itself (compressed, as chosen), which the full-resolution export decodes again in the
+   * worker: the page never holds the original's pixels.
+   */
+  file: Blob;
 }
 
 function close(step: Step | null | undefined): void {
@@ -82,6 +87,18 @@ export class RecoveryLog {
     close(this.current);
     this.current = null;
     this.commitStep(step);
+  }
+
+  /**
+   * The effects the image on screen has been through, committed ones first, then the current one: what a
+   * full-resolution export replays on the original. Null when a collage is among them (it was made on the
+   * page, at the preview size, and cannot be made again at another).
+   */
+  effectsSinceLoad(): EffectStep[] | null {
+    const applied = this.steps.slice(0, this.position);
+    const effects = applied.filter((step): step is EffectStep => step.kind === 'effect');
+    if (effects.length !== applied.length) return null;
+    return this.current ? [...effects, this.current] : effects;
   }
 
   reset(): void {

@@ -6,6 +6,8 @@ export interface TestHooks {
   stats: () => Promise<{ textures: number; buffers: number }>;
   /** Every worker status the editor state passed through, including ones too brief to render. */
   statuses: () => string[];
+  /** Full-resolution saves use tiles no longer than this a side (null: as the GPU allows). */
+  setTileLimit: (limit: number | null) => void;
 }
 
 declare global {

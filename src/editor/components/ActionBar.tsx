@@ -1,6 +1,9 @@
+import { useId } from 'react';
 import { findCommand, shortcutLabel, type CommandUi } from '../commands.ts';
 import type { EditorController } from '../controller.ts';
-import type { EditorState } from '../state/editor-state.ts';
+import { useAtomValue } from '../editor-jotai.ts';
+import { COLLAGE_EFFECT_ID, type EditorState } from '../state/editor-state.ts';
+import { exportProgressAtom, fullResolutionAtom } from '../state/ui.ts';
 
 interface ActionBarProps {
   state: EditorState;
@@ -52,6 +55,35 @@ export function ActionBar(props: ActionBarProps) {
         label={props.mobile ? 'Upload' : 'Upload New Image'}
       />
       <ActionButton {...props} commandId="save" testId="save-button" />
+      {/* The collage saves its own canvas; the option is for the photo. */}
+      {props.state.selectedEffectId !== COLLAGE_EFFECT_ID && (
+        <FullResolutionOption state={props.state} controller={props.controller} />
+      )}
+    </div>
+  );
+}
+
+/** Issue 7: Save writes the image at its original size instead of 1080 px. */
+function FullResolutionOption({ state, controller }: { state: EditorState; controller: EditorController }) {
+  const id = useId();
+  const on = useAtomValue(fullResolutionAtom);
+  const exporting = useAtomValue(exportProgressAtom) !== null;
+  const { originalWidth: width, originalHeight: height } = state;
+  const size = width && height ? `${width} × ${height}` : null;
+  return (
+    <div
+      className="setting setting-toggle save-option"
+      title={size ? `Save at the original size, ${size} px, instead of 1080 px` : undefined}
+    >
+      <input
+        id={id}
+        type="checkbox"
+        data-testid="save-full-resolution"
+        checked={on}
+        disabled={exporting}
+        onChange={(event) => controller.setFullResolution(event.target.checked)}
+      />
+      <label htmlFor={id}>Full resolution{size && <span className="save-option-size"> ({size})</span>}</label>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { EditorController } from '../controller.ts';
+import { useAtomValue } from '../editor-jotai.ts';
+import { exportProgressAtom } from '../state/ui.ts';
 import { fittedCanvasSize } from '../layout.ts';
 import { zoomIndicatorText, type EditorState } from '../state/editor-state.ts';
 import { useViewport } from '../useViewport.ts';
@@ -44,7 +46,10 @@ export function CanvasStage({
   const width = Math.round(fitted.width * state.zoomLevel);
   const height = Math.round(fitted.height * state.zoomLevel);
 
-  const busy = state.workerStatus === 'LoadingImage' || state.workerStatus === 'ApplyingEffect' || saving;
+  const exportProgress = useAtomValue(exportProgressAtom);
+  const busy =
+    (state.workerStatus === 'LoadingImage' || state.workerStatus === 'ApplyingEffect' || saving) &&
+    exportProgress === null;
   const zoomText = zoomIndicatorText(state);
   const loading = state.workerStatus === 'LoadingImage';
 
@@ -114,6 +119,9 @@ export function CanvasStage({
           <span className="dots" aria-hidden="true" />
         </div>
       )}
+      {exportProgress !== null && (
+        <ExportProgress progress={exportProgress} onCancel={() => controller.cancelExport()} />
+      )}
       {!state.isImageReadyInWorker && !loading && (
         <div className="upload-overlay" data-testid="upload-overlay">
           <p className="upload-title">Drop a photo here</p>
@@ -124,5 +132,27 @@ export function CanvasStage({
         </div>
       )}
     </main>
+  );
+}
+
+/** A full-resolution save under way: how far it has come, and a way to stop it (Escape works too). */
+function ExportProgress({ progress, onCancel }: { progress: number; onCancel: () => void }) {
+  const percent = Math.round(progress * 100);
+  return (
+    <div className="export-overlay" data-testid="export-progress" data-progress={percent}>
+      <p role="status" aria-live="polite">
+        Saving full resolution
+        <span className="dots" aria-hidden="true" />
+      </p>
+      <progress max={100} value={percent} aria-label="Full-resolution save progress">
+        {percent}%
+      </progress>
+      <p className="export-percent" aria-hidden="true">
+        {percent}%
+      </p>
+      <button type="button" className="button" data-testid="cancel-export" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
   );
 }

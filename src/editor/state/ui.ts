@@ -4,6 +4,12 @@ import { atom } from '../editor-jotai.ts';
 /** Save in progress: the Processing overlay stays until the worker returns the image data. */
 export const savingAtom = atom(false);
 
+/** Save writes the image at its original size (issue 7) instead of the preview's. */
+export const fullResolutionAtom = atom(false);
+
+/** A full-resolution save is running: how far it has come, 0..1; null when none is. */
+export const exportProgressAtom = atom<number | null>(null);
+
 /** The user holds before/after: the canvas shows the image before the current effect. */
 export const showingOriginalAtom = atom(false);
 

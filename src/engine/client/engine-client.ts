@@ -7,6 +7,8 @@ import {
   type EffectSettings,
   type EngineKind,
   type FromWorkerMessage,
+  type FullResolutionImageMessage,
+  type FullResolutionStep,
   type ImageDataMessage,
   type ToWorkerMessage,
 } from '../protocol.ts';
@@ -39,8 +41,22 @@ const ANSWERED: ReadonlySet<ToWorkerMessage['type']> = new Set<ToWorkerMessage['
   'replaceBaseImage',
   'requestImageData',
   'requestImageBitmap',
+  'exportFullResolution',
   'requestStats',
 ]);
+
+export interface FullResolutionRequest {
+  /** The file the image was loaded from. */
+  file: Blob;
+  /** The size the image was processed at for the preview. */
+  processing: { width: number; height: number };
+  /** The committed effects and the current one, in order; masks are transferred. */
+  steps: FullResolutionStep[];
+  quality: number;
+  /** Test option: the longest tile side. */
+  tileLimit?: number;
+  onProgress?: (fraction: number) => void;
+}
 
 export class EngineSetupError extends Error {}
 
@@ -51,6 +67,10 @@ function reason(error: unknown): string {
 export class EngineClient {
   private readonly imageDataWaiters: ((message: ImageDataMessage) => void)[] = [];
   private readonly statsWaiters: ((stats: { textures: number; buffers: number }) => void)[] = [];
+  private readonly exportWaiters: {
+    resolve: (message: FullResolutionImageMessage) => void;
+    onProgress?: (fraction: number) => void;
+  }[] = [];
   private terminated = false;
   /** Requests sent and not yet answered, and when the worker last said anything. */
   private unanswered = 0;
@@ -165,6 +185,34 @@ export class EngineClient {
     });
   }
 
+  /**
+   * Asks for the image at its original size (issue 7); resolves with the worker's answer: the JPEG, or no
+   * blob and whether it was cancelled or failed. Progress arrives through `onProgress` meanwhile.
+   */
+  exportFullResolution(request: FullResolutionRequest): Promise<FullResolutionImageMessage> {
+    return new Promise((resolve) => {
+      this.exportWaiters.push({ resolve, ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
+      const masks = request.steps.flatMap((step) => (step.mask ? [step.mask] : []));
+      this.post(
+        {
+          type: 'exportFullResolution',
+          file: request.file,
+          processingWidth: request.processing.width,
+          processingHeight: request.processing.height,
+          steps: request.steps,
+          quality: request.quality,
+          ...(request.tileLimit ? { tileLimit: request.tileLimit } : {}),
+        },
+        masks,
+      );
+    });
+  }
+
+  /** Stops the running full-resolution export; its promise resolves as cancelled. */
+  cancelExport(): void {
+    this.post({ type: 'cancelExport' });
+  }
+
   /** The engine's live GPU object counts (for leak checks). */
   requestStats(): Promise<{ textures: number; buffers: number }> {
     return new Promise((resolve) => {
@@ -180,6 +228,8 @@ export class EngineClient {
     this.worker.terminate();
     for (const waiter of this.imageDataWaiters.splice(0))
       waiter({ type: 'imageData', blob: null, format: 'image/jpeg' });
+    for (const waiter of this.exportWaiters.splice(0))
+      waiter.resolve({ type: 'fullResolutionImage', blob: null, error: 'the effect engine stopped' });
   }
 
   private receive(data: unknown): void {
@@ -189,7 +239,16 @@ export class EngineClient {
       console.warn('Ignoring a malformed message from the worker', data);
       return;
     }
+    // Progress is no answer: the export it reports on still is one request waiting.
+    if (data.type === 'exportProgress') {
+      this.exportWaiters[0]?.onProgress?.(data.progress);
+      return;
+    }
     if (data.type !== 'log' && this.unanswered > 0) this.unanswered--;
+    if (data.type === 'fullResolutionImage') {
+      this.exportWaiters.shift()?.resolve(data);
+      return;
+    }
     if (data.type === 'imageData') {
       this.imageDataWaiters.shift()?.(data);
       return;

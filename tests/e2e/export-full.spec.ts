@@ -1,0 +1,213 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { EngineKind } from '../../src/engine/protocol.ts';
+import { openEditor, settled } from '../support/editor.ts';
+import { fixturePath } from '../support/images.ts';
+import { compareInPage, enlargedJpeg, saveBytes } from '../support/large-images.ts';
+
+// Issue 7: Save's 'Full resolution' option runs the image's effects again on the original at its own
+// size, in tiles where it is too large for one texture, and hands back a JPEG of that size.
+
+const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
+const PHOTO = 'kodak/kodim23.png';
+
+async function loadLarge(page: Page, width: number, height: number) {
+  const jpeg = await enlargedJpeg(page, PHOTO, width, height);
+  await page.getByTestId('editor-upload-input').setInputFiles({
+    name: 'large.jpg',
+    mimeType: 'image/jpeg',
+    buffer: jpeg,
+  });
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady', {
+    timeout: 60_000,
+  });
+}
+
+async function chooseEffect(page: Page, effectId: string, settings: Record<string, string> = {}) {
+  await page.getByTestId(`effect-${effectId}`).click();
+  await settled(page);
+  for (const [name, value] of Object.entries(settings)) {
+    const control = page.getByTestId(`setting-${name}`);
+    if ((await control.evaluate((element) => element.tagName)) === 'SELECT') {
+      await control.selectOption(value);
+    } else {
+      await control.fill(value);
+      await control.press('Enter');
+    }
+  }
+  await settled(page);
+}
+
+async function commit(page: Page) {
+  await page.getByTestId('apply-button').click();
+  // Committed: nothing is applied on top any more, and there is a step to undo.
+  await expect(page.getByTestId('apply-button')).toBeDisabled();
+  await expect(page.getByTestId('undo-button')).toBeEnabled();
+  await settled(page);
+}
+
+/** Saves at full resolution, watching the progress indicator on the way; returns the file and the time. */
+async function saveFullResolution(page: Page) {
+  await page.getByTestId('save-full-resolution').check();
+  const progress = page.getByTestId('export-progress');
+  const started = Date.now();
+  const saving = saveBytes(page);
+  await expect(progress).toBeVisible();
+  await expect(progress.getByRole('progressbar')).toBeVisible();
+  const file = await saving;
+  const ms = Date.now() - started;
+  await expect(progress).toHaveCount(0);
+  await expect(page.getByTestId('notification')).toHaveText(/Download started!/);
+  return { ...file, ms };
+}
+
+for (const engine of ENGINES) {
+  test(`${engine}: a 24 MP photo saves at full resolution, at its own size and with the preview's look`, async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    await openEditor(page, engine);
+    await loadLarge(page, 6000, 4000);
+
+    // A grade committed at full size, a camera that resamples to 400 px committed on it, and a full-size
+    // effect applied on top of that (the image the camera made, scaled up).
+    await chooseEffect(page, 'pg2016');
+    await commit(page);
+    await chooseEffect(page, 'jpegSimulation');
+    await commit(page);
+    await chooseEffect(page, 'vibrance', { vibrance: '0.6' });
+
+    const preview = await saveBytes(page);
+    const full = await saveFullResolution(page);
+    expect(full.name).toMatch(/^retrocam_vibrance_\d{8}-\d{6}\.jpg$/);
+
+    const comparison = await compareInPage(page, full.bytes, preview.bytes);
+    const note = `${comparison.width}x${comparison.height}, ${(full.bytes.length / 1e6).toFixed(1)} MB, ${full.ms} ms from Save to download; PSNR ${comparison.psnr.toFixed(2)} dB against the ${comparison.referenceWidth}x${comparison.referenceHeight} save scaled up`;
+    test.info().annotations.push({ type: `${engine} full resolution`, description: note });
+    expect({ width: comparison.width, height: comparison.height }).toEqual({ width: 6000, height: 4000 });
+    expect(Math.max(comparison.referenceWidth, comparison.referenceHeight)).toBe(1080);
+    expect(comparison.psnr).toBeGreaterThanOrEqual(35);
+  });
+
+  test(`${engine}: tiles give the image one texture gives, seams included`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await openEditor(page, engine, 'testHooks=1');
+    await loadLarge(page, 1800, 1200);
+    // Neighbourhoods (a gaussian vignette blur, pixel blocks) and positions (vignette, grain, the blur's
+    // ellipse) must not show where tiles meet.
+    await chooseEffect(page, 'smartBlur', { applicationMode: 'vignette', sigma: '6' });
+    await commit(page);
+    await chooseEffect(page, 'smartBlur', { pixelSize: '4' });
+    await commit(page);
+    await chooseEffect(page, 'pg2016');
+
+    const whole = await saveFullResolution(page);
+    // 360 px tiles: 1800 x 1200 takes dozens of them, with margins as wide as the blur reaches.
+    await page.evaluate(() => window.__retrocam?.setTileLimit(360));
+    const tiled = await saveFullResolution(page);
+
+    const comparison = await compareInPage(page, tiled.bytes, whole.bytes);
+    test.info().annotations.push({
+      type: `${engine} tiles`,
+      description: `${comparison.width}x${comparison.height}: one texture ${whole.ms} ms, tiles ${tiled.ms} ms; PSNR ${comparison.psnr.toFixed(2)} dB`,
+    });
+    expect({ width: comparison.width, height: comparison.height }).toEqual({ width: 1800, height: 1200 });
+    expect(comparison.psnr).toBeGreaterThanOrEqual(45);
+  });
+}
+
+test('camera effects run as the preview ran them, and their pixels are scaled up to the full size', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await openEditor(page, 'webgl2', 'testHooks=1');
+  await loadLarge(page, 3000, 2000);
+  await chooseEffect(page, 'ccdEffect');
+  const preview = await saveBytes(page);
+  const full = await saveFullResolution(page);
+  const comparison = await compareInPage(page, full.bytes, preview.bytes);
+  test.info().annotations.push({
+    type: 'camera',
+    description: `${comparison.width}x${comparison.height}; PSNR ${comparison.psnr.toFixed(2)} dB`,
+  });
+  expect({ width: comparison.width, height: comparison.height }).toEqual({ width: 3000, height: 2000 });
+  expect(comparison.psnr).toBeGreaterThanOrEqual(35);
+});
+
+test('a full-resolution save shows its progress and stops on Escape', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openEditor(page, 'webgl2', 'testHooks=1');
+  await loadLarge(page, 1800, 1200);
+  await chooseEffect(page, 'smartBlur', { applicationMode: 'vignette' });
+  await page.evaluate(() => window.__retrocam?.setTileLimit(300));
+  await page.getByTestId('save-full-resolution').check();
+  let downloads = 0;
+  page.on('download', () => downloads++);
+  await page.getByTestId('save-button').click();
+  const progress = page.getByTestId('export-progress');
+  await expect(progress).toBeVisible();
+  await expect.poll(async () => Number(await progress.getAttribute('data-progress'))).toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('notification')).toHaveText(/Full-resolution save cancelled\./);
+  await expect(progress).toHaveCount(0);
+  expect(downloads).toBe(0);
+  // The editor carries on: the next save works.
+  await page.evaluate(() => window.__retrocam?.setTileLimit(null));
+  const file = await saveBytes(page);
+  expect(file.bytes.length).toBeGreaterThan(0);
+});
+
+test.describe('the original is decoded again as it was loaded', () => {
+  test('EXIF orientation: a photo stored on its side saves upright at its own size', async ({ page }) => {
+    await openEditor(page, 'webgl2');
+    // Stored 1200 x 1800 with orientation 6: upright it is 1800 x 1200.
+    await page
+      .getByTestId('editor-upload-input')
+      .setInputFiles(fixturePath('exif-orientation/Landscape_6.jpg'));
+    await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
+    await chooseEffect(page, 'vibrance', { vibrance: '0.5' });
+    const preview = await saveBytes(page);
+    const full = await saveFullResolution(page);
+    // A real photo has detail the preview's 1080 px lack: compare the pictures at the preview's size.
+    const comparison = await compareInPage(page, full.bytes, preview.bytes, true);
+    test.info().annotations.push({ type: 'at 1080 px', description: `${comparison.psnr.toFixed(2)} dB` });
+    expect({ width: comparison.width, height: comparison.height }).toEqual({ width: 1800, height: 1200 });
+    expect(comparison.psnr).toBeGreaterThanOrEqual(35);
+  });
+
+  test('HEIC: decoded again by libheif inside the effect worker', async ({ page }) => {
+    await page.goto('/?engine=webgl2');
+    await page.getByTestId('upload-input').setInputFiles(fixturePath('heic/libheif_example.heic'));
+    await page.getByTestId('start-editing').click({ timeout: 30_000 });
+    await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady', {
+      timeout: 30_000,
+    });
+    await chooseEffect(page, 'vibrance', { vibrance: '0.5' });
+    const preview = await saveBytes(page);
+    const full = await saveFullResolution(page);
+    const comparison = await compareInPage(page, full.bytes, preview.bytes, true);
+    test.info().annotations.push({ type: 'at 1080 px', description: `${comparison.psnr.toFixed(2)} dB` });
+    expect({ width: comparison.width, height: comparison.height }).toEqual({ width: 1280, height: 854 });
+    expect(comparison.psnr).toBeGreaterThanOrEqual(35);
+  });
+});
+
+test('after a collage, which was made at the preview size, Save says so and saves at that size', async ({
+  page,
+}) => {
+  await openEditor(page, 'webgl2');
+  await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim23.png'));
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
+  await page.getByTestId('effect-collageEffect').click();
+  await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByTestId('save-full-resolution')).toHaveCount(0);
+  await page.getByTestId('apply-button').click();
+  await settled(page);
+  await expect(page.getByTestId('main-canvas')).toBeVisible();
+  await page.getByTestId('save-full-resolution').check();
+  const file = await saveBytes(page);
+  await expect(page.getByTestId('notification')).toHaveText(
+    /Saved at the preview size: full resolution is not available after a collage\./,
+  );
+  const size = await compareInPage(page, file.bytes, file.bytes);
+  expect(Math.max(size.width, size.height)).toBe(1080);
+});
