@@ -66,3 +66,24 @@ describe('cleanMessage', () => {
     expect(long.endsWith('...')).toBe(true);
   });
 });
+
+describe('collage selection (section 4)', () => {
+  it('selection changes on the collage canvas are reported to the adjustment panel', async () => {
+    const { collageSelectionAtom } = await import('../../src/editor/state/ui.ts');
+    const store = createStore();
+    const collage = new CollageController(store, {
+      run: vi.fn(),
+      notify: vi.fn(),
+      hasWorker: () => true,
+      replaceBase: vi.fn(),
+    });
+    const several = {
+      kind: 'several',
+      count: 2,
+    } as const;
+    collage.events.onSelection(several);
+    expect(store.get(collageSelectionAtom)).toEqual(several);
+    collage.detach(null);
+    expect(store.get(collageSelectionAtom)).toEqual({ kind: 'none' });
+  });
+});
