@@ -4,7 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { cpus, platform, release, totalmem } from 'node:os';
 import { withPage } from './with-page.mjs';
 
-const PORT = 5175;
+// BENCH_PORT moves it, so that two checkouts can run it side by side.
+const PORT = Number(process.env.BENCH_PORT ?? 5175);
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const options = {
