@@ -55,8 +55,9 @@ export default defineConfig({
       },
       workbox: {
         // Everything the three pages need offline: the app, the engine worker and its lazily loaded
-        // backends (the shaders are inside those chunks), libheif's worker and wasm, icons, backgrounds.
-        globPatterns: ['**/*.{html,js,css,wasm,svg,png,webp,webmanifest}'],
+        // backends (the shaders are inside those chunks), libheif's worker and wasm, icons, backgrounds,
+        // and the collage's self-hosted fonts.
+        globPatterns: ['**/*.{html,js,css,wasm,svg,png,webp,webmanifest,woff2}'],
         // libheif.wasm is 1.4 MB.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         navigateFallback: '/index.html',

@@ -5,6 +5,8 @@ import { isEngineKind } from '../engine/protocol.ts';
 import { commandForKey, focusKind, type CommandUi } from './commands.ts';
 import { ActionBar } from './components/ActionBar.tsx';
 import { CanvasStage } from './components/CanvasStage.tsx';
+import { CollagePanel } from './components/CollagePanel.tsx';
+import { CollageStage } from './components/CollageStage.tsx';
 import { CubeLoader } from './components/CubeLoader.tsx';
 import { DrawingOverlay } from './components/DrawingOverlay.tsx';
 import { EffectList } from './components/EffectList.tsx';
@@ -15,9 +17,10 @@ import { createStore, Provider, useAtomValue, type Store } from './editor-jotai.
 import { layoutMode } from './layout.ts';
 import { lookLinkSearch, parseLookLink } from './look-link.ts';
 import { editorStateAtom } from './state/atoms.ts';
-import { draftSettingsAtom } from './state/drafts.ts';
-import { isBusy } from './state/editor-state.ts';
-import { savingAtom } from './state/ui.ts';
+import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
+import { COLLAGE_EFFECT_ID, isBusy } from './state/editor-state.ts';
+import { collageSelectionAtom, savingAtom } from './state/ui.ts';
+import type {} from './test-hooks.ts';
 import { useViewport } from './useViewport.ts';
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -32,29 +35,53 @@ export default function EditorPage() {
   );
 }
 
+function testHooksFor(controller: EditorController): (() => void) | null {
+  if (!controller.testHooksEnabled) return null;
+  window.__retrocam = {
+    testHook: (action) => controller.testHook(action),
+    stats: () => controller.stats(),
+    statuses: () => [...controller.statusHistory],
+  };
+  return () => {
+    delete window.__retrocam;
+  };
+}
+
 function EditorScreen({ store }: { store: Store }) {
   const search = useSearch();
-  const [engine, link] = useMemo(() => {
-    const param = new URLSearchParams(search).get('engine');
-    return [isEngineKind(param) ? param : undefined, parseLookLink(search)];
-    // The engine and the initial look are read once, when the editor opens.
+  const options = useMemo(() => {
+    const params = new URLSearchParams(search);
+    const engine = params.get('engine');
+    const timeout = Number(params.get('workerTimeout'));
+    return {
+      ...(isEngineKind(engine) ? { engine } : {}),
+      link: parseLookLink(search),
+      testHooks: params.get('testHooks') === '1',
+      ...(timeout > 0 ? { responseTimeoutMs: timeout } : {}),
+    };
+    // The engine, the initial look and the test options are read once, when the editor opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const controller = useMemo(() => new EditorController(store, { engine, link }), [store, engine, link]);
+  const controller = useMemo(() => new EditorController(store, options), [store, options]);
   const state = useAtomValue(editorStateAtom);
   const drafts = useAtomValue(draftSettingsAtom);
+  const draftEffect = useAtomValue(draftEffectAtom);
   const saving = useAtomValue(savingAtom);
+  const collageSelection = useAtomValue(collageSelectionAtom);
   const viewport = useViewport();
   const mode = layoutMode(viewport.width);
   const fileInput = useRef<HTMLInputElement>(null);
-  const busy = isBusy(state);
 
   const ui: CommandUi = useMemo(() => ({ openFilePicker: () => fileInput.current?.click() }), []);
 
-  const onCanvas = useCallback(
-    (canvas: HTMLCanvasElement) => {
-      controller.start(canvas);
-      return () => controller.stop();
+  const onHost = useCallback(
+    (host: HTMLElement) => {
+      controller.start(host);
+      const hooks = testHooksFor(controller);
+      return () => {
+        hooks?.();
+        controller.stop();
+      };
     },
     [controller],
   );
@@ -114,12 +141,18 @@ function EditorScreen({ store }: { store: Store }) {
 
   const effectList = (variant: 'main' | 'mobile') => (
     <EffectList
-      selectedEffectId={state.selectedEffectId}
-      disabled={busy || !state.isImageReadyInWorker}
+      selectedEffectId={draftEffect ?? state.selectedEffectId}
+      disabled={!state.isImageReadyInWorker}
       onSelect={(id) => controller.selectEffect(id)}
       variant={variant}
     />
   );
+
+  const busy = isBusy(state);
+  const collageOpen =
+    state.selectedEffectId === COLLAGE_EFFECT_ID &&
+    state.collageConfig !== null &&
+    state.isImageReadyInWorker;
 
   const drawing =
     state.isDrawingModeActive && state.processingWidth && state.processingHeight ? (
@@ -152,30 +185,55 @@ function EditorScreen({ store }: { store: Store }) {
         state={state}
         controller={controller}
         saving={saving}
-        onCanvas={onCanvas}
+        onHost={onHost}
         onChooseFile={ui.openFilePicker}
         overlay={drawing}
+        collage={
+          collageOpen && state.collageConfig ? (
+            <CollageStage
+              controller={controller}
+              config={state.collageConfig}
+              assets={state.availableImageAssets}
+            />
+          ) : null
+        }
       />
       <aside className="sidebar sidebar-right" aria-label="Adjustments and actions">
         {mode !== 'desktop' && effectList('mobile')}
-        <SettingsPanel
-          effectId={state.selectedEffectId}
-          settings={{ ...state.currentSettings, ...drafts }}
-          onChange={(name, value) => controller.changeSetting(name, value)}
-          brush={
-            state.isDrawingModeActive
-              ? {
-                  size: state.blurBrushSize,
-                  onChange: (size) => controller.setBrushSize(size),
-                  onClear: () => controller.clearMask(),
-                }
-              : null
-          }
-        >
-          {state.selectedEffectId === 'pg2016' && (
-            <CubeLoader title={controller.customLutTitle} onFile={(file) => void controller.loadCube(file)} />
-          )}
-        </SettingsPanel>
+        {collageOpen && state.collageConfig ? (
+          <section className="adjustments" aria-label="Adjustments">
+            <h2 className="panel-title">Collage</h2>
+            <CollagePanel
+              controller={controller}
+              config={state.collageConfig}
+              assets={state.availableImageAssets}
+              selection={collageSelection}
+              disabled={busy}
+            />
+          </section>
+        ) : (
+          <SettingsPanel
+            effectId={state.selectedEffectId}
+            settings={{ ...state.currentSettings, ...drafts }}
+            onChange={(name, value) => controller.changeSetting(name, value)}
+            brush={
+              state.isDrawingModeActive
+                ? {
+                    size: state.blurBrushSize,
+                    onChange: (size) => controller.setBrushSize(size),
+                    onClear: () => controller.clearMask(),
+                  }
+                : null
+            }
+          >
+            {state.selectedEffectId === 'pg2016' && (
+              <CubeLoader
+                title={controller.customLutTitle}
+                onFile={(file) => void controller.loadCube(file)}
+              />
+            )}
+          </SettingsPanel>
+        )}
         <ActionBar state={state} controller={controller} ui={ui} mobile={mode === 'mobile'} mac={MAC} />
         <input
           ref={fileInput}

@@ -7,17 +7,19 @@ import { CubeFormatError, parseCube } from '../effects/cube.ts';
 import { findEffect } from '../effects/index.ts';
 import { CUSTOM_LUT } from '../effects/look-names.ts';
 import { EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
-import type { EngineKind, FromWorkerMessage } from '../engine/protocol.ts';
+import type { EngineKind, FromWorkerMessage, StatusMessage, TestHookAction } from '../engine/protocol.ts';
 import { decodeImageFile, IntakeError, type DecodedImage } from '../intake/decode.ts';
 import { EDITOR_FORMATS, type AcceptedFormat } from '../intake/formats.ts';
 import { takeHandoff } from '../intake/handoff.ts';
 import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
+import { CollageController } from './collage-controller.ts';
 import { downloadFileName, triggerDownload } from './download.ts';
 import type { Store } from './editor-jotai.ts';
 import { exportLongSide, IOS_MESSAGE_DURATION_MS, IOS_SAVE_MESSAGE, isIos } from './export.ts';
 import type { LookLink } from './look-link.ts';
+import { RecoveryLog, type EffectStep, type ImageStep } from './recovery.ts';
 import { editorStateAtom, transitionAtom } from './state/atoms.ts';
-import { draftSettingsAtom } from './state/drafts.ts';
+import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import {
   applyEffect,
   autoApply,
@@ -35,6 +37,7 @@ import {
   selectEffect,
   setBrushSize,
   statusReceived,
+  takeQueuedFile,
   undo,
   workerInitStarted,
   type Command,
@@ -46,6 +49,10 @@ import { savingAtom, showingOriginalAtom } from './state/ui.ts';
 
 export interface ControllerOptions {
   engine?: EngineKind;
+  /** Lets tests simulate failures through window.__retrocam (`?testHooks=1`). */
+  testHooks?: boolean;
+  /** How long the worker may leave a request unanswered before it counts as dead. */
+  responseTimeoutMs?: number;
   /** A look from the page's link, selected and applied once the first image is ready. */
   link?: LookLink | null;
 }
@@ -64,12 +71,34 @@ export class EditorController {
   private customLut: string | null = null;
   /** How a chosen file is taken when its turn comes: the formats it may have, and a decode made earlier. */
   private readonly intake = new WeakMap<Blob, FileIntake>();
+  /** Everything needed to rebuild the worker's images after a GPU loss or a worker failure. */
+  private readonly log = new RecoveryLog();
+  /** The user's own LUT, sent again to a restarted worker. */
+  private customLutAtlas: { size: number; data: Uint8Array<ArrayBuffer> } | null = null;
+  /** Which history request each commitSuccess answers. */
+  private readonly historyRequests: ('commit' | 'undo' | 'redo')[] = [];
+  private host: HTMLElement | null = null;
+  private canvas: HTMLCanvasElement | null = null;
+  /** Bumped by each recovery, so that a recovery overtaken by another stops. */
+  private recoveryGeneration = 0;
+  private recovering = false;
+  /** A collage sent as the new base, waiting for the worker to confirm it. */
+  private pendingReplacement: ImageStep | null = null;
+  private waiter: ((message: FromWorkerMessage) => void) | null = null;
+  /** The collage: its config rules, assets, Apply and Save. */
+  readonly collage: CollageController;
 
   constructor(
     private readonly store: Store,
     private readonly options: ControllerOptions = {},
   ) {
     this.link = options.link ?? null;
+    this.collage = new CollageController(store, {
+      run: (transition) => this.run(transition),
+      notify: (kind, message, durationMs) => this.notify(kind, message, durationMs),
+      hasWorker: () => this.client !== null,
+      replaceBase: (image) => this.replaceBase(image),
+    });
   }
 
   get state(): EditorState {
@@ -78,7 +107,9 @@ export class EditorController {
 
   // ---------------------------------------------------------------- lifecycle
 
-  start(canvas: HTMLCanvasElement): void {
+  /** Starts the engine on a canvas made inside `host` (a fresh one for every worker). */
+  start(host: HTMLElement): void {
+    this.host = host;
     this.setState(workerInitStarted(this.state));
     // A file chosen on the landing page waits as the pending file until the worker is ready.
     const handoff = takeHandoff();
@@ -89,14 +120,7 @@ export class EditorController {
       });
     }
     try {
-      this.client = EngineClient.start(
-        canvas,
-        {
-          onMessage: (message) => this.receive(message),
-          onWorkerFailure: (message) => this.run((s) => errorReceived(s, message)),
-        },
-        this.options.engine,
-      );
+      this.startClient(this.options.engine);
     } catch (error) {
       const message =
         error instanceof EngineSetupError ? error.message : 'Failed to initialize worker resources.';
@@ -105,9 +129,67 @@ export class EditorController {
   }
 
   stop(): void {
+    this.recoveryGeneration++;
     this.client?.terminate();
     this.client = null;
+    this.canvas?.remove();
+    this.canvas = null;
+    this.host = null;
+    this.log.clear();
     this.revokePreview();
+    this.collage.dispose();
+  }
+
+  private startClient(engine: EngineKind | undefined): void {
+    const host = this.host;
+    if (!host) throw new EngineSetupError('Canvas element unavailable.');
+    this.canvas?.remove();
+    // A canvas can hand its control to a worker only once: each worker gets a new one.
+    const canvas = document.createElement('canvas');
+    canvas.dataset.testid = 'main-canvas';
+    canvas.className = 'main-canvas';
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute(
+      'aria-label',
+      'The edited photo. Click to zoom; press and hold to compare with before.',
+    );
+    host.prepend(canvas);
+    this.canvas = canvas;
+    const client = EngineClient.start(
+      canvas,
+      {
+        onMessage: (message) => {
+          if (this.client === client) this.receive(message);
+        },
+        onWorkerFailure: (message) => {
+          if (this.client === client) void this.recover('failed', message);
+        },
+      },
+      {
+        ...(engine ? { engine } : {}),
+        ...(this.options.testHooks ? { testHooks: true } : {}),
+        ...(this.options.responseTimeoutMs ? { responseTimeoutMs: this.options.responseTimeoutMs } : {}),
+      },
+    );
+    this.client = client;
+  }
+
+  get testHooksEnabled(): boolean {
+    return this.options.testHooks === true;
+  }
+
+  /** Test hooks (only with `testHooks`): simulated failures, and the engine's GPU object counts. */
+  testHook(action: TestHookAction): void {
+    if (this.options.testHooks) this.client?.post({ type: 'testHook', action });
+  }
+
+  /** Every worker status the editor has passed through (only with `testHooks`), oldest first. */
+  readonly statusHistory: string[] = [];
+
+  async stats(): Promise<{ textures: number; buffers: number }> {
+    const client = this.client;
+    if (!client) throw new Error('No worker');
+    return client.requestStats();
   }
 
   // ---------------------------------------------------------------- user commands
@@ -122,6 +204,11 @@ export class EditorController {
     const effect = findEffect(effectId);
     if (!effect) return;
     this.store.set(draftSettingsAtom, {});
+    if (isBusy(this.state)) {
+      this.store.set(draftEffectAtom, effectId);
+      return;
+    }
+    this.store.set(draftEffectAtom, null);
     this.run((s) => selectEffect(s, effect));
   }
 
@@ -149,6 +236,7 @@ export class EditorController {
     }
     const client = this.client;
     if (!client) return;
+    this.customLutAtlas = { size: cube.size, data: new Uint8Array(cube.atlas.data) };
     const data = new Uint8Array(cube.atlas.data);
     client.post({ type: 'loadLut', size: cube.size, data }, [data.buffer]);
     this.customLut = cube.title ?? file.name;
@@ -184,6 +272,10 @@ export class EditorController {
   }
 
   commit(): void {
+    if (this.collage.isOpen) {
+      void this.collage.commit();
+      return;
+    }
     this.run((s) => commit(s, this.client !== null));
   }
 
@@ -212,6 +304,7 @@ export class EditorController {
   }
 
   async save(): Promise<void> {
+    if (this.collage.isOpen) return this.collage.save();
     const state = this.state;
     const client = this.client;
     if (!client || !canRequestImage(state)) {
@@ -260,13 +353,29 @@ export class EditorController {
   }
 
   private setState(next: EditorState): void {
+    if (this.options.testHooks && next.workerStatus !== this.state.workerStatus) {
+      this.statusHistory.push(next.workerStatus);
+    }
     this.store.set(transitionAtom, () => next);
   }
 
   /** After any change: hand over drafts, select the linked look once, and auto-apply. */
   private followUps(): EditorState {
     let state = this.state;
-    if (isBusy(state)) return state;
+    if (isBusy(state) || this.recovering) return state;
+    if (state.queuedImageFile) {
+      const queued = takeQueuedFile(state);
+      this.setState(queued.state);
+      for (const command of queued.commands) this.execute(command);
+      return this.state;
+    }
+    const draftEffect = findEffect(this.store.get(draftEffectAtom));
+    if (draftEffect) {
+      this.store.set(draftEffectAtom, null);
+      this.store.set(draftSettingsAtom, {});
+      this.setState(selectEffect(state, draftEffect).state);
+      state = this.state;
+    }
     const drafts = this.store.get(draftSettingsAtom);
     if (Object.keys(drafts).length > 0) {
       this.store.set(draftSettingsAtom, {});
@@ -315,6 +424,12 @@ export class EditorController {
     if (!client) return;
     if (message.type === 'applyEffect') {
       const mask = message.withMask && this.maskCanvas ? await createImageBitmap(this.maskCanvas) : null;
+      this.log.applying({
+        kind: 'effect',
+        effectId: message.effectId,
+        settings: message.settings,
+        mask: mask ? await createImageBitmap(mask) : null,
+      });
       client.post(
         {
           type: 'applyEffect',
@@ -326,6 +441,9 @@ export class EditorController {
       );
       return;
     }
+    if (message.type === 'commitEffect') this.historyRequests.push('commit');
+    if (message.type === 'undo' || message.type === 'redo') this.historyRequests.push(message.type);
+    if (message.type === 'resetCanvasToBase') this.log.reset();
     client.post(message);
   }
 
@@ -363,6 +481,9 @@ export class EditorController {
       return;
     }
     try {
+      const kept = await createImageBitmap(decoded.bitmap);
+      this.log.loaded({ image: kept, processing: decoded.processing, original: decoded.original });
+      this.historyRequests.length = 0;
       client.loadImage(decoded.bitmap, decoded.processing, decoded.original);
     } catch (error) {
       this.run((s) => imageLoadFailed(s, reason(error)));
@@ -370,12 +491,27 @@ export class EditorController {
   }
 
   private receive(message: FromWorkerMessage): void {
+    if (this.recovering) {
+      this.waiter?.(message);
+      return;
+    }
     switch (message.type) {
       case 'status':
+        this.track(message);
+        if (message.status === 'ContextLost') {
+          // The spec's rule logs it; the editor then restores the engine (issue 8).
+          this.run((s) => statusReceived(s, message));
+          void this.recover('lost', message.message ?? 'GPU context lost');
+          return;
+        }
         this.run((s) => statusReceived(s, message));
         return;
       case 'error':
-        this.run((s) => errorReceived(s, message.message));
+        // A failed apply leaves the worker showing what it showed before.
+        if (message.message.startsWith('Image processing failed')) this.log.applyFailed();
+        this.pendingReplacement?.image.close();
+        this.pendingReplacement = null;
+        this.run((s) => errorReceived(s, cleanMessage(message.message)));
         return;
       case 'imageBitmapResponse':
         if (!message.image) {
@@ -384,10 +520,193 @@ export class EditorController {
         }
         this.state.activeCollageBitmap?.close();
         this.setState({ ...this.state, activeCollageBitmap: message.image });
+        if (this.collage.isOpen) {
+          this.collage.mainImageReceived(message.image).catch((error: unknown) => {
+            this.notify('error', `Failed to get image from worker: ${reason(error)}`);
+          });
+        }
         return;
       default:
         return;
     }
+  }
+
+  /** A collage becomes the base: the log keeps a copy, recorded once the worker confirms. */
+  private async replaceBase(image: ImageBitmap): Promise<void> {
+    const client = this.client;
+    if (!client) {
+      image.close();
+      throw new Error('Worker not available.');
+    }
+    const copy = await createImageBitmap(image);
+    this.pendingReplacement?.image.close();
+    this.pendingReplacement = { kind: 'image', image: copy, width: image.width, height: image.height };
+    client.post({ type: 'replaceBaseImage', image, width: image.width, height: image.height }, [image]);
+  }
+
+  /** Keeps the recovery log in step with what the worker confirms. */
+  private track(message: StatusMessage): void {
+    if (message.status === 'ImageReady' && this.pendingReplacement) {
+      this.log.replaced(this.pendingReplacement);
+      this.pendingReplacement = null;
+    }
+    if (message.status === 'effectComplete') this.log.applied();
+    if (message.status === 'commitSuccess') {
+      const request = this.historyRequests.shift();
+      if (request === 'commit') this.log.committed();
+      else if (request === 'undo') this.log.undone();
+      else if (request === 'redo') this.log.redone();
+    }
+  }
+
+  // ---------------------------------------------------------------- recovery
+
+  /**
+   * The GPU was lost or the worker died: start a fresh worker on a fresh canvas and replay the log, so the
+   * image, its committed history and the applied effect come back without the user doing anything.
+   */
+  private async recover(why: 'lost' | 'failed', detail: string): Promise<void> {
+    const generation = ++this.recoveryGeneration;
+    const previousEngine = this.state.engine;
+    console.warn(`Effect engine ${why === 'lost' ? 'lost its GPU context' : 'failed'}: ${detail}`);
+    this.client?.terminate();
+    this.client = null;
+    this.recovering = true;
+    this.waiter = null;
+    this.store.set(showingOriginalAtom, false);
+    // ContextLost while a new worker starts, ContextRestoring while it replays the log, then ImageReady.
+    this.setState({ ...this.state, workerStatus: 'ContextLost', activeEffectId: null });
+    if (why === 'failed') {
+      this.notify('warning', 'The effect engine stopped and was restarted. Your photo and edits are kept.');
+    }
+    try {
+      let ready = await this.restartWorker(this.options.engine);
+      if (
+        ready.status === 'WorkerError' &&
+        (previousEngine === 'webgpu' || this.options.engine === 'webgpu')
+      ) {
+        ready = await this.restartWorker('webgl2');
+      }
+      if (generation !== this.recoveryGeneration) return;
+      if (ready.status !== 'WorkerReady')
+        throw new Error(ready.message ?? 'Worker reported an error status.');
+      if (previousEngine === 'webgpu' && ready.engine === 'webgl2') {
+        this.notify('warning', 'WebGPU stopped working and could not be restored: continuing on WebGL2.');
+      }
+      this.setState({
+        ...this.state,
+        workerStatus: 'ContextRestoring',
+        engine: ready.engine ?? this.state.engine,
+      });
+      const last = await this.replay(generation);
+      if (generation !== this.recoveryGeneration) return;
+      this.recovering = false;
+      const current = this.log.current;
+      this.setState({
+        ...this.state,
+        engine: ready.engine ?? this.state.engine,
+        workerStatus: 'ImageReady',
+        isImageReadyInWorker: this.log.source !== null,
+        activeEffectId: null,
+        activeSettings: null,
+        lastAppliedEffectId: current?.effectId ?? null,
+        lastAppliedSettings: current?.settings ?? null,
+        ...(last?.newWidth && last.newHeight
+          ? { processingWidth: last.newWidth, processingHeight: last.newHeight }
+          : {}),
+        ...(last?.undoDepth !== undefined
+          ? { undoDepth: last.undoDepth, redoDepth: last.redoDepth ?? 0 }
+          : {}),
+      });
+      if (!this.log.source) this.setState({ ...this.state, workerStatus: 'WorkerReady' });
+      this.followUps();
+    } catch (error) {
+      if (generation !== this.recoveryGeneration) return;
+      this.recovering = false;
+      this.run((s) => errorReceived(s, cleanMessage(reason(error))));
+    }
+  }
+
+  private async restartWorker(engine: EngineKind | undefined): Promise<StatusMessage> {
+    this.client?.terminate();
+    this.startClient(engine);
+    return this.expect((m) => m.status === 'WorkerReady' || m.status === 'WorkerError', true);
+  }
+
+  /** Replays the log on the fresh worker; returns the last status it answered with. */
+  private async replay(generation: number): Promise<StatusMessage | null> {
+    const client = this.client;
+    const source = this.log.source;
+    if (!client || !source) return null;
+    if (this.customLutAtlas) {
+      const data = new Uint8Array(this.customLutAtlas.data);
+      client.post({ type: 'loadLut', size: this.customLutAtlas.size, data }, [data.buffer]);
+    }
+    const image = await createImageBitmap(source.image);
+    client.loadImage(image, source.processing, source.original);
+    let last = await this.expect((m) => m.status === 'ImageReady');
+    const steps = this.log.steps;
+    for (const step of steps) {
+      if (generation !== this.recoveryGeneration) return last;
+      if (step.kind === 'effect') {
+        await this.replayEffect(client, step);
+        client.post({ type: 'commitEffect' });
+        last = await this.expect((m) => m.status === 'commitSuccess');
+      } else {
+        const copy = await createImageBitmap(step.image);
+        client.post({ type: 'replaceBaseImage', image: copy, width: step.width, height: step.height }, [
+          copy,
+        ]);
+        last = await this.expect((m) => m.status === 'ImageReady');
+      }
+    }
+    // Steps after the undo position were undone: replay them, then undo them again, so redo works.
+    for (let i = this.log.position; i < steps.length; i++) {
+      client.post({ type: 'undo' });
+      last = await this.expect((m) => m.status === 'commitSuccess');
+    }
+    if (this.log.current) {
+      const status = await this.replayEffect(client, this.log.current);
+      last = { ...status, undoDepth: last.undoDepth, redoDepth: last.redoDepth };
+    }
+    return last;
+  }
+
+  private async replayEffect(client: EngineClient, step: EffectStep): Promise<StatusMessage> {
+    const mask = step.mask ? await createImageBitmap(step.mask) : null;
+    client.post(
+      {
+        type: 'applyEffect',
+        effectId: step.effectId,
+        settings: step.settings,
+        ...(mask ? { freehandMaskImageBitmap: mask } : {}),
+      },
+      mask ? [mask] : [],
+    );
+    return this.expect((m) => m.status === 'effectComplete');
+  }
+
+  /** Waits for a status the worker sends during recovery; an error (or WorkerError) rejects. */
+  private expect(match: (message: StatusMessage) => boolean, acceptError = false): Promise<StatusMessage> {
+    return new Promise((resolve, reject) => {
+      this.waiter = (message) => {
+        if (message.type === 'error') {
+          this.waiter = null;
+          reject(new Error(message.message));
+          return;
+        }
+        if (message.type !== 'status') return;
+        if (message.status === 'WorkerError' && !acceptError) {
+          this.waiter = null;
+          reject(new Error(message.message ?? 'Worker reported an error status.'));
+          return;
+        }
+        if (match(message)) {
+          this.waiter = null;
+          resolve(message);
+        }
+      };
+    });
   }
 
   private notify(kind: NotificationKind, message: string, durationMs?: number): void {
@@ -404,6 +723,16 @@ interface FileIntake {
   formats?: readonly AcceptedFormat[];
   /** Already decoded at the processing size (the landing page's preview): used once, then closed. */
   decoded?: DecodedImage;
+}
+
+/**
+ * A message fit for a notification: the first line only (no stack trace, whatever a worker or a library
+ * put in its error), and not endless.
+ */
+export function cleanMessage(message: string): string {
+  const firstLine = message.split('\n')[0]?.trim() ?? '';
+  const text = firstLine.replace(/\s+at\s+\S+\s*\(.*\)$/, '').trim() || 'Unknown worker error';
+  return text.length > 240 ? `${text.slice(0, 237)}...` : text;
 }
 
 /** Applies the selected effect again as it is (its inputs changed outside the settings). */

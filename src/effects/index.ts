@@ -1,4 +1,5 @@
 import { ccdEffect } from './ccd.ts';
+import { collageEffect } from './collage.ts';
 import { dualVignetteEffect } from './dual-vignette.ts';
 import { iphone3Effect } from './iphone3.ts';
 import { jpegSimulationEffect } from './jpeg-simulation.ts';
@@ -13,6 +14,7 @@ import { vibranceEffect } from './vibrance.ts';
 export const EFFECTS: readonly EffectDefinition[] = [
   jpegSimulationEffect,
   pg2016Effect,
+  collageEffect,
   smartBlurEffect,
   ccdEffect,
   nokiaEffect,

@@ -53,6 +53,8 @@ export interface Backend {
    */
   validate<T>(work: () => T): Promise<T>;
   resourceCounts(): ResourceCounts;
+  /** Test hook: loses the GPU context as a driver reset would (WebGPU: reason 'unknown'). */
+  loseContextForTest(): void;
   destroy(): void;
 }
 

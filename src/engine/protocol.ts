@@ -34,6 +34,8 @@ export interface InitMessage {
   canvas: OffscreenCanvas;
   /** Forces one backend (`?engine=`); without it the worker prefers WebGPU. */
   engine?: EngineKind;
+  /** Accept test hooks (`?testHooks=1`): forced context loss, crashes. Off for users. */
+  testHooks?: boolean;
 }
 export interface LoadImageMessage {
   type: 'loadImage';
@@ -94,6 +96,26 @@ export interface LoadLutMessage {
   data: Uint8Array<ArrayBuffer>;
 }
 
+/** Not in the spec: how many GPU objects the engine holds, for leak checks. */
+export interface RequestStatsMessage {
+  type: 'requestStats';
+}
+/** Not in the spec, honoured only with `testHooks`: simulates the failures the editor must survive. */
+export interface TestHookMessage {
+  type: 'testHook';
+  action: TestHookAction;
+}
+
+export const TEST_HOOK_ACTIONS = [
+  'loseContext',
+  'crash',
+  'exit',
+  'hang',
+  'failNextApply',
+  'failNextExport',
+] as const;
+export type TestHookAction = (typeof TEST_HOOK_ACTIONS)[number];
+
 export type ToWorkerMessage =
   | InitMessage
   | LoadImageMessage
@@ -107,7 +129,9 @@ export type ToWorkerMessage =
   | UndoMessage
   | RedoMessage
   | ShowOriginalMessage
-  | LoadLutMessage;
+  | LoadLutMessage
+  | RequestStatsMessage
+  | TestHookMessage;
 
 // ---------------------------------------------------------------- worker -> editor
 
@@ -147,8 +171,14 @@ export interface ImageBitmapResponseMessage {
   error?: string;
 }
 
+export interface StatsMessage {
+  type: 'stats';
+  textures: number;
+  buffers: number;
+}
+
 export type FromWorkerMessage =
-  StatusMessage | ErrorMessage | LogMessage | ImageDataMessage | ImageBitmapResponseMessage;
+  StatusMessage | ErrorMessage | LogMessage | ImageDataMessage | ImageBitmapResponseMessage | StatsMessage;
 
 // ---------------------------------------------------------------- guards
 
@@ -166,6 +196,8 @@ const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorkerMessage['type']>([
   'redo',
   'showOriginal',
   'loadLut',
+  'requestStats',
+  'testHook',
 ]);
 
 const FROM_WORKER_TYPES: ReadonlySet<string> = new Set<FromWorkerMessage['type']>([
@@ -174,6 +206,7 @@ const FROM_WORKER_TYPES: ReadonlySet<string> = new Set<FromWorkerMessage['type']
   'log',
   'imageData',
   'imageBitmapResponse',
+  'stats',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -208,7 +241,11 @@ export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
   if (!isRecord(value) || typeof value.type !== 'string' || !TO_WORKER_TYPES.has(value.type)) return false;
   switch (value.type as ToWorkerMessage['type']) {
     case 'init':
-      return isRecord(value.canvas) && (value.engine === undefined || isEngineKind(value.engine));
+      return (
+        isRecord(value.canvas) &&
+        (value.engine === undefined || isEngineKind(value.engine)) &&
+        (value.testHooks === undefined || typeof value.testHooks === 'boolean')
+      );
     case 'loadImage':
       return (
         isRecord(value.image) &&
@@ -240,11 +277,14 @@ export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
         value.data instanceof Uint8Array &&
         value.data.length === value.size ** 3 * 4
       );
+    case 'testHook':
+      return (TEST_HOOK_ACTIONS as readonly string[]).includes(String(value.action));
     case 'resetCanvasToBase':
     case 'commitEffect':
     case 'appVisible':
     case 'undo':
     case 'redo':
+    case 'requestStats':
       return true;
   }
 }
@@ -273,5 +313,7 @@ export function isFromWorkerMessage(value: unknown): value is FromWorkerMessage 
         (value.source === 'currentBase' || value.source === 'current') &&
         (value.image === null || isRecord(value.image))
       );
+    case 'stats':
+      return isCount(value.textures) && isCount(value.buffers);
   }
 }

@@ -41,3 +41,20 @@ test('the landing page and the privacy page have no serious or critical accessib
   await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the collage, its panel and its text controls have no serious or critical accessibility violations', async ({
+  page,
+}) => {
+  await page.goto('/editor?engine=webgl2');
+  const editor = page.getByTestId('editor');
+  await expect(editor).toHaveAttribute('data-worker-status', 'WorkerReady');
+  await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim23.png'));
+  await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+  await page.getByTestId('effect-collageEffect').click();
+  await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
+  await page.getByTestId('collage-preset-quad-grid').click();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId('collage-add-text').click();
+  await expect(page.getByTestId('collage-text-controls')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

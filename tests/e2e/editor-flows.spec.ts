@@ -141,8 +141,13 @@ test('keyboard: digits choose effects, Enter applies, Ctrl+Z undoes, Ctrl+Shift+
 }) => {
   await openEditor(page, 'webgl2');
   await loadFixture(page, 'kodak/kodim23.png');
-  const index = WORKER_EFFECTS.findIndex((effect) => effect.id === 'vibrance');
+  // Digits 1-9 follow the Effects list as shown (the collage included); vibrance, tenth, is clicked.
+  const index = EFFECTS.findIndex((effect) => effect.id === 'smartBlur');
+  expect(index).toBeLessThan(9);
   await page.keyboard.press(String(index + 1));
+  await expect(page.getByTestId('effect-smartBlur')).toHaveAttribute('aria-pressed', 'true');
+  await settled(page);
+  await page.getByTestId('effect-vibrance').click();
   await expect(page.getByTestId('effect-vibrance')).toHaveAttribute('aria-pressed', 'true');
   const box = page.getByTestId('setting-vibrance');
   await box.fill('0.8');

@@ -24,6 +24,7 @@ import {
   shouldAutoApply,
   statusReceived,
   takePendingFile,
+  takeQueuedFile,
   workerInitStarted,
   zoomIndicatorText,
   type EditorState,
@@ -252,7 +253,8 @@ describe('loading images', () => {
     expect(canUpload({ ...initialEditorState(), workerStatus: 'WorkerInitializing' })).toBe(false);
     expect(canUpload(ready())).toBe(true);
     const busy = { ...ready(), workerStatus: 'ApplyingEffect' as const };
-    expect(fileChosen(busy, new Blob()).commands[0]?.kind).toBe('warn');
+    const chosen = fileChosen(busy, new Blob());
+    expect(chosen.commands.some((c) => c.kind === 'load')).toBe(false);
   });
 
   it('an upload while the worker is ready loads the file; uploading resets the selected effect', () => {
@@ -499,5 +501,19 @@ describe('smart blur rules', () => {
       changeSetting(changeSetting(blur, 'blurType', 'gaussian').state, 'blurType', 'pixelate').state
         .blurBrushSize,
     ).toBe(80);
+  });
+});
+
+describe('uploads while busy (issue 8)', () => {
+  it('a file chosen during an apply is queued, not lost, and loaded once the worker settles', () => {
+    const file = new Blob(['x']);
+    const busy = { ...withVibrance(0.3), workerStatus: 'ApplyingEffect' as const };
+    const queued = fileChosen(busy, file).state;
+    expect(queued.queuedImageFile).toBe(file);
+    expect(takeQueuedFile(queued).commands).toEqual([]);
+    const settled = statusReceived(queued, status('effectComplete', { effectId: 'vibrance' })).state;
+    const taken = takeQueuedFile(settled);
+    expect(taken.commands).toEqual([{ kind: 'load', file }]);
+    expect(taken.state.queuedImageFile).toBeNull();
   });
 });

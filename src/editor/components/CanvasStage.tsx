@@ -11,18 +11,22 @@ interface CanvasStageProps {
   state: EditorState;
   controller: EditorController;
   saving: boolean;
-  onCanvas: (canvas: HTMLCanvasElement) => () => void;
+  /** Gives the engine the element its canvas goes in; returns the cleanup. */
+  onHost: (host: HTMLElement) => () => void;
   onChooseFile: () => void;
   overlay?: ReactNode;
+  /** The collage editor, shown in place of the main canvas while the collage is open. */
+  collage?: ReactNode;
 }
 
 export function CanvasStage({
   state,
   controller,
   saving,
-  onCanvas,
+  onHost,
   onChooseFile,
   overlay,
+  collage,
 }: CanvasStageProps) {
   const host = useRef<HTMLDivElement>(null);
   const viewport = useViewport();
@@ -31,35 +35,14 @@ export function CanvasStage({
   useEffect(() => {
     const container = host.current;
     if (!container) return;
-    // A fresh canvas per mount: a canvas can hand its control to a worker only once.
-    const canvas = document.createElement('canvas');
-    canvas.dataset.testid = 'main-canvas';
-    canvas.className = 'main-canvas';
-    canvas.setAttribute('role', 'img');
-    canvas.setAttribute(
-      'aria-label',
-      'The edited photo. Click to zoom; press and hold to compare with before.',
-    );
-    container.prepend(canvas);
-    const stop = onCanvas(canvas);
-    return () => {
-      stop();
-      canvas.remove();
-    };
-  }, [onCanvas]);
+    return onHost(container);
+  }, [onHost]);
 
   const imageWidth = state.processingWidth ?? 800;
   const imageHeight = state.processingHeight ?? 600;
   const fitted = fittedCanvasSize(viewport.width, viewport.height, imageWidth, imageHeight);
   const width = Math.round(fitted.width * state.zoomLevel);
   const height = Math.round(fitted.height * state.zoomLevel);
-
-  useEffect(() => {
-    const canvas = host.current?.querySelector<HTMLCanvasElement>('canvas.main-canvas');
-    if (!canvas) return;
-    canvas.style.width = `${width}px`;
-    canvas.style.height = `${height}px`;
-  }, [width, height]);
 
   const busy = state.workerStatus === 'LoadingImage' || state.workerStatus === 'ApplyingEffect' || saving;
   const zoomText = zoomIndicatorText(state);
@@ -81,7 +64,7 @@ export function CanvasStage({
           className="canvas-host"
           ref={host}
           style={{ width, height }}
-          hidden={!state.isImageReadyInWorker && !loading}
+          hidden={(!state.isImageReadyInWorker && !loading) || Boolean(collage)}
           onPointerDown={(event) => {
             if (event.button !== 0 || !state.isImageReadyInWorker) return;
             const entry = {
@@ -109,6 +92,7 @@ export function CanvasStage({
         >
           {overlay}
         </div>
+        {collage}
       </div>
       {zoomText && (
         <div className="zoom-indicator" data-testid="zoom-indicator" aria-live="polite">

@@ -7,3 +7,9 @@ import type { SettingsRecord } from './editor-state.ts';
  * it over once the worker settles (the latest value wins).
  */
 export const draftSettingsAtom = atom<SettingsRecord>({});
+
+/**
+ * An effect chosen while the worker was busy: the spec blocks selection then; the UI keeps the latest
+ * choice and selects it once the worker settles, so a quick run of clicks ends on the last one.
+ */
+export const draftEffectAtom = atom<string | null>(null);

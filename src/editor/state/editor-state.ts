@@ -3,7 +3,12 @@
  * takes the state (and an event) and returns the next state plus the commands the controller carries out
  * (messages to the worker, console warnings, notifications), so every rule can be tested without a worker.
  */
-import { DEFAULT_COLLAGE_CONFIG, type CollageConfig, type ImageAsset } from '../../collage/types.ts';
+import {
+  DEFAULT_COLLAGE_CONFIG,
+  MAIN_PROCESSED_IMAGE,
+  type CollageConfig,
+  type ImageAsset,
+} from '../../collage/types.ts';
 import { findEffect } from '../../effects/index.ts';
 import { defaultSettings, resolveSettings, withSetting } from '../../effects/settings.ts';
 import type { EffectDefinition, SettingValue, Settings } from '../../effects/types.ts';
@@ -49,6 +54,8 @@ export interface EditorState {
   /** Not a spec field: how many commits can be undone and redone (the worker keeps the images). */
   undoDepth: number;
   redoDepth: number;
+  /** Not a spec field: a file chosen while the worker was busy, loaded once it settles (not lost). */
+  queuedImageFile: Blob | null;
 }
 
 export function initialEditorState(): EditorState {
@@ -78,6 +85,7 @@ export function initialEditorState(): EditorState {
     engine: null,
     undoDepth: 0,
     redoDepth: 0,
+    queuedImageFile: null,
   };
 }
 
@@ -320,8 +328,23 @@ export function fileChosen(state: EditorState, file: Blob): Outcome {
   if (state.workerStatus === 'WorkerInitializing' || state.workerStatus === 'Idle') {
     return none({ ...state, pendingImageFile: file });
   }
-  if (!canUpload(state)) return warn(state, 'Upload ignored: the worker is busy');
+  if (!canUpload(state)) {
+    // The upload waits until the worker settles instead of being dropped; a later one replaces it.
+    return {
+      state: { ...state, queuedImageFile: file },
+      commands: [{ kind: 'warn', message: 'Upload queued: the worker is busy' }],
+    };
+  }
   return { state, commands: [{ kind: 'load', file }] };
+}
+
+/** A file queued while the worker was busy is loaded as soon as it settles. */
+export function takeQueuedFile(state: EditorState): Outcome {
+  if (!state.queuedImageFile || !canUpload(state) || state.workerStatus === 'Idle') return none(state);
+  return {
+    state: { ...state, queuedImageFile: null },
+    commands: [{ kind: 'load', file: state.queuedImageFile }],
+  };
 }
 
 /**
@@ -549,4 +572,44 @@ export function collageCanvasFor(
   return aspect >= 1
     ? { actualCanvasWidth: clamp(COLLAGE_DEFAULT_SIDE * aspect), actualCanvasHeight: COLLAGE_DEFAULT_SIDE }
     : { actualCanvasWidth: COLLAGE_DEFAULT_SIDE, actualCanvasHeight: clamp(COLLAGE_DEFAULT_SIDE / aspect) };
+}
+
+// ---------------------------------------------------------------- collage
+
+/**
+ * A change to the open collage's config (a preset, the canvas size, the background, a slot's photo). Only
+ * while the collage is selected and the worker is not busy; a change that returns the same config (or
+ * null) changes nothing.
+ */
+export function collageChanged(
+  state: EditorState,
+  change: (config: CollageConfig) => CollageConfig | null,
+): Outcome {
+  if (state.selectedEffectId !== COLLAGE_EFFECT_ID || !state.collageConfig)
+    return warn(state, 'Collage change ignored: the collage is not open');
+  if (isBusy(state)) return warn(state, 'Collage change ignored: the worker is busy');
+  const next = change(state.collageConfig);
+  if (!next || next === state.collageConfig) return none(state);
+  return none({ ...state, collageConfig: next });
+}
+
+/** An image the collage can place joins the asset list (an asset with the same id is replaced). */
+export function collageAssetAdded(state: EditorState, asset: ImageAsset): EditorState {
+  const others = state.availableImageAssets.filter((a) => a.id !== asset.id);
+  // The main image leads the list; added images follow in the order they came.
+  const assets = asset.id === MAIN_PROCESSED_IMAGE ? [asset, ...others] : [...others, asset];
+  return { ...state, availableImageAssets: assets };
+}
+
+/** Committing a collage: needs the collage open with a config, and the status ImageReady or effectComplete. */
+export function collageCommitStarted(state: EditorState): Outcome {
+  if (state.selectedEffectId !== COLLAGE_EFFECT_ID || !state.collageConfig)
+    return warn(state, 'Collage commit ignored: the collage is not open');
+  if (!isSettled(state)) return warn(state, 'Collage commit ignored: the worker is not ready or busy');
+  return none({ ...state, workerStatus: 'ApplyingEffect', errorMessage: null });
+}
+
+/** 'Failed to commit collage: ...' with the status WorkerError. */
+export function collageCommitFailed(state: EditorState, reason: string): Outcome {
+  return errorReceived(state, `Failed to commit collage: ${reason}`);
 }

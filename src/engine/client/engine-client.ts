@@ -13,9 +13,34 @@ import {
 
 export interface EngineClientEvents {
   onMessage(message: FromWorkerMessage): void;
-  /** The worker failed as a whole (script error); it has been terminated. */
+  /** The worker failed as a whole (script error, or no answer in time); it has been terminated. */
   onWorkerFailure(message: string): void;
 }
+
+export interface EngineClientOptions {
+  engine?: EngineKind;
+  /** Lets the worker accept test hooks (forced context loss, crashes). */
+  testHooks?: boolean;
+  /** A worker that does not answer a request for this long is treated as dead. */
+  responseTimeoutMs?: number;
+}
+
+/** Spec-independent: how long a request may go unanswered before the worker counts as dead. */
+export const DEFAULT_RESPONSE_TIMEOUT_MS = 20_000;
+
+/** Requests the worker answers (with a status, an error, image data, a bitmap or stats). */
+const ANSWERED: ReadonlySet<ToWorkerMessage['type']> = new Set<ToWorkerMessage['type']>([
+  'init',
+  'loadImage',
+  'applyEffect',
+  'commitEffect',
+  'undo',
+  'redo',
+  'replaceBaseImage',
+  'requestImageData',
+  'requestImageBitmap',
+  'requestStats',
+]);
 
 export class EngineSetupError extends Error {}
 
@@ -25,20 +50,38 @@ function reason(error: unknown): string {
 
 export class EngineClient {
   private readonly imageDataWaiters: ((message: ImageDataMessage) => void)[] = [];
+  private readonly statsWaiters: ((stats: { textures: number; buffers: number }) => void)[] = [];
   private terminated = false;
+  /** Requests sent and not yet answered, and when the worker last said anything. */
+  private unanswered = 0;
+  private lastHeard = Date.now();
+  private readonly watchdog: ReturnType<typeof setInterval>;
 
   private constructor(
     private readonly worker: Worker,
     private readonly events: EngineClientEvents,
+    private readonly timeoutMs: number,
   ) {
     worker.onmessage = (event: MessageEvent<unknown>) => this.receive(event.data);
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
-      this.terminate();
-      events.onWorkerFailure(
-        `Worker error: ${event.message || 'Worker script failed to load or execution error'}`,
-      );
+      this.fail(`Worker error: ${event.message || 'Worker script failed to load or execution error'}`);
     };
+    // A worker that stops answering (stuck, or closed without an error) is as dead as one that threw.
+    this.watchdog = setInterval(
+      () => {
+        if (this.unanswered > 0 && Date.now() - this.lastHeard > this.timeoutMs) {
+          this.fail('Worker error: the effect engine stopped responding');
+        }
+      },
+      Math.min(1000, this.timeoutMs / 4),
+    );
+  }
+
+  private fail(message: string): void {
+    if (this.terminated) return;
+    this.terminate();
+    this.events.onWorkerFailure(message);
   }
 
   /**
@@ -48,8 +91,9 @@ export class EngineClient {
   static start(
     canvas: HTMLCanvasElement | null,
     events: EngineClientEvents,
-    engine?: EngineKind,
+    options: EngineClientOptions = {},
   ): EngineClient {
+    const { engine, testHooks } = options;
     if (!canvas) throw new EngineSetupError('Canvas element unavailable.');
     if (typeof canvas.transferControlToOffscreen !== 'function' || typeof Worker === 'undefined') {
       throw new EngineSetupError('OffscreenCanvas not supported. Cannot initialize effect engine.');
@@ -69,13 +113,20 @@ export class EngineClient {
     } catch (error) {
       throw new EngineSetupError(`Failed to create Web Worker: ${reason(error)}`);
     }
-    const client = new EngineClient(worker, events);
-    client.post({ type: 'init', canvas: offscreen, ...(engine ? { engine } : {}) }, [offscreen]);
+    const client = new EngineClient(worker, events, options.responseTimeoutMs ?? DEFAULT_RESPONSE_TIMEOUT_MS);
+    client.post(
+      { type: 'init', canvas: offscreen, ...(engine ? { engine } : {}), ...(testHooks ? { testHooks } : {}) },
+      [offscreen],
+    );
     return client;
   }
 
   post(message: ToWorkerMessage, transfer: Transferable[] = []): void {
     if (this.terminated) return;
+    if (ANSWERED.has(message.type)) {
+      if (this.unanswered === 0) this.lastHeard = Date.now();
+      this.unanswered++;
+    }
     this.worker.postMessage(message, transfer);
   }
 
@@ -114,21 +165,37 @@ export class EngineClient {
     });
   }
 
+  /** The engine's live GPU object counts (for leak checks). */
+  requestStats(): Promise<{ textures: number; buffers: number }> {
+    return new Promise((resolve) => {
+      this.statsWaiters.push(resolve);
+      this.post({ type: 'requestStats' });
+    });
+  }
+
   terminate(): void {
     if (this.terminated) return;
     this.terminated = true;
+    clearInterval(this.watchdog);
     this.worker.terminate();
     for (const waiter of this.imageDataWaiters.splice(0))
       waiter({ type: 'imageData', blob: null, format: 'image/jpeg' });
   }
 
   private receive(data: unknown): void {
+    if (this.terminated) return;
+    this.lastHeard = Date.now();
     if (!isFromWorkerMessage(data)) {
       console.warn('Ignoring a malformed message from the worker', data);
       return;
     }
+    if (data.type !== 'log' && this.unanswered > 0) this.unanswered--;
     if (data.type === 'imageData') {
       this.imageDataWaiters.shift()?.(data);
+      return;
+    }
+    if (data.type === 'stats') {
+      this.statsWaiters.shift()?.({ textures: data.textures, buffers: data.buffers });
       return;
     }
     if (data.type === 'log') {

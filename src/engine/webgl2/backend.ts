@@ -196,6 +196,12 @@ class WebGl2Backend implements Backend {
     return Promise.resolve(result);
   }
 
+  loseContextForTest(): void {
+    const extension = this.gl.getExtension('WEBGL_lose_context');
+    if (!extension) throw new Error('WEBGL_lose_context is not available');
+    extension.loseContext();
+  }
+
   resourceCounts(): ResourceCounts {
     // The sync target is the backend's own, not the engine's.
     return { textures: this.textures.size - 1, buffers: 1 };

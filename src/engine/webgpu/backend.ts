@@ -115,6 +115,8 @@ class WebGpuBackend implements Backend {
   private presentPipeline: GPURenderPipeline | null = null;
   private liveBuffers = 0;
   private destroyed = false;
+  private lostForTest = false;
+  private readonly onDeviceLost: WebGpuOptions['onDeviceLost'];
 
   constructor(
     // Held so that it lives as long as the device: Chromium tears the device down ("A valid external
@@ -126,8 +128,9 @@ class WebGpuBackend implements Backend {
     options: WebGpuOptions,
   ) {
     this.maxTextureSize = device.limits.maxTextureDimension2D;
+    this.onDeviceLost = options.onDeviceLost;
     void device.lost.then((info) => {
-      if (!this.destroyed) options.onDeviceLost?.(info.reason, info.message);
+      if (!this.destroyed && !this.lostForTest) options.onDeviceLost?.(info.reason, info.message);
     });
     device.addEventListener('uncapturederror', (event) => {
       console.error('WebGPU error:', event.error.message);
@@ -297,6 +300,14 @@ class WebGpuBackend implements Backend {
 
   resourceCounts(): ResourceCounts {
     return { textures: this.textures.size, buffers: this.liveBuffers + this.uniformChunks.length };
+  }
+
+  loseContextForTest(): void {
+    // A script cannot make a device lose itself for reason 'unknown' (a driver reset); report that
+    // reason, then really destroy the device so every later use fails as it would.
+    this.lostForTest = true;
+    this.onDeviceLost?.('unknown', 'forced by a test hook');
+    this.device.destroy();
   }
 
   destroy(): void {

@@ -7,10 +7,11 @@ import {
   isToWorkerMessage,
   type FromWorkerMessage,
   type InitMessage,
+  type TestHookAction,
   type ToWorkerMessage,
 } from '../protocol.ts';
-import { chooseBackend } from './choose-backend.ts';
 import { bakeLut } from '../../effects/luts.ts';
+import { chooseBackend } from './choose-backend.ts';
 import { Engine } from './engine.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -19,6 +20,10 @@ const NO_ENGINE = 'OffscreenCanvas not supported. Cannot initialize effect engin
 
 let engine: Engine | null = null;
 let queue: Promise<void> = Promise.resolve();
+let testHooks = false;
+/** Set by test hooks: the next apply or export fails as a broken driver would make it. */
+let failNextApply = false;
+let failNextExport = false;
 
 function post(message: FromWorkerMessage, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);
@@ -33,6 +38,7 @@ function reason(error: unknown): string {
 }
 
 async function init(message: InitMessage): Promise<void> {
+  testHooks = message.testHooks === true;
   if (typeof OffscreenCanvas === 'undefined' || !message.canvas) {
     post({ type: 'status', status: 'WorkerError', message: NO_ENGINE });
     return;
@@ -57,8 +63,40 @@ async function init(message: InitMessage): Promise<void> {
   post({ type: 'status', status: 'WorkerReady', engine: backend.kind });
 }
 
+/** Simulated failures, for the reliability tests only. */
+function runTestHook(action: TestHookAction): void {
+  if (!testHooks) {
+    log('warn', 'Ignoring a test hook: test hooks are off');
+    return;
+  }
+  switch (action) {
+    case 'loseContext':
+      engine?.backend.loseContextForTest();
+      return;
+    case 'crash':
+      setTimeout(() => {
+        throw new Error('Test hook: the worker crashed');
+      });
+      return;
+    case 'exit':
+      self.close();
+      return;
+    case 'hang':
+      for (;;) {
+        // Never answers again, as a worker stuck in a driver call would.
+      }
+    case 'failNextApply':
+      failNextApply = true;
+      return;
+    case 'failNextExport':
+      failNextExport = true;
+      return;
+  }
+}
+
 async function handle(message: ToWorkerMessage): Promise<void> {
   if (message.type === 'init') return init(message);
+  if (message.type === 'testHook') return runTestHook(message.action);
   if (!engine) {
     log('warn', `Ignoring ${message.type}: the engine is not ready`);
     return;
@@ -73,6 +111,10 @@ async function handle(message: ToWorkerMessage): Promise<void> {
       return;
     case 'applyEffect':
       try {
+        if (failNextApply) {
+          failNextApply = false;
+          throw new Error('the GPU rejected the work (test hook)');
+        }
         await engine.applyEffect(message);
       } catch (error) {
         post({ type: 'error', message: `Image processing failed: ${reason(error)}` });
@@ -93,6 +135,9 @@ async function handle(message: ToWorkerMessage): Promise<void> {
     case 'loadLut':
       engine.loadLut(message);
       return;
+    case 'requestStats':
+      post({ type: 'stats', ...engine.resourceCounts() });
+      return;
     case 'resetCanvasToBase':
       await engine.resetCanvasToBase();
       return;
@@ -101,6 +146,10 @@ async function handle(message: ToWorkerMessage): Promise<void> {
       return;
     case 'requestImageData':
       try {
+        if (failNextExport) {
+          failNextExport = false;
+          throw new Error('the read-back failed (test hook)');
+        }
         await engine.requestImageData(message);
       } catch (error) {
         log('error', `Export failed: ${reason(error)}`);

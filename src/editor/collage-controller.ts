@@ -1,0 +1,334 @@
+/**
+ * The editor's side of the collage: it runs the collage rules (config changes, assets, commit) against
+ * the store and talks to the fabric editor through CollageEditorApi once the collage stage has loaded it.
+ * Apply renders the collage and hands it to the worker as the new base; Save downloads it directly.
+ */
+import type { CollageEditorApi, CollageEvents, CollageSelection } from '../collage/api.ts';
+import { NO_SELECTION } from '../collage/api.ts';
+import {
+  areaChanged,
+  aspectChosen,
+  assetPlaced,
+  backgroundColorChosen,
+  backgroundImageChosen,
+  presetChosen,
+  slotCleared,
+  slotsSwapped,
+} from '../collage/config.ts';
+import type { Size } from '../collage/layout.ts';
+import { findPreset } from '../collage/presets.ts';
+import {
+  MAIN_PROCESSED_IMAGE,
+  type CollageConfig,
+  type ImageAsset,
+  type ImageStyle,
+  type TextStyle,
+} from '../collage/types.ts';
+import { downloadFileName, triggerDownload } from './download.ts';
+import type { Store } from './editor-jotai.ts';
+import { exportScaleFactor, IOS_MESSAGE_DURATION_MS, IOS_SAVE_MESSAGE, isIos } from './export.ts';
+import { editorStateAtom, transitionAtom } from './state/atoms.ts';
+import {
+  COLLAGE_EFFECT_ID,
+  collageAssetAdded,
+  collageChanged,
+  collageCommitFailed,
+  collageCommitStarted,
+  type EditorState,
+  type Outcome,
+} from './state/editor-state.ts';
+import type { NotificationKind } from './state/notifications.ts';
+import { collageSelectionAtom, savingAtom } from './state/ui.ts';
+
+/** What the collage needs from the editor controller. */
+export interface CollageHost {
+  run(transition: (state: EditorState) => Outcome): EditorState;
+  notify(kind: NotificationKind, message: string, durationMs?: number): void;
+  /** Whether a worker is there to take the collage. */
+  hasWorker(): boolean;
+  /** Makes the image the worker's new base (and keeps it for recovery); takes ownership of it. */
+  replaceBase(image: ImageBitmap): Promise<void>;
+}
+
+export const COLLAGE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class CollageController {
+  private api: CollageEditorApi | null = null;
+  private area: Size = { width: 400, height: 400 };
+  private readonly urls = new Set<string>();
+  private mainUrl: string | null = null;
+  /** The slot the next chosen image goes into (an empty slot was clicked). */
+  private pickSlot: string | null = null;
+  /** Opens the collage panel's file picker; the panel registers it. */
+  private openPicker: (() => void) | null = null;
+  private assetCount = 0;
+
+  constructor(
+    private readonly store: Store,
+    private readonly host: CollageHost,
+  ) {}
+
+  private get state(): EditorState {
+    return this.store.get(editorStateAtom);
+  }
+
+  get isOpen(): boolean {
+    const state = this.state;
+    return state.selectedEffectId === COLLAGE_EFFECT_ID && state.collageConfig !== null;
+  }
+
+  /** What the fabric editor reports back. */
+  readonly events: CollageEvents = {
+    onSelection: (selection: CollageSelection) => this.store.set(collageSelectionAtom, selection),
+    onSwap: (from, to) => this.change((c) => slotsSwapped(c, from, to)),
+    onEmptySlot: (slotId) => this.pickImage(slotId),
+    onSlotCleared: (slotId) => this.change((c) => slotCleared(c, slotId)),
+  };
+
+  attach(api: CollageEditorApi): void {
+    this.api = api;
+  }
+
+  detach(api: CollageEditorApi | null): void {
+    if (api && this.api !== api) return;
+    this.api = null;
+    this.store.set(collageSelectionAtom, NO_SELECTION);
+  }
+
+  get editor(): CollageEditorApi | null {
+    return this.api;
+  }
+
+  registerPicker(open: (() => void) | null): void {
+    this.openPicker = open;
+  }
+
+  // ---------------------------------------------------------------- config
+
+  private change(change: (config: CollageConfig) => CollageConfig | null): void {
+    this.host.run((s) => collageChanged(s, change));
+  }
+
+  /** The space the canvas may take changed (already debounced by the stage). */
+  setArea(area: Size): void {
+    this.area = area;
+    this.change((c) => areaChanged(c, area));
+  }
+
+  choosePreset(presetId: string): void {
+    const preset = findPreset(presetId);
+    if (!preset) {
+      console.warn(`Collage preset not found: ${presetId}`);
+      return;
+    }
+    this.change((c) => presetChosen(c, preset, this.area));
+  }
+
+  chooseAspect(ratio: number): void {
+    this.change((c) => aspectChosen(c, ratio, this.area));
+  }
+
+  setBackgroundColor(color: string): void {
+    this.change((c) => backgroundColorChosen(c, color));
+  }
+
+  setBackgroundImage(file: File | null): void {
+    const previous = this.state.collageConfig?.backgroundImageUrl ?? null;
+    if (file && !COLLAGE_IMAGE_TYPES.includes(file.type)) {
+      this.host.notify('error', 'Failed to open image: choose a JPG, PNG or WEBP file.');
+      return;
+    }
+    const url = file ? this.keep(URL.createObjectURL(file)) : null;
+    this.change((c) => backgroundImageChosen(c, file, url));
+    if (previous && previous !== url) this.release(previous);
+  }
+
+  // ---------------------------------------------------------------- images
+
+  /** Asks for an image for a slot (or, without one, for the next empty slot). */
+  pickImage(slotId: string | null): void {
+    this.pickSlot = slotId;
+    this.openPicker?.();
+  }
+
+  /** Images chosen in the panel join the asset list and go into empty slots, else onto the canvas. */
+  async addImages(files: readonly File[]): Promise<void> {
+    let slot = this.pickSlot;
+    this.pickSlot = null;
+    for (const file of files) {
+      const asset = await this.assetFrom(file);
+      if (!asset) continue;
+      this.store.set(transitionAtom, (s) => collageAssetAdded(s, asset));
+      this.place(asset.id, slot);
+      slot = null;
+    }
+  }
+
+  /** An asset from the list goes into a slot, or onto the canvas as a free image. */
+  place(assetId: string, slotId: string | null = null): void {
+    const config = this.state.collageConfig;
+    const asset = this.state.availableImageAssets.find((a) => a.id === assetId);
+    if (!config || !asset || !this.isOpen) return;
+    const placed = assetPlaced(config, assetId, slotId);
+    if (placed) this.change(() => placed);
+    else void this.api?.addFreeImage(asset);
+  }
+
+  private async assetFrom(file: File): Promise<ImageAsset | null> {
+    if (!COLLAGE_IMAGE_TYPES.includes(file.type)) {
+      this.host.notify('error', `Failed to open image: ${file.name} is not a JPG, PNG or WEBP file.`);
+      return null;
+    }
+    let size;
+    try {
+      const bitmap = await createImageBitmap(file);
+      size = { width: bitmap.width, height: bitmap.height };
+      bitmap.close();
+    } catch (error) {
+      this.host.notify('error', `Failed to open image: ${reason(error)}`);
+      return null;
+    }
+    this.assetCount += 1;
+    return {
+      id: `asset-${this.assetCount}`,
+      previewUrl: this.keep(URL.createObjectURL(file)),
+      originalWidth: size.width,
+      originalHeight: size.height,
+      name: file.name,
+      file,
+    };
+  }
+
+  /** The worker's base image arrived: it becomes the main asset, which the first slot shows. */
+  async mainImageReceived(bitmap: ImageBitmap): Promise<void> {
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    context.drawImage(bitmap, 0, 0);
+    // PNG: the collage gets the processed pixels as they are.
+    const blob = await canvas.convertToBlob({ type: 'image/png' });
+    const url = this.keep(URL.createObjectURL(blob));
+    const previous = this.mainUrl;
+    this.mainUrl = url;
+    this.store.set(transitionAtom, (s) =>
+      collageAssetAdded(s, {
+        id: MAIN_PROCESSED_IMAGE,
+        previewUrl: url,
+        originalWidth: canvas.width,
+        originalHeight: canvas.height,
+        name: 'Edited photo',
+        file: blob,
+      }),
+    );
+    if (previous) this.release(previous);
+  }
+
+  // ---------------------------------------------------------------- canvas objects
+
+  addText(): void {
+    this.api?.addText();
+  }
+
+  setTextStyle(patch: Partial<TextStyle>): void {
+    this.api?.setTextStyle(patch);
+  }
+
+  setText(text: string): void {
+    this.api?.setText(text);
+  }
+
+  setImageStyle(patch: Partial<ImageStyle>): void {
+    this.api?.setImageStyle(patch);
+  }
+
+  setSlotZoom(zoom: number): void {
+    this.api?.setSlotZoom(zoom);
+  }
+
+  deleteSelection(): void {
+    this.api?.deleteSelection();
+  }
+
+  // ---------------------------------------------------------------- apply and save
+
+  /** The size multiplier of both Apply and Save: the long side to 1080 px, never below 1. */
+  private multiplier(): number {
+    const config = this.state.collageConfig;
+    return exportScaleFactor(config?.actualCanvasWidth ?? null, config?.actualCanvasHeight ?? null);
+  }
+
+  /** Apply: ApplyingEffect, render, replaceBaseImage; the worker's ImageReady closes the collage. */
+  async commit(): Promise<void> {
+    if (!this.host.hasWorker()) {
+      this.host.notify('warning', 'Cannot commit: Worker not available.');
+      return;
+    }
+    const api = this.api;
+    if (!api) {
+      this.host.notify('error', 'Collage editor not ready.');
+      return;
+    }
+    const started = this.host.run(collageCommitStarted);
+    if (started.workerStatus !== 'ApplyingEffect') return;
+    try {
+      await api.idle();
+      const canvas = api.render(this.multiplier());
+      const image = await createImageBitmap(canvas);
+      await this.host.replaceBase(image);
+    } catch (error) {
+      this.host.run((s) => collageCommitFailed(s, reason(error)));
+    }
+  }
+
+  /** Save: the collage as a JPEG at 0.9, straight from the canvas. */
+  async save(): Promise<void> {
+    const api = this.api;
+    if (!api) {
+      this.host.notify('error', 'Collage editor not ready.');
+      return;
+    }
+    const ios = isIos(navigator.userAgent, navigator.maxTouchPoints);
+    const tab = ios ? window.open('', '_blank') : null;
+    this.host.notify('info', 'Preparing collage image...');
+    this.store.set(savingAtom, true);
+    try {
+      await api.idle();
+      const canvas = api.render(this.multiplier());
+      const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+      if (!blob) throw new Error('the canvas gave no image data');
+      if (tab) {
+        tab.location.href = URL.createObjectURL(blob);
+        this.host.notify('success', IOS_SAVE_MESSAGE, IOS_MESSAGE_DURATION_MS);
+        return;
+      }
+      triggerDownload(blob, downloadFileName(COLLAGE_EFFECT_ID, new Date()));
+      this.host.notify('success', 'Collage download started!');
+    } catch (error) {
+      tab?.close();
+      this.host.notify('error', `Collage download failed: ${reason(error)}`);
+    } finally {
+      this.store.set(savingAtom, false);
+    }
+  }
+
+  // ---------------------------------------------------------------- object URLs
+
+  private keep(url: string): string {
+    this.urls.add(url);
+    return url;
+  }
+
+  private release(url: string): void {
+    if (this.urls.delete(url)) URL.revokeObjectURL(url);
+  }
+
+  dispose(): void {
+    for (const url of this.urls) URL.revokeObjectURL(url);
+    this.urls.clear();
+    this.mainUrl = null;
+  }
+}

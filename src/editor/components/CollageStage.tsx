@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react';
+import type { CollageEditorApi } from '../../collage/api.ts';
+import { displaySize, RESIZE_DEBOUNCE_MS } from '../../collage/layout.ts';
+import { findPreset } from '../../collage/presets.ts';
+import type { CollageConfig, ImageAsset } from '../../collage/types.ts';
+import { focusKind } from '../commands.ts';
+import type { EditorController } from '../controller.ts';
+import { canvasBox } from '../layout.ts';
+import { useViewport } from '../useViewport.ts';
+
+interface CollageStageProps {
+  controller: EditorController;
+  config: CollageConfig;
+  assets: readonly ImageAsset[];
+}
+
+/**
+ * The collage canvas in place of the main canvas. fabric and the collage editor are imported here, when
+ * the collage opens, so neither the landing page nor the editor pays for them before.
+ */
+export function CollageStage({ controller, config, assets }: CollageStageProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const initialSize = useRef({ width: config.actualCanvasWidth, height: config.actualCanvasHeight });
+  const [editor, setEditor] = useState<CollageEditorApi | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const viewport = useViewport();
+  const box = canvasBox(viewport.width, viewport.height);
+  const areaWidth = Math.max(1, Math.floor(box.width));
+  const areaHeight = Math.max(1, Math.floor(box.height));
+
+  // The canvas takes the space it has: at once when the collage opens, then once the window settles.
+  const sized = useRef(false);
+  useEffect(() => {
+    const area = { width: areaWidth, height: areaHeight };
+    if (!sized.current) {
+      sized.current = true;
+      controller.collage.setArea(area);
+      return;
+    }
+    const timer = setTimeout(() => controller.collage.setArea(area), RESIZE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [controller, areaWidth, areaHeight]);
+
+  useEffect(() => {
+    initialSize.current = { width: config.actualCanvasWidth, height: config.actualCanvasHeight };
+  }, [config.actualCanvasWidth, config.actualCanvasHeight]);
+
+  useEffect(() => {
+    const container = host.current;
+    if (!container) return;
+    const element = document.createElement('canvas');
+    container.append(element);
+    let api: CollageEditorApi | null = null;
+    let cancelled = false;
+    import('../../collage/fabric-collage.ts')
+      .then(({ createCollageEditor }) => {
+        if (cancelled) return;
+        api = createCollageEditor(element, { size: initialSize.current, events: controller.collage.events });
+        controller.collage.attach(api);
+        setEditor(api);
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setFailed(error instanceof Error ? error.message : String(error));
+      });
+    return () => {
+      cancelled = true;
+      controller.collage.detach(api);
+      api?.dispose();
+      container.replaceChildren();
+    };
+  }, [controller]);
+
+  useEffect(() => {
+    editor?.sync(config, assets);
+  }, [editor, config, assets]);
+
+  const shown = displaySize(
+    { width: config.actualCanvasWidth, height: config.actualCanvasHeight },
+    { width: areaWidth, height: areaHeight },
+  );
+  useEffect(() => {
+    editor?.setDisplaySize(shown.width, shown.height);
+  }, [editor, shown.width, shown.height]);
+
+  // Delete or Backspace removes the selected text or image, unless the user is typing somewhere.
+  useEffect(() => {
+    const down = (event: KeyboardEvent) => {
+      if (event.key !== 'Delete' && event.key !== 'Backspace') return;
+      if (focusKind(event.target) !== 'other') return;
+      controller.collage.deleteSelection();
+    };
+    window.addEventListener('keydown', down);
+    return () => window.removeEventListener('keydown', down);
+  }, [controller]);
+
+  const preset = findPreset(config.activePresetId);
+  return (
+    <div className="collage-stage" style={{ width: shown.width, height: shown.height }}>
+      <div
+        ref={host}
+        className="collage-canvas"
+        data-testid="collage-canvas"
+        data-preset={config.activePresetId}
+        role="img"
+        aria-label={`Collage, ${preset?.name ?? 'free'} layout, ${config.actualCanvasWidth} by ${config.actualCanvasHeight}`}
+        aria-busy={editor === null}
+      />
+      {!editor && (
+        <p className="collage-loading" role="status">
+          {failed ? `The collage editor could not load: ${failed}` : 'Loading collage'}
+          {!failed && <span className="dots" aria-hidden="true" />}
+        </p>
+      )}
+    </div>
+  );
+}

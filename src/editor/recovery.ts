@@ -1,0 +1,121 @@
+/**
+ * What the editor keeps so that it can rebuild the worker's images from scratch: the loaded image (at the
+ * processing size), every committed step in order with the undo position, and the applied but
+ * uncommitted effect. When the GPU is lost or the worker dies, a fresh worker replays this log and the
+ * user's image and history come back. The bitmaps here are copies owned by the log.
+ */
+import type { SettingsRecord } from './state/editor-state.ts';
+
+export interface EffectStep {
+  kind: 'effect';
+  effectId: string;
+  settings: SettingsRecord;
+  /** Smart blur's freehand mask, for draw mode. */
+  mask: ImageBitmap | null;
+}
+
+/** An image made on the main thread (a collage) that became the base. */
+export interface ImageStep {
+  kind: 'image';
+  image: ImageBitmap;
+  width: number;
+  height: number;
+}
+
+export type Step = EffectStep | ImageStep;
+
+export interface Source {
+  image: ImageBitmap;
+  processing: { width: number; height: number };
+  original: { width: number; height: number };
+}
+
+function close(step: Step | null | undefined): void {
+  if (!step) return;
+  if (step.kind === 'effect') step.mask?.close();
+  else step.image.close();
+}
+
+export class RecoveryLog {
+  source: Source | null = null;
+  /** Committed steps; the first `position` are applied, the rest can be redone. */
+  steps: Step[] = [];
+  position = 0;
+  /** The effect on screen but not committed. */
+  current: EffectStep | null = null;
+  /** An apply sent but not yet confirmed by the worker. */
+  private pending: EffectStep | null = null;
+
+  loaded(source: Source): void {
+    this.clear();
+    this.source = source;
+  }
+
+  applying(step: EffectStep): void {
+    close(this.pending);
+    this.pending = step;
+  }
+
+  /** The worker finished the apply: it is now what the canvas shows. */
+  applied(): void {
+    if (!this.pending) return;
+    if (this.current !== this.pending) close(this.current);
+    this.current = this.pending;
+    this.pending = null;
+  }
+
+  /** The apply failed: the worker still shows what it showed before. */
+  applyFailed(): void {
+    close(this.pending);
+    this.pending = null;
+  }
+
+  /** The current effect became the base. Steps that could have been redone are gone. */
+  committed(): void {
+    if (!this.current) return;
+    this.commitStep(this.current);
+    this.current = null;
+  }
+
+  /** An image from the main thread became the base (a collage). */
+  replaced(step: ImageStep): void {
+    close(this.current);
+    this.current = null;
+    this.commitStep(step);
+  }
+
+  reset(): void {
+    close(this.current);
+    this.current = null;
+  }
+
+  undone(): void {
+    if (this.position > 0) this.position--;
+    close(this.current);
+    this.current = null;
+  }
+
+  redone(): void {
+    if (this.position < this.steps.length) this.position++;
+    close(this.current);
+    this.current = null;
+  }
+
+  clear(): void {
+    this.source?.image.close();
+    this.source = null;
+    for (const step of this.steps) close(step);
+    this.steps = [];
+    this.position = 0;
+    close(this.current);
+    this.current = null;
+    close(this.pending);
+    this.pending = null;
+  }
+
+  private commitStep(step: Step): void {
+    for (const dropped of this.steps.splice(this.position)) close(dropped);
+    this.steps.push(step);
+    this.position = this.steps.length;
+  }
+}

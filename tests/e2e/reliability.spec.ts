@@ -1,0 +1,202 @@
+import { expect, test, type Page } from '@playwright/test';
+import type {} from '../../src/editor/test-hooks.ts';
+import type { EngineKind } from '../../src/engine/protocol.ts';
+import { psnr } from '../reference/metrics.ts';
+import { canvasPixels, loadFixture, openEditor, settled } from '../support/editor.ts';
+import { fixturePath } from '../support/images.ts';
+
+const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
+
+/** Marks where the status history stands, and returns what came after the mark. */
+async function recordStatuses(page: Page) {
+  const from = await page.evaluate(() => window.__retrocam?.statuses().length ?? 0);
+  return () => page.evaluate((start) => window.__retrocam?.statuses().slice(start) ?? [], from);
+}
+
+async function typeSetting(page: Page, name: string, value: string) {
+  const box = page.getByTestId(`setting-${name}`);
+  await box.fill(value);
+  await box.press('Enter');
+}
+
+/** Loads kodim23, commits vibrance 0.8, then applies vibrance -0.5 on top (not committed). */
+async function editWithHistory(page: Page) {
+  await loadFixture(page, 'kodak/kodim23.png');
+  const original = await canvasPixels(page);
+  await page.getByTestId('effect-vibrance').click();
+  await typeSetting(page, 'vibrance', '0.8');
+  await settled(page);
+  await page.getByTestId('apply-button').click();
+  await settled(page);
+  const committed = await canvasPixels(page);
+  await page.getByTestId('effect-vibrance').click();
+  await typeSetting(page, 'vibrance', '-0.5');
+  await settled(page);
+  const edited = await canvasPixels(page);
+  return { original, committed, edited };
+}
+
+/** The image, the applied effect and the committed history survived: undo still goes back. */
+async function expectIntact(page: Page, images: Awaited<ReturnType<typeof editWithHistory>>) {
+  expect(psnr(images.edited, await canvasPixels(page))).toBeGreaterThan(40);
+  await expect(page.getByTestId('setting-vibrance')).toHaveValue('-0.5');
+  await expect(page.getByTestId('undo-button')).toBeEnabled();
+  await page.getByTestId('apply-button').click();
+  await settled(page);
+  await page.getByTestId('undo-button').click();
+  await settled(page);
+  expect(psnr(images.committed, await canvasPixels(page))).toBeGreaterThan(40);
+  await page.getByTestId('undo-button').click();
+  await settled(page);
+  expect(psnr(images.original, await canvasPixels(page))).toBeGreaterThan(40);
+}
+
+for (const engine of ENGINES) {
+  test(`a lost ${engine} context is restored with the image and history intact, without user action`, async ({
+    page,
+  }) => {
+    await openEditor(page, engine, 'testHooks=1');
+    const images = await editWithHistory(page);
+    const statusLog = await recordStatuses(page);
+    await page.evaluate(() => window.__retrocam?.testHook('loseContext'));
+    // Lost, then back to ImageReady (the attribute alone reads ImageReady before the loss arrives too).
+    await expect
+      .poll(
+        async () => {
+          const seen = await statusLog();
+          return seen.includes('ContextLost') && seen.at(-1) === 'ImageReady';
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    const log = await statusLog();
+    test.info().annotations.push({ type: 'statuses', description: log.join(' -> ') });
+    expect(log.indexOf('ContextLost')).toBeGreaterThanOrEqual(0);
+    expect(log.indexOf('ContextRestoring')).toBeGreaterThan(log.indexOf('ContextLost'));
+    expect(log.at(-1)).toBe('ImageReady');
+    await expect(page.getByTestId('editor')).toHaveAttribute('data-engine', engine);
+    await expectIntact(page, images);
+  });
+}
+
+test('a worker that crashes is restarted with the image kept, and the user is warned', async ({ page }) => {
+  await openEditor(page, 'webgl2', 'testHooks=1');
+  const images = await editWithHistory(page);
+  await page.evaluate(() => window.__retrocam?.testHook('crash'));
+  const notification = page.getByTestId('notification');
+  await expect(notification).toHaveAttribute('data-kind', 'warning');
+  await expect(notification).toHaveText(/restarted/);
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady', {
+    timeout: 30_000,
+  });
+  await expectIntact(page, images);
+});
+
+test('a collage applied as the image survives a worker crash, and undo still goes back to the photo', async ({
+  page,
+}) => {
+  await openEditor(page, 'webgl2', 'testHooks=1');
+  await loadFixture(page, 'kodak/kodim23.png');
+  const photo = await canvasPixels(page);
+  await page.getByTestId('effect-collageEffect').click();
+  await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByTestId('collage-asset-main-processed-image')).toBeVisible();
+  await page.getByTestId('apply-button').click();
+  await settled(page);
+  await expect(page.getByTestId('main-canvas')).toBeVisible();
+  const collage = await canvasPixels(page);
+  expect(collage.width === photo.width && collage.height === photo.height && psnr(photo, collage) > 40).toBe(
+    false,
+  );
+  await page.evaluate(() => window.__retrocam?.testHook('crash'));
+  await expect(page.getByTestId('notification')).toHaveText(/restarted/);
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady', {
+    timeout: 30_000,
+  });
+  const restored = await canvasPixels(page);
+  expect([restored.width, restored.height]).toEqual([collage.width, collage.height]);
+  expect(psnr(collage, restored)).toBeGreaterThan(40);
+  await page.getByTestId('undo-button').click();
+  await settled(page);
+  const back = await canvasPixels(page);
+  expect([back.width, back.height]).toEqual([photo.width, photo.height]);
+  expect(psnr(photo, back)).toBeGreaterThan(40);
+});
+
+for (const action of ['exit', 'hang'] as const) {
+  test(`a worker that stops answering (${action}) is treated as dead and restarted`, async ({ page }) => {
+    await openEditor(page, 'webgl2', 'testHooks=1&workerTimeout=3000');
+    const images = await editWithHistory(page);
+    await page.evaluate((a) => window.__retrocam?.testHook(a), action);
+    // The next request goes unanswered; after the timeout the editor restarts the worker.
+    await page.evaluate(() => {
+      void window.__retrocam?.stats();
+    });
+    await expect(page.getByTestId('notification')).toHaveText(/restarted/, { timeout: 15_000 });
+    await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady', {
+      timeout: 30_000,
+    });
+    await expectIntact(page, images);
+  });
+}
+
+test('rapid effect switching and slider changes end on the latest choice, never stuck', async ({ page }) => {
+  await openEditor(page, 'webgl2');
+  await loadFixture(page, 'kodak/kodim23.png');
+  for (const id of ['ccdEffect', 'pg2016', 'nokiaEffect', 'smartBlur', 'vibrance']) {
+    await page.getByTestId(`effect-${id}`).click({ force: true, noWaitAfter: true });
+  }
+  await settled(page);
+  await expect(page.getByTestId('effect-vibrance')).toHaveAttribute('aria-pressed', 'true');
+  const slider = page.getByRole('slider', { name: 'Vibrance' });
+  await slider.focus();
+  for (let i = 0; i < 30; i++) await slider.press('ArrowRight', { noWaitAfter: true });
+  await settled(page);
+  await expect(page.getByTestId('setting-vibrance')).toHaveValue('0.3');
+  const shown = await canvasPixels(page);
+
+  // The same final look, applied once in a fresh page, gives the same image: no stale frame stayed.
+  const fresh = await page.context().newPage();
+  await openEditor(fresh, 'webgl2', 'effect=vibrance&vibrance=0.3');
+  await loadFixture(fresh, 'kodak/kodim23.png');
+  await settled(fresh);
+  expect(psnr(shown, await canvasPixels(fresh))).toBeGreaterThan(40);
+  await fresh.close();
+});
+
+test('a new image chosen during an apply is loaded afterwards, not lost', async ({ page }) => {
+  await openEditor(page, 'webgl2');
+  await loadFixture(page, 'kodak/kodim23.png');
+  await page.getByTestId('effect-ccdEffect').click();
+  // CCD takes a while on a software GPU: choose the next photo while it runs.
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ApplyingEffect');
+  await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim04.png'));
+  await settled(page);
+  // kodim04 is a portrait: the canvas follows its shape once it has loaded.
+  await expect
+    .poll(async () => {
+      const box = await page.getByTestId('main-canvas').boundingBox();
+      return box ? box.height > box.width : false;
+    })
+    .toBe(true);
+});
+
+test('failed applies and exports give the spec messages, without stack traces, and the editor goes on', async ({
+  page,
+}) => {
+  await openEditor(page, 'webgl2', 'testHooks=1');
+  await loadFixture(page, 'kodak/kodim23.png');
+  await page.evaluate(() => window.__retrocam?.testHook('failNextApply'));
+  await page.getByTestId('effect-vibrance').click();
+  const notification = page.getByTestId('notification');
+  await expect(notification).toHaveText(/^Image processing failed: /);
+  expect(await notification.textContent()).not.toMatch(/\n\s*at |\.ts:\d+/);
+
+  await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim23.png'));
+  await settled(page);
+  await page.evaluate(() => window.__retrocam?.testHook('failNextExport'));
+  await page.getByTestId('save-button').click();
+  await expect(notification).toHaveText('Failed to generate image data.×');
+  await page.getByTestId('effect-vibrance').click();
+  await settled(page);
+});
