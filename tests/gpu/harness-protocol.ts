@@ -44,7 +44,24 @@ export interface EffectRequest {
   settings: Record<string, number | string | boolean>;
 }
 
-export type HarnessRequest = RunRequest | BenchRequest | EffectRequest;
+/**
+ * Times the browser's own JPEG round trip at a size (the jpeg stage's baseline): the pixels in a 2D
+ * OffscreenCanvas, `convertToBlob` at the quality, then `createImageBitmap` of the file. Runs in the
+ * worker of `engine`, beside the stage it is compared with.
+ */
+export interface CodecBenchRequest {
+  type: 'codec';
+  id: number;
+  engine: EngineKind;
+  width: number;
+  height: number;
+  /** 1..100, as the jpeg stage takes it. */
+  quality: number;
+  warmup: number;
+  iterations: number;
+}
+
+export type HarnessRequest = RunRequest | BenchRequest | EffectRequest | CodecBenchRequest;
 
 export interface RunResult {
   /** Output size; a resizing chain's input has its own. */

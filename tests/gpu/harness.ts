@@ -157,6 +157,19 @@ const harness = {
     })) as BenchResult;
   },
 
+  /** Times the browser's JPEG encode (2D OffscreenCanvas) and decode (createImageBitmap) at a size. */
+  async benchBrowserJpeg(width: number, height: number, quality: number, warmup = 3, iterations = 10) {
+    return (await send({
+      type: 'codec',
+      engine: 'webgpu',
+      width,
+      height,
+      quality,
+      warmup,
+      iterations,
+    })) as BenchResult;
+  },
+
   /** Times a chain at a size: median of `iterations` runs after `warmup`, GPU work finished each time. */
   async bench(
     engine: EngineKind,
