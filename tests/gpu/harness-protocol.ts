@@ -17,6 +17,8 @@ export interface RunRequest {
   chain: StageInvocation[];
   /** Resource key -> texture, for invocations that name extra textures. */
   resources?: Record<string, TextureData>;
+  /** Fuse runs of per-pixel stages (the engine's default); false runs every stage on its own. */
+  fuse?: boolean;
 }
 
 /** Times a chain of stages, or a whole effect (its stages for the settings, its LUTs), at a size. */
@@ -32,6 +34,8 @@ export interface BenchRequest {
   settings?: Record<string, number | string | boolean>;
   warmup: number;
   iterations: number;
+  /** Fuse runs of per-pixel stages (the engine's default). */
+  fuse?: boolean;
 }
 
 /** Runs a whole effect (its stages for the given settings, with its LUTs) as the engine would. */
@@ -71,11 +75,15 @@ export interface RunResult {
   inputHeight: number;
   input: Uint8Array<ArrayBuffer>;
   output: Uint8Array<ArrayBuffer>;
+  /** GPU passes the chain took (a fused run of stages is one). */
+  passes: number;
 }
 
 export interface BenchResult {
   samplesMs: number[];
   medianMs: number;
+  /** GPU passes a run took (absent for the browser's codec). */
+  passes?: number;
 }
 
 export type HarnessResponse =

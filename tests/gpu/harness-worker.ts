@@ -65,8 +65,15 @@ async function run(request: RunRequest) {
   const input = runner.pool.adopt(runner.backend.uploadImage(request.image));
   request.image.close();
   const resources = uploadResources(runner, request.resources);
-  const output = await runner.backend.validate(() => runner.run(input, request.chain, resources.resolve));
+  const passesBefore = runner.passCount;
+  runner.fuse = request.fuse ?? true;
+  const output = await runner.backend
+    .validate(() => runner.run(input, request.chain, resources.resolve))
+    .finally(() => {
+      runner.fuse = true;
+    });
   const result = {
+    passes: runner.passCount - passesBefore,
     inputWidth: input.width,
     inputHeight: input.height,
     width: output.width,
@@ -105,10 +112,12 @@ async function runEffect(request: EffectRequest) {
   const input = runner.pool.adopt(runner.backend.uploadImage(request.image));
   request.image.close();
   const settings = resolveSettings(effect, request.settings);
+  const passesBefore = runner.passCount;
   const output = await runner.backend.validate(() =>
     runner.run(input, effect.stages(settings, input), resources.resolve),
   );
   const result = {
+    passes: runner.passCount - passesBefore,
     inputWidth: input.width,
     inputHeight: input.height,
     width: output.width,
@@ -136,22 +145,30 @@ async function bench(request: BenchRequest) {
     chain = effect.stages(resolveSettings(effect, request.settings ?? {}), input);
     resolve = engineResources(runner).resolve;
   }
+  let passes = 0;
   const once = async () => {
+    const before = runner.passCount;
     const output = await runner.backend.validate(() => runner.run(input, chain, resolve));
+    passes = runner.passCount - before;
     await runner.backend.finish();
     runner.pool.release(output);
   };
-  for (let i = 0; i < request.warmup; i++) await once();
   const samplesMs: number[] = [];
-  for (let i = 0; i < request.iterations; i++) {
-    const start = performance.now();
-    await once();
-    samplesMs.push(performance.now() - start);
+  runner.fuse = request.fuse ?? true;
+  try {
+    for (let i = 0; i < request.warmup; i++) await once();
+    for (let i = 0; i < request.iterations; i++) {
+      const start = performance.now();
+      await once();
+      samplesMs.push(performance.now() - start);
+    }
+  } finally {
+    runner.fuse = true;
   }
   runner.pool.release(input);
   runner.pool.trim();
   resources.dispose();
-  return { samplesMs, medianMs: median(samplesMs) };
+  return { samplesMs, medianMs: median(samplesMs), passes };
 }
 
 async function benchCodec(request: CodecBenchRequest) {

@@ -1,5 +1,6 @@
 /// <reference types="@webgpu/types" />
-import type { Backend, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
+import type { Backend, FusedStep, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
+import { composeWgsl } from '../fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
 import { bindingsUsedBy, parseComputeEntries, type WgslBinding, type WgslEntry } from './wgsl-bindings.ts';
 
@@ -199,7 +200,9 @@ class WebGpuBackend implements Backend {
   }
 
   runPass(pass: PassSpec): void {
-    const program = this.program(pass.stage, pass.entry ?? 'main');
+    const program = pass.fused
+      ? this.fusedProgram(pass.fused)
+      : this.program(pass.stage, pass.entry ?? 'main');
     const bindGroup = this.bindGroupFor(program, pass);
     const encoder = (this.encoder ??= this.device.createCommandEncoder());
     const compute = encoder.beginComputePass();
@@ -420,8 +423,12 @@ class WebGpuBackend implements Backend {
   ): { resource: GPUBindingResource; key: string; textureId?: number } {
     switch (binding.type.kind) {
       case 'uniform': {
-        if (!pass.uniforms) throw new Error(`${pass.stage}: the shader declares params but none were given`);
-        const slot = this.uniformSlot(pass.uniforms);
+        // `params`, or a fused pass's `params<k>` for its step k.
+        const step = /^params(\d+)$/.exec(binding.name);
+        const uniforms = step ? pass.fused?.[Number(step[1])]?.uniforms : pass.uniforms;
+        if (!uniforms)
+          throw new Error(`${pass.stage}: the shader declares ${binding.name} but none were given`);
+        const slot = this.uniformSlot(uniforms);
         return { resource: slot, key: `u${slot.chunk}:${slot.offset}:${slot.size}` };
       }
       case 'sampler':
@@ -460,6 +467,23 @@ class WebGpuBackend implements Backend {
     const cached = this.programs.get(key);
     if (cached) return cached;
     return this.makeProgram(key, stage, this.shaders.stageSource(stage), entryName);
+  }
+
+  /** The generated program of a run of per-pixel stages (src/engine/fusion.ts). */
+  private fusedProgram(steps: readonly FusedStep[]): Program {
+    const key = `fused:${steps.map((step) => `${step.stage}/${step.extraInputs}`).join('+')}:main`;
+    const cached = this.programs.get(key);
+    if (cached) return cached;
+    const composed = composeWgsl(
+      steps.map((step) => ({
+        source: this.shaders.raw(this.shaders.stagePath(step.stage)),
+        extraInputs: step.extraInputs,
+        hasUniforms: step.uniforms !== undefined,
+      })),
+    );
+    // Resolved as a file beside the stages' own, so their relative includes resolve the same.
+    const code = this.shaders.resolve('/shaders/fused/fused.wgsl', composed);
+    return this.makeProgram(key, key, code, 'main');
   }
 
   private makeProgram(key: string, stage: string, code: string, entryName: string): Program {
