@@ -4,8 +4,11 @@
 // and writes the results.
 import '../tests/gpu/harness.ts';
 import { EFFECTS } from '../src/effects/index.ts';
+import { resolveSettings } from '../src/effects/settings.ts';
+import { STAGES } from '../src/engine/stages/index.ts';
 import type { EngineKind } from '../src/engine/protocol.ts';
 import { STAGE_CASES } from '../tests/gpu/stage-cases.ts';
+import { median } from '../tests/support/synthetic.ts';
 import type { CpuRequest, CpuResponse } from './cpu-worker.ts';
 
 export interface Timing {
@@ -17,12 +20,18 @@ export interface GpuRow {
   engine: EngineKind;
   width: number;
   height: number;
-  kind: 'stage' | 'effect' | 'identity';
+  /**
+   * `unfused`: an effect with its per-pixel stages run one by one, beside `fused`, the same effect timed
+   * before and after it (pooled), to show what fusing them saves.
+   */
+  kind: 'stage' | 'effect' | 'fused' | 'unfused' | 'identity';
   /** The stage name or the effect id. */
   name: string;
   label: string;
   medianMs: number;
   samplesMs: number[];
+  /** GPU passes one run took. */
+  passes?: number;
 }
 
 export interface Repeat {
@@ -80,6 +89,42 @@ const bench = {
       );
       rows.push({ engine, width, height, kind: 'effect', name: effect.id, label: effect.name, ...result });
       console.info(`${engine} ${width}x${height} ${effect.id}: ${result.medianMs.toFixed(1)} ms`);
+    }
+    return rows;
+  },
+
+  /**
+   * The effects whose stages at their defaults include a fused run: each with those stages one by one,
+   * between two fused measurements (pooled), so that a drift of the machine's load hits both alike.
+   */
+  async unfused(engine: EngineKind, width: number, height: number, repeat: Repeat): Promise<GpuRow[]> {
+    const rows: GpuRow[] = [];
+    for (const effect of EFFECTS.filter((e) => e.runsOn === 'worker')) {
+      const chain = effect.stages(resolveSettings(effect, {}), { width, height });
+      const perPixel = (i: number) => STAGES.get(chain[i]?.stage ?? '')?.perPixel === true;
+      if (!chain.some((_step, i) => i > 0 && perPixel(i) && perPixel(i - 1))) continue;
+      const time = (fuse: boolean) =>
+        window.harness.benchEffect(
+          engine,
+          width,
+          height,
+          effect.id,
+          {},
+          repeat.warmup,
+          repeat.iterations,
+          fuse,
+        );
+      const before = await time(true);
+      const separate = await time(false);
+      const after = await time(true);
+      const samplesMs = [...before.samplesMs, ...after.samplesMs];
+      const common = { engine, width, height, name: effect.id, label: effect.name };
+      rows.push({ ...common, kind: 'fused', samplesMs, medianMs: median(samplesMs), passes: before.passes });
+      rows.push({ ...common, kind: 'unfused', ...separate });
+      console.info(
+        `${engine} ${width}x${height} ${effect.id}: fused ${median(samplesMs).toFixed(1)} ms, ` +
+          `one by one ${separate.medianMs.toFixed(1)} ms`,
+      );
     }
     return rows;
   },

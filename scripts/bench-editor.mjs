@@ -9,10 +9,24 @@ const INSTRUMENT = () => {
   window.__longTasks = [];
   window.__statuses = [];
   window.__chosenAt = null;
+  window.__longFrames = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
+  // Long animation frames say what a long task was: the scripts that ran in it, and how long it blocked.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      window.__longFrames.push({
+        start: entry.startTime,
+        duration: entry.duration,
+        blocking: entry.blockingDuration,
+        scripts: entry.scripts.map((script) => ({
+          duration: script.duration,
+          what: `${script.invoker} ${script.sourceFunctionName || ''}`.trim(),
+        })),
+      });
+  }).observe({ type: 'long-animation-frame', buffered: true });
   document.addEventListener(
     'change',
     (event) => {
@@ -35,10 +49,10 @@ const INSTRUMENT = () => {
   document.addEventListener('DOMContentLoaded', poll);
 };
 
-async function openEditor(page, baseUrl, engine) {
+async function openEditor(page, baseUrl, engine, query = '') {
   // testHooks=1 exposes the editor's status history (window.__retrocam.statuses()), which also holds the
   // ImageReady between two back-to-back applies that the data-worker-status attribute may never show.
-  await page.goto(`${baseUrl}/editor?engine=${engine}&testHooks=1`);
+  await page.goto(`${baseUrl}/editor?engine=${engine}&testHooks=1${query}`);
   await page.waitForSelector(`[data-testid=editor][data-worker-status=WorkerReady][data-engine=${engine}]`, {
     timeout: 60_000,
   });
@@ -108,11 +122,13 @@ export async function measureSliderDrag(browser, baseUrl, engine, photoPath, dur
       history: window.__retrocam.statuses(),
     }));
     await waitSettled(page);
-    const { longTasks, value } = await page.evaluate(() => ({
+    const { longTasks, longFrames, value } = await page.evaluate(() => ({
       longTasks: window.__longTasks,
+      longFrames: window.__longFrames,
       value: document.querySelector('[data-testid=setting-ccd_bloom_amount]')?.value,
     }));
     const during = longTasks.filter((t) => t.start + t.duration >= start && t.start <= end);
+    const framesDuring = longFrames.filter((f) => f.start + f.duration >= start && f.start <= end);
     // Frames shown while the mouse was down: each apply that finished (ApplyingEffect, then ImageReady).
     const frames = history.slice(historyAtStart).filter((status) => status === 'ImageReady').length;
     return {
@@ -122,6 +138,13 @@ export async function measureSliderDrag(browser, baseUrl, engine, photoPath, dur
       frames,
       finalBloom: Number(value),
       longTasks: during.map((t) => Math.round(t.duration)),
+      // Frames over 50 ms: how long they blocked input, and the scripts that ran in them.
+      longFrames: framesDuring.map((f) => ({
+        durationMs: Math.round(f.duration),
+        blockingMs: Math.round(f.blocking),
+        scriptMs: Math.round(f.scripts.reduce((sum, script) => sum + script.duration, 0)),
+        scripts: f.scripts.filter((script) => script.duration >= 5).map((script) => script.what),
+      })),
       maxLongTaskMs: during.reduce((max, t) => Math.max(max, t.duration), 0),
     };
   } finally {
@@ -130,30 +153,38 @@ export async function measureSliderDrag(browser, baseUrl, engine, photoPath, dur
 }
 
 /**
- * Chooses a file in a freshly opened editor and times, in the page, from the file input's change event to
- * the first frame the engine shows (the worker status turning ImageReady), then to CCD applied on it.
+ * Opens the editor with CCD as its look (`?effect=ccdEffect`, applied once an image is ready), chooses a
+ * file, and times in the page, from the file input's change event: the photo shown (the worker status
+ * leaving LoadingImage) and the first processed frame (CCD applied: ImageReady after ApplyingEffect).
  */
 export async function measureFirstFrame(browser, baseUrl, engine, file) {
   const { context, page } = await newPage(browser);
   try {
-    await openEditor(page, baseUrl, engine);
+    await openEditor(page, baseUrl, engine, '&effect=ccdEffect');
     await page.getByTestId('editor-upload-input').setInputFiles(file);
+    await page.waitForFunction(
+      () => {
+        const history = window.__retrocam.statuses();
+        const applying = history.lastIndexOf('ApplyingEffect');
+        return applying >= 0 && history.indexOf('ImageReady', applying) > applying;
+      },
+      undefined,
+      { timeout: 180_000, polling: 50 },
+    );
     await waitSettled(page, 180_000);
-    const { chosenAt, statuses } = await page.evaluate(() => ({
+    const { chosenAt, statuses, longTasks } = await page.evaluate(() => ({
       chosenAt: window.__chosenAt,
       statuses: window.__statuses,
+      longTasks: window.__longTasks,
     }));
-    const ready = statuses.find((s) => s.status === 'ImageReady' && s.at >= chosenAt);
-    const clicked = await page.evaluate(() => performance.now());
-    await page.getByTestId('effect-ccdEffect').click();
-    await waitSettled(page, 180_000);
-    const after = await page.evaluate(() => window.__statuses);
-    const applied = after.find((s) => s.status === 'ImageReady' && s.at > clicked);
-    const longTasks = await page.evaluate(() => window.__longTasks);
+    const after = statuses.filter((s) => s.at >= chosenAt);
+    const shown = after.find((s) => s.status === 'ImageReady' || s.status === 'ApplyingEffect');
+    const applying = after.findIndex((s) => s.status === 'ApplyingEffect');
+    const applied = applying >= 0 ? after.slice(applying).find((s) => s.status === 'ImageReady') : undefined;
     return {
       engine,
-      firstFrameMs: ready ? ready.at - chosenAt : null,
-      ccdAppliedMs: applied ? applied.at - clicked : null,
+      firstFrameMs: shown ? shown.at - chosenAt : null,
+      processedFrameMs: applied ? applied.at - chosenAt : null,
       maxLongTaskMs: longTasks
         .filter((t) => t.start >= chosenAt)
         .reduce((max, t) => Math.max(max, t.duration), 0),

@@ -8,7 +8,7 @@
 //   --no-editor    skip the editor measurements (and the production build)
 //   --no-build     use the production build already in dist/
 //   --no-cpu       skip the CPU baseline
-//   --no-stages    skip the diagnostic rows of each stage alone
+//   --stages       add diagnostic rows: each stage alone at 1080 px (about a minute more)
 // BENCH_PORT (default 5175) serves the benchmark page, then the production build.
 import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
@@ -81,7 +81,13 @@ async function gpuAndCpu() {
         rows.push(
           ...(await page.evaluate((a) => window.bench.effects(...a), [engine, width, height, repeat])),
         );
-        if (width === 1080 && !args.includes('--no-stages'))
+        // What fusing per-pixel stages saves, on the effects that have such a run (1080 px: the ratio is
+        // the same at 12 MP).
+        if (width === 1080)
+          rows.push(
+            ...(await page.evaluate((a) => window.bench.unfused(...a), [engine, width, height, repeat])),
+          );
+        if (width === 1080 && args.includes('--stages'))
           rows.push(
             ...(await page.evaluate((a) => window.bench.stages(...a), [engine, width, height, STAGE_REPEAT])),
           );
