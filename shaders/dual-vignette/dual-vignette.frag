@@ -23,15 +23,18 @@ layout(std140) uniform Params {
 uniform highp sampler2D input0;
 out vec4 outColor;
 
-void main() {
-  ivec2 p = ivec2(gl_FragCoord.xy);
-  ivec2 dims = textureSize(input0, 0);
-  vec4 source = texelFetch(input0, p, 0);
+vec4 pixel(vec4 source, ivec2 p, ivec2 dims) {
   float r = vignetteRadius(p, dims, scale);
   float inner = innerStrength * smoothstep(innerSize, innerSize + max(innerSoftness, 1e-4), r);
   float outer = outerStrength * smoothstep(outerSize, outerSize + max(outerSoftness, 1e-4), r);
   vec3 rgb = mix(source.rgb, innerColor, inner);
   rgb = mix(rgb, outerColor, outer);
   rgb += vec3(vignetteDither(p, clamp((inner + outer) * 32.0, 0.0, 1.0)));
-  outColor = vec4(clamp(rgb, vec3(0.0), vec3(1.0)), source.a);
+  return vec4(clamp(rgb, vec3(0.0), vec3(1.0)), source.a);
+}
+
+// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  outColor = pixel(texelFetch(input0, p, 0), p, textureSize(input0, 0));
 }

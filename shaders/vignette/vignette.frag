@@ -19,10 +19,7 @@ layout(std140) uniform Params {
 uniform highp sampler2D input0;
 out vec4 outColor;
 
-void main() {
-  ivec2 p = ivec2(gl_FragCoord.xy);
-  ivec2 dims = textureSize(input0, 0);
-  vec4 source = texelFetch(input0, p, 0);
+vec4 pixel(vec4 source, ivec2 p, ivec2 dims) {
   float r = vignetteRadius(p, dims, scale);
   float k = amount * smoothstep(size, size + max(softness, 1e-4), r);
   vec3 rgb;
@@ -34,5 +31,11 @@ void main() {
     rgb = source.rgb * mix(vec3(1.0), color, k);
   }
   rgb += vec3(vignetteDither(p, clamp(k * 32.0, 0.0, 1.0)));
-  outColor = vec4(clamp(rgb, vec3(0.0), vec3(1.0)), source.a);
+  return vec4(clamp(rgb, vec3(0.0), vec3(1.0)), source.a);
+}
+
+// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  outColor = pixel(texelFetch(input0, p, 0), p, textureSize(input0, 0));
 }
