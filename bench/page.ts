@@ -1,111 +1,179 @@
-// Times every stage and every effect on each backend beside an identity pass at the same size (the floor
-// of one read and one write per pixel). Runs in the browser; scripts/bench.mjs drives it and writes the
-// results.
+// The benchmark page: times stages and effects on each backend beside an identity pass at the same size
+// (the floor of one read and one write per pixel), the jpeg stage beside the browser's own JPEG round
+// trip, and effects beside their CPU references in a worker. scripts/bench.mjs drives it piece by piece
+// and writes the results.
 import '../tests/gpu/harness.ts';
 import { EFFECTS } from '../src/effects/index.ts';
+import { resolveSettings } from '../src/effects/settings.ts';
+import { STAGES } from '../src/engine/stages/index.ts';
 import type { EngineKind } from '../src/engine/protocol.ts';
 import { STAGE_CASES } from '../tests/gpu/stage-cases.ts';
+import { median } from '../tests/support/synthetic.ts';
+import type { CpuRequest, CpuResponse } from './cpu-worker.ts';
 
-export interface BenchRow {
-  engine: EngineKind;
-  size: string;
-  kind: 'stage' | 'effect';
-  /** The stage name or the effect id. */
-  stage: string;
-  label: string;
+export interface Timing {
   medianMs: number;
-  identityMs: number;
-  /** Cost in identity passes. */
-  ratio: number;
+  samplesMs: number[];
 }
 
-export interface BenchOptions {
-  engines: EngineKind[];
-  sizes: [number, number][];
+export interface GpuRow {
+  engine: EngineKind;
+  width: number;
+  height: number;
+  /**
+   * `unfused`: an effect with its per-pixel stages run one by one, beside `fused`, the same effect timed
+   * before and after it (pooled), to show what fusing them saves.
+   */
+  kind: 'stage' | 'effect' | 'fused' | 'unfused' | 'identity';
+  /** The stage name or the effect id. */
+  name: string;
+  label: string;
+  medianMs: number;
+  samplesMs: number[];
+  /** GPU passes one run took. */
+  passes?: number;
+}
+
+export interface Repeat {
   warmup: number;
   iterations: number;
 }
 
-async function runBenchmark(options: BenchOptions): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
-  for (const engine of options.engines) {
-    for (const [width, height] of options.sizes) {
-      const size = `${width}x${height}`;
-      const identity = await window.harness.bench(
+const bench = {
+  /** The identity pass: the unit the other rows are measured in. */
+  identity(engine: EngineKind, width: number, height: number, repeat: Repeat): Promise<Timing> {
+    return window.harness.bench(
+      engine,
+      width,
+      height,
+      [{ stage: 'copy', params: {} }],
+      repeat.warmup,
+      repeat.iterations,
+    );
+  },
+
+  /** Every stage's first test case (diagnostic rows: what each stage costs alone). */
+  async stages(engine: EngineKind, width: number, height: number, repeat: Repeat): Promise<GpuRow[]> {
+    const rows: GpuRow[] = [];
+    for (const [stage, cases] of Object.entries(STAGE_CASES)) {
+      const first = cases[0];
+      if (!first || stage === 'copy') continue;
+      const result = await window.harness.bench(
         engine,
         width,
         height,
-        [{ stage: 'copy', params: {} }],
-        options.warmup,
-        options.iterations,
+        first.chain,
+        repeat.warmup,
+        repeat.iterations,
+        // Extra textures (a LUT) are made here in the page; RGBA images are what the worker uploads.
+        first.resources?.(),
       );
-      for (const [stage, cases] of Object.entries(STAGE_CASES)) {
-        const first = cases[0];
-        if (!first || stage === 'copy') continue;
-        const result = await window.harness.bench(
-          engine,
-          width,
-          height,
-          first.chain,
-          options.warmup,
-          options.iterations,
-          // Extra textures (a LUT) are made here in the page; RGBA images are what the worker uploads.
-          first.resources?.(),
-        );
-        rows.push({
-          engine,
-          size,
-          kind: 'stage',
-          stage,
-          label: first.label,
-          medianMs: result.medianMs,
-          identityMs: identity.medianMs,
-          ratio: result.medianMs / identity.medianMs,
-        });
-        console.info(`${engine} ${size} ${stage}: ${result.medianMs.toFixed(2)} ms`);
-      }
-      for (const effect of EFFECTS.filter((e) => e.runsOn === 'worker')) {
-        const result = await window.harness.benchEffect(
+      rows.push({ engine, width, height, kind: 'stage', name: stage, label: first.label, ...result });
+      console.info(`${engine} ${width}x${height} stage ${stage}: ${result.medianMs.toFixed(1)} ms`);
+    }
+    return rows;
+  },
+
+  /** Every worker effect at its defaults. */
+  async effects(engine: EngineKind, width: number, height: number, repeat: Repeat): Promise<GpuRow[]> {
+    const rows: GpuRow[] = [];
+    for (const effect of EFFECTS.filter((e) => e.runsOn === 'worker')) {
+      const result = await window.harness.benchEffect(
+        engine,
+        width,
+        height,
+        effect.id,
+        {},
+        repeat.warmup,
+        repeat.iterations,
+      );
+      rows.push({ engine, width, height, kind: 'effect', name: effect.id, label: effect.name, ...result });
+      console.info(`${engine} ${width}x${height} ${effect.id}: ${result.medianMs.toFixed(1)} ms`);
+    }
+    return rows;
+  },
+
+  /**
+   * The effects whose stages at their defaults include a fused run: each with those stages one by one,
+   * between two fused measurements (pooled), so that a drift of the machine's load hits both alike.
+   */
+  async unfused(engine: EngineKind, width: number, height: number, repeat: Repeat): Promise<GpuRow[]> {
+    const rows: GpuRow[] = [];
+    for (const effect of EFFECTS.filter((e) => e.runsOn === 'worker')) {
+      const chain = effect.stages(resolveSettings(effect, {}), { width, height });
+      const perPixel = (i: number) => STAGES.get(chain[i]?.stage ?? '')?.perPixel === true;
+      if (!chain.some((_step, i) => i > 0 && perPixel(i) && perPixel(i - 1))) continue;
+      const time = (fuse: boolean) =>
+        window.harness.benchEffect(
           engine,
           width,
           height,
           effect.id,
           {},
-          options.warmup,
-          options.iterations,
+          repeat.warmup,
+          repeat.iterations,
+          fuse,
         );
-        rows.push({
-          engine,
-          size,
-          kind: 'effect',
-          stage: effect.id,
-          label: `${effect.name} at its defaults`,
-          medianMs: result.medianMs,
-          identityMs: identity.medianMs,
-          ratio: result.medianMs / identity.medianMs,
-        });
-        console.info(`${engine} ${size} ${effect.id}: ${result.medianMs.toFixed(2)} ms`);
-      }
-      rows.push({
-        engine,
-        size,
-        kind: 'stage',
-        stage: 'copy',
-        label: 'identity',
-        medianMs: identity.medianMs,
-        identityMs: identity.medianMs,
-        ratio: 1,
-      });
+      const before = await time(true);
+      const separate = await time(false);
+      const after = await time(true);
+      const samplesMs = [...before.samplesMs, ...after.samplesMs];
+      const common = { engine, width, height, name: effect.id, label: effect.name };
+      rows.push({ ...common, kind: 'fused', samplesMs, medianMs: median(samplesMs), passes: before.passes });
+      rows.push({ ...common, kind: 'unfused', ...separate });
+      console.info(
+        `${engine} ${width}x${height} ${effect.id}: fused ${median(samplesMs).toFixed(1)} ms, ` +
+          `one by one ${separate.medianMs.toFixed(1)} ms`,
+      );
     }
-  }
-  return rows;
-}
+    return rows;
+  },
+
+  /** The jpeg stage alone at a quality. */
+  jpegStage(engine: EngineKind, width: number, height: number, quality: number, repeat: Repeat) {
+    return window.harness.bench(
+      engine,
+      width,
+      height,
+      [{ stage: 'jpeg', params: { quality } }],
+      repeat.warmup,
+      repeat.iterations,
+    );
+  },
+
+  /** The browser's JPEG encode and decode at the same size and quality. */
+  browserJpeg(width: number, height: number, quality: number, repeat: Repeat): Promise<Timing> {
+    return window.harness.benchBrowserJpeg(width, height, quality, repeat.warmup, repeat.iterations);
+  },
+
+  /** An effect's stages through the CPU references, in a worker of its own. */
+  cpu(effectId: string, width: number, height: number, repeat: Repeat): Promise<CpuResponse> {
+    return new Promise((resolve) => {
+      const worker = new Worker(new URL('./cpu-worker.ts', import.meta.url), { type: 'module' });
+      worker.onmessage = (event: MessageEvent<CpuResponse>) => {
+        worker.terminate();
+        resolve(event.data);
+      };
+      worker.onerror = (event) => {
+        worker.terminate();
+        resolve({ ok: false, error: event.message });
+      };
+      const request: CpuRequest = { effectId, width, height, ...repeat };
+      worker.postMessage(request);
+    });
+  },
+
+  workerEffects(): { id: string; name: string }[] {
+    return EFFECTS.filter((e) => e.runsOn === 'worker').map((e) => ({ id: e.id, name: e.name }));
+  },
+};
+
+export type Bench = typeof bench;
 
 declare global {
   interface Window {
-    runBenchmark: typeof runBenchmark;
+    bench: Bench;
   }
 }
 
-window.runBenchmark = runBenchmark;
-document.body.dataset.ready = 'true';
+window.bench = bench;

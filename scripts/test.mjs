@@ -1,5 +1,6 @@
 // `npm test`: unit tests (Vitest), then the GPU stage checks and the end-to-end flows (Playwright, in
-// headless Chromium against a production build). Finds or installs Chromium first.
+// headless Chromium against a production build), then the bundle budget on that build (`npm run size`).
+// Finds or installs Chromium first.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
 
@@ -16,3 +17,5 @@ const env = { ...process.env, CHROMIUM_PATH: chromium };
 
 if (!browserOnly) run('npx', ['vitest', 'run'], env);
 run('npx', ['playwright', 'test', ...process.argv.slice(2).filter((a) => a !== '--browser-only')], env);
+// The bundle budget, on the production build Playwright's preview server has just made.
+run('node', ['scripts/size.mjs', '--dist', 'dist'], env);

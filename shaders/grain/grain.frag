@@ -21,9 +21,7 @@ float lattice(int x, int y) {
   return hash2(x, y, seed) + hash2(x, y, seed + 1u) - 1.0;
 }
 
-void main() {
-  ivec2 p = ivec2(gl_FragCoord.xy);
-  vec4 color = texelFetch(input0, p, 0);
+vec4 pixel(vec4 color, ivec2 p, ivec2 dims) {
   // The lattice is laid over the whole image: a tile of the full-resolution export lies at `origin`.
   vec2 q = (vec2(p + origin) + 0.5) / size;
   ivec2 cell = ivec2(floor(q));
@@ -34,5 +32,11 @@ void main() {
   float luma = dot(color.rgb, vec3(0.299, 0.587, 0.114));
   float weight = 0.5 + 2.0 * luma * (1.0 - luma);
   vec3 rgb = clamp(color.rgb + vec3(n * amount * weight), vec3(0.0), vec3(1.0));
-  outColor = vec4(rgb, color.a);
+  return vec4(rgb, color.a);
+}
+
+// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  outColor = pixel(texelFetch(input0, p, 0), p, textureSize(input0, 0));
 }

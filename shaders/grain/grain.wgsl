@@ -18,12 +18,7 @@ fn lattice(x: i32, y: i32) -> f32 {
   return hash2(x, y, params.seed) + hash2(x, y, params.seed + 1u) - 1.0;
 }
 
-@compute @workgroup_size(8, 8)
-fn main(@builtin(global_invocation_id) id: vec3u) {
-  let dims = textureDimensions(output);
-  if (id.x >= dims.x || id.y >= dims.y) { return; }
-  let p = vec2i(id.xy);
-  let color = textureLoad(input0, p, 0);
+fn pixel(color: vec4f, p: vec2i, dims: vec2i) -> vec4f {
   // The lattice is laid over the whole image: a tile of the full-resolution export lies at `origin`.
   let q = (vec2f(p + params.origin) + 0.5) / params.size;
   let cell = vec2i(floor(q));
@@ -34,5 +29,14 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
   let luma = dot(color.rgb, vec3f(0.299, 0.587, 0.114));
   let weight = 0.5 + 2.0 * luma * (1.0 - luma);
   let rgb = clamp(color.rgb + vec3f(n * params.amount * weight), vec3f(0.0), vec3f(1.0));
-  textureStore(output, p, vec4f(rgb, color.a));
+  return vec4f(rgb, color.a);
+}
+
+// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
+@compute @workgroup_size(8, 8)
+fn main(@builtin(global_invocation_id) id: vec3u) {
+  let dims = vec2i(textureDimensions(output));
+  let p = vec2i(id.xy);
+  if (p.x >= dims.x || p.y >= dims.y) { return; }
+  textureStore(output, p, pixel(textureLoad(input0, p, 0), p, dims));
 }

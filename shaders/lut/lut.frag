@@ -19,9 +19,7 @@ vec3 lattice(ivec3 i) {
   return texelFetch(input1, ivec2(i.x + size * i.z, i.y), 0).rgb;
 }
 
-void main() {
-  ivec2 p = ivec2(gl_FragCoord.xy);
-  vec4 color = texelFetch(input0, p, 0);
+vec4 pixel(vec4 color, ivec2 p, ivec2 dims) {
   int last = size - 1;
   vec3 pos = clamp(color.rgb, vec3(0.0), vec3(1.0)) * float(last);
   // The top cell also serves inputs of exactly 1.0 (fraction 1), so base + 1 stays inside the lattice.
@@ -42,5 +40,11 @@ void main() {
   vec3 rgb = (1.0 - f1) * lattice(base) + (f1 - f2) * lattice(base + largest) +
     (f2 - f3) * lattice(base + ivec3(1) - smallest) + f3 * lattice(base + ivec3(1));
   vec3 graded = mix(color.rgb, rgb, intensity);
-  outColor = vec4(clamp(graded, vec3(0.0), vec3(1.0)), color.a);
+  return vec4(clamp(graded, vec3(0.0), vec3(1.0)), color.a);
+}
+
+// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  outColor = pixel(texelFetch(input0, p, 0), p, textureSize(input0, 0));
 }

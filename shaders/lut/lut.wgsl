@@ -16,12 +16,7 @@ fn lattice(i: vec3i) -> vec3f {
   return textureLoad(input1, vec2i(i.x + params.size * i.z, i.y), 0).rgb;
 }
 
-@compute @workgroup_size(8, 8)
-fn main(@builtin(global_invocation_id) id: vec3u) {
-  let dims = textureDimensions(output);
-  if (id.x >= dims.x || id.y >= dims.y) { return; }
-  let p = vec2i(id.xy);
-  let color = textureLoad(input0, p, 0);
+fn pixel(color: vec4f, p: vec2i, dims: vec2i) -> vec4f {
   let last = params.size - 1;
   let pos = clamp(color.rgb, vec3f(0.0), vec3f(1.0)) * f32(last);
   // The top cell also serves inputs of exactly 1.0 (fraction 1), so base + 1 stays inside the lattice.
@@ -42,5 +37,14 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
   let rgb = (1.0 - f1) * lattice(base) + (f1 - f2) * lattice(base + largest) +
     (f2 - f3) * lattice(base + vec3i(1, 1, 1) - smallest) + f3 * lattice(base + vec3i(1, 1, 1));
   let graded = mix(color.rgb, rgb, params.intensity);
-  textureStore(output, p, vec4f(clamp(graded, vec3f(0.0), vec3f(1.0)), color.a));
+  return vec4f(clamp(graded, vec3f(0.0), vec3f(1.0)), color.a);
+}
+
+// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
+@compute @workgroup_size(8, 8)
+fn main(@builtin(global_invocation_id) id: vec3u) {
+  let dims = vec2i(textureDimensions(output));
+  let p = vec2i(id.xy);
+  if (p.x >= dims.x || p.y >= dims.y) { return; }
+  textureStore(output, p, pixel(textureLoad(input0, p, 0), p, dims));
 }

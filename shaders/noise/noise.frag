@@ -34,9 +34,7 @@ vec3 overlay(vec3 base, vec3 layer) {
   return mix(high, low, vec3(lessThan(base, vec3(0.5))));
 }
 
-void main() {
-  ivec2 p = ivec2(gl_FragCoord.xy);
-  vec4 color = texelFetch(input0, p, 0);
+vec4 pixel(vec4 color, ivec2 p, ivec2 dims) {
   uint state = pcg(uint(p.x) + pcg(uint(p.y) + pcg(seed)));
   vec3 n;
   if (monochrome != 0) {
@@ -56,5 +54,11 @@ void main() {
   } else {
     rgb = overlay(color.rgb, clamp(vec3(0.5) + delta, vec3(0.0), vec3(1.0)));
   }
-  outColor = vec4(clamp(rgb, vec3(0.0), vec3(1.0)), color.a);
+  return vec4(clamp(rgb, vec3(0.0), vec3(1.0)), color.a);
+}
+
+// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  outColor = pixel(texelFetch(input0, p, 0), p, textureSize(input0, 0));
 }

@@ -31,13 +31,8 @@ fn overlay(base: vec3f, layer: vec3f) -> vec3f {
   return select(high, low, base < vec3f(0.5));
 }
 
-@compute @workgroup_size(8, 8)
-fn main(@builtin(global_invocation_id) id: vec3u) {
-  let dims = textureDimensions(output);
-  if (id.x >= dims.x || id.y >= dims.y) { return; }
-  let p = vec2i(id.xy);
-  let color = textureLoad(input0, p, 0);
-  var state = pcg(id.x + pcg(id.y + pcg(params.seed)));
+fn pixel(color: vec4f, p: vec2i, dims: vec2i) -> vec4f {
+  var state = pcg(u32(p.x) + pcg(u32(p.y) + pcg(params.seed)));
   var n: vec3f;
   if (params.monochrome != 0) {
     n = vec3f(triangular(&state));
@@ -56,5 +51,14 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
   } else {
     rgb = overlay(color.rgb, clamp(vec3f(0.5) + delta, vec3f(0.0), vec3f(1.0)));
   }
-  textureStore(output, p, vec4f(clamp(rgb, vec3f(0.0), vec3f(1.0)), color.a));
+  return vec4f(clamp(rgb, vec3f(0.0), vec3f(1.0)), color.a);
+}
+
+// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
+@compute @workgroup_size(8, 8)
+fn main(@builtin(global_invocation_id) id: vec3u) {
+  let dims = vec2i(textureDimensions(output));
+  let p = vec2i(id.xy);
+  if (p.x >= dims.x || p.y >= dims.y) { return; }
+  textureStore(output, p, pixel(textureLoad(input0, p, 0), p, dims));
 }

@@ -21,9 +21,7 @@ layout(std140) uniform Params {
 uniform highp sampler2D input0;
 out vec4 outColor;
 
-void main() {
-  ivec2 p = ivec2(gl_FragCoord.xy);
-  vec4 source = texelFetch(input0, p, 0);
+vec4 pixel(vec4 source, ivec2 p, ivec2 dims) {
   // Positions in the whole image: a tile of the full-resolution export lies at `origin` within it.
   ivec2 g = p + origin;
   float r = vignetteRadius(g, fullSize, scale);
@@ -37,5 +35,11 @@ void main() {
     rgb = source.rgb * mix(vec3(1.0), color, k);
   }
   rgb += vec3(vignetteDither(g, clamp(k * 32.0, 0.0, 1.0)));
-  outColor = vec4(clamp(rgb, vec3(0.0), vec3(1.0)), source.a);
+  return vec4(clamp(rgb, vec3(0.0), vec3(1.0)), source.a);
+}
+
+// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  outColor = pixel(texelFetch(input0, p, 0), p, textureSize(input0, 0));
 }

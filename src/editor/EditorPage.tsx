@@ -1,12 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { findEffect } from '../effects/index.ts';
 import { isEngineKind } from '../engine/protocol.ts';
 import { commandForKey, focusKind, type CommandUi } from './commands.ts';
 import { ActionBar } from './components/ActionBar.tsx';
 import { CanvasStage } from './components/CanvasStage.tsx';
-import { CollagePanel } from './components/CollagePanel.tsx';
-import { CollageStage } from './components/CollageStage.tsx';
 import { CubeLoader } from './components/CubeLoader.tsx';
 import { DrawingOverlay } from './components/DrawingOverlay.tsx';
 import { EffectList } from './components/EffectList.tsx';
@@ -22,6 +20,14 @@ import { COLLAGE_EFFECT_ID, isBusy } from './state/editor-state.ts';
 import { collageSelectionAtom, exportProgressAtom, savingAtom } from './state/ui.ts';
 import type {} from './test-hooks.ts';
 import { useViewport } from './useViewport.ts';
+
+// The collage's UI loads when the collage is chosen, not with the editor.
+const CollagePanel = lazy(() =>
+  import('./components/collage-ui.ts').then((m) => ({ default: m.CollagePanel })),
+);
+const CollageStage = lazy(() =>
+  import('./components/collage-ui.ts').then((m) => ({ default: m.CollageStage })),
+);
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -200,11 +206,13 @@ function EditorScreen({ store }: { store: Store }) {
         overlay={drawing}
         collage={
           collageOpen && state.collageConfig ? (
-            <CollageStage
-              controller={controller}
-              config={state.collageConfig}
-              assets={state.availableImageAssets}
-            />
+            <Suspense fallback={null}>
+              <CollageStage
+                controller={controller}
+                config={state.collageConfig}
+                assets={state.availableImageAssets}
+              />
+            </Suspense>
           ) : null
         }
       />
@@ -213,13 +221,15 @@ function EditorScreen({ store }: { store: Store }) {
         {collageOpen && state.collageConfig ? (
           <section className="adjustments" aria-label="Adjustments">
             <h2 className="panel-title">Collage</h2>
-            <CollagePanel
-              controller={controller}
-              config={state.collageConfig}
-              assets={state.availableImageAssets}
-              selection={collageSelection}
-              disabled={busy}
-            />
+            <Suspense fallback={null}>
+              <CollagePanel
+                controller={controller}
+                config={state.collageConfig}
+                assets={state.availableImageAssets}
+                selection={collageSelection}
+                disabled={busy}
+              />
+            </Suspense>
           </section>
         ) : (
           <SettingsPanel

@@ -26,7 +26,13 @@ import {
 } from '../collage/types.ts';
 import { downloadFileName, triggerDownload } from './download.ts';
 import type { Store } from './editor-jotai.ts';
-import { exportScaleFactor, IOS_MESSAGE_DURATION_MS, IOS_SAVE_MESSAGE, isIos } from './export.ts';
+import {
+  exportScaleFactor,
+  IOS_MESSAGE_DURATION_MS,
+  IOS_SAVE_MESSAGE,
+  openSaveTab,
+  SAVE_TAB_BLOCKED,
+} from './export.ts';
 import { editorStateAtom, transitionAtom } from './state/atoms.ts';
 import {
   COLLAGE_EFFECT_ID,
@@ -291,8 +297,12 @@ export class CollageController {
       this.host.notify('error', 'Collage editor not ready.');
       return;
     }
-    const ios = isIos(navigator.userAgent, navigator.maxTouchPoints);
-    const tab = ios ? window.open('', '_blank') : null;
+    const target = openSaveTab();
+    if (target === 'blocked') {
+      this.host.notify('error', SAVE_TAB_BLOCKED);
+      return;
+    }
+    const tab = target === 'download' ? null : target;
     this.host.notify('info', 'Preparing collage image...');
     this.store.set(savingAtom, true);
     try {

@@ -15,7 +15,13 @@ import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
 import { CollageController } from './collage-controller.ts';
 import { downloadFileName, triggerDownload } from './download.ts';
 import type { Store } from './editor-jotai.ts';
-import { exportLongSide, IOS_MESSAGE_DURATION_MS, IOS_SAVE_MESSAGE, isIos } from './export.ts';
+import {
+  exportLongSide,
+  IOS_MESSAGE_DURATION_MS,
+  IOS_SAVE_MESSAGE,
+  openSaveTab,
+  SAVE_TAB_BLOCKED,
+} from './export.ts';
 import type { LookLink } from './look-link.ts';
 import { RecoveryLog, type EffectStep, type ImageStep } from './recovery.ts';
 import { editorStateAtom, transitionAtom } from './state/atoms.ts';
@@ -63,6 +69,9 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Restarts tried for workers that die again before they are back, before the editor gives up. */
+const MAX_FAILURES_IN_A_ROW = 2;
+
 export class EditorController {
   private client: EngineClient | null = null;
   private link: LookLink | null;
@@ -84,6 +93,8 @@ export class EditorController {
   /** Bumped by each recovery, so that a recovery overtaken by another stops. */
   private recoveryGeneration = 0;
   private recovering = false;
+  /** Worker failures since a worker last came back with the image. */
+  private failuresInARow = 0;
   /** A collage sent as the new base, waiting for the worker to confirm it. */
   private pendingReplacement: ImageStep | null = null;
   private waiter: ((message: FromWorkerMessage) => void) | null = null;
@@ -167,7 +178,7 @@ export class EditorController {
           if (this.client === client) this.receive(message);
         },
         onWorkerFailure: (message) => {
-          if (this.client === client) void this.recover('failed', message);
+          if (this.client === client) this.workerFailed(message);
         },
       },
       {
@@ -349,8 +360,13 @@ export class EditorController {
       );
       return;
     }
-    const ios = isIos(navigator.userAgent, navigator.maxTouchPoints);
-    const tab = ios ? window.open('', '_blank') : null;
+    // iOS cannot download a blob: the image opens in a new tab, which must be opened inside the click.
+    const target = openSaveTab();
+    if (target === 'blocked') {
+      this.notify('error', SAVE_TAB_BLOCKED);
+      return;
+    }
+    const tab = target === 'download' ? null : target;
     this.notify('info', 'Preparing full-resolution image...');
     this.store.set(exportProgressAtom, 0);
     try {
@@ -407,8 +423,12 @@ export class EditorController {
       return;
     }
     // iOS cannot download a blob: the image opens in a new tab, which must be opened inside the click.
-    const ios = isIos(navigator.userAgent, navigator.maxTouchPoints);
-    const tab = ios ? window.open('', '_blank') : null;
+    const target = openSaveTab();
+    if (target === 'blocked') {
+      this.notify('error', SAVE_TAB_BLOCKED);
+      return;
+    }
+    const tab = target === 'download' ? null : target;
     this.notify('info', 'Preparing image...');
     this.store.set(savingAtom, true);
     try {
@@ -645,6 +665,24 @@ export class EditorController {
     client.post({ type: 'replaceBaseImage', image, width: image.width, height: image.height }, [image]);
   }
 
+  /**
+   * A worker died. Restart it, unless workers keep dying before they are back (a script that cannot load,
+   * a browser that kills every worker): then say so and stop, rather than restart forever.
+   */
+  private workerFailed(message: string): void {
+    if (this.failuresInARow >= MAX_FAILURES_IN_A_ROW) {
+      this.recoveryGeneration++;
+      this.recovering = false;
+      this.waiter = null;
+      this.client?.terminate();
+      this.client = null;
+      this.run((s) => errorReceived(s, message));
+      return;
+    }
+    this.failuresInARow++;
+    void this.recover('failed', message);
+  }
+
   /** Keeps the recovery log in step with what the worker confirms. */
   private track(message: StatusMessage): void {
     if (message.status === 'ImageReady' && this.pendingReplacement) {
@@ -720,6 +758,7 @@ export class EditorController {
           : {}),
       });
       if (!this.log.source) this.setState({ ...this.state, workerStatus: 'WorkerReady' });
+      this.failuresInARow = 0;
       this.followUps();
     } catch (error) {
       if (generation !== this.recoveryGeneration) return;

@@ -27,3 +27,15 @@ export function isIos(userAgent: string, maxTouchPoints: number): boolean {
 
 export const IOS_SAVE_MESSAGE = 'Image ready in new tab. Long-press to save to Photos.';
 export const IOS_MESSAGE_DURATION_MS = 8000;
+
+export const SAVE_TAB_BLOCKED =
+  'Failed to open image: the browser blocked the new tab. Allow pop-ups for this site, then save again.';
+
+/**
+ * Where a save goes on iOS, which cannot download a blob: a new tab, opened inside the click. Elsewhere
+ * 'download'. 'blocked' when iOS refused the tab (pop-ups blocked).
+ */
+export function openSaveTab(): Window | 'download' | 'blocked' {
+  if (!isIos(navigator.userAgent, navigator.maxTouchPoints)) return 'download';
+  return window.open('', '_blank') ?? 'blocked';
+}

@@ -25,19 +25,34 @@ export class ShaderLibrary {
 
   /** The source of `shaders/<stage>/<stage>.<extension>`, includes resolved. */
   stageSource(stage: string): string {
-    return this.source(`/shaders/${stage}/${stage}.${this.extension}`);
+    return this.source(this.stagePath(stage));
+  }
+
+  stagePath(stage: string): string {
+    return `/shaders/${stage}/${stage}.${this.extension}`;
   }
 
   source(path: string, including: readonly string[] = []): string {
     const cached = this.resolved.get(path);
     if (cached !== undefined) return cached;
-    const text = this.files[path];
-    if (text === undefined) throw new Error(`Shader file ${path} not found`);
+    const text = this.raw(path);
     if (including.includes(path)) throw new Error(`Shader include cycle at ${path}`);
-    const result = text.replace(INCLUDE, (_line, relative: string) =>
-      this.source(resolvePath(path, relative), [...including, path]),
-    );
+    const result = this.resolve(path, text, including);
     this.resolved.set(path, result);
     return result;
+  }
+
+  /** A file as written, includes unresolved. */
+  raw(path: string): string {
+    const text = this.files[path];
+    if (text === undefined) throw new Error(`Shader file ${path} not found`);
+    return text;
+  }
+
+  /** Resolves the includes of `text` (a generated shader) as if it were the file at `path`. */
+  resolve(path: string, text: string, including: readonly string[] = []): string {
+    return text.replace(INCLUDE, (_line, relative: string) =>
+      this.source(resolvePath(path, relative), [...including, path]),
+    );
   }
 }

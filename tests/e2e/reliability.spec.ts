@@ -102,6 +102,8 @@ test('a collage applied as the image survives a worker crash, and undo still goe
   await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByTestId('collage-asset-main-processed-image')).toBeVisible();
   await page.getByTestId('apply-button').click();
+  // The worker's ImageReady for the collage closes the collage editor.
+  await expect(page.getByTestId('collage-canvas')).toHaveCount(0);
   await settled(page);
   await expect(page.getByTestId('main-canvas')).toBeVisible();
   const collage = await canvasPixels(page);

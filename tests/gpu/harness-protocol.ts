@@ -17,6 +17,8 @@ export interface RunRequest {
   chain: StageInvocation[];
   /** Resource key -> texture, for invocations that name extra textures. */
   resources?: Record<string, TextureData>;
+  /** Fuse runs of per-pixel stages (the engine's default); false runs every stage on its own. */
+  fuse?: boolean;
 }
 
 /** Times a chain of stages, or a whole effect (its stages for the settings, its LUTs), at a size. */
@@ -32,6 +34,8 @@ export interface BenchRequest {
   settings?: Record<string, number | string | boolean>;
   warmup: number;
   iterations: number;
+  /** Fuse runs of per-pixel stages (the engine's default). */
+  fuse?: boolean;
 }
 
 /** Runs a whole effect (its stages for the given settings, with its LUTs) as the engine would. */
@@ -45,8 +49,27 @@ export interface EffectRequest {
 }
 
 /**
+ * Times the browser's own JPEG round trip at a size (the jpeg stage's baseline): the pixels in a 2D
+ * OffscreenCanvas, `convertToBlob` at the quality, then `createImageBitmap` of the file. Runs in the
+ * worker of `engine`, beside the stage it is compared with.
+ */
+export interface CodecBenchRequest {
+  type: 'codec';
+  id: number;
+  engine: EngineKind;
+  width: number;
+  height: number;
+  /** 1..100, as the jpeg stage takes it. */
+  quality: number;
+  warmup: number;
+  iterations: number;
+}
+
+export type HarnessRequest = RunRequest | BenchRequest | EffectRequest | CodecBenchRequest | TilesRequest;
+
+/**
  * Runs a chain on the whole image and again in tiles of at most `tileLimit` a side, as the
- * full-resolution export runs it (issue 7); the result has the whole run as `input`, the tiled as `output`.
+ * full-resolution export runs it (issue 7), to compare the two.
  */
 export interface TilesRequest {
   type: 'tiles';
@@ -57,8 +80,6 @@ export interface TilesRequest {
   resources?: Record<string, TextureData>;
   tileLimit: number;
 }
-
-export type HarnessRequest = RunRequest | BenchRequest | EffectRequest | TilesRequest;
 
 export interface TilesResult {
   width: number;
@@ -78,11 +99,15 @@ export interface RunResult {
   inputHeight: number;
   input: Uint8Array<ArrayBuffer>;
   output: Uint8Array<ArrayBuffer>;
+  /** GPU passes the chain took (a fused run of stages is one). */
+  passes: number;
 }
 
 export interface BenchResult {
   samplesMs: number[];
   medianMs: number;
+  /** GPU passes a run took (absent for the browser's codec). */
+  passes?: number;
 }
 
 export type HarnessResponse =

@@ -12,8 +12,10 @@ import { resolveSettings } from '../../src/effects/settings.ts';
 import { EngineResources } from '../../src/engine/worker/resources.ts';
 import { chainReach, runInTiles } from '../../src/engine/worker/full-resolution.ts';
 import { planTiles, tileLimits } from '../../src/engine/tiling.ts';
+import { median, syntheticPixels } from '../support/synthetic.ts';
 import type {
   BenchRequest,
+  CodecBenchRequest,
   EffectRequest,
   HarnessRequest,
   HarnessResponse,
@@ -66,8 +68,15 @@ async function run(request: RunRequest) {
   const input = runner.pool.adopt(runner.backend.uploadImage(request.image));
   request.image.close();
   const resources = uploadResources(runner, request.resources);
-  const output = await runner.backend.validate(() => runner.run(input, request.chain, resources.resolve));
+  const passesBefore = runner.passCount;
+  runner.fuse = request.fuse ?? true;
+  const output = await runner.backend
+    .validate(() => runner.run(input, request.chain, resources.resolve))
+    .finally(() => {
+      runner.fuse = true;
+    });
   const result = {
+    passes: runner.passCount - passesBefore,
     inputWidth: input.width,
     inputHeight: input.height,
     width: output.width,
@@ -140,10 +149,12 @@ async function runEffect(request: EffectRequest) {
   const input = runner.pool.adopt(runner.backend.uploadImage(request.image));
   request.image.close();
   const settings = resolveSettings(effect, request.settings);
+  const passesBefore = runner.passCount;
   const output = await runner.backend.validate(() =>
     runner.run(input, effect.stages(settings, input), resources.resolve),
   );
   const result = {
+    passes: runner.passCount - passesBefore,
     inputWidth: input.width,
     inputHeight: input.height,
     width: output.width,
@@ -157,18 +168,7 @@ async function runEffect(request: EffectRequest) {
 }
 
 function syntheticImage(width: number, height: number): ImageData {
-  // A smooth gradient with a little texture: content does not change the cost of these passes.
-  const data = new Uint8ClampedArray(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      data[i] = (x * 255) / width;
-      data[i + 1] = (y * 255) / height;
-      data[i + 2] = (x ^ y) & 255;
-      data[i + 3] = 255;
-    }
-  }
-  return new ImageData(data, width, height);
+  return new ImageData(new Uint8ClampedArray(syntheticPixels(width, height).buffer), width, height);
 }
 
 async function bench(request: BenchRequest) {
@@ -182,10 +182,41 @@ async function bench(request: BenchRequest) {
     chain = effect.stages(resolveSettings(effect, request.settings ?? {}), input);
     resolve = engineResources(runner).resolve;
   }
+  let passes = 0;
   const once = async () => {
+    const before = runner.passCount;
     const output = await runner.backend.validate(() => runner.run(input, chain, resolve));
+    passes = runner.passCount - before;
     await runner.backend.finish();
     runner.pool.release(output);
+  };
+  const samplesMs: number[] = [];
+  runner.fuse = request.fuse ?? true;
+  try {
+    for (let i = 0; i < request.warmup; i++) await once();
+    for (let i = 0; i < request.iterations; i++) {
+      const start = performance.now();
+      await once();
+      samplesMs.push(performance.now() - start);
+    }
+  } finally {
+    runner.fuse = true;
+  }
+  runner.pool.release(input);
+  runner.pool.trim();
+  resources.dispose();
+  return { samplesMs, medianMs: median(samplesMs), passes };
+}
+
+async function benchCodec(request: CodecBenchRequest) {
+  const canvas = new OffscreenCanvas(request.width, request.height);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('no 2d context');
+  context.putImageData(syntheticImage(request.width, request.height), 0, 0);
+  const once = async () => {
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: request.quality / 100 });
+    const bitmap = await createImageBitmap(blob);
+    bitmap.close();
   };
   for (let i = 0; i < request.warmup; i++) await once();
   const samplesMs: number[] = [];
@@ -194,13 +225,7 @@ async function bench(request: BenchRequest) {
     await once();
     samplesMs.push(performance.now() - start);
   }
-  runner.pool.release(input);
-  runner.pool.trim();
-  resources.dispose();
-  const sorted = [...samplesMs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const medianMs = sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-  return { samplesMs, medianMs };
+  return { samplesMs, medianMs: median(samplesMs) };
 }
 
 self.onmessage = async (event: MessageEvent<HarnessRequest>) => {
@@ -217,7 +242,8 @@ self.onmessage = async (event: MessageEvent<HarnessRequest>) => {
       transfer.push(result.input.buffer, result.output.buffer);
       response = { id: request.id, ok: true, result, engine: request.engine };
     } else {
-      response = { id: request.id, ok: true, result: await bench(request), engine: request.engine };
+      const result = request.type === 'codec' ? await benchCodec(request) : await bench(request);
+      response = { id: request.id, ok: true, result, engine: request.engine };
     }
   } catch (error) {
     response = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };

@@ -69,15 +69,23 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
 
 const harness = {
   /** Runs a chain on an encoded image (base64 file bytes); returns input and output RGBA as base64. */
-  async run(engine: EngineKind, fileBase64: string, chain: StageInvocation[], resources?: EncodedResources) {
+  async run(
+    engine: EngineKind,
+    fileBase64: string,
+    chain: StageInvocation[],
+    resources?: EncodedResources,
+    options: { fuse?: boolean } = {},
+  ) {
     const image = await createImageBitmap(new Blob([fromBase64(fileBase64)]), {
       colorSpaceConversion: 'none',
       premultiplyAlpha: 'none',
     });
-    const result = (await send({ type: 'run', engine, image, chain, resources: decodeResources(resources) }, [
-      image,
-    ])) as RunResult;
+    const result = (await send(
+      { type: 'run', engine, image, chain, resources: decodeResources(resources), ...options },
+      [image],
+    )) as RunResult;
     return {
+      passes: result.passes,
       inputWidth: result.inputWidth,
       inputHeight: result.inputHeight,
       width: result.width,
@@ -126,6 +134,7 @@ const harness = {
     });
     const result = (await send({ type: 'effect', engine, image, effectId, settings }, [image])) as RunResult;
     return {
+      passes: result.passes,
       inputWidth: result.inputWidth,
       inputHeight: result.inputHeight,
       width: result.width,
@@ -171,6 +180,7 @@ const harness = {
     settings: Record<string, number | string | boolean> = {},
     warmup = 3,
     iterations = 10,
+    fuse = true,
   ) {
     return (await send({
       type: 'bench',
@@ -179,6 +189,20 @@ const harness = {
       height,
       effectId,
       settings,
+      warmup,
+      iterations,
+      fuse,
+    })) as BenchResult;
+  },
+
+  /** Times the browser's JPEG encode (2D OffscreenCanvas) and decode (createImageBitmap) at a size. */
+  async benchBrowserJpeg(width: number, height: number, quality: number, warmup = 3, iterations = 10) {
+    return (await send({
+      type: 'codec',
+      engine: 'webgpu',
+      width,
+      height,
+      quality,
       warmup,
       iterations,
     })) as BenchResult;

@@ -370,6 +370,15 @@ describe('applying', () => {
   it('setting a worker effect active moves the status to ApplyingEffect', () => {
     expect(applyEffect(withVibrance(0.1)).state.workerStatus).toBe('ApplyingEffect');
   });
+
+  it('setting a main-thread effect active returns ApplyingEffect to ImageReady, and posts nothing', () => {
+    const explicit = { effectId: 'collageEffect', settings: {} };
+    const busy = applyEffect({ ...ready(), workerStatus: 'ApplyingEffect' }, explicit);
+    expect(busy.state.workerStatus).toBe('ImageReady');
+    expect(busy.state.activeEffectId).toBe('collageEffect');
+    expect(posts(busy)).toEqual([]);
+    expect(applyEffect(ready(), explicit).state.workerStatus).toBe('ImageReady');
+  });
 });
 
 describe('commit, Apply button and image requests', () => {

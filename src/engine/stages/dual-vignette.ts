@@ -24,6 +24,7 @@ export interface DualVignetteParams {
 /** One pointwise pass; see shaders/dual-vignette. */
 export const dualVignetteStage: StageDefinition<DualVignetteParams> = {
   name: 'dual-vignette',
+  perPixel: true,
   uniforms: [
     { name: 'innerColor', type: 'vec3f' },
     { name: 'innerSize', type: 'f32' },

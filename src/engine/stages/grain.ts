@@ -11,6 +11,7 @@ export interface GrainParams {
 
 export const grainStage: StageDefinition<GrainParams> = {
   name: 'grain',
+  perPixel: true,
   uniforms: [
     { name: 'amount', type: 'f32' },
     { name: 'size', type: 'f32' },

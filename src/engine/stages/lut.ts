@@ -15,6 +15,7 @@ export interface LutParams {
  */
 export const lutStage: StageDefinition<LutParams> = {
   name: 'lut',
+  perPixel: true,
   uniforms: [
     { name: 'intensity', type: 'f32' },
     { name: 'size', type: 'i32' },

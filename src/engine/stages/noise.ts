@@ -16,6 +16,7 @@ export interface NoiseParams {
 /** Per-pixel sensor noise from the integer PCG hash, identical on both backends and the CPU reference. */
 export const noiseStage: StageDefinition<NoiseParams> = {
   name: 'noise',
+  perPixel: true,
   uniforms: [
     { name: 'amount', type: 'f32' },
     { name: 'monochrome', type: 'i32' },

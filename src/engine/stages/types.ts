@@ -57,6 +57,13 @@ export interface StageDefinition<P = StageParams> {
    * and `encode` checks for the ones it needs (a blur needs its mask only in draw mode).
    */
   readonly textures?: readonly string[];
+  /**
+   * Each output texel depends only on the input texel at the same place (and the uniforms and extra
+   * textures): `encode` makes one same-size rgba8unorm pass of `main` reading the input first, and both
+   * shaders define `pixel(color, p, dims)`, which `main` applies. A run of such stages is fused into one
+   * pass (src/engine/fusion.ts).
+   */
+  readonly perPixel?: boolean;
   encode(encoder: PassEncoder, input: GpuTexture, params: P, textures: StageTextures): GpuTexture;
   /**
    * For a stage that can run on part of an image (a tile of the full-resolution export): how far, in

@@ -7,6 +7,7 @@ export interface VibranceParams {
 
 export const vibranceStage: StageDefinition<VibranceParams> = {
   name: 'vibrance',
+  perPixel: true,
   uniforms: [{ name: 'vibrance', type: 'f32' }],
   encode(encoder, input, params) {
     return encoder.pass({

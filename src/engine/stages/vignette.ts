@@ -29,6 +29,7 @@ export function vignetteScale(width: number, height: number, roundness: number):
 /** One pointwise pass; see shaders/vignette. */
 export const vignetteStage: StageDefinition<VignetteParams> = {
   name: 'vignette',
+  perPixel: true,
   uniforms: [
     { name: 'color', type: 'vec3f' },
     { name: 'amount', type: 'f32' },

@@ -1,4 +1,5 @@
-import type { Backend, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
+import type { Backend, FusedStep, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
+import { composeGlsl } from '../fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
 
 const GLSL_FILES = import.meta.glob<string>(
@@ -14,6 +15,9 @@ interface Program {
   readonly program: WebGLProgram;
   readonly hasParams: boolean;
 }
+
+/** A fused pass's `Params<k>` block of step k is bound at binding point k + 1. */
+const FUSED_BLOCK_BASE = 1;
 
 interface GlTexture extends GpuTexture {
   readonly texture: WebGLTexture;
@@ -54,6 +58,8 @@ class WebGl2Backend implements Backend {
   private readonly textures = new Map<number, GlTexture>();
   private readonly vertexShader: WebGLShader;
   private readonly uniformBuffer: WebGLBuffer;
+  /** One buffer per fused step's uniform block, by step. */
+  private readonly fusedUniformBuffers: WebGLBuffer[] = [];
   private readonly vao: WebGLVertexArrayObject;
   private readonly syncTarget: GlTexture;
   private nextId = 1;
@@ -121,7 +127,9 @@ class WebGl2Backend implements Backend {
 
   runPass(pass: PassSpec): void {
     const gl = this.gl;
-    const program = this.program(pass.stage, pass.entry ?? 'main');
+    const program = pass.fused
+      ? this.fusedProgram(pass.fused)
+      : this.program(pass.stage, pass.entry ?? 'main');
     const output = this.own(pass.output);
     gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebufferOf(output));
     gl.viewport(0, 0, output.width, output.height);
@@ -132,6 +140,13 @@ class WebGl2Backend implements Backend {
       gl.bufferData(gl.UNIFORM_BUFFER, pass.uniforms, gl.DYNAMIC_DRAW);
       gl.bindBufferBase(gl.UNIFORM_BUFFER, 0, this.uniformBuffer);
     }
+    pass.fused?.forEach((step, k) => {
+      if (!step.uniforms) return;
+      const buffer = (this.fusedUniformBuffers[k] ??= gl.createBuffer());
+      gl.bindBuffer(gl.UNIFORM_BUFFER, buffer);
+      gl.bufferData(gl.UNIFORM_BUFFER, step.uniforms, gl.DYNAMIC_DRAW);
+      gl.bindBufferBase(gl.UNIFORM_BUFFER, FUSED_BLOCK_BASE + k, buffer);
+    });
     pass.inputs.forEach((input, unit) => {
       if (input.id === pass.output.id) throw new Error(`${pass.stage}: a pass cannot read its own output`);
       gl.activeTexture(gl.TEXTURE0 + unit);
@@ -216,6 +231,8 @@ class WebGl2Backend implements Backend {
     for (const program of this.programs.values()) this.gl.deleteProgram(program.program);
     this.programs.clear();
     this.gl.deleteBuffer(this.uniformBuffer);
+    for (const buffer of this.fusedUniformBuffers) this.gl.deleteBuffer(buffer);
+    this.fusedUniformBuffers.length = 0;
     this.gl.deleteVertexArray(this.vao);
     this.gl.deleteShader(this.vertexShader);
   }
@@ -237,13 +254,39 @@ class WebGl2Backend implements Backend {
     const key = `${stage}:${entry}`;
     const cached = this.programs.get(key);
     if (cached) return cached;
-    const gl = this.gl;
     const path = stage.includes('/') ? `/shaders/${stage}.frag` : `/shaders/${stage}/${stage}.frag`;
     const source = this.shaders.source(path);
     // Multi-pass stages select their pass with a define, the GLSL counterpart of a WGSL entry point.
     const newline = source.indexOf('\n');
     const withEntry = `${source.slice(0, newline + 1)}#define ENTRY_${entry} 1\n${source.slice(newline + 1)}`;
-    const fragment = this.compile(gl.FRAGMENT_SHADER, withEntry, key);
+    return this.link(key, withEntry, []);
+  }
+
+  /** The generated program of a run of per-pixel stages (src/engine/fusion.ts). */
+  private fusedProgram(steps: readonly FusedStep[]): Program {
+    const key = `fused:${steps.map((step) => `${step.stage}/${step.extraInputs}`).join('+')}`;
+    const cached = this.programs.get(key);
+    if (cached) return cached;
+    const composed = composeGlsl(
+      steps.map((step) => ({
+        source: this.shaders.raw(this.shaders.stagePath(step.stage)),
+        extraInputs: step.extraInputs,
+        hasUniforms: step.uniforms !== undefined,
+      })),
+    );
+    // Resolved as a file beside the stages' own, so their relative includes resolve the same.
+    const source = this.shaders.resolve('/shaders/fused/fused.frag', composed);
+    return this.link(
+      key,
+      source,
+      steps.map((_step, k) => `Params${k}`),
+    );
+  }
+
+  /** Compiles and links a fragment shader; `Params` binds at 0, `blocks[k]` at FUSED_BLOCK_BASE + k. */
+  private link(key: string, fragmentSource: string, blocks: readonly string[]): Program {
+    const gl = this.gl;
+    const fragment = this.compile(gl.FRAGMENT_SHADER, fragmentSource, key);
     const program = gl.createProgram();
     gl.attachShader(program, this.vertexShader);
     gl.attachShader(program, fragment);
@@ -256,6 +299,10 @@ class WebGl2Backend implements Backend {
     const blockIndex = gl.getUniformBlockIndex(program, 'Params');
     const hasParams = blockIndex !== gl.INVALID_INDEX;
     if (hasParams) gl.uniformBlockBinding(program, blockIndex, 0);
+    blocks.forEach((name, k) => {
+      const index = gl.getUniformBlockIndex(program, name);
+      if (index !== gl.INVALID_INDEX) gl.uniformBlockBinding(program, index, FUSED_BLOCK_BASE + k);
+    });
     for (let unit = 0; unit < 8; unit++) {
       const location = gl.getUniformLocation(program, `input${unit}`);
       if (location) gl.uniform1i(location, unit);

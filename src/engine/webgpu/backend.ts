@@ -1,5 +1,6 @@
 /// <reference types="@webgpu/types" />
-import type { Backend, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
+import type { Backend, FusedStep, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
+import { composeWgsl } from '../fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
 import { bindingsUsedBy, parseComputeEntries, type WgslBinding, type WgslEntry } from './wgsl-bindings.ts';
 
@@ -12,8 +13,12 @@ const WGSL_FILES = import.meta.glob<string>('/shaders/**/*.wgsl', {
 /** Uniforms of one frame are packed into slots of this size (WebGPU's largest minimum offset alignment). */
 const UNIFORM_SLOT = 256;
 const UNIFORM_CHUNK_SLOTS = 64;
+/** Bind groups kept for reuse; past this many (textures of many sizes came and went) they start over. */
+const MAX_BIND_GROUPS = 512;
 
 interface Program {
+  /** `stage:entry`. */
+  readonly key: string;
   readonly pipeline: GPUComputePipeline;
   readonly layout: GPUBindGroupLayout;
   readonly bindings: readonly WgslBinding[];
@@ -113,6 +118,13 @@ class WebGpuBackend implements Backend {
   private uniformData = new Uint8Array(UNIFORM_SLOT * UNIFORM_CHUNK_SLOTS);
   private uniformSlots = 0;
   private presentPipeline: GPURenderPipeline | null = null;
+  /**
+   * Bind groups by what they bind (program, texture ids, uniform slot). An apply repeated at the same size
+   * gets the same pool textures and uniform slots in the same order, so it binds the groups it made before.
+   */
+  private readonly bindGroups = new Map<string, GPUBindGroup>();
+  /** The bind group keys that name each texture, dropped with the texture. */
+  private readonly bindGroupsOf = new Map<number, string[]>();
   private liveBuffers = 0;
   private destroyed = false;
   private lostForTest = false;
@@ -163,6 +175,8 @@ class WebGpuBackend implements Backend {
   destroyTexture(texture: GpuTexture): void {
     const own = this.textures.get(texture.id);
     if (!own) return;
+    for (const key of this.bindGroupsOf.get(texture.id) ?? []) this.bindGroups.delete(key);
+    this.bindGroupsOf.delete(texture.id);
     own.texture.destroy();
     this.textures.delete(texture.id);
   }
@@ -186,12 +200,10 @@ class WebGpuBackend implements Backend {
   }
 
   runPass(pass: PassSpec): void {
-    const program = this.program(pass.stage, pass.entry ?? 'main');
-    const entries: GPUBindGroupEntry[] = [];
-    for (const binding of program.bindings) {
-      entries.push({ binding: binding.binding, resource: this.resourceFor(binding, pass, program) });
-    }
-    const bindGroup = this.device.createBindGroup({ layout: program.layout, entries });
+    const program = pass.fused
+      ? this.fusedProgram(pass.fused)
+      : this.program(pass.stage, pass.entry ?? 'main');
+    const bindGroup = this.bindGroupFor(program, pass);
     const encoder = (this.encoder ??= this.device.createCommandEncoder());
     const compute = encoder.beginComputePass();
     compute.setPipeline(program.pipeline);
@@ -312,6 +324,8 @@ class WebGpuBackend implements Backend {
 
   destroy(): void {
     this.destroyed = true;
+    this.bindGroups.clear();
+    this.bindGroupsOf.clear();
     for (const texture of this.textures.values()) texture.texture.destroy();
     this.textures.clear();
     for (const chunk of this.uniformChunks) chunk.destroy();
@@ -346,7 +360,35 @@ class WebGpuBackend implements Backend {
     }
   }
 
-  private uniformSlot(data: ArrayBuffer): GPUBufferBinding {
+  /** The pass's bind group: made once for each set of resources, then reused. */
+  private bindGroupFor(program: Program, pass: PassSpec): GPUBindGroup {
+    const entries: GPUBindGroupEntry[] = [];
+    const textureIds: number[] = [];
+    const keyParts = [program.key];
+    for (const binding of program.bindings) {
+      const resource = this.resourceFor(binding, pass, program);
+      entries.push({ binding: binding.binding, resource: resource.resource });
+      keyParts.push(resource.key);
+      if (resource.textureId !== undefined) textureIds.push(resource.textureId);
+    }
+    const key = keyParts.join('|');
+    const cached = this.bindGroups.get(key);
+    if (cached) return cached;
+    if (this.bindGroups.size >= MAX_BIND_GROUPS) {
+      this.bindGroups.clear();
+      this.bindGroupsOf.clear();
+    }
+    const bindGroup = this.device.createBindGroup({ layout: program.layout, entries });
+    this.bindGroups.set(key, bindGroup);
+    for (const id of textureIds) {
+      const keys = this.bindGroupsOf.get(id);
+      if (keys) keys.push(key);
+      else this.bindGroupsOf.set(id, [key]);
+    }
+    return bindGroup;
+  }
+
+  private uniformSlot(data: ArrayBuffer): GPUBufferBinding & { chunk: number; offset: number; size: number } {
     if (data.byteLength > UNIFORM_SLOT) throw new Error('Uniform block larger than 256 bytes');
     const slot = this.uniformSlots++;
     const chunkIndex = Math.floor(slot / UNIFORM_CHUNK_SLOTS);
@@ -365,28 +407,47 @@ class WebGpuBackend implements Backend {
     }
     this.uniformData.set(new Uint8Array(data), slot * UNIFORM_SLOT);
     const buffer = this.uniformChunks[chunkIndex] as GPUBuffer;
-    return { buffer, offset: (slot % UNIFORM_CHUNK_SLOTS) * UNIFORM_SLOT, size: data.byteLength };
+    return {
+      buffer,
+      chunk: chunkIndex,
+      offset: (slot % UNIFORM_CHUNK_SLOTS) * UNIFORM_SLOT,
+      size: data.byteLength,
+    };
   }
 
-  private resourceFor(binding: WgslBinding, pass: PassSpec, program: Program): GPUBindingResource {
+  /** A binding's resource, and what identifies it in a bind group key. */
+  private resourceFor(
+    binding: WgslBinding,
+    pass: PassSpec,
+    program: Program,
+  ): { resource: GPUBindingResource; key: string; textureId?: number } {
     switch (binding.type.kind) {
-      case 'uniform':
-        if (!pass.uniforms) throw new Error(`${pass.stage}: the shader declares params but none were given`);
-        return this.uniformSlot(pass.uniforms);
+      case 'uniform': {
+        // `params`, or a fused pass's `params<k>` for its step k.
+        const step = /^params(\d+)$/.exec(binding.name);
+        const uniforms = step ? pass.fused?.[Number(step[1])]?.uniforms : pass.uniforms;
+        if (!uniforms)
+          throw new Error(`${pass.stage}: the shader declares ${binding.name} but none were given`);
+        const slot = this.uniformSlot(uniforms);
+        return { resource: slot, key: `u${slot.chunk}:${slot.offset}:${slot.size}` };
+      }
       case 'sampler':
-        return this.linearSampler();
-      case 'storage':
+        return { resource: this.linearSampler(), key: 's' };
+      case 'storage': {
         if (binding.type.format !== pass.output.format) {
           throw new Error(
             `${pass.stage}.${program.entry.name}: writes ${binding.type.format}, got ${pass.output.format}`,
           );
         }
-        return this.own(pass.output).view;
+        const output = this.own(pass.output);
+        return { resource: output.view, key: `o${output.id}`, textureId: output.id };
+      }
       case 'texture': {
         const match = /^input(\d+)$/.exec(binding.name);
         const input = match ? pass.inputs[Number(match[1])] : undefined;
         if (!input) throw new Error(`${pass.stage}: no texture for binding ${binding.name}`);
-        return this.own(input).view;
+        const own = this.own(input);
+        return { resource: own.view, key: `t${own.id}`, textureId: own.id };
       }
     }
   }
@@ -405,7 +466,27 @@ class WebGpuBackend implements Backend {
     const key = `${stage}:${entryName}`;
     const cached = this.programs.get(key);
     if (cached) return cached;
-    const code = this.shaders.stageSource(stage);
+    return this.makeProgram(key, stage, this.shaders.stageSource(stage), entryName);
+  }
+
+  /** The generated program of a run of per-pixel stages (src/engine/fusion.ts). */
+  private fusedProgram(steps: readonly FusedStep[]): Program {
+    const key = `fused:${steps.map((step) => `${step.stage}/${step.extraInputs}`).join('+')}:main`;
+    const cached = this.programs.get(key);
+    if (cached) return cached;
+    const composed = composeWgsl(
+      steps.map((step) => ({
+        source: this.shaders.raw(this.shaders.stagePath(step.stage)),
+        extraInputs: step.extraInputs,
+        hasUniforms: step.uniforms !== undefined,
+      })),
+    );
+    // Resolved as a file beside the stages' own, so their relative includes resolve the same.
+    const code = this.shaders.resolve('/shaders/fused/fused.wgsl', composed);
+    return this.makeProgram(key, key, code, 'main');
+  }
+
+  private makeProgram(key: string, stage: string, code: string, entryName: string): Program {
     const entry = parseComputeEntries(code).find((e) => e.name === entryName);
     if (!entry) throw new Error(`Stage ${stage} has no compute entry point ${entryName}`);
     const bindings = bindingsUsedBy(code, entryName);
@@ -435,7 +516,7 @@ class WebGpuBackend implements Backend {
       layout: this.device.createPipelineLayout({ bindGroupLayouts: [layout] }),
       compute: { module, entryPoint: entryName },
     });
-    const program: Program = { pipeline, layout, bindings, entry };
+    const program: Program = { key, pipeline, layout, bindings, entry };
     this.programs.set(key, program);
     return program;
   }

@@ -22,7 +22,7 @@ const NO_ENGINE = 'OffscreenCanvas not supported. Cannot initialize effect engin
 let engine: Engine | null = null;
 let queue: Promise<void> = Promise.resolve();
 let testHooks = false;
-/** Set by test hooks: the next apply or export fails as a broken driver would make it. */
+/** Set by test hooks: the next apply, or the next export (image data or bitmap), fails as a broken driver would make it. */
 let failNextApply = false;
 let failNextExport = false;
 /** Full-resolution exports received and not yet finished, so that a cancel reaches one still queued. */
@@ -201,6 +201,10 @@ async function handle(message: ToWorkerMessage): Promise<void> {
     case 'requestImageBitmap': {
       const source = message.source ?? 'currentBase';
       try {
+        if (failNextExport) {
+          failNextExport = false;
+          throw new Error('the read-back failed (test hook)');
+        }
         await engine.requestImageBitmap(source);
       } catch (error) {
         post({ type: 'imageBitmapResponse', image: null, source, error: reason(error) });

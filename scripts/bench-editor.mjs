@@ -1,0 +1,243 @@
+// The benchmark's measurements in the real editor (a production build served by `vite preview`):
+// main-thread long tasks while a slider is dragged, and the time from choosing a large file to the first
+// frame the engine shows. Used by scripts/bench.mjs.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+/** Records long tasks (PerformanceObserver 'longtask') and every worker status change, with times. */
+const INSTRUMENT = () => {
+  window.__longTasks = [];
+  window.__statuses = [];
+  window.__chosenAt = null;
+  window.__longFrames = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  // Long animation frames say what a long task was: the scripts that ran in it, and how long it blocked.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      window.__longFrames.push({
+        start: entry.startTime,
+        duration: entry.duration,
+        blocking: entry.blockingDuration,
+        scripts: entry.scripts.map((script) => ({
+          duration: script.duration,
+          what: `${script.invoker} ${script.sourceFunctionName || ''}`.trim(),
+        })),
+      });
+  }).observe({ type: 'long-animation-frame', buffered: true });
+  document.addEventListener(
+    'change',
+    (event) => {
+      if (event.target instanceof HTMLInputElement && event.target.type === 'file')
+        window.__chosenAt = performance.now();
+    },
+    true,
+  );
+  const watch = () => {
+    const editor = document.querySelector('[data-testid=editor]');
+    if (!editor) return false;
+    new MutationObserver(() =>
+      window.__statuses.push({ status: editor.getAttribute('data-worker-status'), at: performance.now() }),
+    ).observe(editor, { attributes: true, attributeFilter: ['data-worker-status'] });
+    return true;
+  };
+  const poll = () => {
+    if (!watch()) requestAnimationFrame(poll);
+  };
+  document.addEventListener('DOMContentLoaded', poll);
+};
+
+async function openEditor(page, baseUrl, engine, query = '') {
+  // testHooks=1 exposes the editor's status history (window.__retrocam.statuses()), which also holds the
+  // ImageReady between two back-to-back applies that the data-worker-status attribute may never show.
+  await page.goto(`${baseUrl}/editor?engine=${engine}&testHooks=1${query}`);
+  await page.waitForSelector(`[data-testid=editor][data-worker-status=WorkerReady][data-engine=${engine}]`, {
+    timeout: 60_000,
+  });
+}
+
+async function waitSettled(page, timeout = 120_000) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid=processing-overlay]') === null &&
+      document.querySelector('[data-testid=editor]')?.getAttribute('data-worker-status') === 'ImageReady',
+    undefined,
+    { timeout, polling: 50 },
+  );
+}
+
+async function newPage(browser) {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 1280, height: 900 },
+  });
+  await context.addInitScript(INSTRUMENT);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/**
+ * Loads a Kodak photo, chooses CCD, and drags its Bloom slider back and forth for `durationMs`; returns
+ * the main thread's long tasks in that window and how many effect frames arrived.
+ */
+export async function measureSliderDrag(browser, baseUrl, engine, photoPath, durationMs = 5000) {
+  const { context, page } = await newPage(browser);
+  try {
+    await openEditor(page, baseUrl, engine);
+    await page.getByTestId('editor-upload-input').setInputFiles(photoPath);
+    await waitSettled(page);
+    await page.getByTestId('effect-ccdEffect').click();
+    await waitSettled(page);
+    const slider = page.getByRole('slider', { name: 'Bloom', exact: true });
+    await slider.scrollIntoViewIfNeeded();
+    const box = await slider.boundingBox();
+    if (!box) throw new Error('The Bloom slider is not visible');
+    const y = box.y + box.height / 2;
+    const left = box.x + 4;
+    const right = box.x + box.width - 4;
+    await page.mouse.move(left + (right - left) / 2, y);
+    const { start, historyAtStart } = await page.evaluate(() => ({
+      start: performance.now(),
+      historyAtStart: window.__retrocam.statuses().length,
+    }));
+    await page.mouse.down();
+    // Back and forth across the track, a step every animation frame or so, as a hand drags.
+    let x = left + (right - left) / 2;
+    let direction = 1;
+    const step = (right - left) / 40;
+    const until = Date.now() + durationMs;
+    let moves = 0;
+    while (Date.now() < until) {
+      x += direction * step;
+      if (x >= right || x <= left) direction = -direction;
+      await page.mouse.move(x, y);
+      moves++;
+      await page.waitForTimeout(16);
+    }
+    await page.mouse.up();
+    const { end, history } = await page.evaluate(() => ({
+      end: performance.now(),
+      history: window.__retrocam.statuses(),
+    }));
+    await waitSettled(page);
+    const { longTasks, longFrames, value } = await page.evaluate(() => ({
+      longTasks: window.__longTasks,
+      longFrames: window.__longFrames,
+      value: document.querySelector('[data-testid=setting-ccd_bloom_amount]')?.value,
+    }));
+    const during = longTasks.filter((t) => t.start + t.duration >= start && t.start <= end);
+    const framesDuring = longFrames.filter((f) => f.start + f.duration >= start && f.start <= end);
+    // Frames shown while the mouse was down: each apply that finished (ApplyingEffect, then ImageReady).
+    const frames = history.slice(historyAtStart).filter((status) => status === 'ImageReady').length;
+    return {
+      engine,
+      durationMs: end - start,
+      moves,
+      frames,
+      finalBloom: Number(value),
+      longTasks: during.map((t) => Math.round(t.duration)),
+      // Frames over 50 ms: how long they blocked input, and the scripts that ran in them.
+      longFrames: framesDuring.map((f) => ({
+        durationMs: Math.round(f.duration),
+        blockingMs: Math.round(f.blocking),
+        scriptMs: Math.round(f.scripts.reduce((sum, script) => sum + script.duration, 0)),
+        scripts: f.scripts.filter((script) => script.duration >= 5).map((script) => script.what),
+      })),
+      maxLongTaskMs: during.reduce((max, t) => Math.max(max, t.duration), 0),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Opens the editor with CCD as its look (`?effect=ccdEffect`, applied once an image is ready), chooses a
+ * file, and times in the page, from the file input's change event: the photo shown (the worker status
+ * leaving LoadingImage) and the first processed frame (CCD applied: ImageReady after ApplyingEffect).
+ */
+export async function measureFirstFrame(browser, baseUrl, engine, file) {
+  const { context, page } = await newPage(browser);
+  try {
+    await openEditor(page, baseUrl, engine, '&effect=ccdEffect');
+    await page.getByTestId('editor-upload-input').setInputFiles(file);
+    await page.waitForFunction(
+      () => {
+        const history = window.__retrocam.statuses();
+        const applying = history.lastIndexOf('ApplyingEffect');
+        return applying >= 0 && history.indexOf('ImageReady', applying) > applying;
+      },
+      undefined,
+      { timeout: 180_000, polling: 50 },
+    );
+    await waitSettled(page, 180_000);
+    const { chosenAt, statuses, longTasks } = await page.evaluate(() => ({
+      chosenAt: window.__chosenAt,
+      statuses: window.__statuses,
+      longTasks: window.__longTasks,
+    }));
+    const after = statuses.filter((s) => s.at >= chosenAt);
+    const shown = after.find((s) => s.status === 'ImageReady' || s.status === 'ApplyingEffect');
+    const applying = after.findIndex((s) => s.status === 'ApplyingEffect');
+    const applied = applying >= 0 ? after.slice(applying).find((s) => s.status === 'ImageReady') : undefined;
+    return {
+      engine,
+      firstFrameMs: shown ? shown.at - chosenAt : null,
+      processedFrameMs: applied ? applied.at - chosenAt : null,
+      maxLongTaskMs: longTasks
+        .filter((t) => t.start >= chosenAt)
+        .reduce((max, t) => Math.max(max, t.duration), 0),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A 12 MP JPEG made from a Kodak photo: upscaled in the browser (4243 x 2829, 3:2 as the photo is) and
+ * encoded at quality 0.92, as a phone would save it.
+ */
+export async function makeTwelveMegapixelJpeg(browser, photoPath) {
+  const page = await browser.newPage();
+  try {
+    const bytes = readFileSync(photoPath).toString('base64');
+    const base64 = await page.evaluate(async (data) => {
+      const binary = atob(data);
+      const array = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i++) array[i] = binary.charCodeAt(i);
+      const bitmap = await createImageBitmap(new Blob([array]));
+      const canvas = new OffscreenCanvas(4243, 2829);
+      const context = canvas.getContext('2d');
+      context.imageSmoothingQuality = 'high';
+      context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 });
+      const out = new Uint8Array(await blob.arrayBuffer());
+      let text = '';
+      for (let i = 0; i < out.length; i += 0x8000)
+        text += String.fromCharCode(...out.subarray(i, i + 0x8000));
+      return btoa(text);
+    }, bytes);
+    return { name: 'kodim23-12mp.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
+  } finally {
+    await page.close();
+  }
+}
+
+/** The shared fixtures: `$FIXTURES_DIR`, else `shared/fixtures` beside the project or one of its ancestors. */
+function fixturesRoot() {
+  if (process.env.FIXTURES_DIR) return resolve(process.env.FIXTURES_DIR);
+  for (let dir = resolve(import.meta.dirname, '..'); ; dir = dirname(dir)) {
+    const candidate = resolve(dir, '..', 'shared', 'fixtures');
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) throw new Error('shared/fixtures not found: set FIXTURES_DIR');
+  }
+}
+
+export function fixtures() {
+  const root = fixturesRoot();
+  return {
+    kodak: resolve(root, 'kodak/kodim23.png'),
+    phone24: resolve(root, 'generated-edge-cases/phone_24mp_6000x4000.jpg'),
+  };
+}

@@ -1,0 +1,32 @@
+export const LANDING_BUDGET_KB: number;
+
+export interface ChunkSize {
+  file: string;
+  gzipBytes: number;
+}
+
+export interface RouteSize {
+  path: string;
+  chunks: ChunkSize[];
+  gzipBytes: number;
+  /** Labels of on-demand code found among the route's chunks. */
+  misplaced: string[];
+}
+
+export interface OnDemandSize {
+  label: string;
+  chunks: ChunkSize[];
+  gzipBytes: number;
+  missing?: boolean;
+}
+
+export interface BuildSize {
+  routes: RouteSize[];
+  onDemand: OnDemandSize[];
+}
+
+export function htmlEntries(dist: string): string[];
+export function measureBuild(dist?: string, root?: string): BuildSize;
+export function budgetFailures(build: BuildSize): string[];
+export function kb(bytes: number): string;
+export function buildInto(dist: string): void;

@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import type { EngineKind } from '../../src/engine/protocol.ts';
+import { loadFixture, openEditor, save, settled } from '../support/editor.ts';
+import { canMeasureMemory, sampleTabMemory } from '../support/memory.ts';
+
+const LIMIT = 1.5 * 2 ** 30;
+
+for (const engine of ['webgpu', 'webgl2'] as EngineKind[]) {
+  test(`a 24 MP photo loads, edits and saves on ${engine} with the tab under 1.5 GB`, async ({ page }) => {
+    test.skip(!canMeasureMemory(), 'needs /proc to read process memory');
+    await openEditor(page, engine);
+    const sampler = sampleTabMemory();
+    await loadFixture(page, 'generated-edge-cases/phone_24mp_6000x4000.jpg');
+    for (const effect of ['ccdEffect', 'jpegSimulation', 'pg2016']) {
+      await page.getByTestId(`effect-${effect}`).click();
+      await settled(page);
+      await page.getByTestId('apply-button').click();
+      await settled(page);
+    }
+    const saved = await save(page);
+    const peak = sampler.stop();
+    const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+    test.info().annotations.push({ type: 'memory', description: `${engine}: peak ${mb(peak)}` });
+    console.log(`24 MP on ${engine}: renderer + GPU process peak ${mb(peak)}`);
+    // The photo arrived (a 3:2 image was processed and saved) and the memory was really read.
+    expect(saved.width / saved.height).toBeCloseTo(1.5, 1);
+    expect(peak).toBeGreaterThan(32 * 2 ** 20);
+    expect(peak).toBeLessThan(LIMIT);
+  });
+}

@@ -1,0 +1,63 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+/** What /proc says about one process: its parent, its command line and its proportional set size. */
+interface ProcessInfo {
+  pid: number;
+  parent: number;
+  command: string;
+  pssKb: number;
+}
+
+function readProcess(pid: number): ProcessInfo | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name sits in parentheses and may hold spaces: the fields after it are space separated.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const parent = Number(fields[1]);
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const pss = /^Pss:\s+(\d+) kB/m.exec(rollup);
+    return { pid, parent, command, pssKb: pss ? Number(pss[1]) : 0 };
+  } catch {
+    return null; // gone, or not ours to read
+  }
+}
+
+export const canMeasureMemory = () => existsSync('/proc/self/smaps_rollup');
+
+/**
+ * The memory a tab costs: the proportional set size (shared pages split between their users, so nothing is
+ * counted twice) of the renderer processes and the GPU process of every browser launched by this test process.
+ * Workers run inside the renderer, so the engine's worker is included.
+ */
+export function tabMemoryBytes(root = process.pid): number {
+  const all = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((name) => readProcess(Number(name)))
+    .filter((info): info is ProcessInfo => info !== null);
+  const children = new Map<number, ProcessInfo[]>();
+  for (const info of all) children.set(info.parent, [...(children.get(info.parent) ?? []), info]);
+  let total = 0;
+  const visit = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      if (/--type=(renderer|gpu-process)/.test(child.command)) total += child.pssKb * 1024;
+      visit(child.pid);
+    }
+  };
+  visit(root);
+  return total;
+}
+
+/** Samples tabMemoryBytes every `intervalMs` until stopped; returns the peak. */
+export function sampleTabMemory(intervalMs = 100): { stop: () => number } {
+  let peak = tabMemoryBytes();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, tabMemoryBytes());
+  }, intervalMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(peak, tabMemoryBytes());
+    },
+  };
+}
