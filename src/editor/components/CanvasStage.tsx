@@ -138,8 +138,14 @@ export function CanvasStage({
 /** A full-resolution save under way: how far it has come, and a way to stop it (Escape works too). */
 function ExportProgress({ progress, onCancel }: { progress: number; onCancel: () => void }) {
   const percent = Math.round(progress * 100);
+  const overlay = useRef<HTMLDivElement>(null);
+  // On a phone the canvas is above the controls, out of view when Save is pressed: bring the progress
+  // and its Cancel button into view (nothing moves where they are already visible).
+  useEffect(() => {
+    overlay.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, []);
   return (
-    <div className="export-overlay" data-testid="export-progress" data-progress={percent}>
+    <div className="export-overlay" data-testid="export-progress" data-progress={percent} ref={overlay}>
       <p role="status" aria-live="polite">
         Saving full resolution
         <span className="dots" aria-hidden="true" />
