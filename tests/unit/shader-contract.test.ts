@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ShaderLibrary } from '../../src/engine/shader-sources.ts';
 import { STAGES } from '../../src/engine/stages/index.ts';
 import { GLSL_TYPE, WGSL_TYPE, type UniformField } from '../../src/engine/uniforms.ts';
 import { parseComputeEntries } from '../../src/engine/webgpu/wgsl-bindings.ts';
@@ -10,6 +11,18 @@ const root = resolve(import.meta.dirname, '../..');
 
 function read(stage: string, extension: string): string {
   return readFileSync(resolve(root, 'shaders', stage, `${stage}.${extension}`), 'utf8');
+}
+
+/** Every shader file, keyed as the backends' import.meta.glob keys them (`/shaders/<folder>/<file>`). */
+const SHADER_FILES: Record<string, string> = Object.fromEntries(
+  readdirSync(resolve(root, 'shaders'), { recursive: true, encoding: 'utf8' })
+    .filter((path) => /\.(wgsl|frag|vert|glsl)$/.test(path))
+    .map((path) => [`/shaders/${path}`, readFileSync(resolve(root, 'shaders', path), 'utf8')]),
+);
+
+/** A stage's shader with its includes resolved, as the backends compile it. */
+function resolved(stage: string, extension: 'wgsl' | 'frag'): string {
+  return new ShaderLibrary(SHADER_FILES, extension).stageSource(stage);
 }
 
 function stripComments(source: string): string {
@@ -76,8 +89,8 @@ describe('stage registry', () => {
       });
 
       it('has every entry point in both languages', () => {
-        const wgslEntries = parseComputeEntries(read(stage.name, 'wgsl')).map((e) => e.name);
-        const frag = read(stage.name, 'frag');
+        const wgslEntries = parseComputeEntries(resolved(stage.name, 'wgsl')).map((e) => e.name);
+        const frag = resolved(stage.name, 'frag');
         for (const entry of ['main', ...(stage.entries ?? [])]) {
           expect(wgslEntries).toContain(entry);
           if (entry !== 'main') expect(frag).toContain(`ENTRY_${entry}`);
