@@ -2,10 +2,10 @@
 // The benchmark's CPU baseline: an effect's own stage list run by the tests' CPU references
 // (tests/reference, plain TypeScript) in a worker, as a page without a GPU engine would have to.
 import { findEffect } from '../src/effects/index.ts';
-import { bakeLut } from '../src/effects/luts.ts';
 import { resolveSettings } from '../src/effects/settings.ts';
 import type { RgbaImage } from '../tests/reference/image.ts';
 import { runReference } from '../tests/reference/index.ts';
+import { cpuResources } from './cpu-resources.ts';
 import { median, syntheticPixels } from '../tests/support/synthetic.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -26,21 +26,6 @@ export interface CpuResponse {
   error?: string;
 }
 
-/** The textures an effect's invocations name: baked LUTs, and a blank (transparent) freehand mask. */
-function resourcesFor(keys: readonly string[]): Record<string, RgbaImage> {
-  const resources: Record<string, RgbaImage> = {};
-  for (const key of keys) {
-    if (key.startsWith('lut:')) {
-      const atlas = bakeLut(key.slice(4));
-      if (!atlas) throw new Error(`Unknown LUT ${key}`);
-      resources[key] = { width: atlas.size * atlas.size, height: atlas.size, data: atlas.data };
-    } else {
-      resources[key] = { width: 1, height: 1, data: new Uint8Array(4) };
-    }
-  }
-  return resources;
-}
-
 self.onmessage = (event: MessageEvent<CpuRequest>) => {
   const { effectId, width, height, warmup, iterations } = event.data;
   try {
@@ -48,7 +33,7 @@ self.onmessage = (event: MessageEvent<CpuRequest>) => {
     if (!effect) throw new Error(`Unknown effect ${effectId}`);
     const input: RgbaImage = { width, height, data: syntheticPixels(width, height) };
     const chain = effect.stages(resolveSettings(effect, {}), input);
-    const resources = resourcesFor(chain.flatMap((step) => Object.values(step.textures ?? {})));
+    const resources = cpuResources(chain.flatMap((step) => Object.values(step.textures ?? {})));
     for (let i = 0; i < warmup; i++) runReference(input, chain, resources);
     const samplesMs: number[] = [];
     for (let i = 0; i < iterations; i++) {

@@ -26,6 +26,7 @@ import { createWebGpuBackend } from '../src/engine/webgpu/backend.ts';
 import { EngineResources } from '../src/engine/worker/resources.ts';
 import type { RgbaImage } from '../tests/reference/image.ts';
 import { runReference } from '../tests/reference/index.ts';
+import { cpuResources } from './cpu-resources.ts';
 import { median, syntheticPixels } from '../tests/support/synthetic.ts';
 
 interface DawnModule {
@@ -285,21 +286,6 @@ async function gpuRows(dawn: DawnModule, flags: string[], log: (m: string) => vo
     runner.pool.trim();
   }
   return { adapter: adapterInfo, rows };
-}
-
-/** The textures an effect's invocations name: baked LUTs, and a blank (transparent) freehand mask. */
-function cpuResources(keys: readonly string[]): Record<string, RgbaImage> {
-  const resources: Record<string, RgbaImage> = {};
-  for (const key of keys) {
-    if (key.startsWith('lut:')) {
-      const atlas = bakeLut(key.slice(4));
-      if (!atlas) throw new Error(`Unknown LUT ${key}`);
-      resources[key] = { width: atlas.size * atlas.size, height: atlas.size, data: atlas.data };
-    } else {
-      resources[key] = { width: 1, height: 1, data: new Uint8Array(4) };
-    }
-  }
-  return resources;
 }
 
 /** One effect's CPU references at a size, one run (as the browser benchmark does at 12 MP). */
