@@ -71,6 +71,8 @@ function reason(error: unknown): string {
 
 /** Restarts tried for workers that die again before they are back, before the editor gives up. */
 const MAX_FAILURES_IN_A_ROW = 2;
+/** How long a failed full-resolution save waits for the engine to come back before it gives up. */
+const RECOVERY_WAIT_MS = 60_000;
 
 export class EditorController {
   private client: EngineClient | null = null;
@@ -100,6 +102,8 @@ export class EditorController {
   private waiter: ((message: FromWorkerMessage) => void) | null = null;
   /** The collage: its config rules, assets, Apply and Save. */
   readonly collage: CollageController;
+  /** Cancel was pressed during the running full-resolution save (also while the engine was restored). */
+  private exportCancelled = false;
   /** Test option: the longest tile side of full-resolution saves. */
   private tileLimit: number | null;
 
@@ -338,6 +342,7 @@ export class EditorController {
   /** Stops a running full-resolution save. */
   cancelExport(): void {
     if (this.store.get(exportProgressAtom) === null) return;
+    this.exportCancelled = true;
     this.client?.cancelExport();
   }
 
@@ -369,7 +374,8 @@ export class EditorController {
     const tab = target === 'download' ? null : target;
     this.notify('info', 'Preparing full-resolution image...');
     this.store.set(exportProgressAtom, 0);
-    try {
+    this.exportCancelled = false;
+    const exportWith = async (engine: EngineClient) => {
       // The log keeps its masks (for recovery); the worker gets copies.
       const steps = await Promise.all(
         effects.map(async (step) => ({
@@ -378,7 +384,7 @@ export class EditorController {
           ...(step.mask ? { mask: await createImageBitmap(step.mask) } : {}),
         })),
       );
-      const result = await client.exportFullResolution({
+      return engine.exportFullResolution({
         file: source.file,
         processing: source.processing,
         steps,
@@ -388,9 +394,19 @@ export class EditorController {
           if (this.store.get(exportProgressAtom) !== null) this.store.set(exportProgressAtom, fraction);
         },
       });
+    };
+    try {
+      let result = await exportWith(client);
+      // The GPU was lost or the worker died during the save: once the editor has brought the engine back
+      // with the image, the save runs again (once), rather than failing for something the user did not do.
+      if (!result.blob && !result.cancelled && !this.exportCancelled && (await this.engineWasRestored())) {
+        this.store.set(exportProgressAtom, 0);
+        const restored = this.client;
+        if (restored && !this.exportCancelled) result = await exportWith(restored);
+      }
       if (!result.blob) {
         tab?.close();
-        if (result.cancelled) {
+        if (result.cancelled || this.exportCancelled) {
           this.notify('info', 'Full-resolution save cancelled.');
         } else {
           if (result.error) console.error(`Full-resolution export failed: ${result.error}`);
@@ -412,6 +428,21 @@ export class EditorController {
     } finally {
       this.store.set(exportProgressAtom, null);
     }
+  }
+
+  /**
+   * After a failed full-resolution save: whether the engine was lost and has come back with the image.
+   * The failure can arrive just before the worker's ContextLost, so a moment is given for that; then a
+   * recovery under way is waited for.
+   */
+  private async engineWasRestored(): Promise<boolean> {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const generation = this.recoveryGeneration;
+    for (let i = 0; i < 10 && generation === this.recoveryGeneration && !this.recovering; i++) await pause();
+    if (generation === this.recoveryGeneration && !this.recovering) return false;
+    const deadline = Date.now() + RECOVERY_WAIT_MS;
+    while (this.recovering && Date.now() < deadline) await pause();
+    return !this.recovering && this.client !== null && this.state.workerStatus === 'ImageReady';
   }
 
   /** The spec's save: the current image with its long side at 1080 px. */

@@ -213,3 +213,35 @@ test('after a collage, which was made at the preview size, Save says so and save
   const size = await compareInPage(page, file.bytes, file.bytes);
   expect(Math.max(size.width, size.height)).toBe(1080);
 });
+
+for (const engine of ENGINES) {
+  test(`${engine}: a GPU lost during a full-resolution save is restored, and the save runs again`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await openEditor(page, engine, 'testHooks=1');
+    await loadLarge(page, 1800, 1200);
+    await chooseEffect(page, 'pg2016');
+    const normal = await saveFullResolution(page);
+    // Small tiles, so that the save is still running when the context goes.
+    await page.evaluate(() => window.__retrocam?.setTileLimit(360));
+    await page.getByTestId('save-full-resolution').check();
+    const saving = saveBytes(page);
+    const progress = page.getByTestId('export-progress');
+    await expect(progress).toBeVisible();
+    await expect.poll(async () => Number(await progress.getAttribute('data-progress'))).toBeGreaterThan(0);
+    await page.evaluate(() => window.__retrocam?.testHook('loseContext'));
+    const restored = await saving;
+    await expect(page.getByTestId('notification')).toHaveText(/Download started!/);
+    const statuses = await page.evaluate(() => window.__retrocam?.statuses() ?? []);
+    // Lost while saving, restored, and only then saved (the first attempt failed with the context).
+    expect(statuses.slice(-3)).toEqual(['ContextLost', 'ContextRestoring', 'ImageReady']);
+    const comparison = await compareInPage(page, restored.bytes, normal.bytes);
+    test.info().annotations.push({
+      type: `${engine} save across a lost context`,
+      description: `${comparison.width}x${comparison.height}; PSNR ${comparison.psnr.toFixed(2)} dB against a save without the loss`,
+    });
+    expect({ width: comparison.width, height: comparison.height }).toEqual({ width: 1800, height: 1200 });
+    expect(comparison.psnr).toBeGreaterThanOrEqual(45);
+  });
+}

@@ -228,6 +228,11 @@ self.onmessage = (event: MessageEvent<unknown>) => {
     for (const controller of exports.values()) controller.abort();
     return;
   }
+  // Nor does a lost GPU: the loss hook strikes whatever the queue is running, as a real loss would.
+  if (message.type === 'testHook' && message.action === 'loseContext') {
+    runTestHook(message.action);
+    return;
+  }
   if (message.type === 'exportFullResolution') exports.set(message, new AbortController());
   queue = queue
     .then(() => handle(message))
