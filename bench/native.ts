@@ -214,7 +214,7 @@ async function gpuRows(dawn: DawnModule, flags: string[], log: (m: string) => vo
   const runPass = backend.runPass.bind(backend);
   backend.runPass = (pass) => {
     passLabels.push(
-      `${pass.fused ? `fused(${pass.fused.map((f) => f.stage).join('+')})` : pass.stage}:${pass.entry ?? 'main'} ${pass.output.width}x${pass.output.height}`,
+      `${pass.stage}:${pass.entry ?? 'main'}${(pass.epilogue ?? []).map((f) => `+${f.stage}`).join('')} ${pass.output.width}x${pass.output.height}`,
     );
     runPass(pass);
   };

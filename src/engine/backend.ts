@@ -15,18 +15,18 @@ export interface GpuTexture {
   readonly format: TextureFormat;
 }
 
-/** One stage of a fused pass (src/engine/fusion.ts). */
+/** A per-pixel stage that a pass applies to what it stores (src/engine/fusion.ts). */
 export interface FusedStep {
   readonly stage: string;
   /** Packed by the stage's uniform table; absent for stages without uniforms. */
   readonly uniforms?: ArrayBuffer;
-  /** How many of the pass's inputs, after the image and the steps before, are this stage's own. */
+  /** How many of the pass's inputs, after the base pass's and the steps' before, are this stage's own. */
   readonly extraInputs: number;
 }
 
 /** One full-texture pass of one program: every output texel is computed from the inputs. */
 export interface PassSpec {
-  /** The stage whose shaders run: `shaders/<stage>/<stage>.wgsl` and `.frag` (a label when `fused`). */
+  /** The stage whose shaders run: `shaders/<stage>/<stage>.wgsl` and `.frag`. */
   readonly stage: string;
   /** Entry point for stages with several passes (`main` when absent). */
   readonly entry?: string;
@@ -35,10 +35,10 @@ export interface PassSpec {
   /** Packed by the stage's uniform table; absent for stages without uniforms. */
   readonly uniforms?: ArrayBuffer;
   /**
-   * A fused pass: these per-pixel stages in order, in one generated program; `inputs` are the image, then
-   * each step's extra textures in order.
+   * Per-pixel stages applied in order to what the pass stores, in one generated program; `inputs` are the
+   * stage's own, then each step's extra textures in order.
    */
-  readonly fused?: readonly FusedStep[];
+  readonly epilogue?: readonly FusedStep[];
   readonly output: GpuTexture;
 }
 

@@ -1,5 +1,5 @@
 import type { Backend, FusedStep, GpuTexture } from './backend.ts';
-import { MAX_FUSED_STAGES } from './fusion.ts';
+import { MAX_EPILOGUE_STAGES } from './fusion.ts';
 import { getStage } from './stages/index.ts';
 import type {
   AnyStage,
@@ -15,7 +15,7 @@ import { wholeRegion } from './stages/types.ts';
 import { TexturePool } from './texture-pool.ts';
 import { layoutUniforms, packUniforms, type UniformLayout } from './uniforms.ts';
 
-/** A per-pixel stage's one pass, recorded instead of run, to be fused with its neighbours. */
+/** A per-pixel stage's one pass, recorded instead of run, to be applied by the pass before it. */
 interface PixelPass {
   stage: AnyStage;
   request: PassRequest;
@@ -23,12 +23,12 @@ interface PixelPass {
 
 /**
  * Runs chains of stages on a backend. Intermediates come from, and go back to, one texture pool, so an
- * apply after the first allocates nothing new at the same size. Adjacent per-pixel stages run as one
- * fused pass (src/engine/fusion.ts).
+ * apply after the first allocates nothing new at the same size. The per-pixel stages after a stage run in
+ * its last pass, on each value before it is stored (src/engine/fusion.ts).
  */
 export class StageRunner {
   readonly pool: TexturePool;
-  /** Fuse runs of per-pixel stages (off only to compare with the stages run one by one). */
+  /** Fuse per-pixel stages into the pass before them (off only to compare with the stages run one by one). */
   fuse = true;
   /** Passes run so far, fused ones counted once. */
   passCount = 0;
@@ -53,21 +53,22 @@ export class StageRunner {
     const steps = chain.length > 0 ? chain : [{ stage: 'copy', params: {} }];
     let current = input;
     for (let i = 0; i < steps.length;) {
-      const place = region ?? wholeRegion(current);
-      const run = this.fuse ? this.pixelRun(steps, i, current, resolve, place) : [];
-      let next: GpuTexture;
-      if (run.length >= 2) {
-        next = this.runFused(current, run);
-        i += run.length;
-      } else {
-        const step = steps[i] as StageInvocation;
-        const stage = getStage(step.stage);
-        next = this.runStage(stage, current, step.params, texturesFor(stage, step, resolve), place);
-        i++;
-      }
+      const step = steps[i] as StageInvocation;
+      const stage = getStage(step.stage);
+      const following = (output: GpuTexture) =>
+        this.fuse ? this.pixelRun(steps, i + 1, output, resolve, region ?? wholeRegion(output)) : [];
+      const { output: next, fused } = this.runStage(
+        stage,
+        current,
+        step.params,
+        texturesFor(stage, step, resolve),
+        region ?? wholeRegion(current),
+        following,
+      );
+      i += 1 + fused;
       if (region && (next.width !== input.width || next.height !== input.height)) {
         this.pool.release(next);
-        throw new Error(`A stage changed the size of a tile (${steps[i - 1]?.stage ?? '?'})`);
+        throw new Error(`A stage changed the size of a tile (${step.stage})`);
       }
       if (current !== input) this.pool.release(current);
       current = next;
@@ -84,7 +85,7 @@ export class StageRunner {
     region: Region,
   ): PixelPass[] {
     const run: PixelPass[] = [];
-    for (let i = start; i < steps.length && run.length < MAX_FUSED_STAGES; i++) {
+    for (let i = start; i < steps.length && run.length < MAX_EPILOGUE_STAGES; i++) {
       const step = steps[i] as StageInvocation;
       const stage = getStage(step.stage);
       if (!stage.perPixel) break;
@@ -95,40 +96,41 @@ export class StageRunner {
     return run;
   }
 
-  private runFused(input: GpuTexture, run: readonly PixelPass[]): GpuTexture {
-    const output = this.pool.acquire(input.width, input.height);
-    const inputs: GpuTexture[] = [input];
-    const fused: FusedStep[] = run.map(({ stage, request }) => {
-      inputs.push(...request.inputs.slice(1));
-      return {
-        stage: stage.name,
-        uniforms: this.packed(stage, request),
-        extraInputs: request.inputs.length - 1,
-      };
-    });
-    this.backend.runPass({
-      stage: run.map(({ stage }) => stage.name).join('+'),
-      inputs,
-      fused,
-      output,
-    });
-    this.passCount++;
-    return output;
-  }
-
+  /**
+   * Encodes the stage. Each pass runs when the next is asked for, so the last one is still waiting when
+   * the stage returns: if it made the result, it runs with the per-pixel stages that `following` finds
+   * on a texture of the result's size. Returns the result and how many stages after this one it ran.
+   */
   private runStage(
     stage: AnyStage,
     input: GpuTexture,
     params: StageParams,
     textures: StageTextures,
     region: Region,
-  ): GpuTexture {
+    following: (output: GpuTexture) => PixelPass[],
+  ): { output: GpuTexture; fused: number } {
+    let waiting: { request: PassRequest; output: GpuTexture } | null = null;
+    const flush = (epilogue: readonly PixelPass[] = []) => {
+      if (waiting) this.pass(stage, waiting.request, waiting.output, epilogue);
+      waiting = null;
+    };
     const encoder: PassEncoder = {
-      pass: (request) => this.pass(stage, request),
+      pass: (request) => {
+        flush();
+        const output = this.pool.acquire(request.width, request.height, request.format);
+        waiting = { request, output };
+        return output;
+      },
       release: (texture) => this.pool.release(texture),
       region,
     };
     const output = stage.encode(encoder, input, params, textures);
+    const last = waiting as { request: PassRequest; output: GpuTexture } | null;
+    const epilogue =
+      last?.output === output && output.format === 'rgba8unorm'
+        ? following({ id: -1, width: output.width, height: output.height, format: 'rgba8unorm' })
+        : [];
+    flush(epilogue);
     if (output === input) throw new Error(`Stage ${stage.name} returned its input`);
     // The full-resolution export plans sizes from these declarations without running anything.
     const expected = stage.outputSize?.(params, input) ?? input;
@@ -136,20 +138,30 @@ export class StageRunner {
       this.pool.release(output);
       throw new Error(`Stage ${stage.name} made ${output.width}x${output.height}, not the size it declares`);
     }
-    return output;
+    return { output, fused: epilogue.length };
   }
 
-  private pass(stage: AnyStage, request: PassRequest): GpuTexture {
-    const output = this.pool.acquire(request.width, request.height, request.format);
+  /** Runs one pass of the stage, with the per-pixel stages of `epilogue` applied to what it stores. */
+  private pass(
+    stage: AnyStage,
+    request: PassRequest,
+    output: GpuTexture,
+    epilogue: readonly PixelPass[],
+  ): void {
+    const steps: FusedStep[] = epilogue.map((step) => ({
+      stage: step.stage.name,
+      uniforms: this.packed(step.stage, step.request),
+      extraInputs: step.request.inputs.length - 1,
+    }));
     this.backend.runPass({
       stage: stage.name,
       entry: request.entry,
-      inputs: request.inputs,
+      inputs: [...request.inputs, ...epilogue.flatMap((step) => step.request.inputs.slice(1))],
       uniforms: this.packed(stage, request),
+      epilogue: steps.length > 0 ? steps : undefined,
       output,
     });
     this.passCount++;
-    return output;
   }
 
   private packed(stage: AnyStage, request: PassRequest): ArrayBuffer | undefined {
@@ -175,7 +187,7 @@ function texturesFor(stage: AnyStage, step: StageInvocation, resolve: TextureRes
 /**
  * The pass a per-pixel stage would make on `input`, recorded without running it; null when the stage
  * does something else this time (more passes, another size or format, not reading `input` first), and
- * then runs on its own.
+ * then runs as a stage of its own.
  */
 function recordOnePass(
   stage: AnyStage,
@@ -188,7 +200,7 @@ function recordOnePass(
   const recorder: PassEncoder = {
     pass: (request) => {
       requests.push(request);
-      // A stand-in output, never bound: the recorded pass runs later, fused.
+      // A stand-in output, never bound: the recorded pass runs in the pass before it.
       return { id: -requests.length, width: request.width, height: request.height, format: 'rgba8unorm' };
     },
     release: () => undefined,

@@ -1,5 +1,6 @@
-// Runs of per-pixel stages are fused into one pass (src/engine/fusion.ts): the fused pass must give what
-// the stages give one by one, on both backends, and what the CPU references give.
+// The per-pixel stages after a stage run in its last pass, on each value before it is stored
+// (src/engine/fusion.ts): the fused pass must give what the stages give one by one, on both backends, and
+// what the CPU references give.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { bakeLook } from '../../src/effects/looks/index.ts';
@@ -17,7 +18,7 @@ const PHOTO = 'kodak/kodim23.png';
 interface FusionCase {
   label: string;
   chain: StageInvocation[];
-  /** Passes saved: a fused run of n per-pixel stages takes one pass where they take n one by one. */
+  /** Passes saved: n per-pixel stages after a pass run in it, where one by one they take n passes. */
   saved: number;
   resources?: Record<string, RgbaImage>;
 }
@@ -60,6 +61,21 @@ const CASES: FusionCase[] = [
     // Five stages in one pass, then the blur's own.
     saved: 4,
     resources: { 'lut:nashville': bakeLook('nashville'), 'lut:b&w': bakeLook('b&w') },
+  },
+  {
+    // Per-pixel stages after stages of several passes: in the resize's one pass, in the jpeg stage's last
+    // (its decode) and in the blur's last (its vertical half).
+    label: 'resize, noise, jpeg, vignette, grain, blur, vibrance',
+    chain: [
+      { stage: 'resize', params: { width: 640, height: 427, filter: 0 } },
+      { stage: 'noise', params: { amount: 0.06, monochrome: 1, blendMode: 0, shadowAmount: 0.2, seed: 3 } },
+      { stage: 'jpeg', params: { quality: 40 } },
+      { stage: 'vignette', params: { amount: 0.4, size: 0.5, softness: 0.5, color: [0, 0, 0] } },
+      { stage: 'grain', params: { amount: 0.05, size: 1.2, seed: 7 } },
+      { stage: 'blur', params: { sigma: 2.5, downsample: 1 } },
+      { stage: 'vibrance', params: { vibrance: 0.3 } },
+    ],
+    saved: 4,
   },
 ];
 

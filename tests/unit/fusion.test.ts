@@ -1,10 +1,16 @@
-// The composed shaders of fused per-pixel stages (src/engine/fusion.ts), from the real shader files:
-// names kept apart, includes once, bindings as the backends bind them. That they compile and give the
+// The composed shaders of passes with an epilogue of per-pixel stages (src/engine/fusion.ts), from the
+// real shader files: names kept apart, includes once, bindings as the backends bind them. That they compile and give the
 // stages' pixels is checked on both backends in tests/gpu/fusion.spec.ts.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { composeGlsl, composeWgsl, type FusedStageSource } from '../../src/engine/fusion.ts';
+import {
+  composeGlsl,
+  composeWgsl,
+  firstEpilogueInput,
+  numberedInputs,
+  type FusedStageSource,
+} from '../../src/engine/fusion.ts';
 import { STAGES } from '../../src/engine/stages/index.ts';
 import { parseBindings } from '../../src/engine/webgpu/wgsl-bindings.ts';
 
@@ -20,7 +26,8 @@ function stage(name: string, extension: 'wgsl' | 'frag'): FusedStageSource {
   };
 }
 
-const RUN = ['lut', 'vignette', 'grain', 'lut'];
+/** Applied after a LUT's own pass. */
+const EPILOGUE = ['vignette', 'grain', 'lut'];
 
 function count(text: string, pattern: RegExp): number {
   return text.match(pattern)?.length ?? 0;
@@ -47,44 +54,84 @@ describe('fusion', () => {
     }
   });
 
-  it('WGSL: one main, each stage under its own names, includes once, every binding numbered once', () => {
-    const code = composeWgsl(RUN.map((name) => stage(name, 'wgsl')));
+  it('WGSL: the base pass stores through the epilogue, each stage under its own names, bindings once', () => {
+    const base = stage('lut', 'wgsl').source;
+    const code = composeWgsl(
+      { source: base, entry: 'main' },
+      EPILOGUE.map((name) => stage(name, 'wgsl')),
+      firstEpilogueInput(base),
+    );
     expect(count(code, /@compute/g)).toBe(1);
-    for (let k = 0; k < RUN.length; k++) {
+    expect(code).toMatch(
+      /textureStore\(output, p, epilogue\(pixel\(textureLoad\(input0, p, 0\), p, dims\), vec2i\(p\)\)\)/,
+    );
+    expect(count(code, /^fn pixel\(/gm)).toBe(1);
+    for (let k = 1; k <= EPILOGUE.length; k++) {
       expect(count(code, new RegExp(`^fn pixel_${k}\\(`, 'gm'))).toBe(1);
       expect(count(code, new RegExp(`^struct Params_${k} \\{`, 'gm'))).toBe(1);
     }
-    // lut and grain both have a helper called lattice: kept apart.
-    expect(code).toMatch(/^fn lattice_0\(/m);
+    // The base LUT and grain both have a helper called lattice: kept apart, and from the second LUT's.
+    expect(code).toMatch(/^fn lattice\(/m);
     expect(code).toMatch(/^fn lattice_2\(/m);
+    expect(code).toMatch(/^fn lattice_3\(/m);
     expect(count(code, /#include "\.\.\/common\/pcg\.wgsl"/g)).toBe(1);
-    expect(count(code, /\bparams\./g)).toBe(0);
     const bindings = parseBindings(code);
-    expect(bindings.map((b) => b.binding)).toEqual(bindings.map((_b, i) => i));
+    expect(new Set(bindings.map((b) => b.binding)).size).toBe(bindings.length);
     expect(bindings.map((b) => b.name).sort()).toEqual(
-      ['input0', 'output', 'params0', 'input1', 'params1', 'params2', 'params3', 'input2'].sort(),
+      ['params', 'input0', 'input1', 'output', 'params1', 'params2', 'params3', 'input2'].sort(),
     );
-    // The second LUT reads the second extra texture.
+    // The second LUT reads the pass's third texture (the base LUT's own is input1).
     expect(code).toMatch(/fn lattice_3\([^)]*\)[^{]*\{\s*return textureLoad\(input2,/);
-    // 8-bit rounding between stages, as separate passes' stores would do.
-    expect(count(code, /round\(clamp\(color/g)).toBe(RUN.length - 1);
+    // 8-bit rounding before each epilogue stage, as separate passes' stores would do.
+    expect(count(code, /round\(clamp\(color/g)).toBe(EPILOGUE.length);
   });
 
-  it('GLSL: one main, uniform blocks and their members under each stage, textures declared before use', () => {
-    const code = composeGlsl(RUN.map((name) => stage(name, 'frag')));
-    expect(code.startsWith('#version 300 es\n')).toBe(true);
+  it("WGSL: every store of a multi-pass stage's chosen entry point, and only those, goes through it", () => {
+    const base = stage('resize', 'wgsl').source;
+    const code = composeWgsl(
+      { source: base, entry: 'main' },
+      [stage('noise', 'wgsl')],
+      firstEpilogueInput(base),
+    );
+    expect(count(code, /textureStore\(output, [^;]*epilogue\(/g)).toBe(2);
+    const jpeg = stage('jpeg', 'wgsl').source;
+    const decoded = composeWgsl({ source: jpeg, entry: 'main' }, [stage('noise', 'wgsl')], 1);
+    // main stores the decoded pixels once; forward and quantise write their float planes as before.
+    expect(count(decoded, /textureStore\(output, [^;]*epilogue\(/g)).toBe(1);
+    expect(count(decoded, /textureStore\(outputFloat, [^;]*epilogue\(/g)).toBe(0);
+    expect(count(decoded, /textureStore\(outputFloat,/g)).toBe(count(jpeg, /textureStore\(outputFloat,/g));
+  });
+
+  it("GLSL: the base pass's main runs first, uniform blocks and their members under each stage", () => {
+    const base = stage('lut', 'frag').source;
+    const code = composeGlsl(
+      { source: base, entry: 'main' },
+      EPILOGUE.map((name) => stage(name, 'frag')),
+      firstEpilogueInput(base),
+    );
+    expect(code.startsWith('#version 300 es\n#define ENTRY_main 1\n')).toBe(true);
     expect(count(code, /^void main\(\)/gm)).toBe(1);
+    expect(count(code, /^void baseMain\(\)/gm)).toBe(1);
     expect(count(code, /^#version/gm)).toBe(1);
     expect(count(code, /^out vec4 outColor;/gm)).toBe(1);
-    for (let k = 0; k < RUN.length; k++) {
+    for (let k = 1; k <= EPILOGUE.length; k++) {
       expect(count(code, new RegExp(`^vec4 pixel_${k}\\(`, 'gm'))).toBe(1);
       expect(count(code, new RegExp(`uniform Params${k} \\{`, 'g'))).toBe(1);
     }
-    // Block members are global names in GLSL: lut's and grain's `size` must not clash.
-    expect(code).toMatch(/int size_0;/);
+    // Block members are global names in GLSL: the LUTs' and grain's `size` must not clash.
+    expect(code).toMatch(/int size;/);
     expect(code).toMatch(/float size_2;/);
-    expect(code).not.toMatch(/(?<![.\w])size(?!_)\b/);
+    expect(code).toMatch(/int size_3;/);
     expect(code.indexOf('uniform highp sampler2D input2;')).toBeLessThan(code.indexOf('vec3 lattice_3('));
     expect(count(code, /#include "\.\.\/common\/pcg\.glsl"/g)).toBe(1);
+  });
+
+  it('numbers epilogue textures after every input the base names, filling the gap', () => {
+    expect(firstEpilogueInput(stage('lut', 'wgsl').source)).toBe(2);
+    expect(firstEpilogueInput(stage('resize', 'wgsl').source)).toBe(1);
+    expect(firstEpilogueInput(stage('sharpen', 'frag').source)).toBe(2);
+    // A base binding one of its two inputs, then one epilogue texture numbered 2.
+    expect(numberedInputs(['image', 'lut'], 1, 2)).toEqual(['image', 'image', 'lut']);
+    expect(numberedInputs(['image', 'blur', 'lut'], 1, 2)).toEqual(['image', 'blur', 'lut']);
   });
 });

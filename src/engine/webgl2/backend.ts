@@ -1,5 +1,5 @@
 import type { Backend, FusedStep, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
-import { composeGlsl } from '../fusion.ts';
+import { composeGlsl, firstEpilogueInput, GLSL_OUTPUT_SIZE, numberedInputs } from '../fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
 
 const GLSL_FILES = import.meta.glob<string>(
@@ -14,10 +14,13 @@ const GLSL_FILES = import.meta.glob<string>(
 interface Program {
   readonly program: WebGLProgram;
   readonly hasParams: boolean;
+  /** With an epilogue: the input number of its first texture, and where its output size goes. */
+  readonly firstEpilogueInput?: number;
+  readonly outputSize?: WebGLUniformLocation | null;
 }
 
-/** A fused pass's `Params<k>` block of step k is bound at binding point k + 1. */
-const FUSED_BLOCK_BASE = 1;
+/** Texture units a program may use (WebGL2 promises 16 to a fragment shader). */
+const MAX_SAMPLERS = 16;
 
 interface GlTexture extends GpuTexture {
   readonly texture: WebGLTexture;
@@ -58,8 +61,8 @@ class WebGl2Backend implements Backend {
   private readonly textures = new Map<number, GlTexture>();
   private readonly vertexShader: WebGLShader;
   private readonly uniformBuffer: WebGLBuffer;
-  /** One buffer per fused step's uniform block, by step. */
-  private readonly fusedUniformBuffers: WebGLBuffer[] = [];
+  /** One buffer per epilogue stage's uniform block, by stage. */
+  private readonly epilogueUniformBuffers: WebGLBuffer[] = [];
   private readonly vao: WebGLVertexArrayObject;
   private readonly syncTarget: GlTexture;
   private nextId = 1;
@@ -127,9 +130,18 @@ class WebGl2Backend implements Backend {
 
   runPass(pass: PassSpec): void {
     const gl = this.gl;
-    const program = pass.fused
-      ? this.fusedProgram(pass.fused)
-      : this.program(pass.stage, pass.entry ?? 'main');
+    const entry = pass.entry ?? 'main';
+    const program = pass.epilogue?.length
+      ? this.epilogueProgram(pass.stage, entry, pass.epilogue)
+      : this.program(pass.stage, entry);
+    const inputs =
+      program.firstEpilogueInput === undefined
+        ? pass.inputs
+        : numberedInputs(
+            pass.inputs,
+            pass.epilogue?.reduce((sum, step) => sum + step.extraInputs, 0) ?? 0,
+            program.firstEpilogueInput,
+          );
     const output = this.own(pass.output);
     gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebufferOf(output));
     gl.viewport(0, 0, output.width, output.height);
@@ -140,14 +152,15 @@ class WebGl2Backend implements Backend {
       gl.bufferData(gl.UNIFORM_BUFFER, pass.uniforms, gl.DYNAMIC_DRAW);
       gl.bindBufferBase(gl.UNIFORM_BUFFER, 0, this.uniformBuffer);
     }
-    pass.fused?.forEach((step, k) => {
+    pass.epilogue?.forEach((step, index) => {
       if (!step.uniforms) return;
-      const buffer = (this.fusedUniformBuffers[k] ??= gl.createBuffer());
+      const buffer = (this.epilogueUniformBuffers[index] ??= gl.createBuffer());
       gl.bindBuffer(gl.UNIFORM_BUFFER, buffer);
       gl.bufferData(gl.UNIFORM_BUFFER, step.uniforms, gl.DYNAMIC_DRAW);
-      gl.bindBufferBase(gl.UNIFORM_BUFFER, FUSED_BLOCK_BASE + k, buffer);
+      gl.bindBufferBase(gl.UNIFORM_BUFFER, index + 1, buffer);
     });
-    pass.inputs.forEach((input, unit) => {
+    if (program.outputSize) gl.uniform2i(program.outputSize, output.width, output.height);
+    inputs.forEach((input, unit) => {
       if (input.id === pass.output.id) throw new Error(`${pass.stage}: a pass cannot read its own output`);
       gl.activeTexture(gl.TEXTURE0 + unit);
       gl.bindTexture(gl.TEXTURE_2D, this.own(input).texture);
@@ -155,7 +168,7 @@ class WebGl2Backend implements Backend {
     gl.bindVertexArray(this.vao);
     gl.drawArrays(gl.TRIANGLES, 0, 3);
     // Unbind inputs so a later pass may render into them without a feedback loop.
-    pass.inputs.forEach((_input, unit) => {
+    inputs.forEach((_input, unit) => {
       gl.activeTexture(gl.TEXTURE0 + unit);
       gl.bindTexture(gl.TEXTURE_2D, null);
     });
@@ -231,8 +244,8 @@ class WebGl2Backend implements Backend {
     for (const program of this.programs.values()) this.gl.deleteProgram(program.program);
     this.programs.clear();
     this.gl.deleteBuffer(this.uniformBuffer);
-    for (const buffer of this.fusedUniformBuffers) this.gl.deleteBuffer(buffer);
-    this.fusedUniformBuffers.length = 0;
+    for (const buffer of this.epilogueUniformBuffers) this.gl.deleteBuffer(buffer);
+    this.epilogueUniformBuffers.length = 0;
     this.gl.deleteVertexArray(this.vao);
     this.gl.deleteShader(this.vertexShader);
   }
@@ -262,28 +275,39 @@ class WebGl2Backend implements Backend {
     return this.link(key, withEntry, []);
   }
 
-  /** The generated program of a run of per-pixel stages (src/engine/fusion.ts). */
-  private fusedProgram(steps: readonly FusedStep[]): Program {
-    const key = `fused:${steps.map((step) => `${step.stage}/${step.extraInputs}`).join('+')}`;
+  /** The stage's pass with per-pixel stages applied to what it writes (src/engine/fusion.ts). */
+  private epilogueProgram(stage: string, entry: string, steps: readonly FusedStep[]): Program {
+    const key = `${stage}:${entry}+${steps.map((step) => `${step.stage}/${step.extraInputs}`).join('+')}`;
     const cached = this.programs.get(key);
     if (cached) return cached;
+    const base = this.shaders.raw(this.shaders.stagePath(stage));
+    const firstInput = firstEpilogueInput(base);
     const composed = composeGlsl(
+      { source: base, entry },
       steps.map((step) => ({
         source: this.shaders.raw(this.shaders.stagePath(step.stage)),
         extraInputs: step.extraInputs,
         hasUniforms: step.uniforms !== undefined,
       })),
+      firstInput,
     );
-    // Resolved as a file beside the stages' own, so their relative includes resolve the same.
-    const source = this.shaders.resolve('/shaders/fused/fused.frag', composed);
-    return this.link(
+    // Resolved as a file beside the stage's own, so the relative includes resolve the same.
+    const source = this.shaders.resolve(`/shaders/${stage}/${stage}+epilogue.frag`, composed);
+    const program = this.link(
       key,
       source,
-      steps.map((_step, k) => `Params${k}`),
+      steps.map((_step, index) => `Params${index + 1}`),
     );
+    const result: Program = {
+      ...program,
+      firstEpilogueInput: firstInput,
+      outputSize: this.gl.getUniformLocation(program.program, GLSL_OUTPUT_SIZE),
+    };
+    this.programs.set(key, result);
+    return result;
   }
 
-  /** Compiles and links a fragment shader; `Params` binds at 0, `blocks[k]` at FUSED_BLOCK_BASE + k. */
+  /** Compiles and links a fragment shader; `Params` binds at 0, `blocks[i]` at i + 1. */
   private link(key: string, fragmentSource: string, blocks: readonly string[]): Program {
     const gl = this.gl;
     const fragment = this.compile(gl.FRAGMENT_SHADER, fragmentSource, key);
@@ -301,9 +325,9 @@ class WebGl2Backend implements Backend {
     if (hasParams) gl.uniformBlockBinding(program, blockIndex, 0);
     blocks.forEach((name, k) => {
       const index = gl.getUniformBlockIndex(program, name);
-      if (index !== gl.INVALID_INDEX) gl.uniformBlockBinding(program, index, FUSED_BLOCK_BASE + k);
+      if (index !== gl.INVALID_INDEX) gl.uniformBlockBinding(program, index, k + 1);
     });
-    for (let unit = 0; unit < 8; unit++) {
+    for (let unit = 0; unit < MAX_SAMPLERS; unit++) {
       const location = gl.getUniformLocation(program, `input${unit}`);
       if (location) gl.uniform1i(location, unit);
     }

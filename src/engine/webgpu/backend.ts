@@ -1,6 +1,6 @@
 /// <reference types="@webgpu/types" />
 import type { Backend, FusedStep, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
-import { composeWgsl } from '../fusion.ts';
+import { composeWgsl, firstEpilogueInput, numberedInputs } from '../fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
 import { bindingsUsedBy, parseComputeEntries, type WgslBinding, type WgslEntry } from './wgsl-bindings.ts';
 
@@ -17,12 +17,14 @@ const UNIFORM_CHUNK_SLOTS = 64;
 const MAX_BIND_GROUPS = 512;
 
 interface Program {
-  /** `stage:entry`. */
+  /** `stage:entry`, and the epilogue's stages when there is one. */
   readonly key: string;
   readonly pipeline: GPUComputePipeline;
   readonly layout: GPUBindGroupLayout;
   readonly bindings: readonly WgslBinding[];
   readonly entry: WgslEntry;
+  /** With an epilogue: the input number of its first texture (src/engine/fusion.ts). */
+  readonly firstEpilogueInput?: number;
 }
 
 /**
@@ -199,10 +201,15 @@ class WebGpuBackend implements Backend {
     return handle;
   }
 
-  runPass(pass: PassSpec): void {
-    const program = pass.fused
-      ? this.fusedProgram(pass.fused)
-      : this.program(pass.stage, pass.entry ?? 'main');
+  runPass(spec: PassSpec): void {
+    const entry = spec.entry ?? 'main';
+    const program = spec.epilogue?.length
+      ? this.epilogueProgram(spec.stage, entry, spec.epilogue)
+      : this.program(spec.stage, entry);
+    const pass =
+      program.firstEpilogueInput === undefined
+        ? spec
+        : { ...spec, inputs: numberedInputs(spec.inputs, extraInputs(spec), program.firstEpilogueInput) };
     const bindGroup = this.bindGroupFor(program, pass);
     const encoder = (this.encoder ??= this.device.createCommandEncoder());
     const compute = encoder.beginComputePass();
@@ -423,9 +430,9 @@ class WebGpuBackend implements Backend {
   ): { resource: GPUBindingResource; key: string; textureId?: number } {
     switch (binding.type.kind) {
       case 'uniform': {
-        // `params`, or a fused pass's `params<k>` for its step k.
+        // `params`, or `params<k>` for the epilogue's stage k (from 1).
         const step = /^params(\d+)$/.exec(binding.name);
-        const uniforms = step ? pass.fused?.[Number(step[1])]?.uniforms : pass.uniforms;
+        const uniforms = step ? pass.epilogue?.[Number(step[1]) - 1]?.uniforms : pass.uniforms;
         if (!uniforms)
           throw new Error(`${pass.stage}: the shader declares ${binding.name} but none were given`);
         const slot = this.uniformSlot(uniforms);
@@ -469,24 +476,34 @@ class WebGpuBackend implements Backend {
     return this.makeProgram(key, stage, this.shaders.stageSource(stage), entryName);
   }
 
-  /** The generated program of a run of per-pixel stages (src/engine/fusion.ts). */
-  private fusedProgram(steps: readonly FusedStep[]): Program {
-    const key = `fused:${steps.map((step) => `${step.stage}/${step.extraInputs}`).join('+')}:main`;
+  /** The stage's pass with per-pixel stages applied to what it stores (src/engine/fusion.ts). */
+  private epilogueProgram(stage: string, entry: string, steps: readonly FusedStep[]): Program {
+    const key = `${stage}:${entry}+${steps.map((step) => `${step.stage}/${step.extraInputs}`).join('+')}`;
     const cached = this.programs.get(key);
     if (cached) return cached;
+    const base = this.shaders.raw(this.shaders.stagePath(stage));
+    const firstInput = firstEpilogueInput(base);
     const composed = composeWgsl(
+      { source: base, entry },
       steps.map((step) => ({
         source: this.shaders.raw(this.shaders.stagePath(step.stage)),
         extraInputs: step.extraInputs,
         hasUniforms: step.uniforms !== undefined,
       })),
+      firstInput,
     );
     // Resolved as a file beside the stages' own, so their relative includes resolve the same.
-    const code = this.shaders.resolve('/shaders/fused/fused.wgsl', composed);
-    return this.makeProgram(key, key, code, 'main');
+    const code = this.shaders.resolve(`/shaders/${stage}/${stage}+epilogue.wgsl`, composed);
+    return this.makeProgram(key, stage, code, entry, firstInput);
   }
 
-  private makeProgram(key: string, stage: string, code: string, entryName: string): Program {
+  private makeProgram(
+    key: string,
+    stage: string,
+    code: string,
+    entryName: string,
+    firstEpilogueInput?: number,
+  ): Program {
     const entry = parseComputeEntries(code).find((e) => e.name === entryName);
     if (!entry) throw new Error(`Stage ${stage} has no compute entry point ${entryName}`);
     const bindings = bindingsUsedBy(code, entryName);
@@ -516,7 +533,7 @@ class WebGpuBackend implements Backend {
       layout: this.device.createPipelineLayout({ bindGroupLayouts: [layout] }),
       compute: { module, entryPoint: entryName },
     });
-    const program: Program = { key, pipeline, layout, bindings, entry };
+    const program: Program = { key, pipeline, layout, bindings, entry, firstEpilogueInput };
     this.programs.set(key, program);
     return program;
   }
@@ -542,4 +559,9 @@ class WebGpuBackend implements Backend {
     if (!own) throw new Error(`Texture ${texture.id} is not live on this backend`);
     return own;
   }
+}
+
+/** How many of a pass's inputs are its epilogue's textures. */
+function extraInputs(pass: PassSpec): number {
+  return pass.epilogue?.reduce((sum, step) => sum + step.extraInputs, 0) ?? 0;
 }
