@@ -18,9 +18,8 @@ export interface BlurParams {
 }
 
 /**
- * Separable gaussian blur, edges clamped. At full resolution one pass for small sigmas, else two (rows,
- * then columns as the output is written); four for wide sigmas, three of them at low resolution. See
- * gaussian-plan.ts.
+ * Separable gaussian blur, edges clamped. Two passes at full resolution (rows, then columns as the output
+ * is written); four for wide sigmas, three of them at low resolution. See gaussian-plan.ts.
  */
 export const blurStage: StageDefinition<BlurParams> = {
   name: 'blur',

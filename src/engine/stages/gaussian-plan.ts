@@ -25,12 +25,6 @@ const MAX_PASS_SIGMA = PASS_SIGMA * Math.SQRT2;
 const MIN_SIGMA = 0.15;
 /** (offset, weight) entries in the taps uniform: the centre and up to 7 pairs either side. */
 export const MAX_TAPS = 8;
-/**
- * Full-resolution gaussians of at most this many taps (centre and bilinear pairs: sigma up to about 1.2)
- * run in the stage's final pass alone, as 25 reads or fewer per pixel: on a GPU a pass of its own costs
- * more than the reads it saves.
- */
-export const MAX_DIRECT_TAPS = 3;
 
 export interface GaussianTaps {
   /** Flattened vec4s: (offset, weight, 0, 0), the centre first; offsets in texels from the centre. */
@@ -218,8 +212,6 @@ export const GAUSSIAN_UNIFORMS: UniformTable = [
 export type GaussianSource =
   /** Nothing to blur: the input itself. */
   | { kind: 'none'; texture: null }
-  /** Full resolution, small sigma: the final pass blurs the input both ways as it reads (blurColumns 2). */
-  | { kind: 'direct'; texture: null }
   /** Full resolution, rows blurred: the final pass blurs the columns as it reads (blurColumns 1). */
   | { kind: 'rows'; texture: GpuTexture }
   /** Low resolution with its margin, fully blurred: the final pass reads it back bilinearly. */
@@ -243,7 +235,7 @@ export function gaussianUniforms(
     lowSize: [plan.lowWidth, plan.lowHeight],
     // The extent the low grid spans: the image itself, or a tile's share of the whole image's grid.
     targetSize: [plan.lowWidth * plan.scaleX, plan.lowHeight * plan.scaleY],
-    blurColumns: source === 'direct' ? 2 : source === 'rows' ? 1 : 0,
+    blurColumns: source === 'rows' ? 1 : 0,
     lowOrigin: [plan.lowOriginX, plan.lowOriginY],
   };
 }
@@ -255,9 +247,8 @@ export function readBackUniforms(plan: GaussianPlan, source: GaussianSource): Re
 
 /**
  * Runs the gaussian's passes short of the last, whose work the stage's own final pass does as it reads
- * the result: at full resolution none for small sigmas (the final pass blurs both ways) and else `blurH`
- * (the final pass blurs the columns); at low resolution `down`, `blurH` and `blurV` (the final pass reads
- * back bilinearly). Entries each such stage defines
+ * the result: at full resolution `blurH` alone (the final pass blurs the columns), else `down`, `blurH`
+ * and `blurV` at low resolution (the final pass reads back bilinearly). Entries each such stage defines
  * with shaders/common/gaussian.*. Intermediates are rgba8unorm: the rounding costs under 0.3 levels of
  * mean error, and software renderers filter 16-bit float textures several times slower. The caller
  * releases the returned texture.
@@ -271,8 +262,6 @@ export function gaussianPasses(
   const uniforms = (taps: GaussianTaps) => ({ ...extra, ...gaussianUniforms(plan, taps) });
   if (plan.factor === 1) {
     if (!plan.blurs) return { kind: 'none', texture: null };
-    if (plan.horizontal.count <= MAX_DIRECT_TAPS && plan.vertical.count <= MAX_DIRECT_TAPS)
-      return { kind: 'direct', texture: null };
     const rows = encoder.pass({
       entry: 'blurH',
       inputs: [input],

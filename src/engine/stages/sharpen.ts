@@ -21,9 +21,8 @@ export interface SharpenParams {
 export const SHARPEN_GAIN = 2;
 
 /**
- * Unsharp mask per channel: out = in + 2 amount (in - gaussian_radius(in)), clamped; alpha kept. At the
- * default radius one pass, which blurs as it combines; at wider ones two (rows, then the columns blurred
- * and combined as the output is written). See gaussian-plan.ts.
+ * Unsharp mask per channel: out = in + 2 amount (in - gaussian_radius(in)), clamped; alpha kept. Two
+ * passes at full resolution: rows, then the columns blurred and combined as the output is written.
  */
 export const sharpenStage: StageDefinition<SharpenParams> = {
   name: 'sharpen',
