@@ -1,14 +1,12 @@
 #version 300 es
-// A JPEG encode and decode as libjpeg (Chromium's codec) does them, without the (lossless) entropy coding,
-// in three passes:
-//   forward:  RGB -> 8-bit YCbCr (JFIF), 4:2:0 chroma as the 2x2 average libjpeg rounds, and the 1-D DCT
-//             of each block row, level-shifted.
-//   quantise: the 1-D DCT of each block column, quantisation by the quality-scaled Annex K tables and
-//             dequantisation, then the inverse 1-D DCT of the column.
-//   main:     the inverse 1-D DCT of each block row, rounded and clamped to 8 bits as a decoder does, then
-//             libjpeg's "fancy" triangle upsampling of the chroma, and YCbCr -> RGB.
-// Each pass costs a GPU a fixed launch and barrier whatever it does, so the downsampled chroma and the
-// decoded planes are computed where they are read, not stored by passes of their own.
+// A JPEG encode and decode as libjpeg (Chromium's codec) does them, without the (lossless) entropy coding:
+//   downsample: 4:2:0 chroma, each sample the 2x2 average of 8-bit Cb and Cr as libjpeg rounds it.
+//   forward:    RGB -> 8-bit YCbCr (JFIF) and the 1-D DCT of each block row, level-shifted.
+//   quantise:   the 1-D DCT of each block column, quantisation by the quality-scaled Annex K tables and
+//               dequantisation, then the inverse 1-D DCT of the column.
+//   inverse:    the inverse 1-D DCT of each block row, rounded and clamped to 8 bits as a decoder does:
+//               Y at every pixel, Cb and Cr in the top-left corner at chroma resolution.
+//   main:       libjpeg's "fancy" triangle upsampling of the chroma, and YCbCr -> RGB.
 // Planes are padded to whole blocks by repeating the last row and column, as the encoder pads partial MCUs.
 //
 // Software adapters pay mostly per texel read, so forward and quantise keep their planes packed: each texel
@@ -30,6 +28,7 @@ layout(std140) uniform Params {
 };
 
 uniform highp sampler2D input0;
+uniform highp sampler2D input1;
 out vec4 outColor;
 
 // The scaled DCT by 4x4 quarters. DCT_TOP_LEFT * (b0..b3) + DCT_TOP_RIGHT * (b4..b7) gives coefficients
@@ -159,6 +158,25 @@ vec3 rgbAt(ivec2 p) {
   return floor(c.rgb * (255.0 * c.a) + 0.5);
 }
 
+// JFIF RGB -> YCbCr, rounded and clamped to 8 bits as the encoder's colour converter stores it.
+vec3 toYcc(vec3 rgb) {
+  float y = dot(rgb, vec3(0.299, 0.587, 0.114));
+  float cb = dot(rgb, vec3(-0.168736, -0.331264, 0.5)) + 128.0;
+  float cr = dot(rgb, vec3(0.5, -0.418688, -0.081312)) + 128.0;
+  return clamp(floor(vec3(y, cb, cr) + 0.5), vec3(0.0), vec3(255.0));
+}
+
+#if defined(ENTRY_downsample)
+void main() {
+  ivec2 c = ivec2(gl_FragCoord.xy);
+  ivec2 q = c * 2;
+  vec2 sum = toYcc(rgbAt(q)).yz + toYcc(rgbAt(q + ivec2(1, 0))).yz + toYcc(rgbAt(q + ivec2(0, 1))).yz +
+    toYcc(rgbAt(q + ivec2(1, 1))).yz;
+  // libjpeg rounds the average with a bias alternating 1, 2 along the row.
+  outColor = vec4(floor((sum + float(1 + (c.x & 1))) / 4.0) / 255.0, 0.0, 1.0);
+}
+#endif
+
 #if defined(ENTRY_forward)
 // JFIF weights of one plane's component: RGB factors and offset.
 vec4 planeWeights(int plane) {
@@ -167,21 +185,14 @@ vec4 planeWeights(int plane) {
   return vec4(0.5, -0.418688, -0.081312, 128.0);
 }
 
-// One 8-bit component (weights from planeWeights) of the pixel at p, as the colour converter stores it.
-float component(vec4 weights, ivec2 p) {
-  return clamp(floor(dot(rgbAt(p), weights.xyz) + weights.w + 0.5), 0.0, 255.0);
-}
-
-// Level-shifted sample of `plane` at p: one component of the pixel there, or in 4:2:0 chroma the average
-// of the 2x2 pixels under p, rounded with libjpeg's bias alternating 1, 2 along the row.
+// Level-shifted sample of `plane` at p: one component of toYcc from the pixels (weights from
+// planeWeights), or the downsampled chroma (input1).
 float planeSample(int plane, vec4 weights, ivec2 p) {
   if (plane == 0 || subsample == 0) {
-    return component(weights, p) - 128.0;
+    return clamp(floor(dot(rgbAt(p), weights.xyz) + weights.w + 0.5), 0.0, 255.0) - 128.0;
   }
-  ivec2 q = p * 2;
-  float sum = component(weights, q) + component(weights, q + ivec2(1, 0)) + component(weights, q + ivec2(0, 1)) +
-    component(weights, q + ivec2(1, 1));
-  return floor((sum + float(1 + (p.x & 1))) / 4.0) - 128.0;
+  vec2 chroma = texelFetch(input1, p, 0).xy;
+  return floor((plane == 1 ? chroma.x : chroma.y) * 255.0 + 0.5) - 128.0;
 }
 
 void main() {
@@ -285,42 +296,46 @@ void main() {
 }
 #endif
 
-#if defined(ENTRY_main)
-// The decoded 8-bit sample of `plane` at sample position q: the inverse row transform of its block row,
-// level-shifted back.
-float decodedSample(int plane, ivec2 q) {
-  mat2x4 basis = dctColumn(q.x & 7);
+#if defined(ENTRY_inverse)
+// The decoded 8-bit sample of `plane` at sample position q: the inverse row transform (basis: dctColumn of
+// q.x & 7), level-shifted back.
+float decodedSample(int plane, ivec2 q, mat2x4 basis) {
   ivec2 t = planeOrigin(plane) + ivec2((q.x & ~7) / 4, q.y);
   float value = dot(basis[0], texelFetch(input0, t, 0)) + dot(basis[1], texelFetch(input0, t + ivec2(1, 0), 0));
   return clamp(floor(value * 0.125 + 128.5), 0.0, 255.0);
 }
 
-// The decoded Cb and Cr at chroma sample position q.
-vec2 decodedChroma(ivec2 q) {
-  return vec2(decodedSample(1, q), decodedSample(2, q));
-}
-
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
-  float luma = decodedSample(0, p);
-  vec2 chroma;
+  vec2 chroma = vec2(0.0);
+  ivec2 last = chromaSize() - 1;
+  // 4:2:0 chroma goes in the top-left corner, with its last row and column repeated once more so that
+  // the upsampler's bilinear reads see the edge as libjpeg does.
+  if (all(lessThanEqual(p, last + 1))) {
+    ivec2 q = min(p, last);
+    mat2x4 basis = dctColumn(q.x & 7);
+    chroma = vec2(decodedSample(1, q, basis), decodedSample(2, q, basis));
+  }
+  outColor = vec4(decodedSample(0, p, dctColumn(p.x & 7)), chroma, 255.0) / 255.0;
+}
+#endif
+
+#if defined(ENTRY_main)
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  vec3 decoded = floor(texelFetch(input0, p, 0).xyz * 255.0 + 0.5);
+  vec2 chroma = decoded.yz;
   if (subsample == 1) {
-    // libjpeg's h2v2 fancy upsampling: the nearest chroma sample a weighs 9/16, its neighbours towards p
-    // in x (b) and y (c) 3/16 each and the diagonal one (d) 1/16; the edge sample stands in for one
-    // past the edge. The integer sum 9a + 3b + 3c + d is rounded with a bias of 8 on even columns and 7
-    // on odd ones.
-    ivec2 last = chromaSize() - 1;
-    ivec2 k = p / 2;
-    ivec2 n = clamp(k + 2 * (p & ivec2(1)) - 1, ivec2(0), last);
-    vec2 sum = 9.0 * decodedChroma(k) + 3.0 * decodedChroma(ivec2(n.x, k.y)) +
-      3.0 * decodedChroma(ivec2(k.x, n.y)) + decodedChroma(n);
+    // libjpeg's h2v2 fancy upsampling weighs the nearest chroma sample 9/16, its neighbours in x and y
+    // 3/16 each and the diagonal one 1/16: a bilinear read a quarter sample towards the neighbours. The
+    // integer sum (9a + 3b + 3c + d) is rounded with a bias of 8 on even columns and 7 on odd ones.
+    vec2 uv = (vec2(p) + 0.5) * 0.5 / vec2(size);
+    vec2 sum = floor(textureLod(input0, uv, 0.0).yz * (255.0 * 16.0) + 0.5);
     chroma = floor((sum + float(8 - (p.x & 1))) / 16.0);
-  } else {
-    chroma = decodedChroma(p);
   }
   float cb = chroma.x - 128.0;
   float cr = chroma.y - 128.0;
-  vec3 rgb = luma + vec3(1.402 * cr, -0.344136 * cb - 0.714136 * cr, 1.772 * cb);
+  vec3 rgb = decoded.x + vec3(1.402 * cr, -0.344136 * cb - 0.714136 * cr, 1.772 * cb);
   outColor = vec4(clamp(floor(rgb + 0.5), vec3(0.0), vec3(255.0)) / 255.0, 1.0);
 }
 #endif

@@ -1,13 +1,11 @@
-// A JPEG encode and decode as libjpeg (Chromium's codec) does them, without the (lossless) entropy coding,
-// in three passes:
-//   forward:  RGB -> 8-bit YCbCr (JFIF), 4:2:0 chroma as the 2x2 average libjpeg rounds, and the 1-D DCT
-//             of each block row, level-shifted.
-//   quantise: the 1-D DCT of each block column, quantisation by the quality-scaled Annex K tables and
-//             dequantisation, then the inverse 1-D DCT of the column.
-//   main:     the inverse 1-D DCT of each block row, rounded and clamped to 8 bits as a decoder does, then
-//             libjpeg's "fancy" triangle upsampling of the chroma, and YCbCr -> RGB.
-// Each pass costs a GPU a fixed launch and barrier whatever it does, so the downsampled chroma and the
-// decoded planes are computed where they are read, not stored by passes of their own.
+// A JPEG encode and decode as libjpeg (Chromium's codec) does them, without the (lossless) entropy coding:
+//   downsample: 4:2:0 chroma, each sample the 2x2 average of 8-bit Cb and Cr as libjpeg rounds it.
+//   forward:    RGB -> 8-bit YCbCr (JFIF) and the 1-D DCT of each block row, level-shifted.
+//   quantise:   the 1-D DCT of each block column, quantisation by the quality-scaled Annex K tables and
+//               dequantisation, then the inverse 1-D DCT of the column.
+//   inverse:    the inverse 1-D DCT of each block row, rounded and clamped to 8 bits as a decoder does:
+//               Y at every pixel, Cb and Cr in the top-left corner at chroma resolution.
+//   main:       libjpeg's "fancy" triangle upsampling of the chroma, and YCbCr -> RGB.
 // Planes are padded to whole blocks by repeating the last row and column, as the encoder pads partial MCUs.
 //
 // Software adapters pay mostly per texel read, so forward and quantise keep their planes packed: each texel
@@ -27,8 +25,10 @@ struct Params {
 
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var input0: texture_2d<f32>;
-@group(0) @binding(2) var output: texture_storage_2d<rgba8unorm, write>;
-@group(0) @binding(3) var outputFloat: texture_storage_2d<rgba16float, write>;
+@group(0) @binding(2) var input1: texture_2d<f32>;
+@group(0) @binding(3) var output: texture_storage_2d<rgba8unorm, write>;
+@group(0) @binding(4) var outputFloat: texture_storage_2d<rgba16float, write>;
+@group(0) @binding(5) var linearSampler: sampler;
 
 // The scaled DCT by 4x4 quarters. DCT_TOP_LEFT * (b0..b3) + DCT_TOP_RIGHT * (b4..b7) gives coefficients
 // 0..3 of samples b0..b7 (column k of DCT_TOP_LEFT holds DCT[0..3][k]); the BOTTOM pair gives 4..7.
@@ -163,6 +163,25 @@ fn rgbAt(p: vec2i) -> vec3f {
   return floor(c.rgb * (255.0 * c.a) + 0.5);
 }
 
+/** JFIF RGB -> YCbCr, rounded and clamped to 8 bits as the encoder's colour converter stores it. */
+fn toYcc(rgb: vec3f) -> vec3f {
+  let y = dot(rgb, vec3f(0.299, 0.587, 0.114));
+  let cb = dot(rgb, vec3f(-0.168736, -0.331264, 0.5)) + 128.0;
+  let cr = dot(rgb, vec3f(0.5, -0.418688, -0.081312)) + 128.0;
+  return clamp(floor(vec3f(y, cb, cr) + 0.5), vec3f(0.0), vec3f(255.0));
+}
+
+@compute @workgroup_size(8, 8)
+fn downsample(@builtin(global_invocation_id) id: vec3u) {
+  let c = vec2i(id.xy);
+  if (any(c >= vec2i(textureDimensions(output)))) { return; }
+  let q = c * 2;
+  let sum = toYcc(rgbAt(q)).yz + toYcc(rgbAt(q + vec2i(1, 0))).yz + toYcc(rgbAt(q + vec2i(0, 1))).yz +
+    toYcc(rgbAt(q + vec2i(1, 1))).yz;
+  // libjpeg rounds the average with a bias alternating 1, 2 along the row.
+  textureStore(output, c, vec4f(floor((sum + f32(1 + (c.x & 1))) / 4.0) / 255.0, 0.0, 1.0));
+}
+
 /** JFIF weights of one plane's component: RGB factors and offset. */
 fn planeWeights(plane: i32) -> vec4f {
   if (plane == 0) { return vec4f(0.299, 0.587, 0.114, 0.0); }
@@ -170,23 +189,16 @@ fn planeWeights(plane: i32) -> vec4f {
   return vec4f(0.5, -0.418688, -0.081312, 128.0);
 }
 
-/** One 8-bit component (weights from planeWeights) of the pixel at p, as the colour converter stores it. */
-fn component(weights: vec4f, p: vec2i) -> f32 {
-  return clamp(floor(dot(rgbAt(p), weights.xyz) + weights.w + 0.5), 0.0, 255.0);
-}
-
 /**
- * Level-shifted sample of `plane` at p: one component of the pixel there, or in 4:2:0 chroma the average
- * of the 2x2 pixels under p, rounded with libjpeg's bias alternating 1, 2 along the row.
+ * Level-shifted sample of `plane` at p: one component of toYcc from the pixels (weights from
+ * planeWeights), or the downsampled chroma (input1).
  */
 fn planeSample(plane: i32, weights: vec4f, p: vec2i) -> f32 {
   if (plane == 0 || params.subsample == 0) {
-    return component(weights, p) - 128.0;
+    return clamp(floor(dot(rgbAt(p), weights.xyz) + weights.w + 0.5), 0.0, 255.0) - 128.0;
   }
-  let q = p * 2;
-  let sum = component(weights, q) + component(weights, q + vec2i(1, 0)) + component(weights, q + vec2i(0, 1)) +
-    component(weights, q + vec2i(1, 1));
-  return floor((sum + f32(1 + (p.x & 1))) / 4.0) - 128.0;
+  let chroma = textureLoad(input1, p, 0).xy;
+  return floor(select(chroma.y, chroma.x, plane == 1) * 255.0 + 0.5) - 128.0;
 }
 
 @compute @workgroup_size(8, 8)
@@ -297,43 +309,47 @@ fn quantise(@builtin(global_invocation_id) id: vec3u) {
 }
 
 /**
- * The decoded 8-bit sample of `plane` at sample position q: the inverse row transform of its block row,
- * level-shifted back.
+ * The decoded 8-bit sample of `plane` at sample position q: the inverse row transform (basis: dctColumn of
+ * q.x & 7), level-shifted back.
  */
-fn decodedSample(plane: i32, q: vec2i) -> f32 {
-  let basis = dctColumn(q.x & 7);
+fn decodedSample(plane: i32, q: vec2i, basis: mat2x4f) -> f32 {
   let t = planeOrigin(plane) + vec2i((q.x & ~7) / 4, q.y);
   let value = dot(basis[0], textureLoad(input0, t, 0)) + dot(basis[1], textureLoad(input0, t + vec2i(1, 0), 0));
   return clamp(floor(value * 0.125 + 128.5), 0.0, 255.0);
 }
 
-/** The decoded Cb and Cr at chroma sample position q. */
-fn decodedChroma(q: vec2i) -> vec2f {
-  return vec2f(decodedSample(1, q), decodedSample(2, q));
+@compute @workgroup_size(8, 8)
+fn inverse(@builtin(global_invocation_id) id: vec3u) {
+  let p = vec2i(id.xy);
+  if (any(p >= params.size)) { return; }
+  var chroma = vec2f(0.0);
+  let last = chromaSize() - 1;
+  // 4:2:0 chroma goes in the top-left corner, with its last row and column repeated once more so that
+  // the upsampler's bilinear reads see the edge as libjpeg does.
+  if (all(p <= last + 1)) {
+    let q = min(p, last);
+    let basis = dctColumn(q.x & 7);
+    chroma = vec2f(decodedSample(1, q, basis), decodedSample(2, q, basis));
+  }
+  textureStore(output, p, vec4f(decodedSample(0, p, dctColumn(p.x & 7)), chroma, 255.0) / 255.0);
 }
 
 @compute @workgroup_size(8, 8)
 fn main(@builtin(global_invocation_id) id: vec3u) {
   let p = vec2i(id.xy);
   if (any(p >= params.size)) { return; }
-  let luma = decodedSample(0, p);
-  var chroma: vec2f;
+  let decoded = floor(textureLoad(input0, p, 0).xyz * 255.0 + 0.5);
+  var chroma = decoded.yz;
   if (params.subsample == 1) {
-    // libjpeg's h2v2 fancy upsampling: the nearest chroma sample a weighs 9/16, its neighbours towards p
-    // in x (b) and y (c) 3/16 each and the diagonal one (d) 1/16; the edge sample stands in for one
-    // past the edge. The integer sum 9a + 3b + 3c + d is rounded with a bias of 8 on even columns and 7
-    // on odd ones.
-    let last = chromaSize() - 1;
-    let k = p / 2;
-    let n = clamp(k + 2 * (p & vec2i(1)) - 1, vec2i(0), last);
-    let sum = 9.0 * decodedChroma(k) + 3.0 * decodedChroma(vec2i(n.x, k.y)) +
-      3.0 * decodedChroma(vec2i(k.x, n.y)) + decodedChroma(n);
+    // libjpeg's h2v2 fancy upsampling weighs the nearest chroma sample 9/16, its neighbours in x and y
+    // 3/16 each and the diagonal one 1/16: a bilinear read a quarter sample towards the neighbours. The
+    // integer sum (9a + 3b + 3c + d) is rounded with a bias of 8 on even columns and 7 on odd ones.
+    let uv = (vec2f(p) + 0.5) * 0.5 / vec2f(params.size);
+    let sum = floor(textureSampleLevel(input0, linearSampler, uv, 0.0).yz * (255.0 * 16.0) + 0.5);
     chroma = floor((sum + f32(8 - (p.x & 1))) / 16.0);
-  } else {
-    chroma = decodedChroma(p);
   }
   let cb = chroma.x - 128.0;
   let cr = chroma.y - 128.0;
-  let rgb = luma + vec3f(1.402 * cr, -0.344136 * cb - 0.714136 * cr, 1.772 * cb);
+  let rgb = decoded.x + vec3f(1.402 * cr, -0.344136 * cb - 0.714136 * cr, 1.772 * cb);
   textureStore(output, p, vec4f(clamp(floor(rgb + 0.5), vec3f(0.0), vec3f(255.0)) / 255.0, 1.0));
 }

@@ -26,9 +26,9 @@ function packedSize(width: number, height: number, subsample: boolean): [number,
 /**
  * A JPEG encode and decode, as Chromium's libjpeg-turbo does them, minus the (lossless) entropy coding:
  * 4:2:0 chroma below quality 100 and 4:4:4 at 100, as Chromium's encoder chooses. Transparent pixels are
- * blended on black and the output is opaque, as a JPEG file is. Three passes: `forward` (colour convert,
- * 4:2:0 chroma, row DCT), `quantise` (column DCT, quantise, dequantise, inverse column DCT) and `main`
- * (inverse row DCT to 8-bit planes, chroma upsampling, RGB).
+ * blended on black and the output is opaque, as a JPEG file is. Passes: `downsample` (4:2:0 chroma),
+ * `forward` (colour convert, row DCT), `quantise` (column DCT, quantise, dequantise, inverse column DCT),
+ * `inverse` (inverse row DCT: 8-bit planes) and `main` (chroma upsampling, RGB).
  */
 export const jpegStage: StageDefinition<JpegParams> = {
   name: 'jpeg',
@@ -37,22 +37,32 @@ export const jpegStage: StageDefinition<JpegParams> = {
     { name: 'subsample', type: 'i32' },
     { name: 'size', type: 'vec2i' },
   ],
-  entries: ['forward', 'quantise'],
+  entries: ['downsample', 'forward', 'quantise', 'inverse'],
   encode(encoder, input, params) {
     const { width, height } = input;
     const quality = Math.min(100, Math.max(1, Math.round(params.quality)));
     const subsample = quality < 100;
     const uniforms = { quality, subsample: subsample ? 1 : 0, size: [width, height] };
-    // The transforms' intermediates keep fractions (rgba16float).
+    const chroma = subsample
+      ? encoder.pass({
+          entry: 'downsample',
+          inputs: [input],
+          uniforms,
+          width: padToBlocks(Math.ceil(width / 2)),
+          height: padToBlocks(Math.ceil(height / 2)),
+        })
+      : null;
+    // The transforms' intermediates keep fractions (rgba16float); only the decoder's planes are 8-bit.
     const [packedWidth, packedHeight] = packedSize(width, height, subsample);
     const rows = encoder.pass({
       entry: 'forward',
-      inputs: [input],
+      inputs: [input, chroma ?? input],
       uniforms,
       width: packedWidth,
       height: packedHeight,
       format: 'rgba16float',
     });
+    if (chroma) encoder.release(chroma);
     const columns = encoder.pass({
       entry: 'quantise',
       inputs: [rows],
@@ -62,8 +72,10 @@ export const jpegStage: StageDefinition<JpegParams> = {
       format: 'rgba16float',
     });
     encoder.release(rows);
-    const output = encoder.pass({ inputs: [columns], uniforms, width, height });
+    const planes = encoder.pass({ entry: 'inverse', inputs: [columns], uniforms, width, height });
     encoder.release(columns);
+    const output = encoder.pass({ inputs: [planes], uniforms, width, height });
+    encoder.release(planes);
     return output;
   },
 };
