@@ -1,5 +1,6 @@
 #version 300 es
-// Identity pass: one read and one write per texel. The benchmark's floor, and a plain copy for the engine.
+// Identity pass: one read and one write per texel. The benchmark's floor, a plain copy for the engine,
+// and the pass per-pixel stages run on where no other pass can take them (src/engine/fusion.ts).
 precision highp float;
 precision highp int;
 

@@ -22,9 +22,8 @@ layout(std140) uniform Params {
   ivec2 fullSize;
 };
 
-uniform highp sampler2D input0;
-out vec4 outColor;
 
+// A per-pixel stage (src/engine/stages/types.ts): `pixel` runs on what the pass before it stores.
 vec4 pixel(vec4 source, ivec2 p, ivec2 dims) {
   // Positions in the whole image: a tile of the full-resolution export lies at `origin` within it.
   ivec2 g = p + origin;
@@ -35,10 +34,4 @@ vec4 pixel(vec4 source, ivec2 p, ivec2 dims) {
   rgb = mix(rgb, outerColor, outer);
   rgb += vec3(vignetteDither(g, clamp((inner + outer) * 32.0, 0.0, 1.0)));
   return vec4(clamp(rgb, vec3(0.0), vec3(1.0)), source.a);
-}
-
-// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
-void main() {
-  ivec2 p = ivec2(gl_FragCoord.xy);
-  outColor = pixel(texelFetch(input0, p, 0), p, textureSize(input0, 0));
 }

@@ -13,14 +13,13 @@ layout(std140) uniform Params {
   ivec2 origin;
 };
 
-uniform highp sampler2D input0;
-out vec4 outColor;
 
 float lattice(int x, int y) {
   // Two hashes per point give a triangular distribution in [-1, 1), closer to real grain than uniform.
   return hash2(x, y, seed) + hash2(x, y, seed + 1u) - 1.0;
 }
 
+// A per-pixel stage (src/engine/stages/types.ts): `pixel` runs on what the pass before it stores.
 vec4 pixel(vec4 color, ivec2 p, ivec2 dims) {
   // The lattice is laid over the whole image: a tile of the full-resolution export lies at `origin`.
   vec2 q = (vec2(p + origin) + 0.5) / size;
@@ -33,10 +32,4 @@ vec4 pixel(vec4 color, ivec2 p, ivec2 dims) {
   float weight = 0.5 + 2.0 * luma * (1.0 - luma);
   vec3 rgb = clamp(color.rgb + vec3(n * amount * weight), vec3(0.0), vec3(1.0));
   return vec4(rgb, color.a);
-}
-
-// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
-void main() {
-  ivec2 p = ivec2(gl_FragCoord.xy);
-  outColor = pixel(texelFetch(input0, p, 0), p, textureSize(input0, 0));
 }

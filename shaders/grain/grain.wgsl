@@ -10,14 +10,13 @@ struct Params {
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var input0: texture_2d<f32>;
-@group(0) @binding(2) var output: texture_storage_2d<rgba8unorm, write>;
 
 fn lattice(x: i32, y: i32) -> f32 {
   // Two hashes per point give a triangular distribution in [-1, 1), closer to real grain than uniform.
   return hash2(x, y, params.seed) + hash2(x, y, params.seed + 1u) - 1.0;
 }
 
+// A per-pixel stage (src/engine/stages/types.ts): `pixel` runs on what the pass before it stores.
 fn pixel(color: vec4f, p: vec2i, dims: vec2i) -> vec4f {
   // The lattice is laid over the whole image: a tile of the full-resolution export lies at `origin`.
   let q = (vec2f(p + params.origin) + 0.5) / params.size;
@@ -30,13 +29,4 @@ fn pixel(color: vec4f, p: vec2i, dims: vec2i) -> vec4f {
   let weight = 0.5 + 2.0 * luma * (1.0 - luma);
   let rgb = clamp(color.rgb + vec3f(n * params.amount * weight), vec3f(0.0), vec3f(1.0));
   return vec4f(rgb, color.a);
-}
-
-// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
-@compute @workgroup_size(8, 8)
-fn main(@builtin(global_invocation_id) id: vec3u) {
-  let dims = vec2i(textureDimensions(output));
-  let p = vec2i(id.xy);
-  if (p.x >= dims.x || p.y >= dims.y) { return; }
-  textureStore(output, p, pixel(textureLoad(input0, p, 0), p, dims));
 }

@@ -11,14 +11,13 @@ layout(std140) uniform Params {
   int size;
 };
 
-uniform highp sampler2D input0;
 uniform highp sampler2D input1;
-out vec4 outColor;
 
 vec3 lattice(ivec3 i) {
   return texelFetch(input1, ivec2(i.x + size * i.z, i.y), 0).rgb;
 }
 
+// A per-pixel stage (src/engine/stages/types.ts): `pixel` runs on what the pass before it stores.
 vec4 pixel(vec4 color, ivec2 p, ivec2 dims) {
   int last = size - 1;
   vec3 pos = clamp(color.rgb, vec3(0.0), vec3(1.0)) * float(last);
@@ -41,10 +40,4 @@ vec4 pixel(vec4 color, ivec2 p, ivec2 dims) {
     (f2 - f3) * lattice(base + ivec3(1) - smallest) + f3 * lattice(base + ivec3(1));
   vec3 graded = mix(color.rgb, rgb, intensity);
   return vec4(clamp(graded, vec3(0.0), vec3(1.0)), color.a);
-}
-
-// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
-void main() {
-  ivec2 p = ivec2(gl_FragCoord.xy);
-  outColor = pixel(texelFetch(input0, p, 0), p, textureSize(input0, 0));
 }

@@ -8,14 +8,13 @@ struct Params {
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var input0: texture_2d<f32>;
-@group(0) @binding(2) var input1: texture_2d<f32>;
-@group(0) @binding(3) var output: texture_storage_2d<rgba8unorm, write>;
+@group(0) @binding(1) var input1: texture_2d<f32>;
 
 fn lattice(i: vec3i) -> vec3f {
   return textureLoad(input1, vec2i(i.x + params.size * i.z, i.y), 0).rgb;
 }
 
+// A per-pixel stage (src/engine/stages/types.ts): `pixel` runs on what the pass before it stores.
 fn pixel(color: vec4f, p: vec2i, dims: vec2i) -> vec4f {
   let last = params.size - 1;
   let pos = clamp(color.rgb, vec3f(0.0), vec3f(1.0)) * f32(last);
@@ -38,13 +37,4 @@ fn pixel(color: vec4f, p: vec2i, dims: vec2i) -> vec4f {
     (f2 - f3) * lattice(base + vec3i(1, 1, 1) - smallest) + f3 * lattice(base + vec3i(1, 1, 1));
   let graded = mix(color.rgb, rgb, params.intensity);
   return vec4f(clamp(graded, vec3f(0.0), vec3f(1.0)), color.a);
-}
-
-// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
-@compute @workgroup_size(8, 8)
-fn main(@builtin(global_invocation_id) id: vec3u) {
-  let dims = vec2i(textureDimensions(output));
-  let p = vec2i(id.xy);
-  if (p.x >= dims.x || p.y >= dims.y) { return; }
-  textureStore(output, p, pixel(textureLoad(input0, p, 0), p, dims));
 }

@@ -16,8 +16,6 @@ layout(std140) uniform Params {
   uint seed;
 };
 
-uniform highp sampler2D input0;
-out vec4 outColor;
 
 // One hash per pixel starts a chain; each value hashes the last. A value is triangular in [-1, 1) as the
 // sum of two uniform 16-bit halves of one hash: half the hashing of two full draws, and 16 bits is far
@@ -34,6 +32,7 @@ vec3 overlay(vec3 base, vec3 layer) {
   return mix(high, low, vec3(lessThan(base, vec3(0.5))));
 }
 
+// A per-pixel stage (src/engine/stages/types.ts): `pixel` runs on what the pass before it stores.
 vec4 pixel(vec4 color, ivec2 p, ivec2 dims) {
   uint state = pcg(uint(p.x) + pcg(uint(p.y) + pcg(seed)));
   vec3 n;
@@ -55,10 +54,4 @@ vec4 pixel(vec4 color, ivec2 p, ivec2 dims) {
     rgb = overlay(color.rgb, clamp(vec3(0.5) + delta, vec3(0.0), vec3(1.0)));
   }
   return vec4(clamp(rgb, vec3(0.0), vec3(1.0)), color.a);
-}
-
-// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
-void main() {
-  ivec2 p = ivec2(gl_FragCoord.xy);
-  outColor = pixel(texelFetch(input0, p, 0), p, textureSize(input0, 0));
 }

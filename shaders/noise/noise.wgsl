@@ -13,8 +13,6 @@ struct Params {
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var input0: texture_2d<f32>;
-@group(0) @binding(2) var output: texture_storage_2d<rgba8unorm, write>;
 
 // One hash per pixel starts a chain; each value hashes the last. A value is triangular in [-1, 1) as the
 // sum of two uniform 16-bit halves of one hash: half the hashing of two full draws, and 16 bits is far
@@ -31,6 +29,7 @@ fn overlay(base: vec3f, layer: vec3f) -> vec3f {
   return select(high, low, base < vec3f(0.5));
 }
 
+// A per-pixel stage (src/engine/stages/types.ts): `pixel` runs on what the pass before it stores.
 fn pixel(color: vec4f, p: vec2i, dims: vec2i) -> vec4f {
   var state = pcg(u32(p.x) + pcg(u32(p.y) + pcg(params.seed)));
   var n: vec3f;
@@ -52,13 +51,4 @@ fn pixel(color: vec4f, p: vec2i, dims: vec2i) -> vec4f {
     rgb = overlay(color.rgb, clamp(vec3f(0.5) + delta, vec3f(0.0), vec3f(1.0)));
   }
   return vec4f(clamp(rgb, vec3f(0.0), vec3f(1.0)), color.a);
-}
-
-// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
-@compute @workgroup_size(8, 8)
-fn main(@builtin(global_invocation_id) id: vec3u) {
-  let dims = vec2i(textureDimensions(output));
-  let p = vec2i(id.xy);
-  if (p.x >= dims.x || p.y >= dims.y) { return; }
-  textureStore(output, p, pixel(textureLoad(input0, p, 0), p, dims));
 }

@@ -8,19 +8,12 @@ layout(std140) uniform Params {
   float vibrance;
 };
 
-uniform highp sampler2D input0;
-out vec4 outColor;
 
+// A per-pixel stage (src/engine/stages/types.ts): `pixel` runs on what the pass before it stores.
 vec4 pixel(vec4 color, ivec2 p, ivec2 dims) {
   float average = (color.r + color.g + color.b) / 3.0;
   float mx = max(color.r, max(color.g, color.b));
   float amount = (mx - average) * (-3.0 * vibrance);
   vec3 rgb = clamp(mix(color.rgb, vec3(mx), amount), vec3(0.0), vec3(1.0));
   return vec4(rgb, color.a);
-}
-
-// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
-void main() {
-  ivec2 p = ivec2(gl_FragCoord.xy);
-  outColor = pixel(texelFetch(input0, p, 0), p, textureSize(input0, 0));
 }

@@ -15,9 +15,8 @@ struct Params {
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var input0: texture_2d<f32>;
-@group(0) @binding(2) var output: texture_storage_2d<rgba8unorm, write>;
 
+// A per-pixel stage (src/engine/stages/types.ts): `pixel` runs on what the pass before it stores.
 fn pixel(color: vec4f, p: vec2i, dims: vec2i) -> vec4f {
   // Positions in the whole image: a tile of the full-resolution export lies at `origin` within it.
   let g = p + params.origin;
@@ -33,13 +32,4 @@ fn pixel(color: vec4f, p: vec2i, dims: vec2i) -> vec4f {
   }
   rgb = rgb + vec3f(vignetteDither(g, clamp(k * 32.0, 0.0, 1.0)));
   return vec4f(clamp(rgb, vec3f(0.0), vec3f(1.0)), color.a);
-}
-
-// A per-pixel stage (src/engine/stages/types.ts): main applies `pixel`, which a fused pass calls instead.
-@compute @workgroup_size(8, 8)
-fn main(@builtin(global_invocation_id) id: vec3u) {
-  let dims = vec2i(textureDimensions(output));
-  let p = vec2i(id.xy);
-  if (p.x >= dims.x || p.y >= dims.y) { return; }
-  textureStore(output, p, pixel(textureLoad(input0, p, 0), p, dims));
 }

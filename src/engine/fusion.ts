@@ -3,12 +3,13 @@
  * stages that follow it in the chain (an epilogue) can run on each value before it is stored, instead of
  * each reading and writing the whole image again in a pass of its own. On a GPU every pass costs a launch
  * and a barrier whatever it does, so a resize followed by noise, or a bloom followed by a vignette, is one
- * pass instead of two. A run of per-pixel stages at the start of a chain is the first stage's own pass
- * with the others as its epilogue.
+ * pass instead of two. Per-pixel stages have no pass of their own: where no pass before them can take
+ * them (at the start of a chain, or after a stage whose last pass does not make its result), they are the
+ * epilogue of a copy pass.
  *
  * The shader files are the source: the base pass is its stage's file as written, with its writes to
- * `output` routed through the epilogue; each epilogue stage's code is taken without its bindings and
- * `main`, its top-level names suffixed with its position in the pass (1, 2, ...) so that two stages'
+ * `output` routed through the epilogue; each epilogue stage's file (its `pixel` function and helpers) is
+ * taken without its bindings, its top-level names suffixed with its position in the pass (1, 2, ...) so that two stages'
  * helpers (and GLSL uniform block members, which are global names) cannot clash. Before each epilogue stage
  * the colour is rounded to 8 bits, as the rgba8unorm store of a separate pass would round it, so a fused
  * pass gives what the same stages give one by one.
@@ -78,11 +79,6 @@ function functionAt(source: string, header: RegExp): [number, number] {
     else if (source[end] === '}' && --depth === 0) return [match.index, end + 1];
   }
   throw new Error('Unbalanced braces in the shader');
-}
-
-function removeFunction(source: string, header: RegExp): string {
-  const [start, end] = functionAt(source, header);
-  return source.slice(0, start) + source.slice(end);
 }
 
 /** Renames identifiers (not member accesses such as `.size`) by the map. */
@@ -173,10 +169,9 @@ export function composeWgsl(
   let nextInput = firstInput;
   steps.forEach((stage, index) => {
     const k = index + 1;
-    let code = stage.source
+    const code = stage.source
       .replace(INCLUDE_LINE, '')
       .replace(/^@group\(0\)\s*@binding\(\d+\)\s*var[^;]*;[ \t]*$/gm, '');
-    code = removeFunction(code, /@compute\s+@workgroup_size\([^)]*\)\s*fn\s+main\s*\(/);
     const names = new Map<string, string>([['params', `params${k}`]]);
     for (const match of code.matchAll(/^(?:fn|struct|const|alias|override)\s+(\w+)/gm))
       names.set(match[1] ?? '', `${match[1]}_${k}`);
@@ -223,13 +218,12 @@ export function composeGlsl(
   let nextInput = firstInput;
   steps.forEach((stage, index) => {
     const k = index + 1;
-    let code = stage.source
+    const code = stage.source
       .replace(INCLUDE_LINE, '')
       .replace(/^#version.*$/m, '')
       .replace(/^precision\s+\w+\s+\w+\s*;[ \t]*$/gm, '')
       .replace(/^uniform\s+(?:highp\s+)?sampler2D\s+\w+\s*;[ \t]*$/gm, '')
       .replace(/^out\s+vec4\s+outColor\s*;[ \t]*$/m, '');
-    code = removeFunction(code, /^void\s+main\s*\(\s*\)/m);
     const names = new Map<string, string>();
     const block = GLSL_BLOCK.exec(code);
     if (block) {

@@ -28,7 +28,10 @@ interface PixelPass {
  */
 export class StageRunner {
   readonly pool: TexturePool;
-  /** Fuse per-pixel stages into the pass before them (off only to compare with the stages run one by one). */
+  /**
+   * Fuse per-pixel stages into the pass before them; off (only to compare), each runs on a copy pass of
+   * its own.
+   */
   fuse = true;
   /** Passes run so far, fused ones counted once. */
   passCount = 0;
@@ -54,18 +57,27 @@ export class StageRunner {
     let current = input;
     for (let i = 0; i < steps.length;) {
       const step = steps[i] as StageInvocation;
-      const stage = getStage(step.stage);
+      const own = getStage(step.stage);
+      // A per-pixel stage has no pass of its own: where the pass before it could not take it, it runs on
+      // what a copy pass stores, with the per-pixel stages after it.
+      const stage = own.perPixel ? getStage('copy') : own;
+      const first = own.perPixel ? i : i + 1;
+      const limit = this.fuse ? MAX_EPILOGUE_STAGES : own.perPixel ? 1 : 0;
       const following = (output: GpuTexture) =>
-        this.fuse ? this.pixelRun(steps, i + 1, output, resolve, region ?? wholeRegion(output)) : [];
+        this.pixelRun(steps, first, limit, output, resolve, region ?? wholeRegion(output));
       const { output: next, fused } = this.runStage(
         stage,
         current,
-        step.params,
-        texturesFor(stage, step, resolve),
+        own.perPixel ? {} : step.params,
+        own.perPixel ? {} : texturesFor(stage, step, resolve),
         region ?? wholeRegion(current),
         following,
       );
-      i += 1 + fused;
+      if (first + fused === i) {
+        this.pool.release(next);
+        throw new Error(`Stage ${own.name} did not run as a per-pixel stage`);
+      }
+      i = first + fused;
       if (region && (next.width !== input.width || next.height !== input.height)) {
         this.pool.release(next);
         throw new Error(`A stage changed the size of a tile (${step.stage})`);
@@ -76,16 +88,17 @@ export class StageRunner {
     return current;
   }
 
-  /** The per-pixel stages from `start` on, each with the one pass it would make on `input`. */
+  /** Up to `limit` per-pixel stages from `start` on, each with the one pass it would make on `input`. */
   private pixelRun(
     steps: readonly StageInvocation[],
     start: number,
+    limit: number,
     input: GpuTexture,
     resolve: TextureResolver,
     region: Region,
   ): PixelPass[] {
     const run: PixelPass[] = [];
-    for (let i = start; i < steps.length && run.length < MAX_EPILOGUE_STAGES; i++) {
+    for (let i = start; i < steps.length && run.length < limit; i++) {
       const step = steps[i] as StageInvocation;
       const stage = getStage(step.stage);
       if (!stage.perPixel) break;

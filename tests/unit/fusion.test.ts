@@ -26,8 +26,8 @@ function stage(name: string, extension: 'wgsl' | 'frag'): FusedStageSource {
   };
 }
 
-/** Applied after a LUT's own pass. */
-const EPILOGUE = ['vignette', 'grain', 'lut'];
+/** Applied to a copy pass's stores: two LUTs, and grain, which has a helper named as the LUT's. */
+const EPILOGUE = ['lut', 'vignette', 'grain', 'lut'];
 
 function count(text: string, pattern: RegExp): number {
   return text.match(pattern)?.length ?? 0;
@@ -39,49 +39,32 @@ describe('fusion', () => {
     expect(perPixel.sort()).toEqual(['dual-vignette', 'grain', 'lut', 'noise', 'vibrance', 'vignette']);
   });
 
-  it('every per-pixel stage defines pixel() and a main that applies it, in both languages', () => {
-    for (const s of [...STAGES.values()].filter((s) => s.perPixel)) {
-      const wgsl = stage(s.name, 'wgsl').source;
-      const glsl = stage(s.name, 'frag').source;
-      expect(wgsl, s.name).toMatch(/^fn pixel\(\w+: vec4f, p: vec2i, dims: vec2i\) -> vec4f \{/m);
-      expect(wgsl, s.name).toMatch(
-        /textureStore\(output, p, pixel\(textureLoad\(input0, p, 0\), p, dims\)\)/,
-      );
-      expect(glsl, s.name).toMatch(/^vec4 pixel\(vec4 \w+, ivec2 p, ivec2 dims\) \{/m);
-      expect(glsl, s.name).toMatch(
-        /outColor = pixel\(texelFetch\(input0, p, 0\), p, textureSize\(input0, 0\)\);/,
-      );
-    }
-  });
-
   it('WGSL: the base pass stores through the epilogue, each stage under its own names, bindings once', () => {
-    const base = stage('lut', 'wgsl').source;
+    const base = stage('copy', 'wgsl').source;
     const code = composeWgsl(
       { source: base, entry: 'main' },
       EPILOGUE.map((name) => stage(name, 'wgsl')),
       firstEpilogueInput(base),
     );
     expect(count(code, /@compute/g)).toBe(1);
-    expect(code).toMatch(
-      /textureStore\(output, p, epilogue\(pixel\(textureLoad\(input0, p, 0\), p, dims\), vec2i\(p\)\)\)/,
-    );
-    expect(count(code, /^fn pixel\(/gm)).toBe(1);
+    expect(code).toMatch(/textureStore\(output, p, epilogue\(textureLoad\(input0, p, 0\), vec2i\(p\)\)\)/);
+    expect(count(code, /^fn pixel\(/gm)).toBe(0);
     for (let k = 1; k <= EPILOGUE.length; k++) {
       expect(count(code, new RegExp(`^fn pixel_${k}\\(`, 'gm'))).toBe(1);
       expect(count(code, new RegExp(`^struct Params_${k} \\{`, 'gm'))).toBe(1);
     }
-    // The base LUT and grain both have a helper called lattice: kept apart, and from the second LUT's.
-    expect(code).toMatch(/^fn lattice\(/m);
-    expect(code).toMatch(/^fn lattice_2\(/m);
-    expect(code).toMatch(/^fn lattice_3\(/m);
+    // The LUTs and grain each have a helper called lattice: kept apart.
+    expect(code).not.toMatch(/^fn lattice\(/m);
+    for (const k of [1, 3, 4]) expect(code).toMatch(new RegExp(`^fn lattice_${k}\\(`, 'm'));
     expect(count(code, /#include "\.\.\/common\/pcg\.wgsl"/g)).toBe(1);
     const bindings = parseBindings(code);
     expect(new Set(bindings.map((b) => b.binding)).size).toBe(bindings.length);
     expect(bindings.map((b) => b.name).sort()).toEqual(
-      ['params', 'input0', 'input1', 'output', 'params1', 'params2', 'params3', 'input2'].sort(),
+      ['input0', 'output', 'params1', 'params2', 'params3', 'params4', 'input1', 'input2'].sort(),
     );
-    // The second LUT reads the pass's third texture (the base LUT's own is input1).
-    expect(code).toMatch(/fn lattice_3\([^)]*\)[^{]*\{\s*return textureLoad\(input2,/);
+    // Each LUT reads its own texture: the first the pass's second, the other its third.
+    expect(code).toMatch(/fn lattice_1\([^)]*\)[^{]*\{\s*return textureLoad\(input1,/);
+    expect(code).toMatch(/fn lattice_4\([^)]*\)[^{]*\{\s*return textureLoad\(input2,/);
     // 8-bit rounding before each epilogue stage, as separate passes' stores would do.
     expect(count(code, /round\(clamp\(color/g)).toBe(EPILOGUE.length);
   });
@@ -103,7 +86,7 @@ describe('fusion', () => {
   });
 
   it("GLSL: the base pass's main runs first, uniform blocks and their members under each stage", () => {
-    const base = stage('lut', 'frag').source;
+    const base = stage('copy', 'frag').source;
     const code = composeGlsl(
       { source: base, entry: 'main' },
       EPILOGUE.map((name) => stage(name, 'frag')),
@@ -119,15 +102,16 @@ describe('fusion', () => {
       expect(count(code, new RegExp(`uniform Params${k} \\{`, 'g'))).toBe(1);
     }
     // Block members are global names in GLSL: the LUTs' and grain's `size` must not clash.
-    expect(code).toMatch(/int size;/);
-    expect(code).toMatch(/float size_2;/);
-    expect(code).toMatch(/int size_3;/);
-    expect(code.indexOf('uniform highp sampler2D input2;')).toBeLessThan(code.indexOf('vec3 lattice_3('));
+    expect(code).toMatch(/int size_1;/);
+    expect(code).toMatch(/float size_3;/);
+    expect(code).toMatch(/int size_4;/);
+    expect(code.indexOf('uniform highp sampler2D input1;')).toBeLessThan(code.indexOf('vec3 lattice_1('));
+    expect(code.indexOf('uniform highp sampler2D input2;')).toBeLessThan(code.indexOf('vec3 lattice_4('));
     expect(count(code, /#include "\.\.\/common\/pcg\.glsl"/g)).toBe(1);
   });
 
   it('numbers epilogue textures after every input the base names, filling the gap', () => {
-    expect(firstEpilogueInput(stage('lut', 'wgsl').source)).toBe(2);
+    expect(firstEpilogueInput(stage('copy', 'wgsl').source)).toBe(1);
     expect(firstEpilogueInput(stage('resize', 'wgsl').source)).toBe(1);
     expect(firstEpilogueInput(stage('sharpen', 'frag').source)).toBe(2);
     // A base binding one of its two inputs, then one epilogue texture numbered 2.

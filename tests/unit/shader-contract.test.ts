@@ -91,6 +91,16 @@ describe('stage registry', () => {
       it('has every entry point in both languages', () => {
         const wgslEntries = parseComputeEntries(resolved(stage.name, 'wgsl')).map((e) => e.name);
         const frag = resolved(stage.name, 'frag');
+        if (stage.perPixel) {
+          // Run on the stores of another pass: a pixel function in each language, and no pass of its own.
+          expect(wgslEntries).toEqual([]);
+          expect(frag).not.toMatch(/\bvoid\s+main\s*\(/);
+          expect(read(stage.name, 'wgsl')).toMatch(
+            /^fn pixel\(\w+: vec4f, p: vec2i, dims: vec2i\) -> vec4f \{/m,
+          );
+          expect(frag).toMatch(/^vec4 pixel\(vec4 \w+, ivec2 p, ivec2 dims\) \{/m);
+          return;
+        }
         for (const entry of ['main', ...(stage.entries ?? [])]) {
           expect(wgslEntries).toContain(entry);
           if (entry !== 'main') expect(frag).toContain(`ENTRY_${entry}`);

@@ -59,9 +59,9 @@ export interface StageDefinition<P = StageParams> {
   readonly textures?: readonly string[];
   /**
    * Each output texel depends only on the input texel at the same place (and the uniforms and extra
-   * textures): `encode` makes one same-size rgba8unorm pass of `main` reading the input first, and both
-   * shaders define `pixel(color, p, dims)`, which `main` applies. A run of such stages is fused into one
-   * pass (src/engine/fusion.ts).
+   * textures): `encode` asks for one same-size rgba8unorm pass reading the input first, which is
+   * recorded, not run, and both shaders define `pixel(color, p, dims)` and no entry point. The stage runs
+   * on what the pass before it stores, or on a copy pass's (src/engine/fusion.ts).
    */
   readonly perPixel?: boolean;
   encode(encoder: PassEncoder, input: GpuTexture, params: P, textures: StageTextures): GpuTexture;
