@@ -242,9 +242,8 @@ test('fixture sweep: every fixture through the landing upload and the editor upl
   context,
 }) => {
   test.setTimeout(15 * 60_000);
-  // The two flows run side by side in two tabs: each spends much of its time waiting on the other
-  // processes (decoding, the worker, downloads), so together they take little longer than the editor's.
-  await Promise.all([landingSweep(page), editorSweep(await context.newPage())]);
+  await landingSweep(page);
+  await editorSweep(await context.newPage());
   expect(outcomes.filter((o) => !o.ok)).toEqual([]);
   expect(outcomes).toHaveLength(FILES.length * 2);
 });
