@@ -19,6 +19,8 @@
  * free input numbers, after every input the base declares.
  */
 
+import type { FusedStep, GpuTexture, PassSpec } from './backend.ts';
+
 export interface FusedStageSource {
   /** The stage's shader file, includes unresolved. */
   readonly source: string;
@@ -66,6 +68,30 @@ export function numberedInputs<T>(inputs: readonly T[], epilogueInputs: number, 
   if (filler === undefined) throw new Error('A fused pass needs an input');
   const gap = Array.from({ length: firstInput - own.length }, () => filler);
   return [...own, ...gap, ...inputs.slice(own.length)];
+}
+
+/** A pass's inputs as its program numbers them: as given, or with the epilogue's after `firstInput`. */
+export function programInputs(pass: PassSpec, firstInput: number | undefined): readonly GpuTexture[] {
+  if (firstInput === undefined) return pass.inputs;
+  const epilogueInputs = pass.epilogue?.reduce((sum, step) => sum + step.extraInputs, 0) ?? 0;
+  return numberedInputs(pass.inputs, epilogueInputs, firstInput);
+}
+
+/** The program cache key of a stage's pass with this epilogue. */
+export function epilogueKey(stage: string, entry: string, steps: readonly FusedStep[]): string {
+  return `${stage}:${entry}+${steps.map((step) => `${step.stage}/${step.extraInputs}`).join('+')}`;
+}
+
+/** The epilogue's stages as the composers take them; `source` gives a stage's shader file. */
+export function epilogueSources(
+  steps: readonly FusedStep[],
+  source: (stage: string) => string,
+): FusedStageSource[] {
+  return steps.map((step) => ({
+    source: source(step.stage),
+    extraInputs: step.extraInputs,
+    hasUniforms: step.uniforms !== undefined,
+  }));
 }
 
 /** The text of the top-level function whose header matches `header`: [start, end) through its brace. */

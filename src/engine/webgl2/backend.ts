@@ -1,5 +1,12 @@
 import type { Backend, FusedStep, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
-import { composeGlsl, firstEpilogueInput, GLSL_OUTPUT_SIZE, numberedInputs } from '../fusion.ts';
+import {
+  composeGlsl,
+  epilogueKey,
+  epilogueSources,
+  firstEpilogueInput,
+  GLSL_OUTPUT_SIZE,
+  programInputs,
+} from '../fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
 
 const GLSL_FILES = import.meta.glob<string>(
@@ -134,14 +141,7 @@ class WebGl2Backend implements Backend {
     const program = pass.epilogue?.length
       ? this.epilogueProgram(pass.stage, entry, pass.epilogue)
       : this.program(pass.stage, entry);
-    const inputs =
-      program.firstEpilogueInput === undefined
-        ? pass.inputs
-        : numberedInputs(
-            pass.inputs,
-            pass.epilogue?.reduce((sum, step) => sum + step.extraInputs, 0) ?? 0,
-            program.firstEpilogueInput,
-          );
+    const inputs = programInputs(pass, program.firstEpilogueInput);
     const output = this.own(pass.output);
     gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebufferOf(output));
     gl.viewport(0, 0, output.width, output.height);
@@ -277,20 +277,13 @@ class WebGl2Backend implements Backend {
 
   /** The stage's pass with per-pixel stages applied to what it writes (src/engine/fusion.ts). */
   private epilogueProgram(stage: string, entry: string, steps: readonly FusedStep[]): Program {
-    const key = `${stage}:${entry}+${steps.map((step) => `${step.stage}/${step.extraInputs}`).join('+')}`;
+    const key = epilogueKey(stage, entry, steps);
     const cached = this.programs.get(key);
     if (cached) return cached;
-    const base = this.shaders.raw(this.shaders.stagePath(stage));
+    const raw = (name: string) => this.shaders.raw(this.shaders.stagePath(name));
+    const base = raw(stage);
     const firstInput = firstEpilogueInput(base);
-    const composed = composeGlsl(
-      { source: base, entry },
-      steps.map((step) => ({
-        source: this.shaders.raw(this.shaders.stagePath(step.stage)),
-        extraInputs: step.extraInputs,
-        hasUniforms: step.uniforms !== undefined,
-      })),
-      firstInput,
-    );
+    const composed = composeGlsl({ source: base, entry }, epilogueSources(steps, raw), firstInput);
     // Resolved as a file beside the stage's own, so the relative includes resolve the same.
     const source = this.shaders.resolve(`/shaders/${stage}/${stage}+epilogue.frag`, composed);
     const program = this.link(

@@ -1,6 +1,6 @@
 /// <reference types="@webgpu/types" />
 import type { Backend, FusedStep, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
-import { composeWgsl, firstEpilogueInput, numberedInputs } from '../fusion.ts';
+import { composeWgsl, epilogueKey, epilogueSources, firstEpilogueInput, programInputs } from '../fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
 import { bindingsUsedBy, parseComputeEntries, type WgslBinding, type WgslEntry } from './wgsl-bindings.ts';
 
@@ -206,10 +206,8 @@ class WebGpuBackend implements Backend {
     const program = spec.epilogue?.length
       ? this.epilogueProgram(spec.stage, entry, spec.epilogue)
       : this.program(spec.stage, entry);
-    const pass =
-      program.firstEpilogueInput === undefined
-        ? spec
-        : { ...spec, inputs: numberedInputs(spec.inputs, extraInputs(spec), program.firstEpilogueInput) };
+    const inputs = programInputs(spec, program.firstEpilogueInput);
+    const pass = inputs === spec.inputs ? spec : { ...spec, inputs };
     const bindGroup = this.bindGroupFor(program, pass);
     const encoder = (this.encoder ??= this.device.createCommandEncoder());
     const compute = encoder.beginComputePass();
@@ -478,20 +476,13 @@ class WebGpuBackend implements Backend {
 
   /** The stage's pass with per-pixel stages applied to what it stores (src/engine/fusion.ts). */
   private epilogueProgram(stage: string, entry: string, steps: readonly FusedStep[]): Program {
-    const key = `${stage}:${entry}+${steps.map((step) => `${step.stage}/${step.extraInputs}`).join('+')}`;
+    const key = epilogueKey(stage, entry, steps);
     const cached = this.programs.get(key);
     if (cached) return cached;
-    const base = this.shaders.raw(this.shaders.stagePath(stage));
+    const raw = (name: string) => this.shaders.raw(this.shaders.stagePath(name));
+    const base = raw(stage);
     const firstInput = firstEpilogueInput(base);
-    const composed = composeWgsl(
-      { source: base, entry },
-      steps.map((step) => ({
-        source: this.shaders.raw(this.shaders.stagePath(step.stage)),
-        extraInputs: step.extraInputs,
-        hasUniforms: step.uniforms !== undefined,
-      })),
-      firstInput,
-    );
+    const composed = composeWgsl({ source: base, entry }, epilogueSources(steps, raw), firstInput);
     // Resolved as a file beside the stages' own, so their relative includes resolve the same.
     const code = this.shaders.resolve(`/shaders/${stage}/${stage}+epilogue.wgsl`, composed);
     return this.makeProgram(key, stage, code, entry, firstInput);
@@ -559,9 +550,4 @@ class WebGpuBackend implements Backend {
     if (!own) throw new Error(`Texture ${texture.id} is not live on this backend`);
     return own;
   }
-}
-
-/** How many of a pass's inputs are its epilogue's textures. */
-function extraInputs(pass: PassSpec): number {
-  return pass.epilogue?.reduce((sum, step) => sum + step.extraInputs, 0) ?? 0;
 }
