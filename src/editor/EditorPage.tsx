@@ -13,7 +13,7 @@ import { SettingsPanel } from './components/SettingsPanel.tsx';
 import { EditorController } from './controller.ts';
 import { createStore, Provider, useAtomValue, type Store } from './editor-jotai.ts';
 import { layoutMode } from './layout.ts';
-import { lookLinkSearch, parseLookLink } from './look-link.ts';
+import { createLinkWriter, lookLinkSearch, parseLookLink } from './look-link.ts';
 import { editorStateAtom } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import { COLLAGE_EFFECT_ID, isBusy } from './state/editor-state.ts';
@@ -145,15 +145,26 @@ function EditorScreen({ store }: { store: Store }) {
     };
   }, [controller, ui, store]);
 
-  // The query string follows the chosen look, so it can be shared as a link.
+  // The query string follows the chosen look, so it can be shared as a link; a drag's many looks are
+  // written at most once per LOOK_LINK_INTERVAL_MS (see createLinkWriter).
   const effect = findEffect(state.selectedEffectId);
+  const linkWriter = useMemo(
+    () =>
+      createLinkWriter((search) => {
+        if (search === window.location.search) return;
+        try {
+          window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}`);
+        } catch {
+          // A browser refused the rewrite (too many): the link catches up with the next change.
+        }
+      }),
+    [],
+  );
+  useEffect(() => () => linkWriter.cancel(), [linkWriter]);
   useEffect(() => {
     if (!state.isImageReadyInWorker) return;
-    const next = lookLinkSearch(window.location.search, effect, state.currentSettings);
-    if (next !== window.location.search) {
-      window.history.replaceState(window.history.state, '', `${window.location.pathname}${next}`);
-    }
-  }, [effect, state.currentSettings, state.isImageReadyInWorker]);
+    linkWriter.request(lookLinkSearch(window.location.search, effect, state.currentSettings));
+  }, [linkWriter, effect, state.currentSettings, state.isImageReadyInWorker]);
 
   const effectList = (variant: 'main' | 'mobile') => (
     <EffectList

@@ -48,3 +48,51 @@ export function lookLinkSearch(
   const text = params.toString();
   return text ? `?${text}` : '';
 }
+
+/** The least time between two rewrites of the editor's URL, in ms. */
+export const LOOK_LINK_INTERVAL_MS = 400;
+
+export interface LinkWriter {
+  /** Asks for `search` to be written: at once if the last write was long enough ago, else at the end of the interval. */
+  request(search: string): void;
+  /** Drops a write still waiting. */
+  cancel(): void;
+}
+
+/**
+ * Writes the latest query string at most once per `intervalMs`. Browsers limit how often a page may
+ * rewrite its URL (Safari throws after 100 replaceState calls in 30 s, Chrome ignores those past 200 in
+ * 10 s), and a slider dragged on a fast GPU settles a new look every frame. A change after a quiet spell is
+ * written at once, so the link is current as soon as the look is; a burst writes its first and its last.
+ */
+export function createLinkWriter(
+  write: (search: string) => void,
+  intervalMs = LOOK_LINK_INTERVAL_MS,
+  now: () => number = () => performance.now(),
+): LinkWriter {
+  let lastWrite = -Infinity;
+  let pending: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    if (pending === null) return;
+    const search = pending;
+    pending = null;
+    lastWrite = now();
+    write(search);
+  };
+  return {
+    request(search) {
+      pending = search;
+      if (timer !== undefined) return;
+      const wait = lastWrite + intervalMs - now();
+      if (wait <= 0) flush();
+      else timer = setTimeout(flush, wait);
+    },
+    cancel() {
+      clearTimeout(timer);
+      timer = undefined;
+      pending = null;
+    },
+  };
+}

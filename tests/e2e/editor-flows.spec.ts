@@ -112,6 +112,49 @@ test('notifications close by themselves after 5 seconds, or with their close but
   await expect(notification).toHaveCount(0);
 });
 
+test('a slider moved every frame rewrites the link a few times a second and ends on the last value', async ({
+  page,
+}) => {
+  // Safari throws after 100 replaceState calls in 30 s and Chrome ignores those past 200 in 10 s: the
+  // editor must not rewrite its URL for every look a fast drag settles.
+  await page.addInitScript(() => {
+    const calls: number[] = [];
+    (window as unknown as { __rewrites: number[] }).__rewrites = calls;
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (...args: Parameters<History['replaceState']>) => {
+      calls.push(performance.now());
+      replace(...args);
+    };
+  });
+  await openEditor(page, 'webgl2', 'testHooks=1');
+  await loadFixture(page, 'kodak/kodim03.png');
+  await page.getByTestId('effect-vibrance').click();
+  await settled(page);
+  const slider = page.getByRole('slider', { name: 'Vibrance' });
+  await slider.focus();
+  const rewrites = () =>
+    page.evaluate(() => (window as unknown as { __rewrites: number[] }).__rewrites.slice());
+  const before = (await rewrites()).length;
+  const statusesBefore = await page.evaluate(() => window.__retrocam?.statuses().length ?? 0);
+  const started = Date.now();
+  for (let i = 0; i < 60; i++) {
+    await slider.press('ArrowRight');
+    await page.waitForTimeout(16);
+  }
+  const elapsed = Date.now() - started;
+  await settled(page);
+  await expect(page.getByTestId('setting-vibrance')).toHaveValue('0.6');
+  await expect(page).toHaveURL(/vibrance=0\.6(&|$)/);
+  const statuses = await page.evaluate(() => window.__retrocam?.statuses() ?? []);
+  const applies = statuses.slice(statusesBefore).filter((s) => s === 'ApplyingEffect').length;
+  const writes = (await rewrites()).length - before;
+  // The drag settled many looks (else this test shows nothing), and the link followed at most one every
+  // 400 ms, plus the last once the drag stopped.
+  expect(applies).toBeGreaterThan(elapsed / 400 + 3);
+  expect(writes).toBeGreaterThan(0);
+  expect(writes).toBeLessThanOrEqual(Math.ceil(elapsed / 400) + 2);
+});
+
 test('a shared look link reproduces the same output in a fresh page', async ({ page, browser }) => {
   await openEditor(page, 'webgl2');
   await loadFixture(page, 'kodak/kodim03.png');

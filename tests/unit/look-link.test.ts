@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLinkWriter, lookLinkSearch, parseLookLink } from '../../src/editor/look-link.ts';
+import { findEffect } from '../../src/effects/index.ts';
+import { defaultSettings } from '../../src/effects/settings.ts';
+
+describe('look links', () => {
+  it('write the effect and its non-default settings, keep the engine and drop the rest', () => {
+    const effect = findEffect('vibrance');
+    if (!effect) throw new Error('no vibrance effect');
+    const settings = { ...defaultSettings(effect), vibrance: 0.65 };
+    const search = lookLinkSearch('?engine=webgl2&testHooks=1', effect, settings);
+    expect(new URLSearchParams(search).get('engine')).toBe('webgl2');
+    expect(new URLSearchParams(search).get('testHooks')).toBeNull();
+    expect(parseLookLink(search)).toEqual({ effectId: 'vibrance', settings: { vibrance: '0.65' } });
+    expect(lookLinkSearch(search, effect, defaultSettings(effect))).toBe('?engine=webgl2&effect=vibrance');
+  });
+});
+
+describe('the link writer', () => {
+  let clock = 0;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    clock = 0;
+  });
+  afterEach(() => vi.useRealTimers());
+  const advance = (ms: number) => {
+    clock += ms;
+    vi.advanceTimersByTime(ms);
+  };
+
+  it('writes a change after a quiet spell at once', () => {
+    const writes: string[] = [];
+    const writer = createLinkWriter(
+      (s) => writes.push(s),
+      400,
+      () => clock,
+    );
+    writer.request('?a');
+    expect(writes).toEqual(['?a']);
+    advance(1000);
+    writer.request('?b');
+    expect(writes).toEqual(['?a', '?b']);
+  });
+
+  it('writes a drag of 60 changes a second for 30 s at most once per interval, ending on the last', () => {
+    const writes: string[] = [];
+    const writer = createLinkWriter(
+      (s) => writes.push(s),
+      400,
+      () => clock,
+    );
+    for (let frame = 0; frame < 60 * 30; frame++) {
+      writer.request(`?v=${frame}`);
+      advance(1000 / 60);
+    }
+    advance(400);
+    // Safari allows 100 rewrites in 30 s; this is one every 400 ms.
+    expect(writes.length).toBeLessThanOrEqual(30_000 / 400 + 1);
+    expect(writes.length).toBeGreaterThan(30_000 / 400 - 2);
+    expect(writes.at(-1)).toBe(`?v=${60 * 30 - 1}`);
+  });
+
+  it('drops a waiting write when cancelled', () => {
+    const writes: string[] = [];
+    const writer = createLinkWriter(
+      (s) => writes.push(s),
+      400,
+      () => clock,
+    );
+    writer.request('?a');
+    writer.request('?b');
+    writer.cancel();
+    advance(1000);
+    expect(writes).toEqual(['?a']);
+  });
+});
