@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { findEffect } from '../effects/index.ts';
+import type { SettingValue } from '../effects/types.ts';
 import { isEngineKind } from '../engine/protocol.ts';
 import { commandForKey, focusKind, type CommandUi } from './commands.ts';
 import { ActionBar } from './components/ActionBar.tsx';
@@ -166,11 +167,18 @@ function EditorScreen({ store }: { store: Store }) {
     linkWriter.request(lookLinkSearch(window.location.search, effect, state.currentSettings));
   }, [linkWriter, effect, state.currentSettings, state.isImageReadyInWorker]);
 
+  // Stable handlers: the effect list and each setting's control re-render only when their own props
+  // change, not for every step of a dragged slider.
+  const selectEffect = useCallback((id: string) => controller.selectEffect(id), [controller]);
+  const changeSetting = useCallback(
+    (name: string, value: SettingValue) => controller.changeSetting(name, value),
+    [controller],
+  );
   const effectList = (variant: 'main' | 'mobile') => (
     <EffectList
       selectedEffectId={draftEffect ?? state.selectedEffectId}
       disabled={!state.isImageReadyInWorker}
-      onSelect={(id) => controller.selectEffect(id)}
+      onSelect={selectEffect}
       variant={variant}
     />
   );
@@ -246,7 +254,7 @@ function EditorScreen({ store }: { store: Store }) {
           <SettingsPanel
             effectId={state.selectedEffectId}
             settings={{ ...state.currentSettings, ...drafts }}
-            onChange={(name, value) => controller.changeSetting(name, value)}
+            onChange={changeSetting}
             brush={
               state.isDrawingModeActive
                 ? {

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { EFFECTS } from '../../effects/index.ts';
 
 interface EffectListProps {
@@ -8,7 +9,12 @@ interface EffectListProps {
   variant?: 'main' | 'mobile';
 }
 
-export function EffectList({ selectedEffectId, disabled, onSelect, variant = 'main' }: EffectListProps) {
+export const EffectList = memo(function EffectList({
+  selectedEffectId,
+  disabled,
+  onSelect,
+  variant = 'main',
+}: EffectListProps) {
   const prefix = variant === 'mobile' ? 'effect-mobile-' : 'effect-';
   return (
     <nav className="effect-list" aria-label="Effects">
@@ -31,4 +37,4 @@ export function EffectList({ selectedEffectId, disabled, onSelect, variant = 'ma
       </ul>
     </nav>
   );
-}
+});

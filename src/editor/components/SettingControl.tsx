@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { coerceSetting } from '../../effects/settings.ts';
 import type { SettingDefinition, SettingValue } from '../../effects/types.ts';
 
@@ -13,7 +13,13 @@ interface SettingControlProps {
   onChange: (name: string, value: SettingValue) => void;
 }
 
-export function SettingControl({ definition, value, disabledReason = null, onChange }: SettingControlProps) {
+// Memoised: a slider's step re-renders its own control, not every control of the effect.
+export const SettingControl = memo(function SettingControl({
+  definition,
+  value,
+  disabledReason = null,
+  onChange,
+}: SettingControlProps) {
   const id = useId();
   const disabled = disabledReason !== null;
   const title = disabledReason ?? undefined;
@@ -68,7 +74,7 @@ export function SettingControl({ definition, value, disabledReason = null, onCha
       <label htmlFor={id}>{definition.label}</label>
     </div>
   );
-}
+});
 
 interface RangeControlProps {
   id: string;
