@@ -215,7 +215,8 @@ export async function renderMarkdown(results) {
       'and cannot be settled on this machine; the table shows where the passes go.',
     "- The browser's JPEG round trip is libjpeg-turbo: SIMD integer transforms on the CPU, plus a decode. " +
       'The jpeg stage is the same maths in float shaders, emulated on the same CPU, so point 2 fails here by ' +
-      'a wide margin; on a GPU the stage is five full-image passes.',
+      'a wide margin; on a GPU the stage is two passes on WebGPU (a workgroup per 8x8-block MCU, then the ' +
+      'chroma upsampling) and five on WebGL2.',
     "- The CPU baseline is the tests' reference code, written to be read (float images, small arrays per " +
       'pixel), not tuned: a tuned CPU implementation would be several times faster, so point 3 compares with ' +
       "a slow baseline. Both run on the same two cores; the GPU's passes are multi-threaded by SwiftShader, " +

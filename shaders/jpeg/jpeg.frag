@@ -13,7 +13,8 @@
 // holds 4 horizontally adjacent samples of one plane (Y on the left; Cb right of it; Cr below Cb in 4:2:0,
 // right of it in 4:4:4). A block row is then 2 texels, and a column pass transforms 4 columns at once.
 // Tables are constant matrices and switches, never arrays indexed at run time (some compilers copy a whole
-// array for every such read). The same sums as the WGSL passes, term for term.
+// array for every such read). The same sums as the steps of the WGSL `encode` pass, which keeps the blocks
+// in workgroup memory instead of textures.
 //
 // The DCT is the orthonormal 8-point DCT-II M scaled by sqrt(8), so that its DC row is exactly 1:
 // F = M B M^T = (DCT B DCT^T) / 8, and the same for the inverse. Flat blocks then stay exact through the

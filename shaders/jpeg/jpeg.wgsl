@@ -1,22 +1,22 @@
-// A JPEG encode and decode as libjpeg (Chromium's codec) does them, without the (lossless) entropy coding:
-//   downsample: 4:2:0 chroma, each sample the 2x2 average of 8-bit Cb and Cr as libjpeg rounds it.
-//   forward:    RGB -> 8-bit YCbCr (JFIF) and the 1-D DCT of each block row, level-shifted.
-//   quantise:   the 1-D DCT of each block column, quantisation by the quality-scaled Annex K tables and
-//               dequantisation, then the inverse 1-D DCT of the column.
-//   inverse:    the inverse 1-D DCT of each block row, rounded and clamped to 8 bits as a decoder does:
-//               Y at every pixel, Cb and Cr in the top-left corner at chroma resolution.
-//   main:       libjpeg's "fancy" triangle upsampling of the chroma, and YCbCr -> RGB.
+// A JPEG encode and decode as libjpeg (Chromium's codec) does them, without the (lossless) entropy coding,
+// in two passes:
+//   encode: one workgroup per 16x16-pixel MCU. RGB -> 8-bit YCbCr (JFIF), 4:2:0 chroma (each sample the
+//           2x2 average as libjpeg rounds it), then for each 8x8 block: the 1-D DCT of its rows and of its
+//           columns, quantisation by the quality-scaled Annex K tables and dequantisation, the inverse 1-D
+//           DCT of its columns and of its rows, rounded and clamped to 8 bits as a decoder does. The block
+//           lives in workgroup memory between the steps. It stores Y at every pixel and each chroma sample
+//           on the top-left pixel of the 2x2 it covers (at every pixel in 4:4:4, at quality 100).
+//   main:   libjpeg's "fancy" triangle upsampling of the chroma, and YCbCr -> RGB.
 // Planes are padded to whole blocks by repeating the last row and column, as the encoder pads partial MCUs.
-//
-// Software adapters pay mostly per texel read, so forward and quantise keep their planes packed: each texel
-// holds 4 horizontally adjacent samples of one plane (Y on the left; Cb right of it; Cr below Cb in 4:2:0,
-// right of it in 4:4:4). A block row is then 2 texels, and a column pass transforms 4 columns at once.
-// Tables are constant matrices and switches, never arrays indexed at run time (some compilers copy a whole
-// array for every such read).
+// The fragment shaders (jpeg.frag) do the same in five passes, the blocks in textures between them; the
+// values the workgroup keeps between the transforms are rounded to half floats as those textures hold them,
+// so both backends give the same pixels.
 //
 // The DCT is the orthonormal 8-point DCT-II M scaled by sqrt(8), so that its DC row is exactly 1:
 // F = M B M^T = (DCT B DCT^T) / 8, and the same for the inverse. Flat blocks then stay exact through the
 // half-float intermediates, and their .5 ties round up as libjpeg's integer transforms round them.
+// Tables are constant matrices, never arrays indexed at run time (some compilers copy a whole array for
+// every such read).
 struct Params {
   quality: i32,
   subsample: i32,
@@ -25,10 +25,7 @@ struct Params {
 
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var input0: texture_2d<f32>;
-@group(0) @binding(2) var input1: texture_2d<f32>;
-@group(0) @binding(3) var output: texture_storage_2d<rgba8unorm, write>;
-@group(0) @binding(4) var outputFloat: texture_storage_2d<rgba16float, write>;
-@group(0) @binding(5) var linearSampler: sampler;
+@group(0) @binding(2) var output: texture_storage_2d<rgba8unorm, write>;
 
 // The scaled DCT by 4x4 quarters. DCT_TOP_LEFT * (b0..b3) + DCT_TOP_RIGHT * (b4..b7) gives coefficients
 // 0..3 of samples b0..b7 (column k of DCT_TOP_LEFT holds DCT[0..3][k]); the BOTTOM pair gives 4..7.
@@ -106,56 +103,6 @@ const CHROMA_RIGHT_BOTTOM = mat4x4f(
   99.0, 99.0, 99.0, 99.0,
   99.0, 99.0, 99.0, 99.0,
 );
-/** Column x of the scaled DCT, DCT[u][x] for u = 0..3 and 4..7: the weights of the inverse at x. */
-fn dctColumn(x: i32) -> mat2x4f {
-  // Columns 4..7 mirror columns 3..0, with the odd rows negated; a one-hot product picks a column.
-  let mirrored = min(x, 7 - x);
-  let pick = vec4f(f32(mirrored == 0), f32(mirrored == 1), f32(mirrored == 2), f32(mirrored == 3));
-  let sign = select(vec4f(1.0), vec4f(1.0, -1.0, 1.0, -1.0), x >= 4);
-  return mat2x4f(DCT_TOP_LEFT * pick * sign, DCT_BOTTOM_LEFT * pick * sign);
-}
-
-/** A plane's size in samples, padded to whole blocks. */
-fn padded(size: vec2i) -> vec2i {
-  return (size + 7) / 8 * 8;
-}
-
-/** The chroma planes' size in samples: half in 4:2:0 (rounded up), full in 4:4:4. */
-fn chromaSize() -> vec2i {
-  return select(params.size, (params.size + 1) / 2, vec2<bool>(params.subsample == 1));
-}
-
-/** Where plane 0 (Y), 1 (Cb) or 2 (Cr) starts in the packed textures, in texels. */
-fn planeOrigin(plane: i32) -> vec2i {
-  let lumaWidth = padded(params.size).x / 4;
-  if (plane == 0) { return vec2i(0); }
-  if (plane == 1) { return vec2i(lumaWidth, 0); }
-  let chroma = padded(chromaSize());
-  return select(vec2i(lumaWidth + chroma.x / 4, 0), vec2i(lumaWidth, chroma.y), params.subsample == 1);
-}
-
-struct PackedTexel {
-  /** 0, 1, 2 for Y, Cb, Cr; -1 for texels outside the planes. */
-  plane: i32,
-  /** Position in the plane, in texels. */
-  local: vec2i,
-}
-
-fn locate(t: vec2i) -> PackedTexel {
-  let luma = padded(params.size) / vec2i(4, 1);
-  if (t.x < luma.x) { return PackedTexel(select(-1, 0, t.y < luma.y), t); }
-  let chroma = padded(chromaSize()) / vec2i(4, 1);
-  var local = t - vec2i(luma.x, 0);
-  var plane = 1;
-  if (params.subsample == 1 && local.y >= chroma.y) {
-    plane = 2;
-    local.y -= chroma.y;
-  } else if (params.subsample == 0 && local.x >= chroma.x) {
-    plane = 2;
-    local.x -= chroma.x;
-  }
-  return PackedTexel(select(-1, plane, all(local < chroma)), local);
-}
 
 /** The pixel at p (clamped: edge blocks repeat the last row and column), blended on black, in 0..255. */
 fn rgbAt(p: vec2i) -> vec3f {
@@ -171,63 +118,6 @@ fn toYcc(rgb: vec3f) -> vec3f {
   return clamp(floor(vec3f(y, cb, cr) + 0.5), vec3f(0.0), vec3f(255.0));
 }
 
-@compute @workgroup_size(8, 8)
-fn downsample(@builtin(global_invocation_id) id: vec3u) {
-  let c = vec2i(id.xy);
-  if (any(c >= vec2i(textureDimensions(output)))) { return; }
-  let q = c * 2;
-  let sum = toYcc(rgbAt(q)).yz + toYcc(rgbAt(q + vec2i(1, 0))).yz + toYcc(rgbAt(q + vec2i(0, 1))).yz +
-    toYcc(rgbAt(q + vec2i(1, 1))).yz;
-  // libjpeg rounds the average with a bias alternating 1, 2 along the row.
-  textureStore(output, c, vec4f(floor((sum + f32(1 + (c.x & 1))) / 4.0) / 255.0, 0.0, 1.0));
-}
-
-/** JFIF weights of one plane's component: RGB factors and offset. */
-fn planeWeights(plane: i32) -> vec4f {
-  if (plane == 0) { return vec4f(0.299, 0.587, 0.114, 0.0); }
-  if (plane == 1) { return vec4f(-0.168736, -0.331264, 0.5, 128.0); }
-  return vec4f(0.5, -0.418688, -0.081312, 128.0);
-}
-
-/**
- * Level-shifted sample of `plane` at p: one component of toYcc from the pixels (weights from
- * planeWeights), or the downsampled chroma (input1).
- */
-fn planeSample(plane: i32, weights: vec4f, p: vec2i) -> f32 {
-  if (plane == 0 || params.subsample == 0) {
-    return clamp(floor(dot(rgbAt(p), weights.xyz) + weights.w + 0.5), 0.0, 255.0) - 128.0;
-  }
-  let chroma = textureLoad(input1, p, 0).xy;
-  return floor(select(chroma.y, chroma.x, plane == 1) * 255.0 + 0.5) - 128.0;
-}
-
-@compute @workgroup_size(8, 8)
-fn forward(@builtin(global_invocation_id) id: vec3u) {
-  let t = vec2i(id.xy);
-  if (any(t >= vec2i(textureDimensions(outputFloat)))) { return; }
-  let texel = locate(t);
-  if (texel.plane < 0) {
-    textureStore(outputFloat, t, vec4f(0.0));
-    return;
-  }
-  let x0 = (texel.local.x & ~1) * 4;
-  let y = texel.local.y;
-  let plane = texel.plane;
-  let w = planeWeights(plane);
-  let lo = vec4f(planeSample(plane, w, vec2i(x0, y)), planeSample(plane, w, vec2i(x0 + 1, y)),
-    planeSample(plane, w, vec2i(x0 + 2, y)), planeSample(plane, w, vec2i(x0 + 3, y)));
-  let hi = vec4f(planeSample(plane, w, vec2i(x0 + 4, y)), planeSample(plane, w, vec2i(x0 + 5, y)),
-    planeSample(plane, w, vec2i(x0 + 6, y)), planeSample(plane, w, vec2i(x0 + 7, y)));
-  // The texel's 4 outputs are coefficients 0..3 or 4..7 of its block row.
-  var value: vec4f;
-  if ((texel.local.x & 1) == 0) {
-    value = DCT_TOP_LEFT * lo + DCT_TOP_RIGHT * hi;
-  } else {
-    value = DCT_BOTTOM_LEFT * lo + DCT_BOTTOM_RIGHT * hi;
-  }
-  textureStore(outputFloat, t, value);
-}
-
 /** libjpeg's jpeg_set_quality(quality, TRUE) scale: table entries become (entry * scale + 50) / 100. */
 fn qualityScale() -> f32 {
   let q = clamp(params.quality, 1, 100);
@@ -235,103 +125,237 @@ fn qualityScale() -> f32 {
 }
 
 /**
- * Quantise and dequantise coefficient `value` (8 times too large, from the scaled DCT) by the step made
- * from base table entry `base` (integer maths, exact in floats), rounding half away from zero.
+ * Quantise and dequantise coefficients `value` (8 times too large, from the scaled DCT) by the steps made
+ * from base table entries `base` (integer maths, exact in floats), rounding half away from zero.
  */
 fn requantise(value: vec4f, base: vec4f, scale: f32) -> vec4f {
   let step = clamp(floor((base * scale + 50.5) * 0.01), vec4f(1.0), vec4f(255.0));
   return sign(value) * floor(abs(value * 0.125) / step + 0.5) * step;
 }
 
-@compute @workgroup_size(8, 8)
-fn quantise(@builtin(global_invocation_id) id: vec3u) {
-  let t = vec2i(id.xy);
-  if (any(t >= vec2i(textureDimensions(outputFloat)))) { return; }
-  let texel = locate(t);
-  if (texel.plane < 0) {
-    textureStore(outputFloat, t, vec4f(0.0));
-    return;
+/** Rounded to the nearest half float, as an rgba16float texture between two passes would hold it. */
+fn half4(v: vec4f) -> vec4f {
+  return vec4f(unpack2x16float(pack2x16float(v.xy)), unpack2x16float(pack2x16float(v.zw)));
+}
+
+// The MCU's samples, block after block (8x8, row-major): in 4:2:0 four Y blocks (left to right, top to
+// bottom), then Cb, then Cr; in 4:4:4 four blocks of each plane. The transforms work in place.
+var<workgroup> blocks: array<f32, 768>;
+
+fn loadRow(start: u32) -> mat2x4f {
+  return mat2x4f(
+    vec4f(blocks[start], blocks[start + 1u], blocks[start + 2u], blocks[start + 3u]),
+    vec4f(blocks[start + 4u], blocks[start + 5u], blocks[start + 6u], blocks[start + 7u]),
+  );
+}
+
+fn storeRow(start: u32, v: mat2x4f) {
+  blocks[start] = v[0].x;
+  blocks[start + 1u] = v[0].y;
+  blocks[start + 2u] = v[0].z;
+  blocks[start + 3u] = v[0].w;
+  blocks[start + 4u] = v[1].x;
+  blocks[start + 5u] = v[1].y;
+  blocks[start + 6u] = v[1].z;
+  blocks[start + 7u] = v[1].w;
+}
+
+fn loadColumn(start: u32) -> mat2x4f {
+  return mat2x4f(
+    vec4f(blocks[start], blocks[start + 8u], blocks[start + 16u], blocks[start + 24u]),
+    vec4f(blocks[start + 32u], blocks[start + 40u], blocks[start + 48u], blocks[start + 56u]),
+  );
+}
+
+fn storeColumn(start: u32, v: mat2x4f) {
+  blocks[start] = v[0].x;
+  blocks[start + 8u] = v[0].y;
+  blocks[start + 16u] = v[0].z;
+  blocks[start + 24u] = v[0].w;
+  blocks[start + 32u] = v[1].x;
+  blocks[start + 40u] = v[1].y;
+  blocks[start + 48u] = v[1].z;
+  blocks[start + 56u] = v[1].w;
+}
+
+/** The scaled DCT of 8 samples (0..3, 4..7): coefficients 0..3, 4..7. */
+fn dct8(s: mat2x4f) -> mat2x4f {
+  return mat2x4f(DCT_TOP_LEFT * s[0] + DCT_TOP_RIGHT * s[1], DCT_BOTTOM_LEFT * s[0] + DCT_BOTTOM_RIGHT * s[1]);
+}
+
+/** The inverse of dct8 (times 8): samples 0..3, 4..7 from coefficients 0..3, 4..7. */
+fn idct8(c: mat2x4f) -> mat2x4f {
+  return mat2x4f(c[0] * DCT_TOP_LEFT + c[1] * DCT_BOTTOM_LEFT, c[0] * DCT_TOP_RIGHT + c[1] * DCT_BOTTOM_RIGHT);
+}
+
+/** Row u (0..3) of a quarter table: the steps of coefficients (u, v) for v = 0..3. */
+fn tableRow(quarter: mat4x4f, u: u32) -> vec4f {
+  return vec4f(f32(u == 0u), f32(u == 1u), f32(u == 2u), f32(u == 3u)) * quarter;
+}
+
+/** Base steps of column u of a block of `plane` (0 Y, else chroma): v = 0..3, 4..7. */
+fn columnSteps(plane: u32, u: u32) -> mat2x4f {
+  let lane = u & 3u;
+  if (plane == 0u) {
+    if (u < 4u) { return mat2x4f(tableRow(LUMA_LEFT_TOP, lane), tableRow(LUMA_LEFT_BOTTOM, lane)); }
+    return mat2x4f(tableRow(LUMA_RIGHT_TOP, lane), tableRow(LUMA_RIGHT_BOTTOM, lane));
   }
-  // Four columns (the texel's lanes) of one block, rows 0..7, through the DCT's even/odd butterfly.
-  let row = texel.local.y & 7;
-  let top = t.y - row;
-  let s0 = textureLoad(input0, vec2i(t.x, top), 0);
-  let s1 = textureLoad(input0, vec2i(t.x, top + 1), 0);
-  let s2 = textureLoad(input0, vec2i(t.x, top + 2), 0);
-  let s3 = textureLoad(input0, vec2i(t.x, top + 3), 0);
-  let s4 = textureLoad(input0, vec2i(t.x, top + 4), 0);
-  let s5 = textureLoad(input0, vec2i(t.x, top + 5), 0);
-  let s6 = textureLoad(input0, vec2i(t.x, top + 6), 0);
-  let s7 = textureLoad(input0, vec2i(t.x, top + 7), 0);
-  let a0 = s0 + s7;
-  let a1 = s1 + s6;
-  let a2 = s2 + s5;
-  let a3 = s3 + s4;
-  let b0 = s0 - s7;
-  let b1 = s1 - s6;
-  let b2 = s2 - s5;
-  let b3 = s3 - s4;
-  let even0 = a0 + a3;
-  let even1 = a1 + a2;
-  let odd0 = a0 - a3;
-  let odd1 = a1 - a2;
-  let c1 = 1.387039845;
-  let c2 = 1.306562965;
-  let c3 = 1.175875602;
-  let c5 = 0.785694958;
-  let c6 = 0.541196100;
-  let c7 = 0.275899379;
-  var first = LUMA_LEFT_TOP;
-  var second = LUMA_LEFT_BOTTOM;
-  let right = (texel.local.x & 1) == 1;
-  if (texel.plane == 0 && right) {
-    first = LUMA_RIGHT_TOP;
-    second = LUMA_RIGHT_BOTTOM;
-  } else if (texel.plane > 0 && !right) {
-    first = CHROMA_LEFT_TOP;
-    second = CHROMA_LEFT_BOTTOM;
-  } else if (texel.plane > 0) {
-    first = CHROMA_RIGHT_TOP;
-    second = CHROMA_RIGHT_BOTTOM;
+  if (u < 4u) { return mat2x4f(tableRow(CHROMA_LEFT_TOP, lane), tableRow(CHROMA_LEFT_BOTTOM, lane)); }
+  return mat2x4f(tableRow(CHROMA_RIGHT_TOP, lane), tableRow(CHROMA_RIGHT_BOTTOM, lane));
+}
+
+/** Where row `row` (0..7) of block `block` starts: blocks of 8x8, row-major, one after the other. */
+fn rowStart(block: u32, row: u32) -> u32 {
+  return block * 64u + row * 8u;
+}
+
+/** A row of 8 pixels from p, as 8-bit Y, Cb and Cr, level-shifted: [0] is pixels 0..3, [1] 4..7. */
+struct YccRow {
+  y: mat2x4f,
+  cb: mat2x4f,
+  cr: mat2x4f,
+}
+
+fn yccRow(p: vec2i) -> YccRow {
+  let c0 = toYcc(rgbAt(p)) - 128.0;
+  let c1 = toYcc(rgbAt(p + vec2i(1, 0))) - 128.0;
+  let c2 = toYcc(rgbAt(p + vec2i(2, 0))) - 128.0;
+  let c3 = toYcc(rgbAt(p + vec2i(3, 0))) - 128.0;
+  let c4 = toYcc(rgbAt(p + vec2i(4, 0))) - 128.0;
+  let c5 = toYcc(rgbAt(p + vec2i(5, 0))) - 128.0;
+  let c6 = toYcc(rgbAt(p + vec2i(6, 0))) - 128.0;
+  let c7 = toYcc(rgbAt(p + vec2i(7, 0))) - 128.0;
+  return YccRow(
+    mat2x4f(vec4f(c0.x, c1.x, c2.x, c3.x), vec4f(c4.x, c5.x, c6.x, c7.x)),
+    mat2x4f(vec4f(c0.y, c1.y, c2.y, c3.y), vec4f(c4.y, c5.y, c6.y, c7.y)),
+    mat2x4f(vec4f(c0.z, c1.z, c2.z, c3.z), vec4f(c4.z, c5.z, c6.z, c7.z)),
+  );
+}
+
+/** The 4:2:0 chroma sample (Cb, Cr) of the 2x2 pixels from q, level-shifted. */
+fn chroma2x2(q: vec2i, bias: f32) -> vec2f {
+  let sum = toYcc(rgbAt(q)).yz + toYcc(rgbAt(q + vec2i(1, 0))).yz + toYcc(rgbAt(q + vec2i(0, 1))).yz +
+    toYcc(rgbAt(q + vec2i(1, 1))).yz;
+  // libjpeg rounds the average with a bias alternating 1, 2 along the row.
+  return floor((sum + bias) / 4.0) - 128.0;
+}
+
+fn rowDct(block: u32, row: u32, samples: mat2x4f) {
+  let c = dct8(samples);
+  storeRow(rowStart(block, row), mat2x4f(half4(c[0]), half4(c[1])));
+}
+
+/** The inverse row DCT of a block row, rounded and clamped to 8 bits as a decoder stores it. */
+fn decodedRow(block: u32, row: u32) -> mat2x4f {
+  let s = idct8(loadRow(rowStart(block, row)));
+  return mat2x4f(
+    clamp(floor(s[0] * 0.125 + 128.5), vec4f(0.0), vec4f(255.0)),
+    clamp(floor(s[1] * 0.125 + 128.5), vec4f(0.0), vec4f(255.0)),
+  );
+}
+
+fn sampleOf(row: mat2x4f, x: u32) -> f32 {
+  return row[x >> 2u][x & 3u];
+}
+
+// Invocations per MCU, each doing several rows. Software adapters (SwiftShader) run a workgroup that
+// waits at barriers as one coroutine per few invocations: there, at 1080x720, 8 invocations and two
+// barriers made the stage about a third faster than its five fragment-style passes; 16 invocations were no
+// faster than those, and 64, or 4 MCUs to a workgroup of 32, up to twice as slow. (On a GPU a workgroup of
+// 8 fills a quarter of a SIMD group; the pass is small at the processing size, but `npm run bench:native`
+// should say whether 4 MCUs to a workgroup pay there.)
+const THREADS = 8u;
+
+@compute @workgroup_size(8)
+fn encode(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) lane: u32) {
+  let subsample = params.subsample == 1;
+  let mcu = vec2i(group.xy) * 16;
+  // Colour conversion and the rows' DCT. A job is a row of 8 pixels of one Y block (with, in 4:4:4, the
+  // Cb and Cr rows at the same pixels), or in 4:2:0 one row of the chroma block, from 2 x 16 pixels.
+  let jobs = select(32u, 40u, subsample);
+  for (var j = lane; j < jobs; j += THREADS) {
+    if (j < 32u) {
+      let y = j >> 1u;
+      let left = (j & 1u) * 8u;
+      let ycc = yccRow(mcu + vec2i(vec2u(left, y)));
+      let block = (y >> 3u) * 2u + (j & 1u);
+      rowDct(block, y & 7u, ycc.y);
+      if (!subsample) {
+        rowDct(block + 4u, y & 7u, ycc.cb);
+        rowDct(block + 8u, y & 7u, ycc.cr);
+      }
+    } else {
+      let row = j - 32u;
+      let q = mcu + vec2i(0, i32(row) * 2);
+      let c0 = chroma2x2(q, 1.0);
+      let c1 = chroma2x2(q + vec2i(2, 0), 2.0);
+      let c2 = chroma2x2(q + vec2i(4, 0), 1.0);
+      let c3 = chroma2x2(q + vec2i(6, 0), 2.0);
+      let c4 = chroma2x2(q + vec2i(8, 0), 1.0);
+      let c5 = chroma2x2(q + vec2i(10, 0), 2.0);
+      let c6 = chroma2x2(q + vec2i(12, 0), 1.0);
+      let c7 = chroma2x2(q + vec2i(14, 0), 2.0);
+      rowDct(4u, row, mat2x4f(vec4f(c0.x, c1.x, c2.x, c3.x), vec4f(c4.x, c5.x, c6.x, c7.x)));
+      rowDct(5u, row, mat2x4f(vec4f(c0.y, c1.y, c2.y, c3.y), vec4f(c4.y, c5.y, c6.y, c7.y)));
+    }
   }
+  workgroupBarrier();
+  // The columns' DCT, quantisation and dequantisation, and the columns' inverse DCT.
   let scale = qualityScale();
-  // Then the inverse transform of the requantised column, at this texel's row only.
-  let basis = dctColumn(row);
-  let value = basis[0].x * requantise(even0 + even1, first[0], scale) +
-    basis[0].y * requantise(c1 * b0 + c3 * b1 + c5 * b2 + c7 * b3, first[1], scale) +
-    basis[0].z * requantise(c2 * odd0 + c6 * odd1, first[2], scale) +
-    basis[0].w * requantise(c3 * b0 - c7 * b1 - c1 * b2 - c5 * b3, first[3], scale) +
-    basis[1].x * requantise(even0 - even1, second[0], scale) +
-    basis[1].y * requantise(c5 * b0 - c1 * b1 + c7 * b2 + c3 * b3, second[1], scale) +
-    basis[1].z * requantise(c6 * odd0 - c2 * odd1, second[2], scale) +
-    basis[1].w * requantise(c7 * b0 - c5 * b1 + c3 * b2 - c1 * b3, second[3], scale);
-  textureStore(outputFloat, t, value);
-}
-
-/**
- * The decoded 8-bit sample of `plane` at sample position q: the inverse row transform (basis: dctColumn of
- * q.x & 7), level-shifted back.
- */
-fn decodedSample(plane: i32, q: vec2i, basis: mat2x4f) -> f32 {
-  let t = planeOrigin(plane) + vec2i((q.x & ~7) / 4, q.y);
-  let value = dot(basis[0], textureLoad(input0, t, 0)) + dot(basis[1], textureLoad(input0, t + vec2i(1, 0), 0));
-  return clamp(floor(value * 0.125 + 128.5), 0.0, 255.0);
-}
-
-@compute @workgroup_size(8, 8)
-fn inverse(@builtin(global_invocation_id) id: vec3u) {
-  let p = vec2i(id.xy);
-  if (any(p >= params.size)) { return; }
-  var chroma = vec2f(0.0);
-  let last = chromaSize() - 1;
-  // 4:2:0 chroma goes in the top-left corner, with its last row and column repeated once more so that
-  // the upsampler's bilinear reads see the edge as libjpeg does.
-  if (all(p <= last + 1)) {
-    let q = min(p, last);
-    let basis = dctColumn(q.x & 7);
-    chroma = vec2f(decodedSample(1, q, basis), decodedSample(2, q, basis));
+  let columns = select(96u, 48u, subsample);
+  for (var k = lane; k < columns; k += THREADS) {
+    let block = k >> 3u;
+    let start = block * 64u + (k & 7u);
+    let c = dct8(loadColumn(start));
+    let steps = columnSteps(select(0u, 1u, block >= 4u), k & 7u);
+    let q = mat2x4f(requantise(c[0], steps[0], scale), requantise(c[1], steps[1], scale));
+    let s = idct8(q);
+    storeColumn(start, mat2x4f(half4(s[0]), half4(s[1])));
   }
-  textureStore(output, p, vec4f(decodedSample(0, p, dctColumn(p.x & 7)), chroma, 255.0) / 255.0);
+  workgroupBarrier();
+  // The rows' inverse DCT, stored. In 4:2:0 a job is a chroma row and the two pixel rows it covers, so
+  // that it stores whole texels: Y, and Cb and Cr on even pixels of even rows.
+  if (subsample) {
+    for (var row = lane; row < 8u; row += THREADS) {
+      let cb = decodedRow(4u, row);
+      let cr = decodedRow(5u, row);
+      for (var i = 0u; i < 4u; i++) {
+        let y = row * 2u + (i >> 1u);
+        let left = (i & 1u) * 8u;
+        let luma = decodedRow((y >> 3u) * 2u + (i & 1u), y & 7u);
+        for (var x = 0u; x < 8u; x++) {
+          let p = mcu + vec2i(vec2u(left + x, y));
+          if (any(p >= params.size)) { continue; }
+          var cbcr = vec2f(0.0);
+          if (((x | y) & 1u) == 0u) {
+            let c = (left + x) >> 1u;
+            cbcr = vec2f(sampleOf(cb, c), sampleOf(cr, c));
+          }
+          textureStore(output, p, vec4f(sampleOf(luma, x), cbcr, 255.0) / 255.0);
+        }
+      }
+    }
+  } else {
+    for (var j = lane; j < 32u; j += THREADS) {
+      let y = j >> 1u;
+      let left = (j & 1u) * 8u;
+      let block = (y >> 3u) * 2u + (j & 1u);
+      let luma = decodedRow(block, y & 7u);
+      let cb = decodedRow(block + 4u, y & 7u);
+      let cr = decodedRow(block + 8u, y & 7u);
+      for (var x = 0u; x < 8u; x++) {
+        let p = mcu + vec2i(vec2u(left + x, y));
+        if (any(p >= params.size)) { continue; }
+        textureStore(output, p, vec4f(sampleOf(luma, x), sampleOf(cb, x), sampleOf(cr, x), 255.0) / 255.0);
+      }
+    }
+  }
+}
+
+/** The decoded chroma sample (Cb, Cr) q of a 4:2:0 image, clamped to the plane: edges repeat. */
+fn chromaAt(q: vec2i) -> vec2f {
+  let last = (params.size + 1) / 2 - 1;
+  return floor(textureLoad(input0, clamp(q, vec2i(0), last) * 2, 0).yz * 255.0 + 0.5);
 }
 
 @compute @workgroup_size(8, 8)
@@ -342,10 +366,12 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
   var chroma = decoded.yz;
   if (params.subsample == 1) {
     // libjpeg's h2v2 fancy upsampling weighs the nearest chroma sample 9/16, its neighbours in x and y
-    // 3/16 each and the diagonal one 1/16: a bilinear read a quarter sample towards the neighbours. The
-    // integer sum (9a + 3b + 3c + d) is rounded with a bias of 8 on even columns and 7 on odd ones.
-    let uv = (vec2f(p) + 0.5) * 0.5 / vec2f(params.size);
-    let sum = floor(textureSampleLevel(input0, linearSampler, uv, 0.0).yz * (255.0 * 16.0) + 0.5);
+    // 3/16 each and the diagonal one 1/16. The integer sum (9a + 3b + 3c + d) is rounded with a bias of 8
+    // on even columns and 7 on odd ones.
+    let q = p / 2;
+    let toward = select(vec2i(-1), vec2i(1), (p & vec2i(1)) == vec2i(1));
+    let sum = 9.0 * chromaAt(q) + 3.0 * chromaAt(q + vec2i(toward.x, 0)) + 3.0 * chromaAt(q + vec2i(0, toward.y)) +
+      chromaAt(q + toward);
     chroma = floor((sum + f32(8 - (p.x & 1))) / 16.0);
   }
   let cb = chroma.x - 128.0;

@@ -40,6 +40,8 @@ export interface PassSpec {
    */
   readonly epilogue?: readonly FusedStep[];
   readonly output: GpuTexture;
+  /** Workgroups to run, when it is not one invocation per output texel (backends with `workgroupMemory`). */
+  readonly workgroups?: { readonly x: number; readonly y: number };
 }
 
 export interface ResourceCounts {
@@ -50,6 +52,8 @@ export interface ResourceCounts {
 export interface Backend {
   readonly kind: EngineKind;
   readonly maxTextureSize: number;
+  /** Runs compute passes whose invocations share workgroup memory (PassSpec.workgroups). */
+  readonly workgroupMemory: boolean;
   createTexture(width: number, height: number, format: TextureFormat): GpuTexture;
   destroyTexture(texture: GpuTexture): void;
   /** Uploads an image as rgba8unorm, row 0 at the top. */

@@ -136,6 +136,7 @@ export class StageRunner {
       },
       release: (texture) => this.pool.release(texture),
       region,
+      workgroupMemory: this.backend.workgroupMemory,
     };
     const output = stage.encode(encoder, input, params, textures);
     const last = waiting as { request: PassRequest; output: GpuTexture } | null;
@@ -173,6 +174,7 @@ export class StageRunner {
       uniforms: this.packed(stage, request),
       epilogue: steps.length > 0 ? steps : undefined,
       output,
+      workgroups: request.workgroups,
     });
     this.passCount++;
   }
@@ -219,6 +221,8 @@ function recordOnePass(
     release: () => undefined,
     // Positional stages put their place in the whole image into their uniforms, fused or not.
     region,
+    // A per-pixel stage's one pass is the same on every backend.
+    workgroupMemory: false,
   };
   stage.encode(recorder, input, params, textures);
   const [request] = requests;

@@ -25,6 +25,7 @@ async function runOnGpu(page: Page, engine: EngineKind, file: string, chain: Sta
   return {
     input: imageFromBase64(result.inputWidth, result.inputHeight, result.input),
     output: imageFromBase64(result.width, result.height, result.output),
+    passes: result.passes,
   };
 }
 
@@ -92,6 +93,34 @@ test.describe("the jpeg stage against Chromium's JPEG codec", () => {
       await compareWithBrowser(page, 'kodak/kodim23.png', quality, [
         { stage: 'resize', params: { width, height, mode: 0 } },
       ]);
+    });
+  }
+});
+
+// WebGPU runs the stage in two passes, the blocks in workgroup memory; WebGL2 in five, the blocks in
+// textures between them. They do the same arithmetic, intermediates rounded alike, so they must agree far
+// more closely than either agrees with libjpeg: at whole and partial MCUs, in 4:2:0 and 4:4:4.
+test.describe('the jpeg stage on both backends', () => {
+  for (const [width, height, quality, webgl2Passes] of [
+    [768, 512, 50, 5],
+    [401, 267, 10, 5],
+    [97, 63, 100, 4],
+  ] as const) {
+    test(`${width}x${height} at quality ${quality}: two passes on WebGPU, the same pixels as WebGL2`, async ({
+      harness: page,
+    }) => {
+      const chain: StageInvocation[] = [
+        { stage: 'resize', params: { width, height, mode: 0 } },
+        { stage: 'jpeg', params: { quality } },
+      ];
+      const webgpu = await runOnGpu(page, 'webgpu', 'kodak/kodim23.png', chain);
+      const webgl2 = await runOnGpu(page, 'webgl2', 'kodak/kodim23.png', chain);
+      // One pass for the resize.
+      expect(webgpu.passes).toBe(1 + 2);
+      expect(webgl2.passes).toBe(1 + webgl2Passes);
+      const score = psnr(webgpu.output, webgl2.output);
+      test.info().annotations.push({ type: 'WebGPU vs WebGL2', description: `${score.toFixed(2)} dB` });
+      expect(score).toBeGreaterThanOrEqual(60);
     });
   }
 });

@@ -101,10 +101,10 @@ describe('stage registry', () => {
           expect(frag).toMatch(/^vec4 pixel\(vec4 \w+, ivec2 p, ivec2 dims\) \{/m);
           return;
         }
-        for (const entry of ['main', ...(stage.entries ?? [])]) {
-          expect(wgslEntries).toContain(entry);
-          if (entry !== 'main') expect(frag).toContain(`ENTRY_${entry}`);
-        }
+        const entries = stage.entries ?? [];
+        const [wgsl, glsl] = 'wgsl' in entries ? [entries.wgsl, entries.glsl] : [entries, entries];
+        for (const entry of ['main', ...wgsl]) expect(wgslEntries).toContain(entry);
+        for (const entry of glsl) expect(frag).toContain(`ENTRY_${entry}`);
       });
 
       it('has a CPU reference in tests/reference', () => {

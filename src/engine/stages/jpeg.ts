@@ -26,9 +26,15 @@ function packedSize(width: number, height: number, subsample: boolean): [number,
 /**
  * A JPEG encode and decode, as Chromium's libjpeg-turbo does them, minus the (lossless) entropy coding:
  * 4:2:0 chroma below quality 100 and 4:4:4 at 100, as Chromium's encoder chooses. Transparent pixels are
- * blended on black and the output is opaque, as a JPEG file is. Passes: `downsample` (4:2:0 chroma),
- * `forward` (colour convert, row DCT), `quantise` (column DCT, quantise, dequantise, inverse column DCT),
- * `inverse` (inverse row DCT: 8-bit planes) and `main` (chroma upsampling, RGB).
+ * blended on black and the output is opaque, as a JPEG file is.
+ *
+ * Where invocations can share workgroup memory (WebGPU), two passes: `encode`, one workgroup per 16x16
+ * MCU, does everything up to the decoded 8-bit planes (Y at every pixel, each 4:2:0 chroma sample on the
+ * top-left pixel of the 2x2 it covers), and `main` upsamples the chroma and converts to RGB. Fragment
+ * shaders (WebGL2) keep the blocks in textures between five passes: `downsample` (4:2:0 chroma), `forward`
+ * (colour convert, row DCT), `quantise` (column DCT, quantise, dequantise, inverse column DCT), `inverse`
+ * (inverse row DCT: 8-bit planes, the chroma in the top-left corner) and `main`. Both round alike and give
+ * the same pixels.
  */
 export const jpegStage: StageDefinition<JpegParams> = {
   name: 'jpeg',
@@ -37,12 +43,26 @@ export const jpegStage: StageDefinition<JpegParams> = {
     { name: 'subsample', type: 'i32' },
     { name: 'size', type: 'vec2i' },
   ],
-  entries: ['downsample', 'forward', 'quantise', 'inverse'],
+  entries: { wgsl: ['encode'], glsl: ['downsample', 'forward', 'quantise', 'inverse'] },
   encode(encoder, input, params) {
     const { width, height } = input;
     const quality = Math.min(100, Math.max(1, Math.round(params.quality)));
     const subsample = quality < 100;
     const uniforms = { quality, subsample: subsample ? 1 : 0, size: [width, height] };
+    if (encoder.workgroupMemory) {
+      const planes = encoder.pass({
+        entry: 'encode',
+        inputs: [input],
+        uniforms,
+        width,
+        height,
+        // A workgroup for each 16 x 16 MCU.
+        workgroups: { x: Math.ceil(width / 16), y: Math.ceil(height / 16) },
+      });
+      const output = encoder.pass({ inputs: [planes], uniforms, width, height });
+      encoder.release(planes);
+      return output;
+    }
     const chroma = subsample
       ? encoder.pass({
           entry: 'downsample',

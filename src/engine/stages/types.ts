@@ -9,6 +9,11 @@ export interface PassRequest {
   width: number;
   height: number;
   format?: TextureFormat;
+  /**
+   * For an entry that works in whole workgroups (only where `PassEncoder.workgroupMemory`): how many to
+   * run, when it is not one invocation per output texel.
+   */
+  workgroups?: { x: number; y: number };
 }
 
 /**
@@ -30,6 +35,8 @@ export interface PassEncoder {
   release(texture: GpuTexture): void;
   /** Where the input lies in the whole image. */
   readonly region: Region;
+  /** Passes can be compute passes whose invocations share workgroup memory (WebGPU, not WebGL2). */
+  readonly workgroupMemory: boolean;
 }
 
 /** The region of an input that is the whole image. */
@@ -50,8 +57,12 @@ export type StageTextures = Readonly<Record<string, GpuTexture>>;
 export interface StageDefinition<P = StageParams> {
   readonly name: string;
   readonly uniforms: UniformTable;
-  /** Entry points besides `main`, for multi-pass stages. */
-  readonly entries?: readonly string[];
+  /**
+   * Entry points besides `main`, for multi-pass stages: in both languages, or by language for a stage
+   * whose passes differ where invocations can share workgroup memory (`PassEncoder.workgroupMemory`).
+   */
+  readonly entries?:
+    readonly string[] | { readonly wgsl: readonly string[]; readonly glsl: readonly string[] };
   /**
    * Slot names of the extra textures the stage can read; an invocation names a resource for those it uses
    * and `encode` checks for the ones it needs (a blur needs its mask only in draw mode).

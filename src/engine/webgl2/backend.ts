@@ -63,6 +63,7 @@ export function createWebGl2Backend(
 class WebGl2Backend implements Backend {
   readonly kind = 'webgl2' as const;
   readonly maxTextureSize: number;
+  readonly workgroupMemory = false;
   private readonly shaders = new ShaderLibrary(GLSL_FILES, 'frag');
   private readonly programs = new Map<string, Program>();
   private readonly textures = new Map<number, GlTexture>();
@@ -136,6 +137,8 @@ class WebGl2Backend implements Backend {
   }
 
   runPass(pass: PassSpec): void {
+    if (pass.workgroups)
+      throw new Error(`${pass.stage}:${pass.entry ?? 'main'} needs workgroup memory, which WebGL2 has not`);
     const gl = this.gl;
     const entry = pass.entry ?? 'main';
     const program = pass.epilogue?.length

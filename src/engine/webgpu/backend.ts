@@ -111,6 +111,7 @@ export async function createWebGpuBackend(
 class WebGpuBackend implements Backend {
   readonly kind = 'webgpu' as const;
   readonly maxTextureSize: number;
+  readonly workgroupMemory = true;
   private readonly shaders = new ShaderLibrary(WGSL_FILES, 'wgsl');
   private readonly programs = new Map<string, Program>();
   private readonly textures = new Map<number, WebGpuTexture>();
@@ -214,7 +215,11 @@ class WebGpuBackend implements Backend {
     compute.setPipeline(program.pipeline);
     compute.setBindGroup(0, bindGroup);
     const [wx, wy] = program.entry.workgroupSize;
-    compute.dispatchWorkgroups(Math.ceil(pass.output.width / wx), Math.ceil(pass.output.height / wy));
+    const { x, y } = pass.workgroups ?? {
+      x: Math.ceil(pass.output.width / wx),
+      y: Math.ceil(pass.output.height / wy),
+    };
+    compute.dispatchWorkgroups(x, y);
     compute.end();
   }
 
