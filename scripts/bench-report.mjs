@@ -130,7 +130,7 @@ function effectTable(results, width, height, lines) {
   const withCpu = results.cpu.some((c) => c.width === width && c.height === height);
   const header = [
     'effect',
-    'GPU passes',
+    'GPU passes (WebGPU / WebGL2)',
     'WebGPU ms',
     'WebGPU identity passes',
     'WebGL2 ms',
@@ -164,7 +164,9 @@ function effectTable(results, width, height, lines) {
         cpu && gpu ? `${(cpu.medianMs / gpu.medianMs).toFixed(1)}x` : '–',
       );
     }
-    const passCount = byEngine.find((row) => row?.passes !== undefined)?.passes ?? '–';
+    // WebGPU / WebGL2 where they differ (a stage may use workgroup memory on WebGPU).
+    const counts = [...new Set(byEngine.map((row) => row?.passes).filter((p) => p !== undefined))];
+    const passCount = counts.length > 0 ? counts.join(' / ') : '–';
     lines.push(`| ${label} (\`${name}\`) | ${passCount} | ${cells.join(' | ')} |`);
   }
   lines.push('');
