@@ -142,40 +142,24 @@ fn half4(v: vec4f) -> vec4f {
 // bottom), then Cb, then Cr; in 4:4:4 four blocks of each plane. The transforms work in place.
 var<workgroup> blocks: array<f32, 768>;
 
-fn loadRow(start: u32) -> mat2x4f {
+/** 8 samples from `start`, `stride` apart: a block row (stride 1) or a block column (stride 8). */
+fn load8(start: u32, stride: u32) -> mat2x4f {
   return mat2x4f(
-    vec4f(blocks[start], blocks[start + 1u], blocks[start + 2u], blocks[start + 3u]),
-    vec4f(blocks[start + 4u], blocks[start + 5u], blocks[start + 6u], blocks[start + 7u]),
+    vec4f(blocks[start], blocks[start + stride], blocks[start + 2u * stride], blocks[start + 3u * stride]),
+    vec4f(blocks[start + 4u * stride], blocks[start + 5u * stride], blocks[start + 6u * stride],
+      blocks[start + 7u * stride]),
   );
 }
 
-fn storeRow(start: u32, v: mat2x4f) {
+fn store8(start: u32, stride: u32, v: mat2x4f) {
   blocks[start] = v[0].x;
-  blocks[start + 1u] = v[0].y;
-  blocks[start + 2u] = v[0].z;
-  blocks[start + 3u] = v[0].w;
-  blocks[start + 4u] = v[1].x;
-  blocks[start + 5u] = v[1].y;
-  blocks[start + 6u] = v[1].z;
-  blocks[start + 7u] = v[1].w;
-}
-
-fn loadColumn(start: u32) -> mat2x4f {
-  return mat2x4f(
-    vec4f(blocks[start], blocks[start + 8u], blocks[start + 16u], blocks[start + 24u]),
-    vec4f(blocks[start + 32u], blocks[start + 40u], blocks[start + 48u], blocks[start + 56u]),
-  );
-}
-
-fn storeColumn(start: u32, v: mat2x4f) {
-  blocks[start] = v[0].x;
-  blocks[start + 8u] = v[0].y;
-  blocks[start + 16u] = v[0].z;
-  blocks[start + 24u] = v[0].w;
-  blocks[start + 32u] = v[1].x;
-  blocks[start + 40u] = v[1].y;
-  blocks[start + 48u] = v[1].z;
-  blocks[start + 56u] = v[1].w;
+  blocks[start + stride] = v[0].y;
+  blocks[start + 2u * stride] = v[0].z;
+  blocks[start + 3u * stride] = v[0].w;
+  blocks[start + 4u * stride] = v[1].x;
+  blocks[start + 5u * stride] = v[1].y;
+  blocks[start + 6u * stride] = v[1].z;
+  blocks[start + 7u * stride] = v[1].w;
 }
 
 /** The scaled DCT of 8 samples (0..3, 4..7): coefficients 0..3, 4..7. */
@@ -242,12 +226,12 @@ fn chroma2x2(q: vec2i, bias: f32) -> vec2f {
 
 fn rowDct(block: u32, row: u32, samples: mat2x4f) {
   let c = dct8(samples);
-  storeRow(rowStart(block, row), mat2x4f(half4(c[0]), half4(c[1])));
+  store8(rowStart(block, row), 1u, mat2x4f(half4(c[0]), half4(c[1])));
 }
 
 /** The inverse row DCT of a block row, rounded and clamped to 8 bits as a decoder stores it. */
 fn decodedRow(block: u32, row: u32) -> mat2x4f {
-  let s = idct8(loadRow(rowStart(block, row)));
+  let s = idct8(load8(rowStart(block, row), 1u));
   return mat2x4f(
     clamp(floor(s[0] * 0.125 + 128.5), vec4f(0.0), vec4f(255.0)),
     clamp(floor(s[1] * 0.125 + 128.5), vec4f(0.0), vec4f(255.0)),
@@ -306,11 +290,11 @@ fn encode(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) 
   for (var k = lane; k < columns; k += THREADS) {
     let block = k >> 3u;
     let start = block * 64u + (k & 7u);
-    let c = dct8(loadColumn(start));
+    let c = dct8(load8(start, 8u));
     let steps = columnSteps(select(0u, 1u, block >= 4u), k & 7u);
     let q = mat2x4f(requantise(c[0], steps[0], scale), requantise(c[1], steps[1], scale));
     let s = idct8(q);
-    storeColumn(start, mat2x4f(half4(s[0]), half4(s[1])));
+    store8(start, 8u, mat2x4f(half4(s[0]), half4(s[1])));
   }
   workgroupBarrier();
   // The rows' inverse DCT, stored. In 4:2:0 a job is a chroma row and the two pixel rows it covers, so
