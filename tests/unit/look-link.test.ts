@@ -23,18 +23,25 @@ describe('the link writer', () => {
     clock = 0;
   });
   afterEach(() => vi.useRealTimers());
+  /** A writer on the test's clock, and what it has written. */
+  const fakeWriter = () => {
+    const writes: string[] = [];
+    return {
+      writes,
+      writer: createLinkWriter(
+        (s) => writes.push(s),
+        400,
+        () => clock,
+      ),
+    };
+  };
   const advance = (ms: number) => {
     clock += ms;
     vi.advanceTimersByTime(ms);
   };
 
   it('writes a change after a quiet spell at once', () => {
-    const writes: string[] = [];
-    const writer = createLinkWriter(
-      (s) => writes.push(s),
-      400,
-      () => clock,
-    );
+    const { writes, writer } = fakeWriter();
     writer.request('?a');
     expect(writes).toEqual(['?a']);
     advance(1000);
@@ -43,12 +50,7 @@ describe('the link writer', () => {
   });
 
   it('writes a drag of 60 changes a second for 30 s at most once per interval, ending on the last', () => {
-    const writes: string[] = [];
-    const writer = createLinkWriter(
-      (s) => writes.push(s),
-      400,
-      () => clock,
-    );
+    const { writes, writer } = fakeWriter();
     for (let frame = 0; frame < 60 * 30; frame++) {
       writer.request(`?v=${frame}`);
       advance(1000 / 60);
@@ -61,12 +63,7 @@ describe('the link writer', () => {
   });
 
   it('drops a waiting write when cancelled', () => {
-    const writes: string[] = [];
-    const writer = createLinkWriter(
-      (s) => writes.push(s),
-      400,
-      () => clock,
-    );
+    const { writes, writer } = fakeWriter();
     writer.request('?a');
     writer.request('?b');
     writer.cancel();
