@@ -7,9 +7,7 @@ float vignetteRadius(ivec2 p, ivec2 dims, vec2 scale) {
   return length((vec2(p) + 0.5 - 0.5 * vec2(dims)) * scale);
 }
 
-// Triangular noise of +-1 level, scaled by `weight`: the two 16-bit halves of one PCG hash, summed.
+// Triangular noise of +-1 level, scaled by `weight`.
 float vignetteDither(ivec2 p, float weight) {
-  uint h = pcg(uint(p.x) + pcg(uint(p.y) + 40503u));
-  float n = (float(h & 0xffffu) + float(h >> 16u)) / 65536.0 - 1.0;
-  return n * weight / 255.0;
+  return triangular(pcg(uint(p.x) + pcg(uint(p.y) + 40503u))) * weight / 255.0;
 }

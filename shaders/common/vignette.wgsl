@@ -7,9 +7,7 @@ fn vignetteRadius(p: vec2i, dims: vec2i, scale: vec2f) -> f32 {
   return length((vec2f(p) + 0.5 - 0.5 * vec2f(dims)) * scale);
 }
 
-// Triangular noise of +-1 level, scaled by `weight`: the two 16-bit halves of one PCG hash, summed.
+// Triangular noise of +-1 level, scaled by `weight`.
 fn vignetteDither(p: vec2i, weight: f32) -> f32 {
-  let h = pcg(bitcast<u32>(p.x) + pcg(bitcast<u32>(p.y) + 40503u));
-  let n = (f32(h & 0xffffu) + f32(h >> 16u)) / 65536.0 - 1.0;
-  return n * weight / 255.0;
+  return triangular(pcg(bitcast<u32>(p.x) + pcg(bitcast<u32>(p.y) + 40503u))) * weight / 255.0;
 }

@@ -17,12 +17,10 @@ layout(std140) uniform Params {
 };
 
 
-// One hash per pixel starts a chain; each value hashes the last. A value is triangular in [-1, 1) as the
-// sum of two uniform 16-bit halves of one hash: half the hashing of two full draws, and 16 bits is far
-// finer than the 8-bit output.
-float triangular(inout uint state) {
+// One hash per pixel starts a chain; each value hashes the last.
+float draw(inout uint state) {
   state = pcg(state);
-  return float((state & 0xffffu) + (state >> 16u)) / 65536.0 - 1.0;
+  return triangular(state);
 }
 
 // The overlay blend of image editors: multiply below mid-grey, screen above.
@@ -37,11 +35,11 @@ vec4 pixel(vec4 color, ivec2 p, ivec2 dims) {
   uint state = pcg(uint(p.x) + pcg(uint(p.y) + pcg(seed)));
   vec3 n;
   if (monochrome != 0) {
-    n = vec3(triangular(state));
+    n = vec3(draw(state));
   } else {
-    float r = triangular(state);
-    float g = triangular(state);
-    n = vec3(r, g, triangular(state));
+    float r = draw(state);
+    float g = draw(state);
+    n = vec3(r, g, draw(state));
   }
   float luma = dot(color.rgb, vec3(0.299, 0.587, 0.114));
   float dark = 1.0 - luma;

@@ -14,12 +14,10 @@ struct Params {
 
 @group(0) @binding(0) var<uniform> params: Params;
 
-// One hash per pixel starts a chain; each value hashes the last. A value is triangular in [-1, 1) as the
-// sum of two uniform 16-bit halves of one hash: half the hashing of two full draws, and 16 bits is far
-// finer than the 8-bit output.
-fn triangular(state: ptr<function, u32>) -> f32 {
+// One hash per pixel starts a chain; each value hashes the last.
+fn draw(state: ptr<function, u32>) -> f32 {
   *state = pcg(*state);
-  return f32((*state & 0xffffu) + (*state >> 16u)) / 65536.0 - 1.0;
+  return triangular(*state);
 }
 
 // The overlay blend of image editors: multiply below mid-grey, screen above.
@@ -34,11 +32,11 @@ fn pixel(color: vec4f, p: vec2i, dims: vec2i) -> vec4f {
   var state = pcg(u32(p.x) + pcg(u32(p.y) + pcg(params.seed)));
   var n: vec3f;
   if (params.monochrome != 0) {
-    n = vec3f(triangular(&state));
+    n = vec3f(draw(&state));
   } else {
-    let r = triangular(&state);
-    let g = triangular(&state);
-    n = vec3f(r, g, triangular(&state));
+    let r = draw(&state);
+    let g = draw(&state);
+    n = vec3f(r, g, draw(&state));
   }
   let luma = dot(color.rgb, vec3f(0.299, 0.587, 0.114));
   let dark = 1.0 - luma;

@@ -1,11 +1,13 @@
 import { mapPixels, type RgbaImage } from './image.ts';
-import { hash2 } from './pcg.ts';
+import { pcg, triangular } from './pcg.ts';
 
 /** CPU reference of shaders/grain. */
 export function grain(input: RgbaImage, params: { amount: number; size: number; seed: number }): RgbaImage {
   const size = Math.max(1, params.size);
-  const seed = params.seed >>> 0;
-  const lattice = (x: number, y: number) => hash2(x, y, seed) + hash2(x, y, (seed + 1) >>> 0) - 1;
+  const seedHash = pcg(params.seed >>> 0);
+  // A triangular value per lattice point: a hash of its row, then of its column (two's-complement wrap).
+  const lattice = (x: number, y: number) =>
+    triangular(pcg(((x >>> 0) + pcg(((y >>> 0) + seedHash) >>> 0)) >>> 0));
   const mix = (a: number, b: number, t: number) => a + (b - a) * t;
   return mapPixels(input, (r, g, b, a, x, y) => {
     const qx = (x + 0.5) / size;

@@ -1,5 +1,5 @@
 import { mapPixels, type RgbaImage } from './image.ts';
-import { pcg } from './pcg.ts';
+import { pcg, triangular } from './pcg.ts';
 
 /** CPU reference of shaders/noise. */
 export function noise(
@@ -11,19 +11,18 @@ export function noise(
   const shadow = Math.min(1, Math.max(0, params.shadowAmount));
   return mapPixels(input, (r, g, b, a, x, y) => {
     let state = pcg((x + pcg((y + seedHash) >>> 0)) >>> 0);
-    // Two 16-bit halves of one hash make a triangular value in [-1, 1).
-    const triangular = () => {
+    const draw = () => {
       state = pcg(state);
-      return ((state & 0xffff) + (state >>> 16)) / 65536 - 1;
+      return triangular(state);
     };
     let n: number[];
     if (params.monochrome) {
-      const v = triangular();
+      const v = draw();
       n = [v, v, v];
     } else {
-      const nr = triangular();
-      const ng = triangular();
-      n = [nr, ng, triangular()];
+      const nr = draw();
+      const ng = draw();
+      n = [nr, ng, draw()];
     }
     const dark = 1 - (0.299 * r + 0.587 * g + 0.114 * b);
     const scale = amount * (1 + 2 * shadow * dark * dark * dark);

@@ -5,9 +5,7 @@ export function pcg(v: number): number {
   return ((word >>> 22) ^ word) >>> 0;
 }
 
-/** A uniform value in [0, 1) for a lattice point and a seed (two's-complement wrap for negative x, y). */
-export function hash2(x: number, y: number, seed: number): number {
-  const inner = ((y >>> 0) + pcg(seed)) >>> 0;
-  const outer = ((x >>> 0) + pcg(inner)) >>> 0;
-  return (pcg(outer) >>> 8) / 16777216;
+/** shaders/common/pcg's triangular: a value in [-1, 1) from the two 16-bit halves of one hash. */
+export function triangular(h: number): number {
+  return ((h & 0xffff) + (h >>> 16)) / 65536 - 1;
 }

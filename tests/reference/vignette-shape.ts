@@ -1,4 +1,4 @@
-import { pcg } from './pcg.ts';
+import { pcg, triangular } from './pcg.ts';
 
 /** shaders/common/vignette: the radius of a texel, 0 at the centre and 1 at the corners. */
 export function vignetteRadius(
@@ -13,9 +13,7 @@ export function vignetteRadius(
 
 /** shaders/common/vignette: triangular +-1 level noise from the halves of one hash, scaled by `weight`. */
 export function vignetteDither(x: number, y: number, weight: number): number {
-  const h = pcg(((x >>> 0) + pcg(((y >>> 0) + 40503) >>> 0)) >>> 0);
-  const n = ((h & 0xffff) + (h >>> 16)) / 65536 - 1;
-  return (n * weight) / 255;
+  return (triangular(pcg(((x >>> 0) + pcg(((y >>> 0) + 40503) >>> 0)) >>> 0)) * weight) / 255;
 }
 
 export function smoothstep(edge0: number, edge1: number, x: number): number {
