@@ -28,6 +28,11 @@ export class ShaderLibrary {
     return this.source(this.stagePath(stage));
   }
 
+  /** The stage's file as written, includes unresolved (what fusion composes). */
+  stageRaw(stage: string): string {
+    return this.raw(this.stagePath(stage));
+  }
+
   stagePath(stage: string): string {
     return `/shaders/${stage}/${stage}.${this.extension}`;
   }

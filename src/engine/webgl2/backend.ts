@@ -283,7 +283,7 @@ class WebGl2Backend implements Backend {
     const key = epilogueKey(stage, entry, steps);
     const cached = this.programs.get(key);
     if (cached) return cached;
-    const raw = (name: string) => this.shaders.raw(this.shaders.stagePath(name));
+    const raw = (name: string) => this.shaders.stageRaw(name);
     const base = raw(stage);
     const firstInput = firstEpilogueInput(base);
     const composed = composeGlsl({ source: base, entry }, epilogueSources(steps, raw), firstInput);
