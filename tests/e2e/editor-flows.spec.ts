@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { EFFECTS } from '../../src/effects/index.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import { psnr } from '../reference/metrics.ts';
-import { canvasPixels, loadFixture, openEditor, save, settled } from '../support/editor.ts';
+import { canvasPixels, expectCanvasLike, loadFixture, openEditor, save, settled } from '../support/editor.ts';
 import { fixturePath } from '../support/images.ts';
 
 const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
@@ -49,11 +49,11 @@ for (const engine of ENGINES) {
       await page.getByTestId('undo-button').click();
       await settled(page);
       await expect(page.getByTestId('redo-button')).toBeEnabled();
-      expect(psnr(before, await canvasPixels(page))).toBeGreaterThan(40);
+      await expectCanvasLike(page, before, 40);
 
       await page.getByTestId('redo-button').click();
       await settled(page);
-      expect(psnr(after, await canvasPixels(page))).toBeGreaterThan(40);
+      await expectCanvasLike(page, after, 40);
 
       const saved = await save(page);
       expect(saved.type).toBe('image/jpeg');
@@ -89,7 +89,7 @@ for (const engine of ENGINES) {
       await expect(notification).toHaveAttribute('data-kind', 'error');
       await expect(notification).toHaveText(/Failed to load image file/);
       await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
-      expect(psnr(before, await canvasPixels(page))).toBeGreaterThan(45);
+      await expectCanvasLike(page, before, 45);
     });
   });
 }
@@ -228,17 +228,17 @@ test('before/after: holding backslash or the canvas shows the image before the e
 
   await box.blur();
   await page.keyboard.down('\\');
-  await expect.poll(async () => psnr(original, await canvasPixels(page))).toBeGreaterThan(45);
+  await expectCanvasLike(page, original, 45);
   await page.keyboard.up('\\');
-  await expect.poll(async () => psnr(edited, await canvasPixels(page))).toBeGreaterThan(45);
+  await expectCanvasLike(page, edited, 45);
 
   const canvas = page.getByTestId('main-canvas');
   const where = await canvas.boundingBox();
   await page.mouse.move((where?.x ?? 0) + 50, (where?.y ?? 0) + 50);
   await page.mouse.down();
-  await expect.poll(async () => psnr(original, await canvasPixels(page))).toBeGreaterThan(45);
+  await expectCanvasLike(page, original, 45);
   await page.mouse.up();
-  await expect.poll(async () => psnr(edited, await canvasPixels(page))).toBeGreaterThan(45);
+  await expectCanvasLike(page, edited, 45);
   // A hold is not a click: the zoom stays.
   await expect(page.getByTestId('zoom-indicator')).toHaveCount(0);
 });
