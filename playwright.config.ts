@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
 
@@ -12,7 +13,11 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at once, one per core up to two. A single test leaves a third of two cores idle (it waits
+  // on pages, workers and timers), so two workers take the suite from about 19 to about 11 minutes on two
+  // cores; every timed check keeps a wide margin with two (the slowest fixture 1.1 s of its 10 s). More
+  // browsers than cores would make SwiftShader's frames compete. PW_WORKERS overrides.
+  workers: Number(process.env.PW_WORKERS ?? Math.min(2, availableParallelism())),
   retries: 0,
   reporter: [['list']],
   use: {

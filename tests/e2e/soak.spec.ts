@@ -72,6 +72,10 @@ async function cycles(page: Page, effects: string[]): Promise<void> {
   }, effects);
 }
 
+// The two backends' soaks are independent and the longest tests of the suite: with two Playwright workers
+// they run side by side instead of one after the other at the end.
+test.describe.configure({ mode: 'parallel' });
+
 for (const engine of ['webgpu', 'webgl2'] as EngineKind[]) {
   test(`soak on ${engine}: ${CYCLES} cycles of apply, commit and undo keep GPU objects and heap flat`, async ({
     page,
