@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type {} from '../../src/editor/test-hooks.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
@@ -164,12 +165,24 @@ test('rapid effect switching and slider changes end on the latest choice, never 
 });
 
 test('a new image chosen during an apply is loaded afterwards, not lost', async ({ page }) => {
-  await openEditor(page, 'webgl2');
+  await openEditor(page, 'webgl2', 'testHooks=1');
   await loadFixture(page, 'kodak/kodim23.png');
-  await page.getByTestId('effect-ccdEffect').click();
-  // CCD takes a while on a software GPU: choose the next photo while it runs.
-  await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ApplyingEffect');
-  await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim04.png'));
+  // Choose CCD and, in the same task, the next photo: the worker answers in a later task, so the photo is
+  // chosen while the apply runs however fast this machine is (waiting to see ApplyingEffect could miss it).
+  const portrait = readFileSync(fixturePath('kodak/kodim04.png')).toString('base64');
+  const statusWhenChosen = await page.evaluate((base64) => {
+    document.querySelector<HTMLButtonElement>('[data-testid="effect-ccdEffect"]')?.click();
+    const status = window.__retrocam?.statuses().at(-1);
+    const input = document.querySelector<HTMLInputElement>('[data-testid="editor-upload-input"]');
+    if (!input) throw new Error('no upload input');
+    const transfer = new DataTransfer();
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    transfer.items.add(new File([bytes], 'kodim04.png', { type: 'image/png' }));
+    input.files = transfer.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    return status;
+  }, portrait);
+  expect(statusWhenChosen).toBe('ApplyingEffect');
   await settled(page);
   // kodim04 is a portrait: the canvas follows its shape once it has loaded.
   await expect
