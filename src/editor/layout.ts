@@ -26,6 +26,17 @@ export function canvasBox(viewportWidth: number, viewportHeight: number): { widt
 }
 
 /**
+ * The height of the mobile layout's canvas area: the table's 70 % of the viewport, or, when a photo is
+ * shown smaller than that (a landscape photo on a portrait phone), just the photo and its gutter, so the
+ * effects come up beside it on the first screen rather than below a band of empty space. Null (no photo,
+ * or the collage editor) keeps the full 70 %. A zoomed canvas taller than the area scrolls inside it.
+ */
+export function mobileCanvasAreaHeight(viewportHeight: number, canvasHeight: number | null): number {
+  const full = Math.round(0.7 * viewportHeight);
+  return canvasHeight === null ? full : Math.min(full, Math.ceil(canvasHeight) + GUTTER);
+}
+
+/**
  * The canvas's displayed size: the image's aspect ratio kept, as large as the box allows (shrunk to fit the
  * available height), in whole CSS pixels.
  */

@@ -28,7 +28,7 @@ function ActionButton({ state, controller, ui, mac, commandId, label, testId, pr
   return (
     <button
       type="button"
-      className={`button${primary ? ' button-primary' : ''}`}
+      className={`button action-${commandId}${primary ? ' button-primary' : ''}`}
       data-testid={testId}
       disabled={!command.enabled(state)}
       title={shortcut ? `${command.label} (${shortcut})` : command.label}

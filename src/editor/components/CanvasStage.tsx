@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../editor-jotai.ts';
 import { exportProgressAtom } from '../state/ui.ts';
-import { fittedCanvasSize } from '../layout.ts';
+import { fittedCanvasSize, layoutMode, mobileCanvasAreaHeight } from '../layout.ts';
 import { zoomIndicatorText, type EditorState } from '../state/editor-state.ts';
 import { useViewport } from '../useViewport.ts';
 
@@ -52,6 +52,11 @@ export function CanvasStage({
     exportProgress === null;
   const zoomText = zoomIndicatorText(state);
   const loading = state.workerStatus === 'LoadingImage';
+  const canvasShown = (state.isImageReadyInWorker || loading) && !collage;
+  const areaStyle =
+    layoutMode(viewport.width) === 'mobile'
+      ? { height: mobileCanvasAreaHeight(viewport.height, canvasShown ? height : null) }
+      : undefined;
 
   const release = (cancelled: boolean) => {
     const current = hold.current;
@@ -63,13 +68,13 @@ export function CanvasStage({
   };
 
   return (
-    <main className="canvas-area" aria-label="Canvas">
+    <main className="canvas-area" aria-label="Canvas" style={areaStyle}>
       <div className="canvas-scroll">
         <div
           className="canvas-host"
           ref={host}
           style={{ width, height }}
-          hidden={(!state.isImageReadyInWorker && !loading) || Boolean(collage)}
+          hidden={!canvasShown}
           onPointerDown={(event) => {
             if (event.button !== 0 || !state.isImageReadyInWorker) return;
             const entry = {
