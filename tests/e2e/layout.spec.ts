@@ -44,8 +44,8 @@ for (const viewport of VIEWPORTS) {
     const apply = await page.getByTestId('apply-button').boundingBox();
     expect(apply!.y + apply!.height).toBeLessThanOrEqual(viewport.height);
     const onTop = await page.evaluate(
-      ([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid]')?.getAttribute('data-testid'),
-      [apply!.x + apply!.width / 2, apply!.y + apply!.height / 2],
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid]')?.getAttribute('data-testid'),
+      { x: apply!.x + apply!.width / 2, y: apply!.y + apply!.height / 2 },
     );
     expect(onTop).toBe('apply-button');
     await page.screenshot({ path: test.info().outputPath(`editor-${viewport.width}.png`) });
