@@ -23,6 +23,8 @@ export interface OnDemandSize {
 export interface BuildSize {
   routes: RouteSize[];
   onDemand: OnDemandSize[];
+  /** Worker entry chunks that another chunk imports (each must be imported by nothing). */
+  importedWorkers?: { worker: string; importer: string }[];
 }
 
 export function htmlEntries(dist: string): string[];

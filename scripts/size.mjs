@@ -55,6 +55,7 @@ const ROUTES = [
       'workbox-window',
       'src/editor/EditorPage.tsx',
       'src/engine/worker/worker.ts',
+      'src/engine/worker/serve.ts',
       'src/engine/webgpu/backend.ts',
       'src/engine/webgl2/backend.ts',
     ],
@@ -92,6 +93,7 @@ function readGraph(assets, root) {
       ),
       statics: edges(STATIC),
       dynamics: [...edges(DYNAMIC), ...edges(WORKER)],
+      workers: edges(WORKER),
     });
   }
   return chunks;
@@ -177,7 +179,21 @@ export function measureBuild(dist = join(ROOT, 'dist'), root = ROOT) {
     const added = [...closure].filter((file) => !editor.has(file));
     return { label: group.label, ...summary(added.map((file) => chunks.get(file))) };
   });
-  return { routes, onDemand };
+  return { routes, onDemand, importedWorkers: importedWorkers(chunks) };
+}
+
+/**
+ * Worker entry chunks that another chunk imports. WebKit evaluates such an entry a second time as a
+ * module, and the second copy's message handler replaces the first's: a worker's entry must be a chunk
+ * that nothing imports (src/engine/worker/worker.ts loads its body instead).
+ */
+function importedWorkers(chunks) {
+  const entries = new Set([...chunks.values()].flatMap((chunk) => chunk.workers));
+  const found = [];
+  for (const chunk of chunks.values())
+    for (const target of [...chunk.statics, ...chunk.dynamics.filter((d) => !chunk.workers.includes(d))])
+      if (entries.has(target)) found.push({ worker: target, importer: chunk.file });
+  return found;
 }
 
 export function budgetFailures(build) {
@@ -192,6 +208,10 @@ export function budgetFailures(build) {
       failures.push(`${route.path} loads ${label} on its first load; it must load only when needed`);
   for (const group of build.onDemand)
     if (group.missing) failures.push(`No chunk holds the ${group.label}: has it moved?`);
+  for (const { worker, importer } of build.importedWorkers ?? [])
+    failures.push(
+      `${importer} imports the worker entry ${worker}: a worker's entry must be imported by nothing`,
+    );
   return failures;
 }
 

@@ -139,4 +139,21 @@ describe('the bundle budget (scripts/size.mjs)', () => {
       '/editor loads the collage editor on its first load; it must load only when needed',
     ]);
   });
+
+  test('fails when a chunk imports a worker entry (WebKit would evaluate the entry twice)', () => {
+    const shared = chunks({
+      'worker-e.js': {
+        code: 'export const core=1;self.onmessage=()=>{};',
+        sources: ['src/engine/worker/worker.ts'],
+      },
+      'backend-i.js': { code: 'import{core}from"./worker-e.js";', sources: ['src/engine/webgl2/backend.ts'] },
+    });
+    const { root, dist } = makeBuild(HTML, shared);
+    expect(budgetFailures(measureBuild(dist, root))).toEqual([
+      "backend-i.js imports the worker entry worker-e.js: a worker's entry must be imported by nothing",
+    ]);
+    // The same build with the entry only loading its body passes.
+    const { root: root2, dist: dist2 } = makeBuild(HTML, chunks());
+    expect(budgetFailures(measureBuild(dist2, root2))).toEqual([]);
+  });
 });

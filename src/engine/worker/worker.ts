@@ -1,242 +1,28 @@
 /// <reference lib="webworker" />
 /**
- * The effect worker's entry: owns the transferred OffscreenCanvas, picks a backend, and runs the editor's
- * messages one at a time, in order.
+ * The effect worker's entry. It holds no engine code and nothing imports it: the engine (serve.ts) is a
+ * chunk of its own that this loads. A bundler puts code shared by an entry and its lazy chunks (the
+ * backends) into the entry's chunk, and the lazy chunks then import the entry; WebKit evaluates such an
+ * entry module a second time, and the second copy's message handler replaces the first's. With an entry
+ * that only loads, no chunk can import it (scripts/size.mjs checks every worker's build).
  */
-import {
-  isToWorkerMessage,
-  type ExportFullResolutionMessage,
-  type FromWorkerMessage,
-  type InitMessage,
-  type TestHookAction,
-  type ToWorkerMessage,
-} from '../protocol.ts';
-import { bakeLut } from '../../effects/luts.ts';
-import { chooseBackend } from './choose-backend.ts';
-import { Engine } from './engine.ts';
+import type { FromWorkerMessage } from '../protocol.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const NO_ENGINE = 'OffscreenCanvas not supported. Cannot initialize effect engine.';
+// Messages that arrive while the engine's code loads wait here, in order.
+const early: MessageEvent<unknown>[] = [];
+self.onmessage = (event: MessageEvent<unknown>) => early.push(event);
 
-let engine: Engine | null = null;
-let queue: Promise<void> = Promise.resolve();
-let testHooks = false;
-/** Set by test hooks: the next apply, or the next export (image data or bitmap), fails as a broken driver would make it. */
-let failNextApply = false;
-let failNextExport = false;
-/** Full-resolution exports received and not yet finished, so that a cancel reaches one still queued. */
-const exports = new Map<ExportFullResolutionMessage, AbortController>();
-
-/** The original at its own size; the intake code (EXIF, HEIC) loads only when an export needs it. */
-async function decodeOriginal(file: Blob): Promise<ImageBitmap> {
-  const { decodeFullSize } = await import('../../intake/decode.ts');
-  return decodeFullSize(file);
-}
-
-async function exportFullResolution(message: ExportFullResolutionMessage): Promise<void> {
-  const controller = exports.get(message) ?? new AbortController();
-  try {
-    if (!engine) throw new Error('the engine is not ready');
-    if (failNextExport) {
-      failNextExport = false;
-      throw new Error('the read-back failed (test hook)');
-    }
-    controller.signal.throwIfAborted();
-    const started = performance.now();
-    const result = await engine.exportFullResolution(
-      message,
-      decodeOriginal,
-      (progress) => post({ type: 'exportProgress', progress }),
-      controller.signal,
-    );
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    log('info', `Full-resolution export: ${result.width}x${result.height} in ${seconds} s`);
-    post({ type: 'fullResolutionImage', ...result });
-  } catch (error) {
-    for (const step of message.steps) step.mask?.close();
-    if (controller.signal.aborted) {
-      post({ type: 'fullResolutionImage', blob: null, cancelled: true });
-    } else {
-      log('error', `Full-resolution export failed: ${reason(error)}`);
-      post({ type: 'fullResolutionImage', blob: null, error: reason(error) });
-    }
-  } finally {
-    exports.delete(message);
-  }
-}
-
-function post(message: FromWorkerMessage, transfer: Transferable[] = []): void {
-  self.postMessage(message, transfer);
-}
-
-function log(level: 'info' | 'warn' | 'error', message: string): void {
-  post({ type: 'log', level, message });
-}
-
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-async function init(message: InitMessage): Promise<void> {
-  testHooks = message.testHooks === true;
-  if (typeof OffscreenCanvas === 'undefined' || !message.canvas) {
-    post({ type: 'status', status: 'WorkerError', message: NO_ENGINE });
-    return;
-  }
-  const backend = await chooseBackend(message.canvas, message.engine, {
-    log: (text) => log('info', text),
-    onLost: (text) => {
-      log('warn', text);
-      post({ type: 'status', status: 'ContextLost', message: text });
-    },
-    onRestored: () => post({ type: 'status', status: 'ContextRestoring' }),
-  }).catch((error: unknown) => {
-    log('error', `Backend setup failed: ${reason(error)}`);
-    return null;
-  });
-  if (!backend) {
-    post({ type: 'status', status: 'WorkerError', message: NO_ENGINE });
-    return;
-  }
-  engine = new Engine(backend, post, bakeLut);
-  log('info', `Effect engine running on ${backend.kind}`);
-  post({ type: 'status', status: 'WorkerReady', engine: backend.kind });
-}
-
-/** Simulated failures, for the reliability tests only. */
-function runTestHook(action: TestHookAction): void {
-  if (!testHooks) {
-    log('warn', 'Ignoring a test hook: test hooks are off');
-    return;
-  }
-  switch (action) {
-    case 'loseContext':
-      engine?.backend.loseContextForTest();
-      return;
-    case 'crash':
-      setTimeout(() => {
-        throw new Error('Test hook: the worker crashed');
-      });
-      return;
-    case 'exit':
-      self.close();
-      return;
-    case 'hang':
-      for (;;) {
-        // Never answers again, as a worker stuck in a driver call would.
-      }
-    case 'failNextApply':
-      failNextApply = true;
-      return;
-    case 'failNextExport':
-      failNextExport = true;
-      return;
-  }
-}
-
-async function handle(message: ToWorkerMessage): Promise<void> {
-  if (message.type === 'init') return init(message);
-  if (message.type === 'testHook') return runTestHook(message.action);
-  if (message.type === 'exportFullResolution') return exportFullResolution(message);
-  if (!engine) {
-    log('warn', `Ignoring ${message.type}: the engine is not ready`);
-    return;
-  }
-  switch (message.type) {
-    case 'loadImage':
-      try {
-        await engine.loadImage(message);
-      } catch (error) {
-        post({ type: 'error', message: `Failed to load image: ${reason(error)}` });
-      }
-      return;
-    case 'applyEffect':
-      try {
-        if (failNextApply) {
-          failNextApply = false;
-          throw new Error('the GPU rejected the work (test hook)');
-        }
-        await engine.applyEffect(message);
-      } catch (error) {
-        post({ type: 'error', message: `Image processing failed: ${reason(error)}` });
-      }
-      return;
-    case 'commitEffect':
-      await engine.commitEffect();
-      return;
-    case 'undo':
-      await engine.undo();
-      return;
-    case 'redo':
-      await engine.redo();
-      return;
-    case 'showOriginal':
-      await engine.showOriginal(message.show);
-      return;
-    case 'loadLut':
-      engine.loadLut(message);
-      return;
-    case 'requestStats':
-      post({ type: 'stats', ...engine.resourceCounts() });
-      return;
-    case 'resetCanvasToBase':
-      await engine.resetCanvasToBase();
-      return;
-    case 'replaceBaseImage':
-      await engine.replaceBaseImage(message);
-      return;
-    case 'requestImageData':
-      try {
-        if (failNextExport) {
-          failNextExport = false;
-          throw new Error('the read-back failed (test hook)');
-        }
-        await engine.requestImageData(message);
-      } catch (error) {
-        log('error', `Export failed: ${reason(error)}`);
-        post({ type: 'imageData', blob: null, format: 'image/jpeg' });
-      }
-      return;
-    case 'requestImageBitmap': {
-      const source = message.source ?? 'currentBase';
-      try {
-        if (failNextExport) {
-          failNextExport = false;
-          throw new Error('the read-back failed (test hook)');
-        }
-        await engine.requestImageBitmap(source);
-      } catch (error) {
-        post({ type: 'imageBitmapResponse', image: null, source, error: reason(error) });
-      }
-      return;
-    }
-    case 'appVisible':
-      await engine.redraw();
-      return;
-  }
-}
-
-self.onmessage = (event: MessageEvent<unknown>) => {
-  const message = event.data;
-  if (!isToWorkerMessage(message)) {
-    log('warn', 'Ignoring a malformed message');
-    return;
-  }
-  // A cancel cannot wait its turn: the export it stops is what the queue is busy with.
-  if (message.type === 'cancelExport') {
-    for (const controller of exports.values()) controller.abort();
-    return;
-  }
-  // Nor does a lost GPU: the loss hook strikes whatever the queue is running, as a real loss would.
-  if (message.type === 'testHook' && message.action === 'loseContext') {
-    runTestHook(message.action);
-    return;
-  }
-  if (message.type === 'exportFullResolution') exports.set(message, new AbortController());
-  queue = queue
-    .then(() => handle(message))
-    .catch((error: unknown) => {
-      post({ type: 'error', message: reason(error) });
-    });
-};
+import('./serve.ts').then(
+  ({ serve }) => serve(early),
+  (error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    const message: FromWorkerMessage = {
+      type: 'status',
+      status: 'WorkerError',
+      message: `Worker error: the effect engine's code did not load (${reason})`,
+    };
+    self.postMessage(message);
+  },
+);
