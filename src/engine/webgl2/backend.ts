@@ -57,7 +57,7 @@ export function createWebGl2Backend(
     log('WebGL2: the canvas gave no webgl2 context');
     return null;
   }
-  return new WebGl2Backend(gl, canvas, options);
+  return new WebGl2Backend(gl, canvas, log, options);
 }
 
 class WebGl2Backend implements Backend {
@@ -74,10 +74,13 @@ class WebGl2Backend implements Backend {
   private readonly vao: WebGLVertexArrayObject;
   private readonly syncTarget: GlTexture;
   private nextId = 1;
+  /** Whether texSubImage2D takes an ImageBitmap here (not in WebKit's workers): found on first use. */
+  private bitmapUploads = true;
 
   constructor(
     private readonly gl: WebGL2RenderingContext,
     private readonly canvas: OffscreenCanvas,
+    private readonly log: (message: string) => void,
     options: WebGl2Options,
   ) {
     this.maxTextureSize = gl.getParameter(gl.MAX_TEXTURE_SIZE) as number;
@@ -132,8 +135,25 @@ class WebGl2Backend implements Backend {
     const gl = this.gl;
     const handle = this.createGlTexture(image.width, image.height, 'rgba8unorm');
     gl.bindTexture(gl.TEXTURE_2D, handle.texture);
-    gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, gl.RGBA, gl.UNSIGNED_BYTE, image);
-    return handle;
+    this.clearErrors();
+    try {
+      if (image instanceof ImageData || this.bitmapUploads) {
+        gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, gl.RGBA, gl.UNSIGNED_BYTE, image);
+        const error = gl.getError();
+        if (error === gl.NO_ERROR) return handle;
+        // WebKit's worker WebGL2 refuses ImageBitmap sources (INVALID_VALUE) but takes a canvas.
+        if (image instanceof ImageData || error !== gl.INVALID_VALUE) throw glError('upload', error);
+        this.bitmapUploads = false;
+        this.log('WebGL2: ImageBitmap uploads fail here; uploading through a 2D canvas instead');
+      }
+      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, gl.RGBA, gl.UNSIGNED_BYTE, canvasOf(image));
+      const error = gl.getError();
+      if (error !== gl.NO_ERROR) throw glError('upload', error);
+      return handle;
+    } catch (error) {
+      this.destroyTexture(handle);
+      throw error;
+    }
   }
 
   runPass(pass: PassSpec): void {
@@ -201,7 +221,10 @@ class WebGl2Backend implements Backend {
     gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebufferOf(source));
     const pixels = new Uint8Array(texture.width * texture.height * 4);
     gl.pixelStorei(gl.PACK_ALIGNMENT, 1);
+    this.clearErrors();
     gl.readPixels(0, 0, texture.width, texture.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    const error = gl.getError();
+    if (error !== gl.NO_ERROR) return Promise.reject(glError('read-back', error));
     return Promise.resolve(pixels);
   }
 
@@ -216,14 +239,10 @@ class WebGl2Backend implements Backend {
   validate<T>(work: () => T): Promise<T> {
     // Compile and link errors throw where they happen; what is left is the GL error flag.
     const gl = this.gl;
-    while (gl.getError() !== gl.NO_ERROR) {
-      // Clear errors left by earlier work so they are not blamed on this one.
-    }
+    this.clearErrors();
     const result = work();
     const error = gl.getError();
-    if (error !== gl.NO_ERROR && !gl.isContextLost()) {
-      return Promise.reject(new Error(`WebGL2 error 0x${error.toString(16)}`));
-    }
+    if (error !== gl.NO_ERROR && !gl.isContextLost()) return Promise.reject(glError('pass', error));
     return Promise.resolve(result);
   }
 
@@ -251,6 +270,13 @@ class WebGl2Backend implements Backend {
     this.epilogueUniformBuffers.length = 0;
     this.gl.deleteVertexArray(this.vao);
     this.gl.deleteShader(this.vertexShader);
+  }
+
+  /** Clears errors left by earlier work, so that they are not blamed on what runs next. */
+  private clearErrors(): void {
+    const gl = this.gl;
+    // A lost context reports CONTEXT_LOST_WEBGL once and then NO_ERROR; a bound keeps this finite anyway.
+    for (let i = 0; i < 16 && gl.getError() !== gl.NO_ERROR; i++);
   }
 
   private framebufferOf(texture: GlTexture): WebGLFramebuffer {
@@ -351,4 +377,26 @@ class WebGl2Backend implements Backend {
     if (!own) throw new Error(`Texture ${texture.id} is not live on this backend`);
     return own;
   }
+}
+
+/** A GL error as the engine reports it: which step failed, and the error's name. */
+function glError(step: 'upload' | 'read-back' | 'pass', code: number): Error {
+  const names: Record<number, string> = {
+    0x500: 'INVALID_ENUM',
+    0x501: 'INVALID_VALUE',
+    0x502: 'INVALID_OPERATION',
+    0x505: 'OUT_OF_MEMORY',
+    0x506: 'INVALID_FRAMEBUFFER_OPERATION',
+    0x9242: 'CONTEXT_LOST_WEBGL',
+  };
+  return new Error(`WebGL2 ${step} failed (${names[code] ?? `error 0x${code.toString(16)}`})`);
+}
+
+/** An ImageBitmap drawn on a 2D canvas, the upload source every worker WebGL2 takes. */
+function canvasOf(image: ImageBitmap): OffscreenCanvas {
+  const canvas = new OffscreenCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('WebGL2 upload failed (no 2D canvas to upload through)');
+  context.drawImage(image, 0, 0);
+  return canvas;
 }
