@@ -43,8 +43,8 @@ const ON_DEMAND = [
 /**
  * Routes and what each starts on its first load besides index.html's scripts, named by a source module of
  * the dynamic chunk or worker. Every route registers the service worker (workbox-window). The editor starts
- * the engine worker, which picks a backend: both backends are counted (the worst case, where WebGPU is
- * missing or fails and WebGL2 follows).
+ * the engine worker, which picks a backend: every backend is counted (the worst case, where WebGPU and WebGL2
+ * are missing or fail and the CPU backend follows).
  */
 const ROUTES = [
   { path: '/', starts: ['workbox-window'] },
@@ -58,6 +58,7 @@ const ROUTES = [
       'src/engine/worker/serve.ts',
       'src/engine/webgpu/backend.ts',
       'src/engine/webgl2/backend.ts',
+      'src/engine/cpu/backend.ts',
     ],
   },
 ];

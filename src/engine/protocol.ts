@@ -4,7 +4,7 @@
  */
 import type { SettingValue } from '../effects/types.ts';
 
-export const ENGINE_KINDS = ['webgpu', 'webgl2'] as const;
+export const ENGINE_KINDS = ['webgpu', 'webgl2', 'cpu'] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
 
 export const WORKER_STATUSES = [

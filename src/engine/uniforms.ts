@@ -130,3 +130,29 @@ export function packUniforms(table: UniformTable, values: UniformValues, layout 
   }
   return buffer;
 }
+
+/** The values a packed buffer holds, by the table: what a shader reads (the CPU backend's kernels read them so). */
+export function unpackUniforms(
+  table: UniformTable,
+  buffer: ArrayBuffer,
+  layout = layoutUniforms(table),
+): Record<string, number | number[]> {
+  const view = new DataView(buffer);
+  const values: Record<string, number | number[]> = {};
+  for (const { field, offset } of layout.fields) {
+    const { count, kind } = componentsOf(field);
+    const list: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const at = offset + 4 * i;
+      list.push(
+        kind === 'f'
+          ? view.getFloat32(at, true)
+          : kind === 'i'
+            ? view.getInt32(at, true)
+            : view.getUint32(at, true),
+      );
+    }
+    values[field.name] = count === 1 && field.type !== 'vec4fArray' ? (list[0] as number) : list;
+  }
+  return values;
+}

@@ -12,7 +12,7 @@ import { psnr } from '../reference/metrics.ts';
 import { fixtureBase64, imageFromBase64 } from '../support/images.ts';
 import type {} from './harness.ts';
 
-const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
+const ENGINES: EngineKind[] = ['webgpu', 'webgl2', 'cpu'];
 const PHOTO = 'kodak/kodim23.png';
 
 interface FusionCase {

@@ -35,8 +35,8 @@ function runnerFor(engine: EngineKind): Promise<StageRunner> {
       log: (message) => console.info(message),
       onLost: (reason) => console.error(reason),
       onRestored: () => undefined,
-    }).then((backend: Backend | null) => {
-      if (!backend) throw new Error(`${engine} is not available`);
+    }).then(({ backend, reasons }: { backend: Backend | null; reasons: string[] }) => {
+      if (!backend) throw new Error(`${engine} is not available: ${reasons.join('; ')}`);
       return new StageRunner(backend);
     });
     runners.set(engine, runner);

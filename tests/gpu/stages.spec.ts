@@ -9,7 +9,8 @@ import { fixtureBase64, imageFromBase64 } from '../support/images.ts';
 import type { EncodedResources } from './harness.ts';
 import { STAGE_CASES } from './stage-cases.ts';
 
-const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
+// The CPU backend runs every stage case too, against the same reference and thresholds.
+const ENGINES: EngineKind[] = ['webgpu', 'webgl2', 'cpu'];
 const PHOTO = 'kodak/kodim23.png';
 
 function encodeResources(resources: Record<string, RgbaImage>): EncodedResources {
@@ -41,7 +42,7 @@ async function runOnGpu(
 test.describe('stages against their CPU references', () => {
   for (const [stage, cases] of Object.entries(STAGE_CASES)) {
     for (const stageCase of cases) {
-      test(`${stage}: ${stageCase.label} matches the reference on both backends, and they match each other`, async ({
+      test(`${stage}: ${stageCase.label} matches the reference on every backend, and they match each other`, async ({
         harness: page,
       }) => {
         const outputs: Partial<Record<EngineKind, RgbaImage>> = {};
@@ -64,14 +65,18 @@ test.describe('stages against their CPU references', () => {
           }
           outputs[engine] = output;
         }
-        const across = psnr(outputs.webgpu as RgbaImage, outputs.webgl2 as RgbaImage);
-        test.info().annotations.push({ type: 'WebGPU vs WebGL2', description: `${across.toFixed(2)} dB` });
-        expect(across, 'WebGPU against WebGL2').toBeGreaterThanOrEqual(Math.min(stageCase.minPsnr, 45));
+        for (const other of ['webgpu', 'cpu'] as const) {
+          const across = psnr(outputs[other] as RgbaImage, outputs.webgl2 as RgbaImage);
+          test
+            .info()
+            .annotations.push({ type: `${other} vs WebGL2`, description: `${across.toFixed(2)} dB` });
+          expect(across, `${other} against WebGL2`).toBeGreaterThanOrEqual(Math.min(stageCase.minPsnr, 45));
+        }
       });
     }
   }
 
-  test('vibrance 0 returns the input within 1 level per channel on both backends', async ({
+  test('vibrance 0 returns the input within 1 level per channel on every backend', async ({
     harness: page,
   }) => {
     for (const engine of ENGINES) {

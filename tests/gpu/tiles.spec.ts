@@ -11,7 +11,7 @@ import { STAGE_CASES } from './stage-cases.ts';
 // whole image has there, so that a full-resolution export in tiles shows no seams. Each such stage's
 // cases run whole and in tiles of 160 px or so (kodim23 is 768 x 512: dozens of tiles, margins included).
 
-const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
+const ENGINES: EngineKind[] = ['webgpu', 'webgl2', 'cpu'];
 const PHOTO = 'kodak/kodim23.png';
 /** Tiles of 160 px, or larger where margins would fill them: at least 48 px of core inside the margins. */
 function tileFor(reach: number): number {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CPU_STAGES } from '../../src/engine/cpu/kernels/index.ts';
 import { ShaderLibrary } from '../../src/engine/shader-sources.ts';
 import { STAGES } from '../../src/engine/stages/index.ts';
 import { GLSL_TYPE, WGSL_TYPE, type UniformField } from '../../src/engine/uniforms.ts';
@@ -68,6 +69,10 @@ describe('stage registry', () => {
     for (const name of STAGES.keys()) expect(name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
   });
 
+  it('has CPU kernels for registered stages only', () => {
+    expect([...CPU_STAGES.keys()].sort()).toEqual([...STAGES.keys()].sort());
+  });
+
   for (const stage of STAGES.values()) {
     describe(stage.name, () => {
       it('has a WGSL compute shader and a GLSL ES 3.00 fragment shader', () => {
@@ -105,6 +110,19 @@ describe('stage registry', () => {
         const [wgsl, glsl] = 'wgsl' in entries ? [entries.wgsl, entries.glsl] : [entries, entries];
         for (const entry of ['main', ...wgsl]) expect(wgslEntries).toContain(entry);
         for (const entry of glsl) expect(frag).toContain(`ENTRY_${entry}`);
+      });
+
+      it('has a CPU kernel for each GLSL pass (or a pixel function) in src/engine/cpu', () => {
+        const cpu = CPU_STAGES.get(stage.name);
+        expect(cpu, 'a CPU backend entry').toBeDefined();
+        if (stage.perPixel) {
+          expect(cpu?.pixel).toBeTypeOf('function');
+          expect(cpu?.entries).toBeUndefined();
+          return;
+        }
+        const entries = stage.entries ?? [];
+        const glsl = 'wgsl' in entries ? entries.glsl : entries;
+        expect(Object.keys(cpu?.entries ?? {}).sort()).toEqual(['main', ...glsl].sort());
       });
 
       it('has a CPU reference in tests/reference', () => {

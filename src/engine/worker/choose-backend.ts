@@ -7,25 +7,62 @@ export interface BackendHooks {
   onRestored: () => void;
 }
 
+/** The backends in the order the worker tries them: the GPU ones first, the CPU as the last resort. */
+export const BACKEND_ORDER: readonly EngineKind[] = ['webgpu', 'webgl2', 'cpu'];
+
+export interface BackendChoice {
+  backend: Backend | null;
+  /** Why each backend tried before the chosen one (or every one, when none) could not be had. */
+  reasons: string[];
+}
+
 /**
- * WebGPU first; WebGL2 only when WebGPU cannot be had (its code is loaded only then). `forced` limits the
- * choice to one backend. Resolves null when none is available.
+ * WebGPU first, then WebGL2, then the CPU; each backend's code is loaded only when it is tried. `forced`
+ * limits the choice to one backend. The backend is null when none is available, and `reasons` say why.
  */
 export async function chooseBackend(
   canvas: OffscreenCanvas,
   forced: EngineKind | undefined,
   hooks: BackendHooks,
-): Promise<Backend | null> {
-  if (forced !== 'webgl2') {
-    const { createWebGpuBackend } = await import('../webgpu/backend.ts');
-    const backend = await createWebGpuBackend(canvas, hooks.log, {
-      onDeviceLost: (reason, message) => hooks.onLost(`WebGPU device lost (${reason}): ${message}`),
+): Promise<BackendChoice> {
+  const reasons: string[] = [];
+  const log = (message: string) => {
+    reasons.push(message);
+    hooks.log(message);
+  };
+  for (const kind of forced ? [forced] : BACKEND_ORDER) {
+    const backend = await create(kind, canvas, log, hooks).catch((error: unknown) => {
+      log(`${kind}: setup failed: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
     });
-    if (backend || forced === 'webgpu') return backend;
+    if (backend) return { backend, reasons };
   }
-  const { createWebGl2Backend } = await import('../webgl2/backend.ts');
-  return createWebGl2Backend(canvas, hooks.log, {
-    onContextLost: () => hooks.onLost('WebGL2 context lost'),
-    onContextRestored: hooks.onRestored,
-  });
+  return { backend: null, reasons };
+}
+
+async function create(
+  kind: EngineKind,
+  canvas: OffscreenCanvas,
+  log: (message: string) => void,
+  hooks: BackendHooks,
+): Promise<Backend | null> {
+  switch (kind) {
+    case 'webgpu': {
+      const { createWebGpuBackend } = await import('../webgpu/backend.ts');
+      return createWebGpuBackend(canvas, log, {
+        onDeviceLost: (reason, message) => hooks.onLost(`WebGPU device lost (${reason}): ${message}`),
+      });
+    }
+    case 'webgl2': {
+      const { createWebGl2Backend } = await import('../webgl2/backend.ts');
+      return createWebGl2Backend(canvas, log, {
+        onContextLost: () => hooks.onLost('WebGL2 context lost'),
+        onContextRestored: hooks.onRestored,
+      });
+    }
+    case 'cpu': {
+      const { createCpuBackend } = await import('../cpu/backend.ts');
+      return createCpuBackend(canvas, log, { onLost: hooks.onLost });
+    }
+  }
 }

@@ -5,6 +5,7 @@
  */
 import {
   isToWorkerMessage,
+  type EngineKind,
   type ExportFullResolutionMessage,
   type FromWorkerMessage,
   type InitMessage,
@@ -18,6 +19,14 @@ import { Engine } from './engine.ts';
 declare const self: DedicatedWorkerGlobalScope;
 
 const NO_ENGINE = 'OffscreenCanvas not supported. Cannot initialize effect engine.';
+
+/** Why no backend could be had, in the user's terms, with each backend's own reason. */
+export function noEngineMessage(forced: EngineKind | undefined, reasons: readonly string[]): string {
+  const why = reasons.length > 0 ? ` (${reasons.join('; ')})` : '';
+  return forced
+    ? `The ${forced} engine asked for is not available in this browser's worker${why}. Cannot initialize effect engine.`
+    : `No rendering context could be made in the effect worker${why}. Cannot initialize effect engine.`;
+}
 
 let engine: Engine | null = null;
 let queue: Promise<void> = Promise.resolve();
@@ -84,19 +93,16 @@ async function init(message: InitMessage): Promise<void> {
     post({ type: 'status', status: 'WorkerError', message: NO_ENGINE });
     return;
   }
-  const backend = await chooseBackend(message.canvas, message.engine, {
+  const { backend, reasons } = await chooseBackend(message.canvas, message.engine, {
     log: (text) => log('info', text),
     onLost: (text) => {
       log('warn', text);
       post({ type: 'status', status: 'ContextLost', message: text });
     },
     onRestored: () => post({ type: 'status', status: 'ContextRestoring' }),
-  }).catch((error: unknown) => {
-    log('error', `Backend setup failed: ${reason(error)}`);
-    return null;
   });
   if (!backend) {
-    post({ type: 'status', status: 'WorkerError', message: NO_ENGINE });
+    post({ type: 'status', status: 'WorkerError', message: noEngineMessage(message.engine, reasons) });
     return;
   }
   engine = new Engine(backend, post, bakeLut);
