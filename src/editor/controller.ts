@@ -43,6 +43,7 @@ import {
   selectEffect,
   setBrushSize,
   statusReceived,
+  takePendingFile,
   takeQueuedFile,
   undo,
   workerInitStarted,
@@ -222,7 +223,29 @@ export class EditorController {
   /** A file to load; the editor's own upload accepts jpeg, png and webp unless told otherwise. */
   chooseFile(file: Blob, intake?: FileIntake): void {
     if (intake) this.intake.set(file, intake);
+    if (!this.client && this.state.workerStatus === 'WorkerError') {
+      // No engine runs (it did not start): the photo waits for it, shown, instead of being dropped.
+      this.setState({ ...this.state, pendingImageFile: file });
+      return;
+    }
     this.run((s) => fileChosen(s, file));
+  }
+
+  /**
+   * Starts the engine again after it failed to start (Try again); a photo waiting for it is loaded once
+   * it is ready.
+   */
+  retryEngine(): void {
+    if (this.client || this.recovering || !this.host) return;
+    this.failuresInARow = 0;
+    this.setState(workerInitStarted(this.state));
+    try {
+      this.startClient(this.options.engine);
+    } catch (error) {
+      const message =
+        error instanceof EngineSetupError ? error.message : 'Failed to initialize worker resources.';
+      this.run((s) => errorReceived(s, message));
+    }
   }
 
   selectEffect(effectId: string): void {
@@ -649,6 +672,12 @@ export class EditorController {
     }
     switch (message.type) {
       case 'status':
+        if (message.status === 'WorkerError' && this.state.workerStatus === 'WorkerInitializing') {
+          // The engine did not start, and nothing will run in this worker: a photo waiting for it stays
+          // pending (and shown) until the user tries again.
+          this.client?.terminate();
+          this.client = null;
+        }
         this.track(message);
         if (message.status === 'ContextLost') {
           // The spec's rule logs it; the editor then restores the engine (issue 8).
@@ -788,7 +817,8 @@ export class EditorController {
           ? { undoDepth: last.undoDepth, redoDepth: last.redoDepth ?? 0 }
           : {}),
       });
-      if (!this.log.source) this.setState({ ...this.state, workerStatus: 'WorkerReady' });
+      // With no image yet, a photo that was waiting for the engine (the landing page's) loads now.
+      if (!this.log.source) this.run((s) => takePendingFile({ ...s, workerStatus: 'WorkerReady' }));
       this.failuresInARow = 0;
       this.followUps();
     } catch (error) {

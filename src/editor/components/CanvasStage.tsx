@@ -127,7 +127,15 @@ export function CanvasStage({
       {exportProgress !== null && (
         <ExportProgress progress={exportProgress} onCancel={() => controller.cancelExport()} />
       )}
-      {!state.isImageReadyInWorker && !loading && (
+      {!state.isImageReadyInWorker && !loading && state.pendingImageFile && (
+        <KeptPhoto
+          file={state.pendingImageFile}
+          error={state.workerStatus === 'WorkerError' ? state.errorMessage : null}
+          onRetry={() => controller.retryEngine()}
+          onChooseFile={onChooseFile}
+        />
+      )}
+      {!state.isImageReadyInWorker && !loading && !state.pendingImageFile && (
         <div className="upload-overlay" data-testid="upload-overlay">
           <p className="upload-title">Drop a photo here</p>
           <button type="button" className="button button-primary" onClick={onChooseFile}>
@@ -164,6 +172,70 @@ function ExportProgress({ progress, onCancel }: { progress: number; onCancel: ()
       <button type="button" className="button" data-testid="cancel-export" onClick={onCancel}>
         Cancel
       </button>
+    </div>
+  );
+}
+
+/**
+ * A photo waiting for the effect engine (chosen on the landing page, or while the engine was down): shown
+ * while the engine starts and, when it could not start, with the reason and a way to try again. The photo
+ * is never dropped for something the engine did.
+ */
+function KeptPhoto({
+  file,
+  error,
+  onRetry,
+  onChooseFile,
+}: {
+  file: Blob;
+  error: string | null;
+  onRetry: () => void;
+  onChooseFile: () => void;
+}) {
+  const image = useRef<HTMLImageElement>(null);
+  // The URL is made and revoked with the file, and set on the element directly.
+  useEffect(() => {
+    const url = URL.createObjectURL(file);
+    if (image.current) {
+      image.current.hidden = false;
+      image.current.src = url;
+    }
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return (
+    <div className="kept-photo" data-testid="kept-photo">
+      {/* A browser shows no HEIC: the image then hides and the words remain. */}
+      <img
+        ref={image}
+        alt="Your photo, waiting for the effect engine"
+        onError={(event) => (event.currentTarget.hidden = true)}
+      />
+      {error ? (
+        <>
+          <p className="upload-title">Your photo is kept</p>
+          <p className="hint" role="alert">
+            The effect engine could not start: {error}
+          </p>
+          <div className="kept-photo-actions">
+            <button
+              type="button"
+              className="button button-primary"
+              data-testid="retry-engine"
+              onClick={onRetry}
+            >
+              Try again
+            </button>
+            <button type="button" className="button" onClick={onChooseFile}>
+              Choose another photo
+            </button>
+          </div>
+        </>
+      ) : (
+        <p role="status">
+          Starting the effect engine
+          <span className="dots" aria-hidden="true" />
+        </p>
+      )}
     </div>
   );
 }

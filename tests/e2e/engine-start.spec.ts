@@ -1,0 +1,102 @@
+// Issue 20: whatever happens while the effect engine starts, the photo handed over from the landing page
+// is kept and shown, the message names the real cause, and the engine can be tried again.
+import { expect, test, type Page } from '@playwright/test';
+import { canvasPixels } from '../support/editor.ts';
+import { decodeInBrowser } from '../support/decode.ts';
+import { fixtureBase64 } from '../support/images.ts';
+import { chooseOnLanding } from '../support/intake.ts';
+import { psnr } from '../reference/metrics.ts';
+
+const PHOTO = 'kodak/kodim05.png';
+
+/** Chooses the photo on the landing page and opens the editor with it. */
+async function handOver(page: Page) {
+  await page.goto('/');
+  await chooseOnLanding(page, PHOTO);
+  await expect(page.getByTestId('preview-image')).toBeVisible();
+  await page.getByTestId('start-editing').click();
+  await expect(page).toHaveURL(/\/editor$/);
+}
+
+/** The kept photo is shown (decoded by the page, at the photo's own size) and the upload prompt is not. */
+async function expectPhotoKept(page: Page) {
+  const kept = page.getByTestId('kept-photo');
+  await expect(kept).toBeVisible();
+  await expect(page.getByTestId('upload-overlay')).toHaveCount(0);
+  await expect
+    .poll(() =>
+      kept.locator('img').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
+    )
+    .toEqual([768, 512]);
+}
+
+/** The photo as the page would draw it at width x height. */
+async function photoAt(page: Page, width: number, height: number) {
+  const png = await page.evaluate(
+    async ([base64, width, height]) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes]));
+      const canvas = new OffscreenCanvas(width, height);
+      canvas.getContext('2d')?.drawImage(bitmap, 0, 0, width, height);
+      const blob = await canvas.convertToBlob({ type: 'image/png' });
+      const out = new Uint8Array(await blob.arrayBuffer());
+      let text = '';
+      for (let i = 0; i < out.length; i += 0x8000)
+        text += String.fromCharCode(...out.subarray(i, i + 0x8000));
+      return btoa(text);
+    },
+    [fixtureBase64(PHOTO), width, height] as const,
+  );
+  return decodeInBrowser(page, Buffer.from(png, 'base64'));
+}
+
+/** After Try again, the editor shows the photo that was kept. */
+async function expectPhotoLoaded(page: Page) {
+  const editor = page.getByTestId('editor');
+  await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady', { timeout: 30_000 });
+  await expect(page.getByTestId('kept-photo')).toHaveCount(0);
+  const shown = await canvasPixels(page);
+  expect(psnr(shown, await photoAt(page, shown.width, shown.height))).toBeGreaterThan(30);
+}
+
+test("the engine's code fails to load: the photo is kept, the cause named, and Try again loads it", async ({
+  page,
+}) => {
+  const block = (route: { abort: () => Promise<void> }) => route.abort();
+  await page.route('**/assets/serve-*.js', block);
+  await handOver(page);
+  const editor = page.getByTestId('editor');
+  await expect(editor).toHaveAttribute('data-worker-status', 'WorkerError');
+  await expect(page.getByTestId('notification')).toContainText("the effect engine's code did not load");
+  await expectPhotoKept(page);
+  await expect(page.getByTestId('kept-photo')).toContainText('could not start');
+
+  await page.unroute('**/assets/serve-*.js', block);
+  await page.getByTestId('retry-engine').click();
+  await expectPhotoLoaded(page);
+});
+
+test('the worker script itself fails, again after each restart: the photo is kept, and Try again loads it', async ({
+  page,
+}) => {
+  const block = (route: { abort: () => Promise<void> }) => route.abort();
+  await page.route('**/assets/worker-*.js', block);
+  await handOver(page);
+  const editor = page.getByTestId('editor');
+  // Restarted twice, then given up with the worker's own error.
+  await expect(editor).toHaveAttribute('data-worker-status', 'WorkerError', { timeout: 30_000 });
+  await expect(page.getByTestId('notification')).toContainText('Worker error');
+  await expectPhotoKept(page);
+
+  // A photo chosen while the engine is down waits too, in place of the first.
+  await page.getByTestId('editor-upload-input').setInputFiles({
+    name: 'second.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(fixtureBase64(PHOTO), 'base64'),
+  });
+  await expectPhotoKept(page);
+
+  await page.unroute('**/assets/worker-*.js', block);
+  await page.getByTestId('retry-engine').click();
+  await expectPhotoLoaded(page);
+});
