@@ -379,6 +379,16 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
       ...NEIGHBOURHOOD,
     },
     {
+      label: 'smooth (cubic) upscale 768x512 to 1080x720, as a save',
+      chain: [{ stage: 'resize', params: { width: 1080, height: 720, mode: 2 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
+      label: 'smooth reduction 768x512 to 401x267 (area)',
+      chain: [{ stage: 'resize', params: { width: 401, height: 267, mode: 2 } }],
+      ...NEIGHBOURHOOD,
+    },
+    {
       label: 'nearest 2x to 1536x1024',
       chain: [{ stage: 'resize', params: { width: 1536, height: 1024, mode: 1 } }],
       ...NEIGHBOURHOOD,

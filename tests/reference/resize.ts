@@ -5,7 +5,18 @@ function overlap(i: number, o: number, inSize: number, outSize: number): number 
   return Math.min((i + 1) * outSize, (o + 1) * inSize) - Math.max(i * outSize, o * inSize);
 }
 
-/** CPU reference of shaders/resize: area (coverage-weighted average) or nearest neighbour. */
+/** Catmull-Rom: the weight of a tap at distance d (in source pixels) from the sample point. */
+function catmullRom(d: number): number {
+  const x = Math.abs(d);
+  if (x < 1) return 1.5 * x ** 3 - 2.5 * x ** 2 + 1;
+  if (x < 2) return -0.5 * x ** 3 + 2.5 * x ** 2 - 4 * x + 2;
+  return 0;
+}
+
+/**
+ * CPU reference of shaders/resize: area (coverage-weighted average), nearest neighbour, or smooth (the
+ * Catmull-Rom cubic when enlarging, area otherwise).
+ */
 export function resize(input: RgbaImage, params: { width: number; height: number; mode: number }): RgbaImage {
   const outW = Math.max(1, Math.round(params.width));
   const outH = Math.max(1, Math.round(params.height));
@@ -14,6 +25,24 @@ export function resize(input: RgbaImage, params: { width: number; height: number
   const output = createImage(outW, outH);
   const src = input.data;
   const dst = output.data;
+  if (params.mode === 2 && outW >= inW && outH >= inH) {
+    const at = (i: number, n: number) => Math.min(n - 1, Math.max(0, i));
+    for (let oy = 0; oy < outH; oy++) {
+      const cy = ((oy + 0.5) * inH) / outH - 0.5;
+      for (let ox = 0; ox < outW; ox++) {
+        const cx = ((ox + 0.5) * inW) / outW - 0.5;
+        const sum = [0, 0, 0, 0];
+        for (let y = Math.floor(cy) - 1; y <= Math.floor(cy) + 2; y++)
+          for (let x = Math.floor(cx) - 1; x <= Math.floor(cx) + 2; x++) {
+            const w = catmullRom(x - cx) * catmullRom(y - cy);
+            const s = (at(y, inH) * inW + at(x, inW)) * 4;
+            for (let c = 0; c < 4; c++) sum[c] = (sum[c] ?? 0) + ((src[s + c] ?? 0) / 255) * w;
+          }
+        for (let c = 0; c < 4; c++) dst[(oy * outW + ox) * 4 + c] = toByte(sum[c] ?? 0);
+      }
+    }
+    return output;
+  }
   for (let oy = 0; oy < outH; oy++) {
     for (let ox = 0; ox < outW; ox++) {
       const o = (oy * outW + ox) * 4;

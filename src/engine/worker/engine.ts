@@ -17,6 +17,7 @@ import type {
   RequestImageDataMessage,
 } from '../protocol.ts';
 import { StageRunner } from '../runner.ts';
+import { RESIZE_SMOOTH } from '../stages/resize.ts';
 import { tileLimits } from '../tiling.ts';
 import { FullResolutionRenderer, type RenderResult } from './full-resolution.ts';
 import { EngineResources, type LutBaker } from './resources.ts';
@@ -157,12 +158,29 @@ export class Engine {
     this.resources.setCustomLut({ size: message.size, data: message.data });
   }
 
+  /**
+   * The current image as a JPEG, its long side at `exportLongSide` (the spec's 1080 px). The engine scales
+   * it (the smooth resize), not the browser's canvas, whose filters differ from browser to browser: a look
+   * saves the same everywhere.
+   */
   async requestImageData(message: RequestImageDataMessage): Promise<void> {
     const current = this.requireCurrent();
-    const pixels = await this.backend.readPixels(current);
-    const image = new ImageData(new Uint8ClampedArray(pixels.buffer), current.width, current.height);
-    const encoded = await encodeImage(image, message.quality, message.exportLongSide);
-    this.post({ type: 'imageData', format: 'image/jpeg', ...encoded });
+    const size = exportSize(current, message.exportLongSide);
+    const scaled =
+      size.width === current.width && size.height === current.height
+        ? null
+        : await this.backend.validate(() =>
+            this.runner.run(current, [{ stage: 'resize', params: { ...size, mode: RESIZE_SMOOTH } }]),
+          );
+    let pixels: Uint8Array<ArrayBuffer>;
+    try {
+      pixels = await this.backend.readPixels(scaled ?? current);
+    } finally {
+      if (scaled) this.runner.pool.release(scaled);
+    }
+    const image = new ImageData(new Uint8ClampedArray(pixels.buffer), size.width, size.height);
+    const blob = await encodeJpeg(image, message.quality);
+    this.post({ type: 'imageData', format: 'image/jpeg', blob, ...size });
   }
 
   /**
@@ -289,27 +307,21 @@ export class Engine {
   }
 }
 
-async function encodeImage(
-  image: ImageData,
-  quality: number,
-  longSide?: number,
-): Promise<{ blob: Blob; width: number; height: number }> {
-  let width = image.width;
-  let height = image.height;
-  const source = new OffscreenCanvas(width, height);
-  const sourceContext = source.getContext('2d');
-  if (!sourceContext) throw new Error('2D canvas unavailable');
-  sourceContext.putImageData(image, 0, 0);
-  if (!longSide || longSide === Math.max(width, height)) {
-    return { blob: await source.convertToBlob({ type: 'image/jpeg', quality }), width, height };
-  }
-  const scale = longSide / Math.max(width, height);
-  width = Math.max(1, Math.round(width * scale));
-  height = Math.max(1, Math.round(height * scale));
-  const target = new OffscreenCanvas(width, height);
-  const context = target.getContext('2d');
+/** The size a save gets: the long side at `longSide` (when given), the aspect ratio kept. */
+export function exportSize(image: { width: number; height: number }, longSide?: number) {
+  if (!longSide || longSide === Math.max(image.width, image.height))
+    return { width: image.width, height: image.height };
+  const scale = longSide / Math.max(image.width, image.height);
+  return {
+    width: Math.max(1, Math.round(image.width * scale)),
+    height: Math.max(1, Math.round(image.height * scale)),
+  };
+}
+
+async function encodeJpeg(image: ImageData, quality: number): Promise<Blob> {
+  const canvas = new OffscreenCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
   if (!context) throw new Error('2D canvas unavailable');
-  context.imageSmoothingQuality = 'high';
-  context.drawImage(source, 0, 0, width, height);
-  return { blob: await target.convertToBlob({ type: 'image/jpeg', quality }), width, height };
+  context.putImageData(image, 0, 0);
+  return canvas.convertToBlob({ type: 'image/jpeg', quality });
 }

@@ -1,6 +1,6 @@
 /** Kernels of shaders/copy, resize, bilateral and pixelate, and the block means pixelate shares. */
 import { forEachTexel, input, num, vec, type Kernel, type KernelPass } from '../kernel.ts';
-import { load, readRow, store, writeRow, type CpuTexture } from '../texture.ts';
+import { clamp01, load, readRow, store, writeRow, type CpuTexture } from '../texture.ts';
 
 export const copy: Kernel = (pass) => {
   const source = input(pass, 0);
@@ -16,7 +16,50 @@ export const copy: Kernel = (pass) => {
   });
 };
 
-/** shaders/resize: mode 0 averages each output pixel's footprint by exact overlaps, mode 1 is nearest. */
+/** Catmull-Rom weights of the 4 taps from floor(x) - 1 for a fraction t, into w. */
+function cubicWeights(t: number, w: Float64Array): void {
+  const t2 = t * t;
+  const t3 = t2 * t;
+  w[0] = 0.5 * (-t3 + 2 * t2 - t);
+  w[1] = 0.5 * (3 * t3 - 5 * t2 + 2);
+  w[2] = 0.5 * (-3 * t3 + 4 * t2 + t);
+  w[3] = 0.5 * (t3 - t2);
+}
+
+/** resize's mode 2: the Catmull-Rom cubic of the 4 x 4 source pixels around each output pixel's centre. */
+function cubic(source: CpuTexture, out: CpuTexture): void {
+  const inW = source.width;
+  const inH = source.height;
+  const wx = new Float64Array(4);
+  const wy = new Float64Array(4);
+  const c = new Float32Array(4);
+  const sum = new Float64Array(4);
+  forEachTexel(out, (i, x, y) => {
+    const cx = ((x + 0.5) * inW) / out.width - 0.5;
+    const cy = ((y + 0.5) * inH) / out.height - 0.5;
+    const bx = Math.floor(cx);
+    const by = Math.floor(cy);
+    cubicWeights(cx - bx, wx);
+    cubicWeights(cy - by, wy);
+    sum.fill(0);
+    for (let j = 0; j < 4; j++)
+      for (let k = 0; k < 4; k++) {
+        load(source, bx - 1 + k, by - 1 + j, c);
+        const w = (wx[k] as number) * (wy[j] as number);
+        for (let n = 0; n < 4; n++) sum[n] = (sum[n] as number) + w * (c[n] as number);
+      }
+    store(
+      out,
+      i,
+      clamp01(sum[0] as number),
+      clamp01(sum[1] as number),
+      clamp01(sum[2] as number),
+      clamp01(sum[3] as number),
+    );
+  });
+}
+
+/** shaders/resize: mode 0 averages each output pixel's footprint by exact overlaps, 1 is nearest, 2 cubic. */
 export const resize: Kernel = (pass) => {
   const source = input(pass, 0);
   const { out } = pass;
@@ -26,6 +69,10 @@ export const resize: Kernel = (pass) => {
   const outW = out.width;
   const outH = out.height;
   const c = new Float32Array(4);
+  if (mode === 2) {
+    cubic(source, out);
+    return;
+  }
   if (mode === 1) {
     forEachTexel(out, (i, x, y) => {
       const sx = Math.min(Math.floor(((2 * x + 1) * inW) / (2 * outW)), inW - 1);
