@@ -37,6 +37,9 @@ export default defineConfig({
     // The service worker precaches the whole app on a first visit; only the offline and privacy specs
     // need it (they opt in), so the other flows skip that extra work.
     { name: 'e2e', testDir: 'tests/e2e', use: { baseURL: PREVIEW, serviceWorkers: 'block' } },
+    // The same journey in Firefox ESR and WebKitGTK (their own drivers, under Xvfb or headless), held to
+    // Chromium's saves: tests/engines.
+    { name: 'engines', testDir: 'tests/engines', use: { baseURL: PREVIEW, serviceWorkers: 'block' } },
   ],
   webServer: [
     {

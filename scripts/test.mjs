@@ -1,8 +1,10 @@
-// `npm test`: unit tests (Vitest), then the GPU stage checks and the end-to-end flows (Playwright, in
-// headless Chromium against a production build), then the bundle budget on that build (`npm run size`).
-// Finds or installs Chromium first.
+// `npm test`: unit tests (Vitest), then the GPU stage checks, the end-to-end flows and the cross-engine
+// journey (Playwright, in headless Chromium against a production build, and in Firefox ESR and WebKitGTK
+// through their own drivers), then the bundle budget on that build (`npm run size`). Finds or installs the
+// browsers first.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
+import { ensureEngines } from './engines.mjs';
 
 function run(command, args, env = process.env) {
   console.log(`\n> ${command} ${args.join(' ')}`);
@@ -13,6 +15,7 @@ function run(command, args, env = process.env) {
 const browserOnly = process.argv.includes('--browser-only');
 const chromium = ensureChromium();
 console.log(`Chromium: ${chromium}`);
+ensureEngines();
 const env = { ...process.env, CHROMIUM_PATH: chromium };
 
 if (!browserOnly) run('npx', ['vitest', 'run'], env);

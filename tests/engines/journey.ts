@@ -1,0 +1,206 @@
+/**
+ * One user's whole journey, the same steps in every browser (browsers.ts): a photo chosen on the landing
+ * page, Start Editing, every effect at its defaults saved, one applied and saved, the quad-grid collage
+ * with the photo applied and saved, and an EXIF-rotated JPEG loaded upright and saved. Returns what was
+ * saved; journey.spec.ts decodes and compares it.
+ */
+import { EFFECTS } from '../../src/effects/index.ts';
+import { findPreset } from '../../src/collage/presets.ts';
+import { fixturePath } from '../support/images.ts';
+import type { Download, EngineBrowser } from './browsers.ts';
+
+export const PHOTO = 'kodak/kodim05.png';
+/** EXIF orientation 6: stored 1200 x 1800, shown upright 1800 x 1200 (Landscape_1 is the same, unrotated). */
+export const ROTATED = 'exif-orientation/Landscape_6.jpg';
+export const UPRIGHT = 'exif-orientation/Landscape_1.jpg';
+/** The effect applied (committed) before the collage. */
+export const APPLIED = 'pg2016';
+export const WORKER_EFFECTS = EFFECTS.filter((effect) => effect.runsOn === 'worker').map(
+  (effect) => effect.id,
+);
+
+export interface JourneyResult {
+  /** The editor's data-engine once the worker was ready. */
+  engine: string;
+  /** Each effect at its defaults, saved, by effect id. */
+  effects: Record<string, Download>;
+  /** After Apply of APPLIED. */
+  applied: Download;
+  collage: Download;
+  /** The EXIF-rotated photo, saved. */
+  rotated: Download;
+  /** Seconds each part took. */
+  seconds: Record<string, number>;
+}
+
+const STEP_TIMEOUT_MS = 90_000;
+
+/** What the editor shows now, for waits and for failure messages. */
+const SNAPSHOT = `() => {
+  const editor = document.querySelector('[data-testid=editor]');
+  const note = document.querySelector('[data-testid=notification]');
+  return {
+    path: location.pathname,
+    status: editor ? editor.getAttribute('data-worker-status') : null,
+    engine: editor ? editor.getAttribute('data-engine') : null,
+    busy: document.querySelector('[data-testid=processing-overlay]') !== null,
+    notification: note ? note.getAttribute('data-kind') + ': ' + note.textContent : null,
+  };
+}`;
+
+interface Snapshot {
+  path: string;
+  status: string | null;
+  engine: string | null;
+  busy: boolean;
+  notification: string | null;
+}
+
+/** Polls the page until `done` holds for a snapshot; fails with what the page showed last. */
+async function waitFor(
+  browser: EngineBrowser,
+  what: string,
+  done: (snapshot: Snapshot) => boolean,
+  timeout = STEP_TIMEOUT_MS,
+): Promise<Snapshot> {
+  const deadline = Date.now() + timeout;
+  let last: Snapshot | null = null;
+  while (Date.now() < deadline) {
+    last = await browser.evaluate<Snapshot>(SNAPSHOT);
+    if (last.notification?.startsWith('error'))
+      throw new Error(`${browser.name}: ${what}: ${last.notification}`);
+    if (done(last)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(
+    `${browser.name}: ${what} did not happen within ${timeout / 1000} s; last ${JSON.stringify(last)}`,
+  );
+}
+
+/** Polls a page value (a script, as EngineBrowser.evaluate takes it) until `done` holds. */
+async function waitForValue<T>(
+  browser: EngineBrowser,
+  what: string,
+  script: string,
+  done: (value: T) => boolean,
+): Promise<T> {
+  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  let value: T | undefined;
+  while (Date.now() < deadline) {
+    value = await browser.evaluate<T>(script);
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(
+    `${browser.name}: ${what} within ${STEP_TIMEOUT_MS / 1000} s; last ${JSON.stringify(value)}`,
+  );
+}
+
+const settled = (s: Snapshot) => s.status === 'ImageReady' && !s.busy;
+
+/** Whether the effect button is the selected one. */
+const pressed = (effectId: string) =>
+  `() => document.querySelector('[data-testid="effect-${effectId}"]')?.getAttribute('aria-pressed') === 'true'`;
+
+/** Mean absolute deviation of the collage canvas's pixels in the middle of a slot: a photo there varies. */
+const slotSpread = (x: number, y: number, w: number, h: number) => `() => {
+  const canvas = document.querySelector('[data-testid=collage-canvas] canvas');
+  const context = canvas && canvas.getContext('2d');
+  if (!context) return 0;
+  const x0 = Math.round(${x} * canvas.width), y0 = Math.round(${y} * canvas.height);
+  const data = context.getImageData(x0, y0, Math.max(1, Math.round(${w} * canvas.width)), Math.max(1, Math.round(${h} * canvas.height))).data;
+  let mean = 0;
+  for (let i = 0; i < data.length; i += 4) mean += data[i + 1];
+  mean /= data.length / 4;
+  let spread = 0;
+  for (let i = 0; i < data.length; i += 4) spread += Math.abs(data[i + 1] - mean);
+  return spread / (data.length / 4);
+}`;
+
+export async function runJourney(browser: EngineBrowser): Promise<JourneyResult> {
+  const seconds: Record<string, number> = {};
+  let started = Date.now();
+  const lap = (name: string) => {
+    seconds[name] = (Date.now() - started) / 1000;
+    started = Date.now();
+  };
+
+  // The landing page: choose the photo, see its preview, start editing.
+  await browser.open('/');
+  await browser.upload('upload-input', fixturePath(PHOTO));
+  await waitForValue<boolean>(
+    browser,
+    'the landing preview',
+    `() => document.querySelector('[data-testid=preview-image]') !== null`,
+    Boolean,
+  );
+  await browser.click('start-editing');
+  const ready = await waitFor(browser, 'the photo in the editor', (s) => s.path === '/editor' && settled(s));
+  const engine = ready.engine ?? 'none';
+  lap('open');
+
+  // Every effect at its defaults, each saved.
+  const effects: Record<string, Download> = {};
+  for (const effectId of WORKER_EFFECTS) {
+    await browser.click(`effect-${effectId}`);
+    await waitForValue<boolean>(browser, `${effectId} selected`, pressed(effectId), Boolean);
+    await waitFor(browser, `${effectId} applied`, settled);
+    effects[effectId] = await browser.download('save-button');
+    await waitFor(browser, `${effectId} saved`, settled);
+  }
+  lap('effects');
+
+  // One effect applied (committed), then saved.
+  await browser.click(`effect-${APPLIED}`);
+  await waitForValue<boolean>(browser, `${APPLIED} selected`, pressed(APPLIED), Boolean);
+  await waitFor(browser, `${APPLIED} applied`, settled);
+  await browser.click('apply-button');
+  await waitForValue<boolean>(browser, 'the apply', `() => !(${pressed(APPLIED)})()`, Boolean);
+  await waitFor(browser, 'the commit', settled);
+  const applied = await browser.download('save-button');
+  await waitFor(browser, 'the applied image saved', settled);
+  lap('apply');
+
+  // The quad-grid collage with the photo in its first slot, applied as the image, then saved.
+  await browser.click('effect-collageEffect');
+  await browser.click('collage-preset-quad-grid');
+  await waitForValue<string | null>(
+    browser,
+    'the quad grid',
+    `() => document.querySelector('[data-testid=collage-canvas]')?.getAttribute('data-preset') ?? null`,
+    (preset) => preset === 'quad-grid',
+  );
+  const slot = findPreset('quad-grid')?.slots[0];
+  if (!slot) throw new Error('quad-grid has no slots');
+  await waitForValue<number>(
+    browser,
+    'the photo in the first slot',
+    slotSpread(slot.x + slot.width / 4, slot.y + slot.height / 4, slot.width / 2, slot.height / 2),
+    (spread) => spread > 8,
+  );
+  await browser.click('apply-button');
+  await waitForValue<boolean>(
+    browser,
+    'the collage applied',
+    `() => document.querySelector('[data-testid=collage-canvas]') === null`,
+    Boolean,
+  );
+  await waitFor(browser, 'the collage as the image', settled);
+  const collage = await browser.download('save-button');
+  await waitFor(browser, 'the collage saved', settled);
+  lap('collage');
+
+  // An EXIF-rotated JPEG through the editor's own upload: shown and saved upright.
+  await browser.upload('editor-upload-input', fixturePath(ROTATED));
+  await waitForValue<string>(
+    browser,
+    'the rotated photo loaded at its upright size',
+    `() => document.querySelector('[data-testid=save-full-resolution]')?.parentElement?.textContent ?? ''`,
+    (text) => text.includes('1800 × 1200'),
+  );
+  await waitFor(browser, 'the rotated photo ready', settled);
+  const rotated = await browser.download('save-button');
+  lap('rotated');
+
+  return { engine, effects, applied, collage, rotated, seconds };
+}
