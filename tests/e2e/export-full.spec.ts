@@ -7,7 +7,7 @@ import { compareInPage, enlargedJpeg, saveBytes } from '../support/large-images.
 // Issue 7: Save's 'Full resolution' option runs the image's effects again on the original at its own
 // size, in tiles where it is too large for one texture, and hands back a JPEG of that size.
 
-const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
+const ENGINES: EngineKind[] = ['webgpu', 'webgl2', 'cpu'];
 const PHOTO = 'kodak/kodim23.png';
 
 async function loadLarge(page: Page, width: number, height: number) {

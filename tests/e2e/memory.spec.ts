@@ -5,7 +5,8 @@ import { canMeasureMemory, sampleTabMemory } from '../support/memory.ts';
 
 const LIMIT = 1.5 * 2 ** 30;
 
-for (const engine of ['webgpu', 'webgl2'] as EngineKind[]) {
+// The CPU backend keeps its textures in the worker's own memory, which the renderer's count includes.
+for (const engine of ['webgpu', 'webgl2', 'cpu'] as EngineKind[]) {
   test(`a 24 MP photo loads, edits and saves on ${engine} with the tab under 1.5 GB`, async ({ page }) => {
     // The tab's memory is read from /proc (Linux, as on CI); without it the check must fail, not pass silently.
     expect(canMeasureMemory(), 'needs /proc to read process memory').toBe(true);

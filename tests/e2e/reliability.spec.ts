@@ -6,7 +6,8 @@ import { psnr } from '../reference/metrics.ts';
 import { canvasPixels, expectCanvasLike, loadFixture, openEditor, settled } from '../support/editor.ts';
 import { fixturePath } from '../support/images.ts';
 
-const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
+// The CPU backend's loss is simulated (a reset that drops every texture), as the GPU backends' is.
+const ENGINES: EngineKind[] = ['webgpu', 'webgl2', 'cpu'];
 
 /** Marks where the status history stands, and returns what came after the mark. */
 async function recordStatuses(page: Page) {
