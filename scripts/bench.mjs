@@ -1,5 +1,5 @@
-// `npm run bench`: times every effect at its defaults at 1080 px and at 12 MP on WebGPU and WebGL2 beside an
-// identity pass at the same size, the jpeg stage beside the browser's own JPEG round trip, every effect
+// `npm run bench`: times every effect at its defaults at 1080 px and at 12 MP on WebGPU and WebGL2 (and at
+// 1080 px on the CPU backend) beside an identity pass at the same size, the jpeg stage beside the browser's own JPEG round trip, every effect
 // beside its CPU references in a worker, and, in the real editor (a production build), main-thread long
 // tasks during a slider drag and the time from choosing a 12 MP file to the first frame. Prints a table and
 // writes bench/results.json and bench/RESULTS.md. It reports; it does not assert.
@@ -43,6 +43,8 @@ const STAGE_REPEAT = quick ? { warmup: 1, iterations: 5 } : { warmup: 1, iterati
 // benchmark within about ten minutes.
 const CPU = quick ? { warmup: 1, iterations: 3 } : { warmup: 0, iterations: 1 };
 const CPU_SIZE = quick ? [1080, 720] : [4000, 3000];
+// The CPU backend, at 1080 px only: its runs take up to about half a second there.
+const CPU_BACKEND = quick ? { warmup: 1, iterations: 3 } : { warmup: 1, iterations: 5 };
 const JPEG_QUALITY = 70;
 
 const started = Date.now();
@@ -104,6 +106,25 @@ async function gpuAndCpu() {
         identities.push({ engine, width, height, samplesMs, medianMs: median(samplesMs) });
         log(`${engine} ${width}x${height}: identity ${median(samplesMs).toFixed(1)} ms`);
       }
+    }
+    // The CPU backend (the last resort when a worker has no GPU API): the effects at 1080 px beside an
+    // identity pass of its own.
+    {
+      const [width, height] = [1080, 720];
+      const before = await page.evaluate(
+        (a) => window.bench.identity(...a),
+        ['cpu', width, height, CPU_BACKEND],
+      );
+      rows.push(
+        ...(await page.evaluate((a) => window.bench.effects(...a), ['cpu', width, height, CPU_BACKEND])),
+      );
+      const after = await page.evaluate(
+        (a) => window.bench.identity(...a),
+        ['cpu', width, height, CPU_BACKEND],
+      );
+      const samplesMs = [...before.samplesMs, ...after.samplesMs];
+      identities.push({ engine: 'cpu', width, height, samplesMs, medianMs: median(samplesMs) });
+      log(`cpu ${width}x${height}: identity ${median(samplesMs).toFixed(1)} ms`);
     }
     const browserJpeg = [];
     for (const [width, height] of SIZES) {
@@ -245,6 +266,7 @@ const results = {
     gpu12mp: GPU_12MP,
     stages: STAGE_REPEAT,
     cpu: { ...CPU, size: CPU_SIZE },
+    cpuBackend: CPU_BACKEND,
     jpegQuality: JPEG_QUALITY,
     quick,
   },
