@@ -217,3 +217,31 @@ test('Chromium: the reference journey itself saves what it should', async ({ pag
   // The rotated photo comes out as the upright one does (the same picture, stored unrotated).
   expectUpright(await decode(chromiumJourney.rotated), await uprightPicture(page));
 });
+
+test('Firefox headless asked for WebGL2, which it has not: the message says why, and a photo chosen is kept', async ({
+  baseURL,
+}) => {
+  const browser = await firefoxBrowser(baseURL ?? '', null);
+  try {
+    await browser.open('/editor?engine=webgl2');
+    const state = `() => ({
+      status: document.querySelector('[data-testid=editor]')?.getAttribute('data-worker-status'),
+      notification: document.querySelector('[data-testid=notification]')?.textContent ?? '',
+      kept: document.querySelector('[data-testid=kept-photo] img')?.naturalWidth ?? 0,
+    })`;
+    type State = { status: string | null; notification: string; kept: number };
+    await expect
+      .poll(() => browser.evaluate<State>(state).then((s) => s.status), { timeout: 30_000 })
+      .toBe('WorkerError');
+    const { notification } = await browser.evaluate<State>(state);
+    expect(notification).toContain('The webgl2 engine asked for is not available');
+    expect(notification).toContain('no webgl2 context');
+    // A photo chosen now waits for an engine, on screen, instead of being dropped.
+    await browser.upload('editor-upload-input', fixturePath('kodak/kodim05.png'));
+    await expect
+      .poll(() => browser.evaluate<State>(state).then((s) => s.kept), { timeout: 15_000 })
+      .toBe(768);
+  } finally {
+    await browser.close();
+  }
+});
