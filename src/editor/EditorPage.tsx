@@ -3,6 +3,7 @@ import { useSearch } from 'wouter';
 import { findEffect } from '../effects/index.ts';
 import type { SettingValue } from '../effects/types.ts';
 import { isEngineKind } from '../engine/protocol.ts';
+import { acceptAttribute, EDITOR_FORMATS } from '../intake/formats.ts';
 import { commandForKey, focusKind, type CommandUi } from './commands.ts';
 import { ActionBar } from './components/ActionBar.tsx';
 import { CanvasStage } from './components/CanvasStage.tsx';
@@ -278,7 +279,7 @@ function EditorScreen({ store }: { store: Store }) {
           ref={fileInput}
           className="visually-hidden"
           type="file"
-          accept="image/jpeg,image/png,image/webp"
+          accept={acceptAttribute(EDITOR_FORMATS)}
           data-testid="editor-upload-input"
           aria-label="Upload an image"
           tabIndex={-1}

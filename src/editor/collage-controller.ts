@@ -24,6 +24,9 @@ import {
   type ImageStyle,
   type TextStyle,
 } from '../collage/types.ts';
+import { EDITOR_FORMATS } from '../intake/formats.ts';
+import { intake, IntakeError } from '../intake/intake.ts';
+import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
 import { downloadFileName, triggerDownload } from './download.ts';
 import type { Store } from './editor-jotai.ts';
 import {
@@ -55,8 +58,6 @@ export interface CollageHost {
   /** Makes the image the worker's new base (and keeps it for recovery); takes ownership of it. */
   replaceBase(image: ImageBitmap): Promise<void>;
 }
-
-export const COLLAGE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -142,15 +143,33 @@ export class CollageController {
     this.change((c) => backgroundColorChosen(c, color));
   }
 
-  setBackgroundImage(file: File | null): void {
+  /** A background image (or none): through the intake, as every file that enters the product. */
+  async setBackgroundImage(file: File | null): Promise<void> {
     const previous = this.state.collageConfig?.backgroundImageUrl ?? null;
-    if (file && !COLLAGE_IMAGE_TYPES.includes(file.type)) {
-      this.host.notify('error', 'Failed to open image: choose a JPG, PNG or WEBP file.');
-      return;
+    let image: Blob | null = null;
+    if (file) {
+      image = await this.take(file);
+      if (!image) return;
     }
-    const url = file ? this.keep(URL.createObjectURL(file)) : null;
-    this.change((c) => backgroundImageChosen(c, file, url));
+    const url = image ? this.keep(URL.createObjectURL(image)) : null;
+    this.change((c) => backgroundImageChosen(c, image, url));
     if (previous && previous !== url) this.release(previous);
+  }
+
+  /**
+   * A chosen file through the intake (the checks and messages of every upload, decoded in its worker at
+   * the processing size, upright): the image as a PNG the canvas can load, or null when refused (the user
+   * has been told why).
+   */
+  private async take(file: File): Promise<Blob | null> {
+    try {
+      const taken = await intake(file, EDITOR_FORMATS, { bitmap: false, preview: 'png' });
+      if (taken.warning) this.host.notify('warning', taken.warning);
+      return taken.preview;
+    } catch (error) {
+      this.host.notify('error', error instanceof IntakeError ? error.message : DECODE_FAILED_MESSAGE);
+      return null;
+    }
   }
 
   // ---------------------------------------------------------------- images
@@ -185,27 +204,19 @@ export class CollageController {
   }
 
   private async assetFrom(file: File): Promise<ImageAsset | null> {
-    if (!COLLAGE_IMAGE_TYPES.includes(file.type)) {
-      this.host.notify('error', `Failed to open image: ${file.name} is not a JPG, PNG or WEBP file.`);
-      return null;
-    }
-    let size;
-    try {
-      const bitmap = await createImageBitmap(file);
-      size = { width: bitmap.width, height: bitmap.height };
-      bitmap.close();
-    } catch (error) {
-      this.host.notify('error', `Failed to open image: ${reason(error)}`);
-      return null;
-    }
+    const image = await this.take(file);
+    if (!image) return null;
+    const bitmap = await createImageBitmap(image);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
     this.assetCount += 1;
     return {
       id: `asset-${this.assetCount}`,
-      previewUrl: this.keep(URL.createObjectURL(file)),
+      previewUrl: this.keep(URL.createObjectURL(image)),
       originalWidth: size.width,
       originalHeight: size.height,
       name: file.name,
-      file,
+      file: image,
     };
   }
 

@@ -8,7 +8,8 @@ import { findEffect } from '../effects/index.ts';
 import { CUSTOM_LUT } from '../effects/look-names.ts';
 import { EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
 import type { EngineKind, FromWorkerMessage, StatusMessage, TestHookAction } from '../engine/protocol.ts';
-import { decodeImageFile, IntakeError, type DecodedImage } from '../intake/decode.ts';
+import type { DecodedImage } from '../intake/decode.ts';
+import { asDecoded, intake, IntakeError } from '../intake/intake.ts';
 import { EDITOR_FORMATS, type AcceptedFormat } from '../intake/formats.ts';
 import { takeHandoff } from '../intake/handoff.ts';
 import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
@@ -620,12 +621,12 @@ export class EditorController {
   private async load(file: Blob): Promise<void> {
     const client = this.client;
     if (!client) return;
-    const intake = this.intake.get(file);
+    const given = this.intake.get(file);
     this.intake.delete(file);
-    let decoded = intake?.decoded;
+    let decoded = given?.decoded;
     if (!decoded) {
       try {
-        decoded = await decodeImageFile(file, { formats: intake?.formats ?? EDITOR_FORMATS });
+        decoded = asDecoded(await intake(file, given?.formats ?? EDITOR_FORMATS));
       } catch (error) {
         // The previous image (if any) stays and the editor stays usable.
         this.notify('error', error instanceof IntakeError ? error.message : DECODE_FAILED_MESSAGE);

@@ -14,8 +14,11 @@ import {
   readOrientation,
   storedSize,
   withExifOrientation,
+  withPngOrientation,
+  withWebpOrientation,
   type Orientation,
 } from './orientation.ts';
+import { pngOrientation, webpOrientation } from './metadata-orientation.ts';
 import type { AcceptedFormat } from './formats.ts';
 import { processingSize, type Size } from './processing-size.ts';
 
@@ -58,15 +61,27 @@ interface Uprighting {
   byHand: boolean;
 }
 
-/** The file's EXIF orientation and who applies it; null when it cannot be read (the spec's fallback). */
+/**
+ * The file's orientation and who applies it; null when a JPEG's cannot be read (the spec's fallback). A
+ * JPEG is turned by hand where the browser does not turn it (the spec: EXIF orientation is corrected). A
+ * PNG's eXIf and a WebP's EXIF are followed exactly as the browser follows them, so that the picture has
+ * the shape the browser itself shows in an <img>: Chromium and Firefox turn a PNG, WebKit does not.
+ */
 async function uprighting(inspection: Inspection): Promise<Uprighting | null> {
-  if (inspection.format !== 'jpeg') return { orientation: 1, byHand: false };
+  const { format, reader } = inspection;
+  if (format === 'heif') return { orientation: 1, byHand: false };
   try {
-    const orientation = await readOrientation(await inspection.reader.read(0, EXIF_SCAN_BYTES));
-    return { orientation, byHand: orientation !== 1 && !(await browserAppliesOrientation()) };
+    if (format === 'jpeg') {
+      const orientation = await readOrientation(await reader.read(0, EXIF_SCAN_BYTES));
+      return { orientation, byHand: orientation !== 1 && !(await browserAppliesOrientation('jpeg')) };
+    }
+    const orientation = format === 'png' ? await pngOrientation(reader) : await webpOrientation(reader);
+    if (orientation === 1 || !(await browserAppliesOrientation(format)))
+      return { orientation: 1, byHand: false };
+    return { orientation, byHand: false };
   } catch (error) {
     console.warn('EXIF orientation could not be read:', error);
-    return null;
+    return format === 'jpeg' ? null : { orientation: 1, byHand: false };
   }
 }
 
@@ -145,29 +160,52 @@ function drawOriented(stored: ImageBitmap, orientation: Orientation): ImageBitma
   return canvas.transferToImageBitmap();
 }
 
-let orientationProbe: Promise<boolean> | null = null;
+const orientationProbes = new Map<'jpeg' | 'png' | 'webp', Promise<boolean>>();
+
+/** A 2x1 image of the format tagged orientation 6, made by a canvas; null where the browser cannot encode it. */
+async function probeImage(format: 'jpeg' | 'png' | 'webp'): Promise<Blob | null> {
+  const canvas = new OffscreenCanvas(2, 1);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('No 2D context');
+  context.fillStyle = '#808080';
+  context.fillRect(0, 0, 2, 1);
+  const type = `image/${format}`;
+  const encoded = await canvas.convertToBlob({ type });
+  // A browser that cannot encode the format hands back a PNG.
+  if (encoded.type !== type) return null;
+  const bytes = new Uint8Array(await encoded.arrayBuffer());
+  const tagged =
+    format === 'jpeg'
+      ? withExifOrientation(bytes, 6)
+      : format === 'png'
+        ? withPngOrientation(bytes, 6)
+        : withWebpOrientation(bytes, { width: 2, height: 1 }, 6);
+  return new Blob([tagged], { type });
+}
 
 /**
- * Whether createImageBitmap already turns JPEGs by their EXIF orientation (Chromium does, even with
- * imageOrientation 'none'; older engines did not). Asked once, of a tiny 2x1 JPEG tagged orientation 6:
- * a browser that applies it returns 1x2.
+ * Whether createImageBitmap (and so an <img>) turns images of this format by their EXIF orientation
+ * (Chromium does for JPEG even with imageOrientation 'none'; older engines did not; PNG's eXIf and WebP's
+ * EXIF vary by browser). Asked once per format, of a tiny 2x1 image tagged orientation 6: a browser that
+ * applies it returns 1x2. A probe the browser cannot make or read says no.
  */
-export function browserAppliesOrientation(): Promise<boolean> {
-  orientationProbe ??= (async () => {
-    const canvas = new OffscreenCanvas(2, 1);
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('No 2D context');
-    context.fillStyle = '#808080';
-    context.fillRect(0, 0, 2, 1);
-    const jpeg = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg' })).arrayBuffer());
-    const bitmap = await createImageBitmap(new Blob([withExifOrientation(jpeg, 6)], { type: 'image/jpeg' }));
-    const applies = bitmap.width === 1 && bitmap.height === 2;
-    bitmap.close();
-    return applies;
-  })();
-  // A failed probe is asked again next time rather than remembered.
-  orientationProbe.catch(() => (orientationProbe = null));
-  return orientationProbe;
+export function browserAppliesOrientation(format: 'jpeg' | 'png' | 'webp' = 'jpeg'): Promise<boolean> {
+  let probe = orientationProbes.get(format);
+  if (!probe) {
+    probe = (async () => {
+      const image = await probeImage(format);
+      if (!image) return false;
+      const bitmap = await createImageBitmap(image).catch(() => null);
+      if (!bitmap) return false;
+      const applies = bitmap.width === 1 && bitmap.height === 2;
+      bitmap.close();
+      return applies;
+    })();
+    orientationProbes.set(format, probe);
+    // A failed probe is asked again next time rather than remembered.
+    probe.catch(() => orientationProbes.delete(format));
+  }
+  return probe;
 }
 
 // ---------------------------------------------------------------- full size
@@ -204,15 +242,4 @@ async function decodeHeifFile(file: Blob): Promise<DecodedImage> {
     resizeQuality: 'high',
   });
   return { bitmap: await resized(bitmap, processing), format: 'heif', original, processing };
-}
-
-// ---------------------------------------------------------------- preview
-
-/** The landing page's preview: the decoded image re-encoded as JPEG at quality 0.9 (spec section 5). */
-export async function previewJpeg(bitmap: ImageBitmap): Promise<Blob> {
-  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error('No 2D context');
-  context.drawImage(bitmap, 0, 0);
-  return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
 }

@@ -17,6 +17,13 @@ export function landingFormats(android: boolean): readonly AcceptedFormat[] {
   return android ? EDITOR_FORMATS : [...EDITOR_FORMATS, 'heif'];
 }
 
+/** A file input's `accept` for these formats (the intake checks the bytes whatever the picker lets through). */
+export function acceptAttribute(formats: readonly AcceptedFormat[]): string {
+  return formats
+    .map((format) => (format === 'heif' ? 'image/heic,image/heif,.heic,.heif' : `image/${format}`))
+    .join(',');
+}
+
 /** The formats as the upload box lists them. */
 export function formatLabels(formats: readonly AcceptedFormat[]): string[] {
   return formats.flatMap((format) =>

@@ -19,8 +19,16 @@ export const DECODE_FAILED_MESSAGE = 'Failed to load image file';
 export const ORIENTATION_WARNING =
   'Image loaded with basic processing. Some orientation issues may occur on older Android devices.';
 
+/**
+ * 'File is too large (X.XXMB). Maximum size is 20MB.', with more digits where two would round a file just
+ * over the limit down to 20.00, so that the size always reads as over it.
+ */
 export function tooLargeMessage(bytes: number): string {
-  return `File is too large (${(bytes / (1024 * 1024)).toFixed(2)}MB). Maximum size is 20MB.`;
+  const megabytes = bytes / (1024 * 1024);
+  const limit = MAX_UPLOAD_BYTES / (1024 * 1024);
+  let digits = 2;
+  while (digits < 12 && megabytes > limit && Number(megabytes.toFixed(digits)) <= limit) digits++;
+  return `File is too large (${megabytes.toFixed(digits)}MB). Maximum size is 20MB.`;
 }
 
 export function tooManyPixelsMessage(size: Size): string {

@@ -147,9 +147,11 @@ test.describe('on an iPhone with pop-ups blocked', () => {
 });
 
 test('a decoder that cannot turn the picture: basic processing, with the warning', async ({ page }) => {
-  // Without a 2D OffscreenCanvas on the page, the intake cannot apply EXIF orientation itself.
-  await page.addInitScript(() => {
-    OffscreenCanvas.prototype.getContext = () => null;
+  // Without a 2D OffscreenCanvas in the intake's worker, the intake cannot apply EXIF orientation itself.
+  await page.route('**/assets/intake-worker-*.js', async (route) => {
+    const original = await route.fetch();
+    const body = `OffscreenCanvas.prototype.getContext = () => null;\n${await original.text()}`;
+    await route.fulfill({ response: original, body });
   });
   await openEditor(page, 'webgl2');
   await page

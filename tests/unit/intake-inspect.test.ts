@@ -29,6 +29,13 @@ describe('inspectFile: the spec messages, word for word', () => {
       kind: 'tooLarge',
       message: 'File is too large (25.05MB). Maximum size is 20MB.',
     });
+    // Just over: enough digits that the size reads as over the limit, never '20.00MB'.
+    expect((await refusal(new File([new Uint8Array(MAX_UPLOAD_BYTES + 1)], 'b.jpg')))?.message).toBe(
+      'File is too large (20.000001MB). Maximum size is 20MB.',
+    );
+    expect((await refusal(new File([new Uint8Array(MAX_UPLOAD_BYTES + 4000)], 'c.jpg')))?.message).toBe(
+      'File is too large (20.004MB). Maximum size is 20MB.',
+    );
     // Exactly 20 MB is allowed (and then refused for what it is: zeros).
     expect((await refusal(new File([new Uint8Array(MAX_UPLOAD_BYTES)], 'x.jpg')))?.kind).toBe('undecodable');
   });

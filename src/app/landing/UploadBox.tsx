@@ -2,22 +2,20 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useSetAtom } from '../../editor/editor-jotai.ts';
 import { notifyAtom } from '../../editor/state/notifications.ts';
-import { decodeImageFile, IntakeError, previewJpeg, type DecodedImage } from '../../intake/decode.ts';
-import { formatLabels, isAndroid, landingFormats } from '../../intake/formats.ts';
+import type { DecodedImage } from '../../intake/decode.ts';
+import { asDecoded, intake, IntakeError } from '../../intake/intake.ts';
+import { acceptAttribute, formatLabels, isAndroid, landingFormats } from '../../intake/formats.ts';
 import { handOver } from '../../intake/handoff.ts';
 import { DECODE_FAILED_MESSAGE, SELECT_FIRST_MESSAGE } from '../../intake/messages.ts';
 
 const FORMATS = landingFormats(typeof navigator !== 'undefined' && isAndroid(navigator.userAgent));
-const ACCEPT = FORMATS.includes('heif')
-  ? 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif'
-  : 'image/jpeg,image/png,image/webp';
+const ACCEPT = acceptAttribute(FORMATS);
 
 interface Chosen {
   file: File;
   name: string;
-  /** Set once the preview is ready. */
-  decoded: DecodedImage | null;
-  previewUrl: string | null;
+  decoded: DecodedImage;
+  previewUrl: string;
 }
 
 /**
@@ -26,6 +24,8 @@ interface Chosen {
  */
 export function UploadBox() {
   const [chosen, setChosen] = useState<Chosen | null>(null);
+  /** A file being checked and decoded; the one chosen before stays until it is ready. */
+  const [preparing, setPreparing] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
   const notify = useSetAtom(notifyAtom);
   const [, navigate] = useLocation();
@@ -39,27 +39,30 @@ export function UploadBox() {
   useEffect(() => {
     if (!chosen) return;
     return () => {
-      if (chosen.previewUrl) URL.revokeObjectURL(chosen.previewUrl);
-      if (handedOver.current !== chosen) chosen.decoded?.bitmap.close();
+      URL.revokeObjectURL(chosen.previewUrl);
+      if (handedOver.current !== chosen) chosen.decoded.bitmap.close();
     };
   }, [chosen]);
 
   const take = async (file: File | null | undefined) => {
     const current = ++attempt.current;
     if (!file) {
-      setChosen(null);
+      setPreparing(null);
       notify({ kind: 'error', message: 'No file selected.' });
       return;
     }
-    setChosen({ file, name: file.name, decoded: null, previewUrl: null });
+    // The photo chosen before stays until this one is ready: a refused file loses nothing.
+    setPreparing(file);
     let decoded: DecodedImage;
     let previewUrl: string;
     try {
-      decoded = await decodeImageFile(file, { formats: FORMATS });
-      previewUrl = URL.createObjectURL(await previewJpeg(decoded.bitmap));
+      const taken = await intake(file, FORMATS, { bitmap: true, preview: 'jpeg' });
+      decoded = asDecoded(taken);
+      if (!taken.preview) throw new Error('No preview');
+      previewUrl = URL.createObjectURL(taken.preview);
     } catch (error) {
       if (current !== attempt.current) return;
-      setChosen(null);
+      setPreparing(null);
       notify({
         kind: 'error',
         message: error instanceof IntakeError ? error.message : DECODE_FAILED_MESSAGE,
@@ -71,37 +74,46 @@ export function UploadBox() {
       URL.revokeObjectURL(previewUrl);
       return;
     }
+    setPreparing(null);
     setChosen({ file, name: file.name, decoded, previewUrl });
     if (decoded.warning) notify({ kind: 'warning', message: decoded.warning });
   };
 
   const cancel = () => {
     attempt.current++;
+    setPreparing(null);
     setChosen(null);
   };
 
   const start = () => {
+    if (preparing) {
+      // Not ready yet: the editor takes the file and decodes it itself.
+      attempt.current++;
+      handOver({ file: preparing, formats: FORMATS });
+      navigate('/editor');
+      return;
+    }
     if (!chosen) {
       notify({ kind: 'warning', message: SELECT_FIRST_MESSAGE });
       return;
     }
     handedOver.current = chosen;
-    handOver({ file: chosen.file, formats: FORMATS, ...(chosen.decoded ? { decoded: chosen.decoded } : {}) });
+    handOver({ file: chosen.file, formats: FORMATS, decoded: chosen.decoded });
     navigate('/editor');
   };
 
   return (
     <section className="upload-card" aria-label="Upload a photo">
-      {chosen ? (
+      {preparing !== null || chosen ? (
         <figure className="upload-preview" data-testid="upload-preview">
-          {chosen.previewUrl ? (
+          {preparing === null && chosen ? (
             <img src={chosen.previewUrl} alt={`Preview of ${chosen.name}`} data-testid="preview-image" />
           ) : (
             <div className="upload-preparing" role="status">
               <span className="dots">Preparing preview</span>
             </div>
           )}
-          <figcaption className="hint">{chosen.name}</figcaption>
+          <figcaption className="hint">{preparing?.name ?? chosen?.name}</figcaption>
         </figure>
       ) : (
         <label
@@ -151,7 +163,7 @@ export function UploadBox() {
         <button type="button" className="button button-primary" data-testid="start-editing" onClick={start}>
           Start Editing
         </button>
-        {chosen && (
+        {(chosen ?? preparing) && (
           <button type="button" className="button" data-testid="cancel-upload" onClick={cancel}>
             Cancel
           </button>

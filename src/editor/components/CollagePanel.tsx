@@ -19,7 +19,7 @@ import {
   type TextStyle,
 } from '../../collage/types.ts';
 import type { SettingDefinition, SettingValue } from '../../effects/types.ts';
-import { COLLAGE_IMAGE_TYPES } from '../collage-controller.ts';
+import { acceptAttribute, EDITOR_FORMATS } from '../../intake/formats.ts';
 import type { EditorController } from '../controller.ts';
 import { SettingControl } from './SettingControl.tsx';
 
@@ -146,7 +146,7 @@ export function CollagePanel({ controller, config, assets, selection, disabled }
             <button
               type="button"
               className="button button-small"
-              onClick={() => collage.setBackgroundImage(null)}
+              onClick={() => void collage.setBackgroundImage(null)}
             >
               Remove
             </button>
@@ -156,14 +156,14 @@ export function CollagePanel({ controller, config, assets, selection, disabled }
           ref={backgroundInput}
           className="visually-hidden"
           type="file"
-          accept={COLLAGE_IMAGE_TYPES.join(',')}
+          accept={acceptAttribute(EDITOR_FORMATS)}
           data-testid="collage-background-input"
           aria-label="Background image"
           tabIndex={-1}
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
-            if (file) collage.setBackgroundImage(file);
+            if (file) void collage.setBackgroundImage(file);
           }}
         />
       </section>
@@ -190,7 +190,7 @@ export function CollagePanel({ controller, config, assets, selection, disabled }
           className="visually-hidden"
           type="file"
           multiple
-          accept={COLLAGE_IMAGE_TYPES.join(',')}
+          accept={acceptAttribute(EDITOR_FORMATS)}
           data-testid="collage-image-input"
           aria-label="Add photos to the collage"
           tabIndex={-1}

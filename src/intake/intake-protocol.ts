@@ -1,0 +1,31 @@
+/** Messages between the page's intake (intake.ts) and its worker (intake-worker.ts). Worker-safe. */
+import type { AcceptedFormat } from './formats.ts';
+import type { IntakeErrorKind } from './messages.ts';
+import type { Size } from './processing-size.ts';
+
+/** What the page wants back besides the checks: the bitmap, an encoded preview of it, or both. */
+export interface IntakeWants {
+  bitmap: boolean;
+  /** JPEG at quality 0.9 (the landing page's preview), or PNG (keeps transparency: collage images). */
+  preview?: 'jpeg' | 'png';
+}
+
+export interface IntakeRequest {
+  id: number;
+  file: Blob;
+  formats: readonly AcceptedFormat[];
+  wants: IntakeWants;
+}
+
+export type IntakeResponse =
+  | {
+      id: number;
+      ok: true;
+      bitmap: ImageBitmap | null;
+      preview: Blob | null;
+      format: AcceptedFormat;
+      original: Size;
+      processing: Size;
+      warning?: string;
+    }
+  | { id: number; ok: false; kind: IntakeErrorKind; message: string };

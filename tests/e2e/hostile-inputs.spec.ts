@@ -1,0 +1,239 @@
+// Issue 21: every way a file enters the product (the landing page, the editor's upload, the collage's
+// photos and its background) goes through the same intake, with the same messages, off the main thread;
+// a refused file costs no long task and no memory, and loses nothing already there. The files are made
+// here (tests/support/hostile.ts).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type { RgbaImage } from '../reference/image.ts';
+import { psnr } from '../reference/metrics.ts';
+import { canvasPixels, loadFixture, openEditor, save, settled } from '../support/editor.ts';
+import { oneBitPng, paddedJpeg, pngWithOrientation } from '../support/hostile.ts';
+import { canMeasureMemory, sampleTabMemory } from '../support/memory.ts';
+import { chooseOnLanding, takeNotification } from '../support/intake.ts';
+
+const MEMORY_LIMIT = 1.5 * 2 ** 30;
+const LONG_TASK_LIMIT_MS = 200;
+
+interface HostileFile {
+  label: string;
+  /** A path: setInputFiles with a buffer builds the File in the page's JavaScript, a long task of its own. */
+  file: string;
+  message: string;
+}
+
+const FOLDER = mkdtempSync(join(tmpdir(), 'retrocam-hostile-'));
+
+/** Writes a made file where the browser can pick it up by path. */
+function made(name: string, buffer: Buffer): string {
+  const path = join(FOLDER, name);
+  writeFileSync(path, buffer);
+  return path;
+}
+
+const HOSTILE: HostileFile[] = [
+  {
+    label: 'a 20000 x 20000 one-bit PNG',
+    file: made('bomb.png', oneBitPng(20000, 20000)),
+    message: 'Image is too large (20000x20000 pixels, 400.0 megapixels). Maximum is 120 megapixels.',
+  },
+  {
+    label: 'a JPEG of 20 MB and 1 byte',
+    file: made('big.jpg', paddedJpeg(20 * 1024 * 1024 + 1)),
+    message: 'File is too large (20.000001MB). Maximum size is 20MB.',
+  },
+  {
+    label: 'text named .png',
+    file: made('fake.png', Buffer.from('not an image at all')),
+    message: 'Failed to load image file',
+  },
+  {
+    label: 'a GIF',
+    file: made('a.gif', Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')),
+    message: 'Unsupported file format. Supported formats: JPG, PNG, WEBP.',
+  },
+];
+
+/** Records the page's main-thread long tasks (from its first script on) in window.__longTasks. */
+async function watchLongTasks(page: Page) {
+  await page.addInitScript(() => {
+    const durations: number[] = [];
+    (window as unknown as { __longTasks: number[] }).__longTasks = durations;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) durations.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  return {
+    /** The longest task since the last call (and forgets them). */
+    longest: () =>
+      page.evaluate(() => {
+        const durations = (window as unknown as { __longTasks: number[] }).__longTasks;
+        const longest = Math.max(0, ...durations);
+        durations.length = 0;
+        return longest;
+      }),
+  };
+}
+
+/** An editor with a photo and one committed step, and what its canvas shows. */
+async function editorWithHistory(page: Page): Promise<RgbaImage> {
+  await openEditor(page, 'webgl2');
+  await loadFixture(page, 'kodak/kodim05.png');
+  await page.getByTestId('effect-vibrance').click();
+  await settled(page);
+  await page.getByTestId('apply-button').click();
+  await expect(page.getByTestId('undo-button')).toBeEnabled();
+  await settled(page);
+  return canvasPixels(page);
+}
+
+/** The photo and its history are still there, and the editor answers. */
+async function expectNothingLost(page: Page, before: RgbaImage) {
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
+  await expect(page.getByTestId('undo-button')).toBeEnabled();
+  expect(psnr(await canvasPixels(page), before)).toBeGreaterThan(40);
+}
+
+async function openCollage(page: Page) {
+  await page.getByTestId('effect-collageEffect').click();
+  await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByTestId('collage-asset-main-processed-image')).toBeVisible();
+}
+
+interface Entry {
+  name: string;
+  /** Opens the page where files enter; returns a check that nothing was lost. */
+  open: (page: Page) => Promise<() => Promise<void>>;
+  choose: (page: Page, file: string) => Promise<void>;
+}
+
+const ENTRIES: Entry[] = [
+  {
+    name: 'the landing page',
+    open: async (page) => {
+      await page.goto('/');
+      // The upload box stays ready for the next file.
+      return async () => {
+        await expect(page.getByTestId('upload-preview')).toHaveCount(0);
+        await expect(page.getByTestId('upload-input')).toBeAttached();
+      };
+    },
+    choose: (page, file) => page.getByTestId('upload-input').setInputFiles(file),
+  },
+  {
+    name: "the editor's upload",
+    open: async (page) => {
+      const before = await editorWithHistory(page);
+      return () => expectNothingLost(page, before);
+    },
+    choose: (page, file) => page.getByTestId('editor-upload-input').setInputFiles(file),
+  },
+  {
+    name: "the collage's photos",
+    open: async (page) => {
+      await editorWithHistory(page);
+      await openCollage(page);
+      return async () => {
+        await expect(page.getByTestId('collage-asset-main-processed-image')).toBeVisible();
+        await expect(page.getByTestId('undo-button')).toBeEnabled();
+        await expect(page.locator('[data-testid^=collage-asset-]')).toHaveCount(1);
+      };
+    },
+    choose: (page, file) => page.getByTestId('collage-image-input').setInputFiles(file),
+  },
+  {
+    name: "the collage's background",
+    open: async (page) => {
+      await editorWithHistory(page);
+      await openCollage(page);
+      return async () => {
+        await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
+        await expect(page.getByTestId('undo-button')).toBeEnabled();
+      };
+    },
+    choose: (page, file) => page.getByTestId('collage-background-input').setInputFiles(file),
+  },
+];
+
+for (const entry of ENTRIES) {
+  test(`${entry.name}: every hostile file gets the intake's message within 5 s, no long task, no memory, nothing lost`, async ({
+    page,
+  }) => {
+    expect(canMeasureMemory(), 'needs /proc to read process memory').toBe(true);
+    const tasks = await watchLongTasks(page);
+    const nothingLost = await entry.open(page);
+    const notes: string[] = [];
+    for (const hostile of HOSTILE) {
+      await tasks.longest();
+      const memory = sampleTabMemory(50);
+      await entry.choose(page, hostile.file);
+      const { text, elapsed } = await takeNotification(page, 'error');
+      const peak = memory.stop();
+      const longest = await tasks.longest();
+      notes.push(
+        `${hostile.label}: ${elapsed} ms, longest task ${longest.toFixed(0)} ms, ${(peak / 2 ** 20).toFixed(0)} MB`,
+      );
+      expect(text, hostile.label).toBe(hostile.message);
+      expect(elapsed, hostile.label).toBeLessThan(5000);
+      expect(longest, `${hostile.label}: the longest main-thread task`).toBeLessThanOrEqual(
+        LONG_TASK_LIMIT_MS,
+      );
+      expect(peak, `${hostile.label}: renderer and GPU process memory`).toBeLessThan(MEMORY_LIMIT);
+      await nothingLost();
+    }
+    test.info().annotations.push({ type: entry.name, description: notes.join('; ') });
+  });
+}
+
+test('a collage photo goes through the intake: upright, as the browser shows it', async ({ page }) => {
+  await editorWithHistory(page);
+  await openCollage(page);
+  // A PNG whose eXIf turns it (Chromium follows it): the collage gets the picture as the browser shows it.
+  const turned = {
+    name: 'turned.png',
+    mimeType: 'image/png',
+    buffer: pngWithOrientation('kodak/kodim05.png', 6),
+  };
+  await page.getByTestId('collage-image-input').setInputFiles(turned);
+  const asset = page.locator('[data-testid^=collage-asset-asset-] img');
+  await expect(asset).toHaveCount(1);
+  await expect
+    .poll(() => asset.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+    .toEqual([512, 768]);
+});
+
+test('a PNG with an EXIF orientation (eXIf) has the shape the browser shows it in, on every path', async ({
+  page,
+}) => {
+  const buffer = pngWithOrientation('kodak/kodim05.png', 6);
+  // What the browser itself shows: an <img> of the file.
+  await page.goto('/');
+  const natural = await page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = URL.createObjectURL(new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))]));
+    await image.decode();
+    return [image.naturalWidth, image.naturalHeight];
+  }, buffer.toString('base64'));
+  expect(natural, 'Chromium turns a PNG by its eXIf').toEqual([512, 768]);
+
+  const file = { name: 'turned.png', mimeType: 'image/png', buffer };
+  await chooseOnLanding(page, file);
+  const preview = page.getByTestId('preview-image');
+  await expect(preview).toBeVisible();
+  expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual(
+    natural,
+  );
+  await page.getByTestId('start-editing').click();
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
+  await expect(page.getByTestId('save-full-resolution').locator('..')).toContainText('512 × 768');
+  const saved = await save(page);
+  expect([saved.width, saved.height]).toEqual([720, 1080]);
+
+  // The editor's own upload, the same.
+  await page.getByTestId('editor-upload-input').setInputFiles({ ...file, name: 'again.png' });
+  await settled(page);
+  const again = await save(page);
+  expect([again.width, again.height]).toEqual([720, 1080]);
+  expect(psnr(again, saved)).toBeGreaterThan(45);
+});
