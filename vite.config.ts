@@ -2,28 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-
-/**
- * Only our own origin: scripts, workers, styles, images and fetches all come from 'self'. WebAssembly
- * (libheif, for HEIC) needs 'wasm-unsafe-eval', not 'unsafe-eval'; blob: and data: URLs are the photo
- * previews and downloads made in the page. Inline style attributes are React's `style` props. The README
- * shows how to send the same header from any host.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "worker-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' blob: data:",
-  "connect-src 'self' blob:",
-  "font-src 'self'",
-  "media-src 'self' blob:",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 export default defineConfig({
   plugins: [
@@ -84,7 +63,7 @@ export default defineConfig({
     port: 4173,
     strictPort: true,
     // Not on the dev server: Vite's dev client and React's refresh preamble are inline scripts.
-    headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY },
+    headers: SECURITY_HEADERS,
   },
   test: {
     include: ['tests/unit/**/*.test.ts'],

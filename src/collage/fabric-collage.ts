@@ -394,8 +394,9 @@ class FabricCollage implements CollageEditorApi {
           );
         }
       }
-      this.fitBackground();
     }
+    // Spec section 9: the background covers the canvas, whatever changed its size (a preset too).
+    this.fitBackground();
     this.updateHighlight();
   }
 

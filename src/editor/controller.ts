@@ -3,7 +3,7 @@
  * carries out their commands with the engine client (worker messages, decoding files, saving), the
  * console and the notification banner. The React components call its methods and read the atoms.
  */
-import { CubeFormatError, parseCube } from '../effects/cube.ts';
+import { cubeTooLargeMessage, MAX_CUBE_BYTES } from '../effects/cube.ts';
 import { findEffect } from '../effects/index.ts';
 import { CUSTOM_LUT } from '../effects/look-names.ts';
 import { EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
@@ -71,6 +71,9 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The warning for choosing the user's own look before loading one. */
+const CUBE_FIRST_MESSAGE = 'Load a .cube file first.';
+
 /** Restarts tried for workers that die again before they are back, before the editor gives up. */
 const MAX_FAILURES_IN_A_ROW = 2;
 /** How long a failed full-resolution save waits for the engine to come back before it gives up. */
@@ -88,8 +91,8 @@ export class EditorController {
   private readonly intake = new WeakMap<Blob, FileIntake>();
   /** Everything needed to rebuild the worker's images after a GPU loss or a worker failure. */
   private readonly log = new RecoveryLog();
-  /** The user's own LUT, sent again to a restarted worker. */
-  private customLutAtlas: { size: number; data: Uint8Array<ArrayBuffer> } | null = null;
+  /** The user's own .cube file, read again by a restarted worker. */
+  private customLutFile: Blob | null = null;
   /** Which history request each commitSuccess answers. */
   private readonly historyRequests: ('commit' | 'undo' | 'redo')[] = [];
   private host: HTMLElement | null = null;
@@ -263,7 +266,7 @@ export class EditorController {
 
   changeSetting(name: string, value: unknown): void {
     if (name === 'filterName' && value === CUSTOM_LUT && this.customLut === null) {
-      this.notify('warning', 'Load a .cube file first.');
+      this.notify('warning', CUBE_FIRST_MESSAGE);
       return;
     }
     if (isBusy(this.state)) {
@@ -274,21 +277,27 @@ export class EditorController {
     this.run((s) => changeSetting(s, name, value));
   }
 
-  /** The user's own LUT: parsed here, handed to the worker, then chosen as the Filters look. */
+  /**
+   * The user's own LUT: a file too large for any supported table is refused at once; the worker reads
+   * and checks the rest (off this thread), then it is chosen as the Filters look.
+   */
   async loadCube(file: File): Promise<void> {
-    let cube;
-    try {
-      cube = parseCube(await file.text());
-    } catch (error) {
-      this.notify('error', error instanceof CubeFormatError ? error.message : `Could not read ${file.name}.`);
+    if (file.size > MAX_CUBE_BYTES) {
+      this.notify('error', cubeTooLargeMessage(file.size));
       return;
     }
     const client = this.client;
-    if (!client) return;
-    this.customLutAtlas = { size: cube.size, data: new Uint8Array(cube.atlas.data) };
-    const data = new Uint8Array(cube.atlas.data);
-    client.post({ type: 'loadLut', size: cube.size, data }, [data.buffer]);
-    this.customLut = cube.title ?? file.name;
+    if (!client) {
+      this.notify('error', 'Image processor not ready.');
+      return;
+    }
+    const answer = await client.loadCube(file);
+    if (answer.error !== undefined || this.client !== client) {
+      this.notify('error', answer.error ?? `Could not read ${file.name}.`);
+      return;
+    }
+    this.customLutFile = file;
+    this.customLut = answer.title ?? file.name;
     this.run((s) => changeSetting(s, 'filterName', CUSTOM_LUT));
     // The same look again with a new file: apply even though the settings did not change.
     if (!isBusy(this.state) && this.state.lastAppliedSettings?.filterName === CUSTOM_LUT) {
@@ -352,9 +361,10 @@ export class EditorController {
     this.run(pageBecameVisible);
   }
 
+  /** One save at a time: a click while one runs is ignored (ten quick clicks give one file). */
   async save(): Promise<void> {
+    if (this.store.get(savingAtom) || this.store.get(exportProgressAtom) !== null) return;
     if (this.collage.isOpen) return this.collage.save();
-    if (this.store.get(exportProgressAtom) !== null) return;
     if (this.store.get(fullResolutionAtom)) return this.saveFullResolution();
     return this.savePreviewSize();
   }
@@ -559,7 +569,7 @@ export class EditorController {
       this.link = null;
       const effect = findEffect(effectId);
       if (effect) {
-        const outcome = selectEffect(state, effect, settings);
+        const outcome = selectEffect(state, effect, this.usableLinkSettings(settings));
         this.setState(outcome.state);
         for (const command of outcome.commands) this.execute(command);
         state = this.state;
@@ -571,6 +581,20 @@ export class EditorController {
       for (const command of apply.commands) this.execute(command);
     }
     return this.state;
+  }
+
+  /**
+   * A link's settings without those that need something this editor has not got, each dropped with the
+   * warning the control itself gives: a link may name the user's own .cube look, which another visit (or
+   * another person) has not loaded. Whatever a link holds, the editor must not end in an error for it.
+   */
+  private usableLinkSettings(settings: Readonly<Record<string, string>>): Record<string, string> {
+    const usable = { ...settings };
+    if (usable.filterName === CUSTOM_LUT && this.customLut === null) {
+      delete usable.filterName;
+      this.notify('warning', CUBE_FIRST_MESSAGE);
+    }
+    return usable;
   }
 
   private execute(command: Command): void {
@@ -840,10 +864,7 @@ export class EditorController {
     const client = this.client;
     const source = this.log.source;
     if (!client || !source) return null;
-    if (this.customLutAtlas) {
-      const data = new Uint8Array(this.customLutAtlas.data);
-      client.post({ type: 'loadLut', size: this.customLutAtlas.size, data }, [data.buffer]);
-    }
+    if (this.customLutFile) await client.loadCube(this.customLutFile);
     const image = await createImageBitmap(source.image);
     client.loadImage(image, source.processing, source.original);
     let last = await this.expect((m) => m.status === 'ImageReady');

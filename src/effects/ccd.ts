@@ -31,6 +31,8 @@ export const ccdEffect: EffectDefinition = {
       max: 10,
       step: 1,
       default: 1,
+      // Spec section 5: the id cycles 1-10.
+      cyclic: true,
     },
     {
       kind: 'range',

@@ -13,6 +13,16 @@ export const MIN_CUBE_SIZE = 2;
 /** 65 is the largest common size; a 65-point atlas is 4225 x 65 texels. */
 export const MAX_CUBE_SIZE = 65;
 
+/**
+ * No supported table needs a larger file: 65^3 lines of three numbers are about 11 MB even written with
+ * ten digits each. A larger file is refused before it is read.
+ */
+export const MAX_CUBE_BYTES = 16 * 1024 * 1024;
+
+export function cubeTooLargeMessage(bytes: number): string {
+  return `This .cube file is too large (${(bytes / (1024 * 1024)).toFixed(1)} MB). The largest LUT supported (LUT_3D_SIZE ${MAX_CUBE_SIZE}) fits in ${MAX_CUBE_BYTES / (1024 * 1024)} MB.`;
+}
+
 /** A .cube file that cannot be used; the message is written for the user. */
 export class CubeFormatError extends Error {
   override readonly name = 'CubeFormatError';
@@ -139,7 +149,13 @@ export function parseCube(text: string): CubeLut {
         `Line ${lineNumber} of this .cube file has ${rgb.length} values; each entry needs 3 (red, green, blue).`,
       );
     }
-    if (entries < size ** 3) values.set(rgb, entries * 3);
+    // Stop at the first entry past the table's declared size, rather than read on through the rest.
+    if (entries >= size ** 3) {
+      throw new CubeFormatError(
+        `Line ${lineNumber} of this .cube file: more than the ${size ** 3} entries LUT_3D_SIZE ${size} declares.`,
+      );
+    }
+    values.set(rgb, entries * 3);
     entries++;
   }
 

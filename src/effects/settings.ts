@@ -21,11 +21,17 @@ export function coerceSetting(definition: SettingDefinition, raw: unknown): Sett
     case 'range': {
       const value =
         typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-      if (!Number.isFinite(value)) return undefined;
-      const clamped = Math.min(definition.max, Math.max(definition.min, value));
-      const steps = Math.round((clamped - definition.min) / definition.step);
-      const snapped = definition.min + steps * definition.step;
-      return Number(Math.min(definition.max, snapped).toFixed(decimals(definition.step)));
+      // Not a number: refused. Too large for a number ('1e309' is Infinity): clamped like any other.
+      if (Number.isNaN(value)) return undefined;
+      const { min, max, step } = definition;
+      const steps = Math.round((Math.min(max, Math.max(min, value)) - min) / step);
+      if (definition.cyclic && Number.isFinite(value)) {
+        // Past the last value comes the first again: the values are a ring of (max - min) / step + 1.
+        const count = Math.round((max - min) / step) + 1;
+        const index = ((Math.round((value - min) / step) % count) + count) % count;
+        return Number((min + index * step).toFixed(decimals(step)));
+      }
+      return Number(Math.min(max, min + steps * step).toFixed(decimals(step)));
     }
     case 'select': {
       const value = String(raw);

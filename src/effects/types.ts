@@ -21,6 +21,8 @@ export interface RangeSetting extends SettingBase {
   readonly max: number;
   readonly step: number;
   readonly default: number;
+  /** The values go round: after max comes min (and before min, max), as CCD's lens reflection id does. */
+  readonly cyclic?: boolean;
 }
 
 export interface SelectSetting extends SettingBase {

@@ -89,11 +89,13 @@ export interface ShowOriginalMessage {
   type: 'showOriginal';
   show: boolean;
 }
-/** Not in the spec: the user's own 3D LUT (from a .cube file) as an RGBA8 atlas of (N*N) x N texels. */
-export interface LoadLutMessage {
-  type: 'loadLut';
-  size: number;
-  data: Uint8Array<ArrayBuffer>;
+/**
+ * Not in the spec: the user's own 3D LUT, a .cube file, read and checked in the worker (not on the page's
+ * thread: a table can be millions of lines); answered with cubeLoaded.
+ */
+export interface LoadCubeMessage {
+  type: 'loadCube';
+  file: Blob;
 }
 
 /** One committed (or the current) effect, as the full-resolution export replays it. */
@@ -158,7 +160,7 @@ export type ToWorkerMessage =
   | UndoMessage
   | RedoMessage
   | ShowOriginalMessage
-  | LoadLutMessage
+  | LoadCubeMessage
   | ExportFullResolutionMessage
   | CancelExportMessage
   | RequestStatsMessage
@@ -223,7 +225,16 @@ export interface FullResolutionImageMessage {
   error?: string;
 }
 
+/** The .cube file was taken (its title and size) or refused (why, for the user). */
+export interface CubeLoadedMessage {
+  type: 'cubeLoaded';
+  title?: string | null;
+  size?: number;
+  error?: string;
+}
+
 export type FromWorkerMessage =
+  | CubeLoadedMessage
   | StatusMessage
   | ErrorMessage
   | LogMessage
@@ -248,7 +259,7 @@ const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorkerMessage['type']>([
   'undo',
   'redo',
   'showOriginal',
-  'loadLut',
+  'loadCube',
   'exportFullResolution',
   'cancelExport',
   'requestStats',
@@ -256,6 +267,7 @@ const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorkerMessage['type']>([
 ]);
 
 const FROM_WORKER_TYPES: ReadonlySet<string> = new Set<FromWorkerMessage['type']>([
+  'cubeLoaded',
   'status',
   'error',
   'log',
@@ -336,13 +348,8 @@ export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
       return isRecord(value.image) && isPositiveInt(value.width) && isPositiveInt(value.height);
     case 'showOriginal':
       return typeof value.show === 'boolean';
-    case 'loadLut':
-      return (
-        isPositiveInt(value.size) &&
-        value.size >= 2 &&
-        value.data instanceof Uint8Array &&
-        value.data.length === value.size ** 3 * 4
-      );
+    case 'loadCube':
+      return value.file instanceof Blob;
     case 'testHook':
       return (TEST_HOOK_ACTIONS as readonly string[]).includes(String(value.action));
     case 'exportFullResolution':
@@ -394,6 +401,12 @@ export function isFromWorkerMessage(value: unknown): value is FromWorkerMessage 
       );
     case 'stats':
       return isCount(value.textures) && isCount(value.buffers);
+    case 'cubeLoaded':
+      return (
+        (value.error === undefined || typeof value.error === 'string') &&
+        (value.size === undefined || isPositiveInt(value.size)) &&
+        (value.title === undefined || value.title === null || typeof value.title === 'string')
+      );
     case 'exportProgress':
       return typeof value.progress === 'number' && value.progress >= 0 && value.progress <= 1;
     case 'fullResolutionImage':

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CubeFormatError, atlasTexel, parseCube } from '../../src/effects/cube.ts';
+import {
+  CubeFormatError,
+  atlasTexel,
+  cubeTooLargeMessage,
+  MAX_CUBE_BYTES,
+  MAX_CUBE_SIZE,
+  parseCube,
+} from '../../src/effects/cube.ts';
 import { lut } from '../reference/lut.ts';
 import { maxAbsoluteError } from '../reference/metrics.ts';
 import { fixturePath } from '../support/images.ts';
@@ -131,8 +138,9 @@ describe('.cube files', () => {
     expect(refusal(lines.slice(0, -2).join('\n'))).toBe(
       'This .cube file has 35935 entries, expected 35937 for LUT_3D_SIZE 33.',
     );
+    // One entry too many is refused at that line (the table and its keyword line come first).
     expect(refusal(`${good}0.5 0.5 0.5\n`)).toBe(
-      'This .cube file has 35938 entries, expected 35937 for LUT_3D_SIZE 33.',
+      'Line 35939 of this .cube file: more than the 35937 entries LUT_3D_SIZE 33 declares.',
     );
     expect(refusal(lines.slice(1).join('\n'))).toBe(
       'This .cube file has no LUT_3D_SIZE line before its table.',
@@ -173,5 +181,27 @@ describe('.cube files', () => {
       'This .cube file has a DOMAIN_MAX that is not above its DOMAIN_MIN.',
     );
     expect(refusal(`LUT_3D_SIZE 2\n${good}`)).toBe('This .cube file has more than one LUT_3D_SIZE line.');
+  });
+
+  it('stops at the first entry past the declared size, without reading the rest', () => {
+    // A valid 33-point table, then a million extra rows (the held-out check used 4.4 million): refused at
+    // the first extra row, not after counting them all.
+    const extra = '0.5 0.5 0.5\n'.repeat(1_000_000);
+    expect(refusal(`${cubeText(33, identity)}${extra}`)).toBe(
+      'Line 35939 of this .cube file: more than the 35937 entries LUT_3D_SIZE 33 declares.',
+    );
+  });
+
+  it('has a size limit no supported table needs, with a message that says so', () => {
+    // The largest table, written with ten digits a number, fits well within the limit.
+    const lines = [`LUT_3D_SIZE ${MAX_CUBE_SIZE}`];
+    const row = Array.from({ length: 3 }, () => (1 / 3).toFixed(10)).join(' ');
+    for (let i = 0; i < MAX_CUBE_SIZE ** 3; i++) lines.push(row);
+    const largest = `${lines.join('\n')}\n`;
+    expect(largest.length).toBeLessThan(MAX_CUBE_BYTES * 0.8);
+    expect(parseCube(largest).size).toBe(MAX_CUBE_SIZE);
+    expect(cubeTooLargeMessage(50 * 1024 * 1024)).toBe(
+      'This .cube file is too large (50.0 MB). The largest LUT supported (LUT_3D_SIZE 65) fits in 16 MB.',
+    );
   });
 });

@@ -12,6 +12,24 @@ describe('setting input rules (spec section 5)', () => {
     expect(coerceSetting(fine, '0.5')).toBe(0.5);
   });
 
+  it('clamps numbers too large for a number ("1e309" is Infinity) like any other', () => {
+    expect(coerceSetting(range, '1e309')).toBe(100);
+    expect(coerceSetting(range, '1e308')).toBe(100);
+    expect(coerceSetting(range, '-1e309')).toBe(1);
+    expect(coerceSetting(fine, Infinity)).toBe(1);
+  });
+
+  it('steps round a cyclic range: after max comes min, before min comes max', () => {
+    const id: RangeSetting = { ...range, min: 1, max: 10, default: 1, cyclic: true };
+    expect(coerceSetting(id, 11)).toBe(1);
+    expect(coerceSetting(id, '11')).toBe(1);
+    expect(coerceSetting(id, 0)).toBe(10);
+    expect(coerceSetting(id, 23)).toBe(3);
+    expect(coerceSetting(id, 10)).toBe(10);
+    expect(coerceSetting(id, '1e309')).toBe(10);
+    expect(coerceSetting(id, 'x')).toBeUndefined();
+  });
+
   it('snaps to the step without floating-point dust', () => {
     expect(coerceSetting(range, 41.6)).toBe(42);
     expect(coerceSetting(fine, 0.123)).toBe(0.12);

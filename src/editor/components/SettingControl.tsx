@@ -118,8 +118,9 @@ function RangeControl({ id, definition, value, onChange }: RangeControlProps) {
           type="number"
           inputMode="decimal"
           data-testid={`setting-${definition.name}`}
-          min={definition.min}
-          max={definition.max}
+          // A cyclic value steps round past its ends, so the box must not stop the arrows there.
+          min={definition.cyclic ? undefined : definition.min}
+          max={definition.cyclic ? undefined : definition.max}
           step={definition.step}
           value={draft ?? String(value)}
           onChange={(e) => {
@@ -131,6 +132,14 @@ function RangeControl({ id, definition, value, onChange }: RangeControlProps) {
           onBlur={(e) => commitText(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') commitText(e.currentTarget.value);
+            if (definition.cyclic && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
+              // One step round, at once: 10 then up is 1.
+              e.preventDefault();
+              const next = value + (e.key === 'ArrowUp' ? definition.step : -definition.step);
+              const coerced = coerceSetting(definition, next);
+              if (coerced !== undefined) onChange(definition.name, coerced);
+              setDraft(null);
+            }
           }}
         />
       </div>

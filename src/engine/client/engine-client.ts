@@ -4,6 +4,7 @@
  */
 import {
   isFromWorkerMessage,
+  type CubeLoadedMessage,
   type EffectSettings,
   type EngineKind,
   type FromWorkerMessage,
@@ -43,6 +44,7 @@ const ANSWERED: ReadonlySet<ToWorkerMessage['type']> = new Set<ToWorkerMessage['
   'requestImageBitmap',
   'exportFullResolution',
   'requestStats',
+  'loadCube',
 ]);
 
 export interface FullResolutionRequest {
@@ -66,6 +68,7 @@ function reason(error: unknown): string {
 
 export class EngineClient {
   private readonly imageDataWaiters: ((message: ImageDataMessage) => void)[] = [];
+  private readonly cubeWaiters: ((message: CubeLoadedMessage) => void)[] = [];
   private readonly statsWaiters: ((stats: { textures: number; buffers: number }) => void)[] = [];
   private readonly exportWaiters: {
     resolve: (message: FullResolutionImageMessage) => void;
@@ -208,6 +211,14 @@ export class EngineClient {
     });
   }
 
+  /** Hands the worker a .cube file to read; resolves with its answer (the title and size, or why not). */
+  loadCube(file: Blob): Promise<CubeLoadedMessage> {
+    return new Promise((resolve) => {
+      this.cubeWaiters.push(resolve);
+      this.post({ type: 'loadCube', file });
+    });
+  }
+
   /** Stops the running full-resolution export; its promise resolves as cancelled. */
   cancelExport(): void {
     this.post({ type: 'cancelExport' });
@@ -228,6 +239,8 @@ export class EngineClient {
     this.worker.terminate();
     for (const waiter of this.imageDataWaiters.splice(0))
       waiter({ type: 'imageData', blob: null, format: 'image/jpeg' });
+    for (const waiter of this.cubeWaiters.splice(0))
+      waiter({ type: 'cubeLoaded', error: 'the effect engine stopped' });
     for (const waiter of this.exportWaiters.splice(0))
       waiter.resolve({ type: 'fullResolutionImage', blob: null, error: 'the effect engine stopped' });
   }
@@ -251,6 +264,10 @@ export class EngineClient {
     }
     if (data.type === 'imageData') {
       this.imageDataWaiters.shift()?.(data);
+      return;
+    }
+    if (data.type === 'cubeLoaded') {
+      this.cubeWaiters.shift()?.(data);
       return;
     }
     if (data.type === 'stats') {

@@ -3,6 +3,7 @@
  * (base with the applied effect) that the canvas shows, commit and reset between them, and the committed
  * history for undo and redo.
  */
+import { CubeFormatError, cubeTooLargeMessage, MAX_CUBE_BYTES, parseCube } from '../../effects/cube.ts';
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
@@ -12,7 +13,7 @@ import type {
   ExportFullResolutionMessage,
   FromWorkerMessage,
   LoadImageMessage,
-  LoadLutMessage,
+  LoadCubeMessage,
   ReplaceBaseImageMessage,
   RequestImageDataMessage,
 } from '../protocol.ts';
@@ -154,8 +155,20 @@ export class Engine {
     });
   }
 
-  loadLut(message: LoadLutMessage): void {
-    this.resources.setCustomLut({ size: message.size, data: message.data });
+  /** The user's .cube file: parsed here, off the page's thread, and kept as the custom look's LUT. */
+  async loadCube(message: LoadCubeMessage): Promise<void> {
+    try {
+      if (message.file.size > MAX_CUBE_BYTES)
+        throw new CubeFormatError(cubeTooLargeMessage(message.file.size));
+      const cube = parseCube(await message.file.text());
+      this.resources.setCustomLut({ size: cube.size, data: new Uint8Array(cube.atlas.data) });
+      this.post({ type: 'cubeLoaded', title: cube.title, size: cube.size });
+    } catch (error) {
+      this.post({
+        type: 'cubeLoaded',
+        error: error instanceof CubeFormatError ? error.message : 'This .cube file could not be read.',
+      });
+    }
   }
 
   /**

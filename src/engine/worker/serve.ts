@@ -180,8 +180,8 @@ async function handle(message: ToWorkerMessage): Promise<void> {
     case 'showOriginal':
       await engine.showOriginal(message.show);
       return;
-    case 'loadLut':
-      engine.loadLut(message);
+    case 'loadCube':
+      await engine.loadCube(message);
       return;
     case 'requestStats':
       post({ type: 'stats', ...engine.resourceCounts() });

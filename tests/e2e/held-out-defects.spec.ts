@@ -1,0 +1,220 @@
+// Issue 21: the defects held-out checks found, each with files the test makes: a look link naming the
+// user's own .cube look, hostile .cube files, the collage background after a preset change, CCD's lens
+// reflection id going round, the server's headers, numbers too large for a number, and one save at a time.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { decodeInBrowser } from '../support/decode.ts';
+import { loadFixture, openEditor, save, settled } from '../support/editor.ts';
+import { fixturePath } from '../support/images.ts';
+import { takeNotification } from '../support/intake.ts';
+import { PERMISSIONS_POLICY } from '../../security-headers.ts';
+
+const FOLDER = mkdtempSync(join(tmpdir(), 'retrocam-defects-'));
+
+/** A .cube text: an identity table of `size` points, then `extra` more rows. */
+function cube(size: number, extra = 0): string {
+  const lines = [`TITLE "made here"`, `LUT_3D_SIZE ${size}`];
+  const step = 1 / (size - 1);
+  for (let b = 0; b < size; b++)
+    for (let g = 0; g < size; g++)
+      for (let r = 0; r < size; r++)
+        lines.push(`${(r * step).toFixed(6)} ${(g * step).toFixed(6)} ${(b * step).toFixed(6)}`);
+  return `${lines.join('\n')}\n${'0.500000 0.500000 0.500000\n'.repeat(extra)}`;
+}
+
+function made(name: string, text: string): string {
+  const path = join(FOLDER, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** Records main-thread long tasks in window.__longTasks. */
+async function watchLongTasks(page: Page) {
+  await page.addInitScript(() => {
+    const durations: number[] = [];
+    (window as unknown as { __longTasks: number[] }).__longTasks = durations;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) durations.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  return () =>
+    page.evaluate(() => {
+      const durations = (window as unknown as { __longTasks: number[] }).__longTasks;
+      const longest = Math.max(0, ...durations);
+      durations.length = 0;
+      return longest;
+    });
+}
+
+test("a look link naming the user's own .cube look drops it with the control's warning; the editor works on", async ({
+  page,
+}) => {
+  await page.goto('/editor?engine=webgl2&testHooks=1&effect=pg2016&filterName=custom&intensity=0.5');
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'WorkerReady');
+  await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim05.png'));
+  expect((await takeNotification(page, 'warning')).text).toBe('Load a .cube file first.');
+  await settled(page);
+  // The rest of the link holds: Filters, at the linked intensity, with its own default look.
+  await expect(page.getByTestId('effect-pg2016')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('setting-intensity')).toHaveValue('0.5');
+  await expect(page.getByTestId('setting-filterName')).not.toHaveValue('custom');
+  await expect(page.getByTestId('apply-button')).toBeEnabled();
+  await expect(page.getByTestId('save-button')).toBeEnabled();
+  const history: string[] = await page.evaluate(() => window.__retrocam?.statuses() ?? []);
+  expect(history).not.toContain('WorkerError');
+});
+
+test('.cube files: one too large for any table is refused at once, one with a table too long stops at its first extra row; no long task', async ({
+  page,
+}) => {
+  const longest = await watchLongTasks(page);
+  await openEditor(page, 'webgl2', 'testHooks=1');
+  await loadFixture(page, 'kodak/kodim05.png');
+  await page.getByTestId('effect-pg2016').click();
+  await settled(page);
+  await longest();
+
+  // 50 MB: a valid 33-point table followed by millions of rows.
+  await page.getByTestId('cube-input').setInputFiles(made('huge.cube', cube(33, 1_800_000)));
+  const tooLarge = await takeNotification(page, 'error');
+  expect(tooLarge.text).toMatch(
+    /^This \.cube file is too large \(\d+\.\d MB\)\. The largest LUT supported \(LUT_3D_SIZE 65\) fits in 16 MB\.$/,
+  );
+  expect(tooLarge.elapsed).toBeLessThan(1000);
+
+  // 8 MB: under the limit, read by the worker, and refused at the first row past the table (the title
+  // and the size take two lines).
+  await page.getByTestId('cube-input').setInputFiles(made('long.cube', cube(33, 250_000)));
+  const tooLong = await takeNotification(page, 'error');
+  expect(tooLong.text).toBe(
+    'Line 35940 of this .cube file: more than the 35937 entries LUT_3D_SIZE 33 declares.',
+  );
+  expect(await longest(), 'the longest main-thread task').toBeLessThanOrEqual(200);
+
+  // A good one still loads, and the editor works on.
+  await page.getByTestId('cube-input').setInputFiles(made('good.cube', cube(17)));
+  expect((await takeNotification(page, 'success')).text).toBe('Loaded made here.');
+  await settled(page);
+  await expect(page.getByTestId('setting-filterName')).toHaveValue('custom');
+});
+
+test('the collage background covers the canvas after a preset changes its shape, and in the saved image', async ({
+  page,
+}) => {
+  await openEditor(page, 'webgl2');
+  await loadFixture(page, 'kodak/kodim05.png');
+  await page.getByTestId('effect-collageEffect').click();
+  await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
+  // Free mode (the photo's 3:2), a background image, then the 1:1 grid.
+  await page.getByTestId('collage-background-input').setInputFiles(fixturePath('kodak/kodim23.png'));
+  await page.getByTestId('collage-preset-quad-grid').click();
+  await expect(page.getByTestId('collage-canvas')).toHaveAttribute('data-preset', 'quad-grid');
+  // The gutters along the bottom and the sides show the background picture, not the black behind it.
+  const corners = async () => {
+    const png = await page.getByTestId('collage-canvas').screenshot();
+    const image = await decodeInBrowser(page, png);
+    const brightness = (fx: number, fy: number) => {
+      const i = (Math.floor(fy * image.height) * image.width + Math.floor(fx * image.width)) * 4;
+      return (image.data[i]! + image.data[i + 1]! + image.data[i + 2]!) / 3;
+    };
+    // Points in the 3 % gutters: bottom left, bottom right, bottom middle, top left.
+    return [brightness(0.01, 0.99), brightness(0.99, 0.99), brightness(0.5, 0.99), brightness(0.01, 0.01)];
+  };
+  await expect.poll(async () => Math.min(...(await corners())), { timeout: 10_000 }).toBeGreaterThan(12);
+  await page.getByTestId('apply-button').click();
+  await settled(page);
+  const saved = await save(page);
+  expect(saved.width).toBe(saved.height);
+  const bottomRow = Math.floor(saved.height * 0.995);
+  let dark = 0;
+  for (let x = 0; x < saved.width; x++) {
+    const i = (bottomRow * saved.width + x) * 4;
+    if (saved.data[i]! + saved.data[i + 1]! + saved.data[i + 2]! < 20) dark++;
+  }
+  expect(dark / saved.width, 'black in the bottom row of the saved collage').toBeLessThan(0.05);
+});
+
+test("CCD's lens reflection id goes round 1-10: typed, stepped with the arrows, and from a link", async ({
+  page,
+}) => {
+  await page.goto('/editor?engine=webgl2&effect=ccdEffect&ccd_lensReflectionId=11');
+  await loadFixture(page, 'kodak/kodim05.png');
+  const id = page.getByTestId('setting-ccd_lensReflectionId');
+  await expect(id).toHaveValue('1');
+  await id.fill('10');
+  await id.press('Enter');
+  await expect(id).toHaveValue('10');
+  await id.press('ArrowUp');
+  await expect(id).toHaveValue('1');
+  await id.press('ArrowDown');
+  await expect(id).toHaveValue('10');
+  await id.fill('11');
+  await id.press('Enter');
+  await expect(id).toHaveValue('1');
+  await id.fill('0');
+  await id.press('Enter');
+  await expect(id).toHaveValue('10');
+  await settled(page);
+  await expect(page).toHaveURL(/ccd_lensReflectionId=10/);
+});
+
+test('the server sends the hardening headers with every response', async ({ request }) => {
+  for (const path of ['/', '/editor', '/privacy', '/sw.js', '/manifest.webmanifest']) {
+    const headers = (await request.get(path)).headers();
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['referrer-policy'], path).toBe('no-referrer');
+    expect(headers['cross-origin-opener-policy'], path).toBe('same-origin');
+    expect(headers['permissions-policy'], path).toBe(PERMISSIONS_POLICY);
+    expect(headers['content-security-policy'], path).toBeTruthy();
+  }
+  for (const feature of ['camera', 'microphone', 'geolocation', 'usb', 'payment'])
+    expect(PERMISSIONS_POLICY).toContain(`${feature}=()`);
+});
+
+test('the browser takes the Permissions-Policy without complaint, and it holds: no camera, no location', async ({
+  page,
+}) => {
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (/permissions.policy/i.test(message.text())) complaints.push(message.text());
+  });
+  await page.goto('/');
+  const allowed = await page.evaluate(() => {
+    const policy = (document as unknown as { featurePolicy?: { allowsFeature(name: string): boolean } })
+      .featurePolicy;
+    return policy ? ['camera', 'geolocation', 'microphone'].map((name) => policy.allowsFeature(name)) : null;
+  });
+  expect(allowed).toEqual([false, false, false]);
+  expect(complaints).toEqual([]);
+});
+
+test('a number too large for a number in a link clamps to the maximum, as a large one does', async ({
+  page,
+}) => {
+  for (const value of ['1e309', '1e308']) {
+    await page.goto(`/editor?engine=webgl2&effect=vibrance&vibrance=${value}`);
+    await loadFixture(page, 'kodak/kodim05.png');
+    await expect(page.getByTestId('setting-vibrance')).toHaveValue('1');
+  }
+});
+
+test('ten quick clicks on Save give one download: one save at a time', async ({ page }) => {
+  await openEditor(page, 'webgl2');
+  await loadFixture(page, 'kodak/kodim05.png');
+  let downloads = 0;
+  page.on('download', () => downloads++);
+  const first = page.waitForEvent('download');
+  await page.evaluate(() => {
+    const button = document.querySelector<HTMLButtonElement>('[data-testid=save-button]');
+    for (let i = 0; i < 10; i++) button?.click();
+  });
+  await first;
+  // Any second download would have come by now.
+  await page.waitForTimeout(2000);
+  expect(downloads).toBe(1);
+  // Once it is done, the next click saves again.
+  await save(page);
+  expect(downloads).toBe(2);
+});
