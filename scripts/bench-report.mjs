@@ -382,12 +382,14 @@ export async function renderMarkdown(results) {
     lines.push('## Bundles (gzipped JavaScript, `npm run size`)', '');
     lines.push(
       "A route counts index.html's module script and modulepreload links with their static imports, and the " +
-        'dynamic chunks and workers that route starts (the editor: the engine worker and both backends).',
+        'dynamic chunks and workers that route starts (the editor: the engine worker and the one backend it loads).',
       '',
     );
     lines.push('| loads | KB | chunks |', '|---|---:|---|');
     for (const r of results.bundles.routes)
-      lines.push(`| route \`${r.path}\` | ${kb(r.gzipBytes)} | ${r.chunks.map((c) => c.file).join(', ')} |`);
+      lines.push(
+        `| route \`${r.path}\`${r.label ? ` ${r.label}` : ''} | ${kb(r.gzipBytes)} | ${r.chunks.map((c) => c.file).join(', ')} |`,
+      );
     for (const g of results.bundles.onDemand)
       lines.push(
         `| ${g.label}, on top of the editor | ${kb(g.gzipBytes)} | ${g.chunks.map((c) => c.file).join(', ')} |`,

@@ -7,6 +7,8 @@ export interface ChunkSize {
 
 export interface RouteSize {
   path: string;
+  /** Which variant of the route: the editor on each backend. */
+  label?: string;
   chunks: ChunkSize[];
   gzipBytes: number;
   /** Labels of on-demand code found among the route's chunks. */

@@ -60,7 +60,19 @@ function chunks(overrides: Partial<Record<string, Chunk>> = {}): Record<string, 
       code: 'import{s}from"./shared-c.js";new URL(`/assets/worker-e.js`,import.meta.url);const C=()=>import("./collage-ui-f.js");',
       sources: ['src/editor/EditorPage.tsx'],
     },
-    'worker-e.js': { code: 'self.onmessage=()=>{};', sources: ['src/engine/worker/worker.ts'] },
+    'worker-e.js': { code: 'import("./serve-j.js");', sources: ['src/engine/worker/worker.ts'] },
+    'serve-j.js': {
+      code: 'const G=()=>import("./webgpu-k.js");const L=()=>import("./webgl2-l.js");',
+      sources: ['src/engine/worker/serve.ts'],
+    },
+    'webgpu-k.js': {
+      code: `export const g=1;${incompressible(1)}`,
+      sources: ['src/engine/webgpu/backend.ts'],
+    },
+    'webgl2-l.js': {
+      code: `export const l=1;${incompressible(1)}`,
+      sources: ['src/engine/webgl2/backend.ts'],
+    },
     'collage-ui-f.js': {
       code: 'const F=()=>import(`./fabric-collage-g.js`);',
       sources: ['src/editor/components/CollagePanel.tsx', 'src/editor/components/CollageStage.tsx'],
@@ -77,8 +89,9 @@ function chunks(overrides: Partial<Record<string, Chunk>> = {}): Record<string, 
   return { ...base, ...overrides } as Record<string, Chunk>;
 }
 
-function files(build: BuildSize, path: string): string[] {
-  return (build.routes.find((r) => r.path === path)?.chunks.map((c) => c.file) ?? []).sort();
+function files(build: BuildSize, path: string, label?: string): string[] {
+  const route = build.routes.find((r) => r.path === path && (label === undefined || r.label === label));
+  return (route?.chunks.map((c) => c.file) ?? []).sort();
 }
 
 describe('the bundle budget (scripts/size.mjs)', () => {
@@ -100,13 +113,23 @@ describe('the bundle budget (scripts/size.mjs)', () => {
   test('the editor route adds the editor and its worker; the collage and HEIC decoder stay on demand', () => {
     const { root, dist } = makeBuild(HTML, chunks());
     const build = measureBuild(dist, root);
-    expect(files(build, '/editor')).toEqual([
+    // The engine loads the one backend the browser can have: each editor row counts its own.
+    const editor = [
       'EditorPage-d.js',
       'index-a.js',
+      'serve-j.js',
       'shared-c.js',
       'vendor-b.js',
       'worker-e.js',
-    ]);
+    ];
+    expect(files(build, '/editor', 'on WebGPU')).toEqual([...editor, 'webgpu-k.js'].sort());
+    expect(files(build, '/editor', 'on WebGL2')).toEqual([...editor, 'webgl2-l.js'].sort());
+    const onWebGpu = build.routes.find((r) => r.label === 'on WebGPU')?.gzipBytes ?? 0;
+    const withBoth =
+      onWebGpu +
+      (build.routes.find((r) => r.label === 'on WebGL2')?.chunks.find((c) => c.file === 'webgl2-l.js')
+        ?.gzipBytes ?? 0);
+    expect(onWebGpu).toBeLessThan(withBoth);
     const [collage, heic] = build.onDemand;
     expect(collage?.chunks.map((c) => c.file).sort()).toEqual(['collage-ui-f.js', 'fabric-collage-g.js']);
     expect(heic?.chunks.map((c) => c.file)).toEqual(['heif-worker-h.js']);
@@ -131,12 +154,17 @@ describe('the bundle budget (scripts/size.mjs)', () => {
       'shared-c.js': { code: 'export const s=1;', sources: ['src/app/site.ts', 'src/intake/heif-worker.ts'] },
     });
     const { root, dist } = makeBuild(HTML, eager);
+    const editorFailures = (label: string) => [
+      `/editor (${label}) loads fabric on its first load; it must load only when needed`,
+      `/editor (${label}) loads the HEIC decoder (libheif) on its first load; it must load only when needed`,
+      `/editor (${label}) loads the collage editor on its first load; it must load only when needed`,
+    ];
     expect(budgetFailures(measureBuild(dist, root))).toEqual([
       '/ loads the HEIC decoder (libheif) on its first load; it must load only when needed',
       '/privacy loads the HEIC decoder (libheif) on its first load; it must load only when needed',
-      '/editor loads fabric on its first load; it must load only when needed',
-      '/editor loads the HEIC decoder (libheif) on its first load; it must load only when needed',
-      '/editor loads the collage editor on its first load; it must load only when needed',
+      ...editorFailures('on WebGPU'),
+      ...editorFailures('on WebGL2'),
+      ...editorFailures('on the CPU'),
     ]);
   });
 

@@ -17,7 +17,8 @@ export interface BackendChoice {
 }
 
 /**
- * WebGPU first, then WebGL2, then the CPU; each backend's code is loaded only when it is tried. `forced`
+ * WebGPU first, then WebGL2, then the CPU; each backend's code is loaded only when it is tried, and not
+ * at all where the browser plainly lacks its API. `forced`
  * limits the choice to one backend. The backend is null when none is available, and `reasons` say why.
  */
 export async function chooseBackend(
@@ -40,12 +41,28 @@ export async function chooseBackend(
   return { backend: null, reasons };
 }
 
+/**
+ * Why the browser cannot have this backend at all, seen without loading its code (so a browser without
+ * WebGPU never downloads the WebGPU backend), or null when it is worth trying.
+ */
+function missing(kind: EngineKind): string | null {
+  if (kind === 'webgpu' && !('gpu' in self.navigator)) return 'WebGPU: navigator.gpu is missing';
+  if (kind === 'webgl2' && typeof WebGL2RenderingContext === 'undefined')
+    return 'WebGL2: this worker has no WebGL2RenderingContext';
+  return null;
+}
+
 async function create(
   kind: EngineKind,
   canvas: OffscreenCanvas,
   log: (message: string) => void,
   hooks: BackendHooks,
 ): Promise<Backend | null> {
+  const reason = missing(kind);
+  if (reason) {
+    log(reason);
+    return null;
+  }
   switch (kind) {
     case 'webgpu': {
       const { createWebGpuBackend } = await import('../webgpu/backend.ts');
