@@ -4,7 +4,9 @@
  */
 import type { StageInvocation } from '../engine/stages/types.ts';
 
-export type SettingValue = number | string | boolean;
+import type { SettingValue } from '../engine/protocol.ts';
+
+export type { SettingValue };
 export type Settings = Readonly<Record<string, SettingValue>>;
 
 interface SettingBase {

@@ -2,7 +2,6 @@
  * The messages between the editor and the effect worker (product spec section 7), as typed unions.
  * Worker-safe: no DOM, no React. Both sides import this module and nothing else of each other.
  */
-import type { SettingValue } from '../effects/types.ts';
 
 export const ENGINE_KINDS = ['webgpu', 'webgl2', 'cpu'] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
@@ -22,6 +21,8 @@ export const WORKER_STATUSES = [
 ] as const;
 export type WorkerStatus = (typeof WORKER_STATUSES)[number];
 
+/** A setting's value as messages carry it (the effects' settings are these). */
+export type SettingValue = number | string | boolean;
 export type EffectSettings = Readonly<Record<string, SettingValue>>;
 
 /** Which image a bitmap request reads: the committed base or what the canvas shows now. */
