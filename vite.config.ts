@@ -68,5 +68,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
+    // Type tests (*.test-d.ts): each @ts-expect-error must stay an error.
+    typecheck: { enabled: true, include: ['tests/unit/**/*.test-d.ts'], tsconfig: 'tsconfig.node.json' },
   },
 });

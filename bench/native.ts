@@ -20,7 +20,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { EFFECTS } from '../src/effects/index.ts';
 import { bakeLut } from '../src/effects/luts.ts';
 import { resolveSettings } from '../src/effects/settings.ts';
-import type { StageInvocation } from '../src/engine/stages/types.ts';
+import type { StageInvocation } from '../src/engine/stages/invocation.ts';
 import { StageRunner } from '../src/engine/runner.ts';
 import { createWebGpuBackend } from '../src/engine/webgpu/backend.ts';
 import { EngineResources } from '../src/engine/worker/resources.ts';

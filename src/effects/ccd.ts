@@ -1,4 +1,4 @@
-import type { StageInvocation } from '../engine/stages/types.ts';
+import type { StageInvocation } from '../engine/stages/invocation.ts';
 import { adjustJpeg, GENERAL_JPEG, jpegDisabledReason, jpegSettings, jpegStages } from './jpeg-family.ts';
 import { booleanSetting, numberSetting, relativePixels, stringSetting } from './settings.ts';
 import { ccdBloomParams } from './light-presets.ts';

@@ -1,3 +1,4 @@
+import type { StageInvocation } from '../engine/stages/invocation.ts';
 import { adjustJpeg, GENERAL_JPEG, jpegDisabledReason, jpegSettings, jpegStages } from './jpeg-family.ts';
 import { lutKey } from './look-names.ts';
 import { iphone3HighlightBloomParams } from './light-presets.ts';
@@ -28,9 +29,11 @@ export const iphone3Effect: EffectDefinition = {
   disabledReason: (name, settings) => jpegDisabledReason('jpeg', name, settings),
   stages(settings, input) {
     const bloom = numberSetting(settings, 'highlightBloom');
+    const highlights: StageInvocation[] =
+      bloom > 0 ? [{ stage: 'bloom', params: iphone3HighlightBloomParams(bloom, input) }] : [];
     return [
       { stage: 'lut', params: { intensity: 1 }, textures: { lut: lutKey('iphone3') } },
-      ...(bloom > 0 ? [{ stage: 'bloom', params: iphone3HighlightBloomParams(bloom, input) }] : []),
+      ...highlights,
       { stage: 'vignette', params: { amount: 0.25, size: 0.55, softness: 0.7, color: [0, 0, 0] } },
       ...jpegStages('jpeg', settings, input),
     ];

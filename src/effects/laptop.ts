@@ -1,4 +1,4 @@
-import type { StageInvocation } from '../engine/stages/types.ts';
+import type { StageInvocation } from '../engine/stages/invocation.ts';
 import { bloomTint } from './bloom-tints.ts';
 import { adjustJpeg, GENERAL_JPEG, jpegDisabledReason, jpegSettings, jpegStages } from './jpeg-family.ts';
 import { lutKey } from './look-names.ts';

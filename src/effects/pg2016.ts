@@ -1,4 +1,4 @@
-import type { StageInvocation } from '../engine/stages/types.ts';
+import type { StageInvocation } from '../engine/stages/invocation.ts';
 import { CUSTOM_LUT, lutKey } from './look-names.ts';
 import { LOOKS } from './looks/index.ts';
 import { numberSetting, relativePixels, stringSetting } from './settings.ts';

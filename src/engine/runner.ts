@@ -1,13 +1,12 @@
 import type { Backend, FusedStep, GpuTexture } from './backend.ts';
 import { MAX_EPILOGUE_STAGES } from './fusion.ts';
 import { getStage } from './stages/index.ts';
+import type { StageInvocation } from './stages/invocation.ts';
 import type {
   AnyStage,
   PassEncoder,
   PassRequest,
-  StageInvocation,
   Region,
-  StageParams,
   StageTextures,
   TextureResolver,
 } from './stages/types.ts';
@@ -53,7 +52,7 @@ export class StageRunner {
     resolve: TextureResolver = noTextures,
     region?: Region,
   ): GpuTexture {
-    const steps = chain.length > 0 ? chain : [{ stage: 'copy', params: {} }];
+    const steps = chain.length > 0 ? chain : [COPY];
     let current = input;
     for (let i = 0; i < steps.length;) {
       const step = steps[i] as StageInvocation;
@@ -117,7 +116,7 @@ export class StageRunner {
   private runStage(
     stage: AnyStage,
     input: GpuTexture,
-    params: StageParams,
+    params: StageInvocation['params'],
     textures: StageTextures,
     region: Region,
     following: (output: GpuTexture) => PixelPass[],
@@ -192,7 +191,8 @@ export class StageRunner {
 
 function texturesFor(stage: AnyStage, step: StageInvocation, resolve: TextureResolver): StageTextures {
   const textures: Record<string, GpuTexture> = {};
-  for (const [slot, key] of Object.entries(step.textures ?? {})) {
+  const slots: Readonly<Record<string, string>> = step.textures ?? {};
+  for (const [slot, key] of Object.entries(slots)) {
     if (!stage.textures?.includes(slot)) throw new Error(`Stage ${stage.name} has no texture slot ${slot}`);
     textures[slot] = resolve(key);
   }
@@ -207,7 +207,7 @@ function texturesFor(stage: AnyStage, step: StageInvocation, resolve: TextureRes
 function recordOnePass(
   stage: AnyStage,
   input: GpuTexture,
-  params: StageParams,
+  params: StageInvocation['params'],
   textures: StageTextures,
   region: Region,
 ): PassRequest | null {
@@ -231,6 +231,9 @@ function recordOnePass(
   const plain = (request.entry ?? 'main') === 'main' && (request.format ?? 'rgba8unorm') === 'rgba8unorm';
   return sameSize && plain && request.inputs[0] === input && input.format === 'rgba8unorm' ? request : null;
 }
+
+/** A plain copy: what an empty chain runs. */
+export const COPY: StageInvocation = { stage: 'copy', params: {} };
 
 function noTextures(key: string): GpuTexture {
   throw new Error(`No texture resources here (asked for ${key})`);

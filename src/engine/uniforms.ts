@@ -13,9 +13,30 @@ export interface UniformField {
   readonly type: UniformType;
   /** Element count, for `vec4fArray` only. */
   readonly length?: number;
+  /** What the value means, for a stage whose params are its uniforms (UniformParams). */
+  readonly doc?: string;
 }
 
 export type UniformTable = readonly UniformField[];
+
+/** The TypeScript value of a uniform of this type. */
+type UniformTypeValue<T extends UniformType> = T extends 'vec2f' | 'vec2i'
+  ? readonly [number, number]
+  : T extends 'vec3f'
+    ? readonly [number, number, number]
+    : T extends 'vec4f'
+      ? readonly [number, number, number, number]
+      : T extends 'vec4fArray'
+        ? readonly number[]
+        : number;
+
+/**
+ * The params of a stage that takes its uniforms as they are (vibrance, noise), derived from its table
+ * (declared `as const`): each name once, in the table, the shaders and here by derivation.
+ */
+export type UniformParams<T extends UniformTable> = {
+  readonly [F in T[number] as F['name']]: UniformTypeValue<F['type']>;
+};
 
 export type UniformValue = number | readonly number[];
 export type UniformValues = Readonly<Record<string, UniformValue>>;

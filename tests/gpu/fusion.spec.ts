@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { bakeLook } from '../../src/effects/looks/index.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
-import type { StageInvocation } from '../../src/engine/stages/types.ts';
+import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { runReference } from '../reference/index.ts';
 import { psnr } from '../reference/metrics.ts';
@@ -67,7 +67,7 @@ const CASES: FusionCase[] = [
     // (its decode) and in the blur's last (its vertical half).
     label: 'resize, noise, jpeg, vignette, grain, blur, vibrance',
     chain: [
-      { stage: 'resize', params: { width: 640, height: 427, filter: 0 } },
+      { stage: 'resize', params: { width: 640, height: 427, mode: 0 } },
       { stage: 'noise', params: { amount: 0.06, monochrome: 1, blendMode: 0, shadowAmount: 0.2, seed: 3 } },
       { stage: 'jpeg', params: { quality: 40 } },
       { stage: 'vignette', params: { amount: 0.4, size: 0.5, softness: 0.5, color: [0, 0, 0] } },

@@ -5,7 +5,7 @@
 import { BLOOM_TINTS } from '../../src/effects/bloom-tints.ts';
 import { parseCube } from '../../src/effects/cube.ts';
 import { bakeLook } from '../../src/effects/looks/index.ts';
-import type { StageInvocation } from '../../src/engine/stages/types.ts';
+import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { strokeMask } from '../support/masks.ts';
 

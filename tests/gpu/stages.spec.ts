@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
-import type { StageInvocation } from '../../src/engine/stages/types.ts';
+import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { runReference } from '../reference/index.ts';
 import { maxAbsoluteError, meanAbsoluteError, psnr } from '../reference/metrics.ts';

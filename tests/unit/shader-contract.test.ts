@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CPU_STAGES } from '../../src/engine/cpu/kernels/index.ts';
 import { ShaderLibrary } from '../../src/engine/shader-sources.ts';
-import { STAGES } from '../../src/engine/stages/index.ts';
+import { STAGE_DEFINITIONS, STAGES } from '../../src/engine/stages/index.ts';
 import { GLSL_TYPE, WGSL_TYPE, type UniformField } from '../../src/engine/uniforms.ts';
 import { parseComputeEntries } from '../../src/engine/webgpu/wgsl-bindings.ts';
 import { REFERENCES } from '../reference/index.ts';
@@ -65,8 +65,9 @@ function expected(table: readonly UniformField[], types: Record<string, string>)
 }
 
 describe('stage registry', () => {
-  it('names each stage once, in kebab case', () => {
+  it('names each stage once, in kebab case, under its own name', () => {
     for (const name of STAGES.keys()) expect(name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    for (const [key, stage] of Object.entries(STAGE_DEFINITIONS)) expect(stage.name).toBe(key);
   });
 
   it('has CPU kernels for registered stages only', () => {

@@ -16,26 +16,34 @@ import type { AnyStage } from './types.ts';
 import { vibranceStage } from './vibrance.ts';
 import { vignetteStage } from './vignette.ts';
 
-/** Every stage the engine can run, by name. Each has `shaders/<name>/<name>.wgsl` and `.frag`. */
-export const STAGES: ReadonlyMap<string, AnyStage> = new Map(
-  [
-    copyStage,
-    vibranceStage,
-    grainStage,
-    lutStage,
-    noiseStage,
-    blurStage,
-    pixelateStage,
-    smartBlurStage,
-    bilateralStage,
-    sharpenStage,
-    resizeStage,
-    jpegStage,
-    bloomStage,
-    lensReflectionStage,
-    vignetteStage,
-    dualVignetteStage,
-  ].map((stage) => [stage.name, stage]),
+/**
+ * Every stage the engine can run, by name (each has `shaders/<name>/<name>.wgsl` and `.frag`). The keys
+ * are the names stage calls use (src/engine/stages/invocation.ts types them from this object); a unit
+ * test holds each key to its stage's own name.
+ */
+export const STAGE_DEFINITIONS = {
+  copy: copyStage,
+  vibrance: vibranceStage,
+  grain: grainStage,
+  lut: lutStage,
+  noise: noiseStage,
+  blur: blurStage,
+  pixelate: pixelateStage,
+  'smart-blur': smartBlurStage,
+  bilateral: bilateralStage,
+  sharpen: sharpenStage,
+  resize: resizeStage,
+  jpeg: jpegStage,
+  bloom: bloomStage,
+  'lens-reflection': lensReflectionStage,
+  vignette: vignetteStage,
+  'dual-vignette': dualVignetteStage,
+} as const;
+
+export type StageName = keyof typeof STAGE_DEFINITIONS;
+
+export const STAGES: ReadonlyMap<string, AnyStage> = new Map<string, AnyStage>(
+  Object.entries(STAGE_DEFINITIONS),
 );
 
 export function getStage(name: string): AnyStage {

@@ -92,13 +92,5 @@ export interface StageDefinition<P = StageParams> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyStage = StageDefinition<any>;
 
-/** One step of an effect: which stage runs, with which parameters and extra textures. */
-export interface StageInvocation {
-  readonly stage: string;
-  readonly params: StageParams;
-  /** Slot name -> resource key (`lut:nashville`, `mask:freehand`), resolved by the engine. */
-  readonly textures?: Readonly<Record<string, string>>;
-}
-
 /** Finds the texture for a resource key; throws for an unknown key. */
 export type TextureResolver = (key: string) => GpuTexture;

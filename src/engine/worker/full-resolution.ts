@@ -25,9 +25,11 @@ import { resolveSettings } from '../../effects/settings.ts';
 import { FREEHAND_MASK } from '../../effects/smart-blur.ts';
 import type { EffectDefinition, Settings } from '../../effects/types.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
-import type { StageRunner } from '../runner.ts';
+import { COPY, type StageRunner } from '../runner.ts';
 import { getStage } from '../stages/index.ts';
-import type { Region, StageInvocation, TextureResolver } from '../stages/types.ts';
+import type { StageInvocation } from '../stages/invocation.ts';
+import { RESIZE_AREA } from '../stages/resize.ts';
+import type { Region, TextureResolver } from '../stages/types.ts';
 import { fitsOneTile, fitWithin, planTiles, type Rect, type Tile, type TileLimits } from '../tiling.ts';
 
 export interface ImageSize {
@@ -285,7 +287,7 @@ export class FullResolutionRenderer {
   ): Promise<GpuTexture> {
     let current = input;
     try {
-      for (const invocation of chain.length > 0 ? chain : [{ stage: 'copy', params: {} }]) {
+      for (const invocation of chain.length > 0 ? chain : [COPY]) {
         job.signal?.throwIfAborted();
         const from = current;
         const next = await this.backend.validate(() => this.runner.run(from, [invocation], resolve));
@@ -325,7 +327,7 @@ export class FullResolutionRenderer {
     if (picture.kind === 'small' && sameSize(picture.texture, target)) {
       scaled = picture.texture;
     } else if (picture.kind === 'gpu') {
-      const resize = { stage: 'resize', params: { ...target, mode: 0 } };
+      const resize: StageInvocation = { stage: 'resize', params: { ...target, mode: RESIZE_AREA } };
       try {
         scaled = await this.backend.validate(() => this.runner.run(picture.texture, [resize]));
       } finally {
