@@ -53,8 +53,9 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // The engine and the effect definitions run in the worker: no UI libraries, no editor code.
-    files: ['src/engine/**/*.ts', 'src/effects/**/*.ts'],
+    // The engine, the effect definitions and the colour grading run in the worker: no UI libraries, no
+    // editor code.
+    files: ['src/engine/**/*.ts', 'src/effects/**/*.ts', 'src/grading/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -64,6 +65,24 @@ export default tseslint.config(
             {
               group: ['**/editor/**', '**/app/**', '**/collage/**'],
               message: 'The engine does not import UI code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Colour grading is a layer below the effects: looks, LUTs and .cube files know nothing of them.
+    files: ['src/grading/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: UI_LIBRARIES, message: 'Colour grading stays free of UI libraries.' },
+            {
+              group: ['**/effects/**', '**/engine/**', '**/editor/**', '**/app/**', '**/collage/**'],
+              message: 'Colour grading is below the effects and the engine: it imports none of them.',
             },
           ],
         },

@@ -1,6 +1,6 @@
 // The textures an effect's stage list names, for the CPU references: baked LUTs, and a blank (transparent)
 // freehand mask. Shared by the browser benchmark's CPU worker and the native benchmark.
-import { bakeLut } from '../src/effects/luts.ts';
+import { bakeLut } from '../src/grading/luts.ts';
 import type { RgbaImage } from '../tests/reference/image.ts';
 
 export function cpuResources(keys: readonly string[]): Record<string, RgbaImage> {

@@ -18,7 +18,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { EFFECTS } from '../src/effects/index.ts';
-import { bakeLut } from '../src/effects/luts.ts';
+import { bakeLut } from '../src/grading/luts.ts';
 import { resolveSettings } from '../src/effects/settings.ts';
 import type { StageInvocation } from '../src/engine/stages/invocation.ts';
 import { StageRunner } from '../src/engine/runner.ts';

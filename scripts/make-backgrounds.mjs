@@ -18,9 +18,9 @@ await withPage('/tests/gpu/harness.html', 5177, async (page) => {
     );
     const webp = await page.evaluate(
       async ([data, look]) => {
-        const { pg2016Effect } = await import('/src/effects/pg2016.ts');
+        const { pg2016Effect } = await import('/src/effects/filters.ts');
         const { resolveSettings } = await import('/src/effects/settings.ts');
-        const { bakeLut } = await import('/src/effects/luts.ts');
+        const { bakeLut } = await import('/src/grading/luts.ts');
         const { STAGES } = await import('/src/engine/stages/index.ts');
         const bitmap = await createImageBitmap(
           new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))]),

@@ -3,9 +3,9 @@
  * carries out their commands with the engine client (worker messages, decoding files, saving), the
  * console and the notification banner. The React components call its methods and read the atoms.
  */
-import { cubeTooLargeMessage, MAX_CUBE_BYTES } from '../effects/cube.ts';
+import { cubeTooLargeMessage, MAX_CUBE_BYTES } from '../grading/cube.ts';
 import { findEffect } from '../effects/index.ts';
-import { CUSTOM_LUT } from '../effects/look-names.ts';
+import { CUSTOM_LUT } from '../grading/look-names.ts';
 import { EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
 import type { EngineKind, FromWorkerMessage, StatusMessage, TestHookAction } from '../engine/protocol.ts';
 import type { DecodedImage } from '../intake/decode.ts';

@@ -2,7 +2,7 @@ import type { StageInvocation } from '../engine/stages/invocation.ts';
 import { adjustJpeg, GENERAL_JPEG, jpegDisabledReason, jpegSettings, jpegStages } from './jpeg-family.ts';
 import { booleanSetting, numberSetting, relativePixels, stringSetting } from './settings.ts';
 import { ccdBloomParams } from './light-presets.ts';
-import { TINT_OPTIONS } from './tints.ts';
+import { TINT_OPTIONS } from '../grading/tints.ts';
 import type { EffectDefinition } from './types.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { ccdEffect } from './ccd.ts';
 import { collageEffect } from './collage.ts';
 import { dualVignetteEffect } from './dual-vignette.ts';
-import { iphone3Effect } from './iphone3.ts';
-import { jpegSimulationEffect } from './jpeg-simulation.ts';
-import { laptopEffect } from './laptop.ts';
+import { iphone3Effect } from './iphone-3g.ts';
+import { jpegSimulationEffect } from './jpeg.ts';
+import { laptopEffect } from './quarter-inch.ts';
 import { nokiaEffect } from './nokia.ts';
-import { pg2016Effect } from './pg2016.ts';
-import { smartBlurEffect } from './smart-blur.ts';
+import { pg2016Effect } from './filters.ts';
+import { smartBlurEffect } from './blur-pixelate.ts';
 import type { EffectDefinition } from './types.ts';
 import { vibranceEffect } from './vibrance.ts';
 

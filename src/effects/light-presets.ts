@@ -3,7 +3,7 @@
  * Kodak photos and a night scene, for effects to use as they are or to start from. Sizes are given at the
  * 1080 px reference long side and scale with the image. Worker-safe.
  */
-import { bloomTint } from './bloom-tints.ts';
+import { bloomTint } from '../grading/bloom-tints.ts';
 import { relativePixels } from './settings.ts';
 import type { ImageSize } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { adjustJpeg, GENERAL_JPEG, jpegDisabledReason, jpegSettings, jpegStages } from './jpeg-family.ts';
-import { lutKey } from './look-names.ts';
+import { lutKey } from '../grading/look-names.ts';
 import type { EffectDefinition } from './types.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { parseCube } from '../../src/effects/cube.ts';
-import { bakeLook } from '../../src/effects/looks/index.ts';
+import { parseCube } from '../../src/grading/cube.ts';
+import { bakeLook } from '../../src/grading/looks/index.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
 import type { RgbaImage } from '../reference/image.ts';

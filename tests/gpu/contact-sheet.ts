@@ -1,7 +1,7 @@
 // Renders every effect at its defaults and every Filters look on one photo into one labelled sheet, so
 // people can see the looks. Runs in the browser through the GPU harness; scripts/contact-sheet.mjs drives it.
 import { EFFECTS } from '../../src/effects/index.ts';
-import { LOOKS } from '../../src/effects/looks/index.ts';
+import { LOOKS } from '../../src/grading/looks/index.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import './harness.ts';
 

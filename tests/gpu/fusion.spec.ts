@@ -3,7 +3,7 @@
 // what the CPU references give.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { bakeLook } from '../../src/effects/looks/index.ts';
+import { bakeLook } from '../../src/grading/looks/index.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
 import type { RgbaImage } from '../reference/image.ts';

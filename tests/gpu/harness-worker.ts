@@ -7,7 +7,7 @@ import { StageRunner } from '../../src/engine/runner.ts';
 import { chooseBackend } from '../../src/engine/worker/choose-backend.ts';
 import type { GpuTexture } from '../../src/engine/backend.ts';
 import { findEffect } from '../../src/effects/index.ts';
-import { bakeLut } from '../../src/effects/luts.ts';
+import { bakeLut } from '../../src/grading/luts.ts';
 import { resolveSettings } from '../../src/effects/settings.ts';
 import { EngineResources } from '../../src/engine/worker/resources.ts';
 import { chainReach, runInTiles } from '../../src/engine/worker/full-resolution.ts';

@@ -2,9 +2,9 @@
  * Parameters each stage is checked (and benchmarked) with. Every registered stage needs at least one
  * case here; a unit test holds that.
  */
-import { BLOOM_TINTS } from '../../src/effects/bloom-tints.ts';
-import { parseCube } from '../../src/effects/cube.ts';
-import { bakeLook } from '../../src/effects/looks/index.ts';
+import { BLOOM_TINTS } from '../../src/grading/bloom-tints.ts';
+import { parseCube } from '../../src/grading/cube.ts';
+import { bakeLook } from '../../src/grading/looks/index.ts';
 import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { strokeMask } from '../support/masks.ts';

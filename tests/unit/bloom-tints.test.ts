@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BLOOM_TINTS, bloomTint } from '../../src/effects/bloom-tints.ts';
-import { TINT_PRESETS } from '../../src/effects/tints.ts';
+import { BLOOM_TINTS, bloomTint } from '../../src/grading/bloom-tints.ts';
+import { TINT_PRESETS } from '../../src/grading/tints.ts';
 
 describe('CCD bloom tints', () => {
   it('has a colour for each of the six presets of the spec, and no other', () => {

@@ -7,7 +7,7 @@ import {
   MAX_CUBE_BYTES,
   MAX_CUBE_SIZE,
   parseCube,
-} from '../../src/effects/cube.ts';
+} from '../../src/grading/cube.ts';
 import { lut } from '../reference/lut.ts';
 import { maxAbsoluteError } from '../reference/metrics.ts';
 import { fixturePath } from '../support/images.ts';

@@ -1,6 +1,6 @@
 // One test (or more) per rule of product spec section 4, named after the rule.
 import { describe, expect, it } from 'vitest';
-import { smartBlurEffect } from '../../src/effects/smart-blur.ts';
+import { smartBlurEffect } from '../../src/effects/blur-pixelate.ts';
 import { vibranceEffect } from '../../src/effects/vibrance.ts';
 import {
   applyEffect,

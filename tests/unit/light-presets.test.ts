@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOOM_TINTS } from '../../src/effects/bloom-tints.ts';
+import { BLOOM_TINTS } from '../../src/grading/bloom-tints.ts';
 import { ccdBloomParams, iphone3HighlightBloomParams } from '../../src/effects/light-presets.ts';
 import { bloomLevels } from '../../src/engine/stages/bloom.ts';
 

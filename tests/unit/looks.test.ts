@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOOKS, LOOK_NAMES, bakeLook, isLookName } from '../../src/effects/looks/index.ts';
+import { LOOKS, LOOK_NAMES, bakeLook, isLookName } from '../../src/grading/looks/index.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { lut } from '../reference/lut.ts';
 import { meanAbsoluteError, meanSaturation } from '../reference/metrics.ts';

@@ -8,7 +8,7 @@ export interface BloomParams {
   knee: number;
   /** How much of the glow is added (1 adds the bright pass's own energy, spread out). */
   amount: number;
-  /** Colour the glow is multiplied by (see src/effects/bloom-tints.ts). */
+  /** Colour the glow is multiplied by (see src/grading/bloom-tints.ts). */
   tint: readonly [number, number, number];
   /** Roughly how far the glow reaches, in pixels of this image: the coarsest level has texels this big. */
   radius: number;

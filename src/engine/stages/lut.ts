@@ -10,7 +10,7 @@ export interface LutParams {
 /**
  * Colour grading through a 3D LUT. The `lut` slot holds an RGBA8 atlas of (N*N) x N texels: the texel at
  * (r + N*b, g) is the output for the input at lattice indices (r, g, b), index i standing for i / (N - 1)
- * (see src/effects/lut-atlas.ts). The shader interpolates tetrahedrally from 4 exact texel reads, in
+ * (see src/grading/lut-atlas.ts). The shader interpolates tetrahedrally from 4 exact texel reads, in
  * float, so there is none of the 8-bit banding of hardware filtering, and greys stay on the grey axis.
  */
 export const lutStage: StageDefinition<LutParams> = {

@@ -3,7 +3,7 @@
  * (base with the applied effect) that the canvas shows, commit and reset between them, and the committed
  * history for undo and redo.
  */
-import { CubeFormatError, cubeTooLargeMessage, MAX_CUBE_BYTES, parseCube } from '../../effects/cube.ts';
+import { CubeFormatError, cubeTooLargeMessage, MAX_CUBE_BYTES, parseCube } from '../../grading/cube.ts';
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
 import type { Backend, GpuTexture } from '../backend.ts';

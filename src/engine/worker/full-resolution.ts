@@ -22,7 +22,7 @@
  */
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
-import { FREEHAND_MASK } from '../../effects/smart-blur.ts';
+import { FREEHAND_MASK } from '../../effects/blur-pixelate.ts';
 import type { EffectDefinition, Settings } from '../../effects/types.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import { COPY, type StageRunner } from '../runner.ts';

@@ -12,7 +12,7 @@ import {
   type TestHookAction,
   type ToWorkerMessage,
 } from '../protocol.ts';
-import { bakeLut } from '../../effects/luts.ts';
+import { bakeLut } from '../../grading/luts.ts';
 import { chooseBackend } from './choose-backend.ts';
 import { Engine } from './engine.ts';
 

@@ -1,9 +1,9 @@
 import type { StageInvocation } from '../engine/stages/invocation.ts';
-import { bloomTint } from './bloom-tints.ts';
+import { bloomTint } from '../grading/bloom-tints.ts';
 import { adjustJpeg, GENERAL_JPEG, jpegDisabledReason, jpegSettings, jpegStages } from './jpeg-family.ts';
-import { lutKey } from './look-names.ts';
+import { lutKey } from '../grading/look-names.ts';
 import { booleanSetting, numberSetting, relativePixels, stringSetting } from './settings.ts';
-import { TINT_OPTIONS } from './tints.ts';
+import { TINT_OPTIONS } from '../grading/tints.ts';
 import type { EffectDefinition } from './types.ts';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Adobe .cube 3D LUTs (Cube LUT Specification 1.0): parsed from text into the RGBA8 atlas of the `lut`
- * stage (src/effects/lut-atlas.ts). Worker-safe; no DOM.
+ * stage (src/grading/lut-atlas.ts). Worker-safe; no DOM.
  *
  * Accepted: `LUT_3D_SIZE N` (N from 2 to 65), optional `TITLE "..."`, `DOMAIN_MIN r g b` and
  * `DOMAIN_MAX r g b` (or Resolve's `LUT_3D_INPUT_RANGE min max`), comments from `#`, blank lines, then

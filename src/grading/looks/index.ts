@@ -1,6 +1,6 @@
 /**
  * The looks of the Filters effect (pg2016): each a colour grade authored as plain code, baked into a LUT
- * atlas (src/effects/lut-atlas.ts) for the `lut` stage.
+ * atlas (src/grading/lut-atlas.ts) for the `lut` stage.
  */
 import { LOOK_NAMES, type LookName } from '../look-names.ts';
 import { bakeGrade, type Grade, type LutAtlas } from '../lut-atlas.ts';

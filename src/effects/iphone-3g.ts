@@ -1,6 +1,6 @@
 import type { StageInvocation } from '../engine/stages/invocation.ts';
 import { adjustJpeg, GENERAL_JPEG, jpegDisabledReason, jpegSettings, jpegStages } from './jpeg-family.ts';
-import { lutKey } from './look-names.ts';
+import { lutKey } from '../grading/look-names.ts';
 import { iphone3HighlightBloomParams } from './light-presets.ts';
 import { numberSetting } from './settings.ts';
 import type { EffectDefinition } from './types.ts';

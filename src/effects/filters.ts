@@ -1,6 +1,6 @@
 import type { StageInvocation } from '../engine/stages/invocation.ts';
-import { CUSTOM_LUT, lutKey } from './look-names.ts';
-import { LOOKS } from './looks/index.ts';
+import { CUSTOM_LUT, lutKey } from '../grading/look-names.ts';
+import { LOOKS } from '../grading/looks/index.ts';
 import { numberSetting, relativePixels, stringSetting } from './settings.ts';
 import type { EffectDefinition, SettingValue, Settings } from './types.ts';
 
