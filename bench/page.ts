@@ -7,7 +7,7 @@ import { EFFECTS } from '../src/effects/index.ts';
 import { resolveSettings } from '../src/effects/settings.ts';
 import { STAGES } from '../src/engine/stages/index.ts';
 import type { EngineKind } from '../src/engine/protocol.ts';
-import { STAGE_CASES } from '../tests/gpu/stage-cases.ts';
+import { STAGE_CASES } from '../tests/gpu/cases/index.ts';
 import { median } from '../tests/support/synthetic.ts';
 import type { CpuRequest, CpuResponse } from './cpu-worker.ts';
 

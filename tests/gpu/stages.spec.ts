@@ -7,7 +7,7 @@ import { runReference } from '../reference/index.ts';
 import { maxAbsoluteError, meanAbsoluteError, psnr } from '../reference/metrics.ts';
 import { fixtureBase64, imageFromBase64 } from '../support/images.ts';
 import type { EncodedResources } from './harness.ts';
-import { STAGE_CASES } from './stage-cases.ts';
+import { STAGE_CASES } from './cases/index.ts';
 
 // The CPU backend runs every stage case too, against the same reference and thresholds.
 const ENGINES: EngineKind[] = ['webgpu', 'webgl2', 'cpu'];

@@ -5,7 +5,7 @@ import { chainReach } from '../../src/engine/worker/full-resolution.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { maxAbsoluteError, psnr } from '../reference/metrics.ts';
 import { fixtureBase64, imageFromBase64 } from '../support/images.ts';
-import { STAGE_CASES } from './stage-cases.ts';
+import { STAGE_CASES } from './cases/index.ts';
 
 // Issue 7: a stage that says how far it reaches (StageDefinition.reach) must give a tile the pixels the
 // whole image has there, so that a full-resolution export in tiles shows no seams. Each such stage's

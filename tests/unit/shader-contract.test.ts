@@ -135,7 +135,7 @@ describe('stage registry', () => {
 
 describe('stage cases', () => {
   it('checks every registered stage in tests/gpu', async () => {
-    const { STAGE_CASES } = await import('../gpu/stage-cases.ts');
+    const { STAGE_CASES } = await import('../gpu/cases/index.ts');
     for (const name of STAGES.keys()) expect(STAGE_CASES[name]?.length ?? 0, name).toBeGreaterThan(0);
   });
 });
