@@ -18,7 +18,7 @@ import { layoutMode } from './layout.ts';
 import { createLinkWriter, lookLinkSearch, parseLookLink } from './look-link.ts';
 import { editorStateAtom } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
-import { COLLAGE_EFFECT_ID, isBusy } from './state/editor-state.ts';
+import { isBusy, isCollage } from './state/editor-state.ts';
 import { collageSelectionAtom, exportProgressAtom, savingAtom } from './state/ui.ts';
 import type {} from './test-hooks.ts';
 import { useViewport } from './useViewport.ts';
@@ -186,9 +186,7 @@ function EditorScreen({ store }: { store: Store }) {
 
   const busy = isBusy(state);
   const collageOpen =
-    state.selectedEffectId === COLLAGE_EFFECT_ID &&
-    state.collageConfig !== null &&
-    state.isImageReadyInWorker;
+    isCollage(state.selectedEffectId) && state.collageConfig !== null && state.isImageReadyInWorker;
 
   const drawing =
     state.isDrawingModeActive && state.processingWidth && state.processingHeight ? (
@@ -257,8 +255,9 @@ function EditorScreen({ store }: { store: Store }) {
             settings={{ ...state.currentSettings, ...drafts }}
             onChange={changeSetting}
             brush={
-              state.isDrawingModeActive
+              state.isDrawingModeActive && effect?.drawing
                 ? {
+                    control: effect.drawing.brush,
                     size: state.blurBrushSize,
                     onChange: (size) => controller.setBrushSize(size),
                     onClear: () => controller.clearMask(),
@@ -266,7 +265,7 @@ function EditorScreen({ store }: { store: Store }) {
                 : null
             }
           >
-            {state.selectedEffectId === 'pg2016' && (
+            {effect?.needs?.some((need) => need.resource === 'cube') && (
               <CubeLoader
                 title={controller.customLutTitle}
                 onFile={(file) => void controller.loadCube(file)}

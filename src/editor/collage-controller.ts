@@ -38,11 +38,11 @@ import {
 } from './export.ts';
 import { editorStateAtom, transitionAtom } from './state/atoms.ts';
 import {
-  COLLAGE_EFFECT_ID,
   collageAssetAdded,
   collageChanged,
   collageCommitFailed,
   collageCommitStarted,
+  isCollage,
   type EditorState,
   type Outcome,
 } from './state/editor-state.ts';
@@ -85,7 +85,7 @@ export class CollageController {
 
   get isOpen(): boolean {
     const state = this.state;
-    return state.selectedEffectId === COLLAGE_EFFECT_ID && state.collageConfig !== null;
+    return isCollage(state.selectedEffectId) && state.collageConfig !== null;
   }
 
   /** What the fabric editor reports back. */
@@ -326,7 +326,7 @@ export class CollageController {
         this.host.notify('success', IOS_SAVE_MESSAGE, IOS_MESSAGE_DURATION_MS);
         return;
       }
-      triggerDownload(blob, downloadFileName(COLLAGE_EFFECT_ID, new Date()));
+      triggerDownload(blob, downloadFileName(this.state.selectedEffectId, new Date()));
       this.host.notify('success', 'Collage download started!');
     } catch (error) {
       tab?.close();

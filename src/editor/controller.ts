@@ -5,7 +5,7 @@
  */
 import { cubeTooLargeMessage, MAX_CUBE_BYTES } from '../grading/cube.ts';
 import { findEffect } from '../effects/index.ts';
-import { CUSTOM_LUT } from '../grading/look-names.ts';
+import type { EffectDefinition, ResourceNeed } from '../effects/types.ts';
 import { EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
 import type { EngineKind, FromWorkerMessage, StatusMessage, TestHookAction } from '../engine/protocol.ts';
 import type { DecodedImage } from '../intake/decode.ts';
@@ -70,9 +70,6 @@ export interface ControllerOptions {
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
-
-/** The warning for choosing the user's own look before loading one. */
-const CUBE_FIRST_MESSAGE = 'Load a .cube file first.';
 
 /** Restarts tried for workers that die again before they are back, before the editor gives up. */
 const MAX_FAILURES_IN_A_ROW = 2;
@@ -265,8 +262,9 @@ export class EditorController {
   }
 
   changeSetting(name: string, value: unknown): void {
-    if (name === 'filterName' && value === CUSTOM_LUT && this.customLut === null) {
-      this.notify('warning', CUBE_FIRST_MESSAGE);
+    const need = this.unmetNeed(findEffect(this.state.selectedEffectId), name, value);
+    if (need) {
+      this.notify('warning', need.missing);
       return;
     }
     if (isBusy(this.state)) {
@@ -298,10 +296,14 @@ export class EditorController {
     }
     this.customLutFile = file;
     this.customLut = answer.title ?? file.name;
-    this.run((s) => changeSetting(s, 'filterName', CUSTOM_LUT));
-    // The same look again with a new file: apply even though the settings did not change.
-    if (!isBusy(this.state) && this.state.lastAppliedSettings?.filterName === CUSTOM_LUT) {
-      this.run((s) => autoApplyAgain(s));
+    // The selected effect's setting value that needed it is chosen now.
+    const need = findEffect(this.state.selectedEffectId)?.needs?.find((n) => n.resource === 'cube');
+    if (need) {
+      this.run((s) => changeSetting(s, need.setting, need.value));
+      // The same value again with a new file: apply even though the settings did not change.
+      if (!isBusy(this.state) && this.state.lastAppliedSettings?.[need.setting] === need.value) {
+        this.run((s) => autoApplyAgain(s));
+      }
     }
     this.notify('success', `Loaded ${this.customLut}.`);
   }
@@ -569,7 +571,7 @@ export class EditorController {
       this.link = null;
       const effect = findEffect(effectId);
       if (effect) {
-        const outcome = selectEffect(state, effect, this.usableLinkSettings(settings));
+        const outcome = selectEffect(state, effect, this.usableLinkSettings(effect, settings));
         this.setState(outcome.state);
         for (const command of outcome.commands) this.execute(command);
         state = this.state;
@@ -588,13 +590,34 @@ export class EditorController {
    * warning the control itself gives: a link may name the user's own .cube look, which another visit (or
    * another person) has not loaded. Whatever a link holds, the editor must not end in an error for it.
    */
-  private usableLinkSettings(settings: Readonly<Record<string, string>>): Record<string, string> {
+  private usableLinkSettings(
+    effect: EffectDefinition,
+    settings: Readonly<Record<string, string>>,
+  ): Record<string, string> {
     const usable = { ...settings };
-    if (usable.filterName === CUSTOM_LUT && this.customLut === null) {
-      delete usable.filterName;
-      this.notify('warning', CUBE_FIRST_MESSAGE);
+    for (const [name, value] of Object.entries(settings)) {
+      const need = this.unmetNeed(effect, name, value);
+      if (!need) continue;
+      delete usable[name];
+      this.notify('warning', need.missing);
     }
     return usable;
+  }
+
+  /** What a setting value of the effect needs that the user has not brought (Filters' own .cube look). */
+  private unmetNeed(
+    effect: EffectDefinition | undefined,
+    name: string,
+    value: unknown,
+  ): ResourceNeed | undefined {
+    return effect?.needs?.find(
+      (need) => need.setting === name && String(need.value) === String(value) && !this.holds(need.resource),
+    );
+  }
+
+  /** Whether the user has brought this kind of resource. */
+  private holds(resource: ResourceNeed['resource']): boolean {
+    return resource === 'cube' && this.customLut !== null;
   }
 
   private execute(command: Command): void {

@@ -63,6 +63,21 @@ export const smartBlurEffect: EffectDefinition = {
       default: 0.4,
     },
   ],
+  // Draw mode: the user paints where to blur, with a brush (spec sections 4, 5 and 9).
+  drawing: {
+    active: (settings) => settings.applicationMode === 'draw',
+    brush: {
+      kind: 'range',
+      name: 'blurBrushSize',
+      label: 'Brush size',
+      min: 1,
+      max: 300,
+      step: 1,
+      default: 80,
+    },
+    brushFollows: 'blurType',
+    brushDefault: (settings) => (settings.blurType === 'gaussian' ? 60 : 80),
+  },
   adjust(settings: Settings) {
     const next: Record<string, SettingValue> = { ...settings };
     // Spec section 4: the vignette mode forces gaussian.

@@ -30,6 +30,10 @@ export const pg2016Effect: EffectDefinition = {
   id: 'pg2016',
   name: 'Filters',
   runsOn: 'worker',
+  // 'Your .cube file' is a look only once the user has loaded one.
+  needs: [
+    { setting: 'filterName', value: CUSTOM_LUT, resource: 'cube', missing: 'Load a .cube file first.' },
+  ],
   settings: [
     {
       kind: 'select',

@@ -51,6 +51,29 @@ export interface ImageSize {
   readonly height: number;
 }
 
+/** An effect that paints on the canvas (Blur/Pixelate's draw mode): when it draws, and its brush. */
+export interface DrawingCapability {
+  /** Whether these settings paint (drawing mode is on exactly then). */
+  active(settings: Settings): boolean;
+  /** The brush's control: its range, label and the size it starts at for these settings. */
+  readonly brush: RangeSetting;
+  /** A setting whose change resets the brush to its start for the new value (the blur type). */
+  readonly brushFollows?: string;
+  /** The brush's start for these settings (spec section 9: 60 for gaussian, 80 for pixelate). */
+  brushDefault(settings: Settings): number;
+}
+
+/**
+ * A setting value that needs something the user brings, which the editor must hold first: Filters' own
+ * look needs a .cube file. `missing` is the warning when it is not there.
+ */
+export interface ResourceNeed {
+  readonly setting: string;
+  readonly value: SettingValue;
+  readonly resource: 'cube';
+  readonly missing: string;
+}
+
 export interface EffectDefinition {
   readonly id: string;
   readonly name: string;
@@ -68,4 +91,10 @@ export interface EffectDefinition {
   disabledReason?(name: string, settings: Settings): string | null;
   /** The ordered stages for these (already validated) settings, on an input of this size. */
   stages(settings: Settings, input: ImageSize): StageInvocation[];
+  /** The effect paints on the canvas for some settings. */
+  readonly drawing?: DrawingCapability;
+  /** Setting values that need a resource the user brings. */
+  readonly needs?: readonly ResourceNeed[];
+  /** Whose controls the panel shows: the settings (the default), or the collage's own editor. */
+  readonly controls?: 'settings' | 'collage';
 }

@@ -46,22 +46,19 @@ function ready(): EditorState {
 }
 
 describe('the collage effect definition', () => {
-  it('is in the effects list: Collage, group Creative, main thread, 300x300, 1:1, black', () => {
+  it('is in the effects list: Collage, group Creative, main thread, with its own controls', () => {
     expect(EFFECTS).toContain(collageEffect);
     expect(collageEffect).toMatchObject({
       id: 'collageEffect',
       name: 'Collage',
       group: 'Creative',
       runsOn: 'main',
+      controls: 'collage',
     });
-    const defaults = Object.fromEntries(collageEffect.settings.map((s) => [s.name, s.default]));
-    expect(defaults).toEqual({
-      canvasWidth: 300,
-      canvasHeight: 300,
-      aspectRatio: '1:1',
-      backgroundColor: '#000000',
-    });
-    expect(collageEffect.settings.every((s) => s.hidden)).toBe(true);
+    // Its config lives in the collage editor (whose canvas starts at 400 x 400, spec section 9); the
+    // definition's 300 x 300 settings, which nothing read and which said otherwise, are gone.
+    expect(collageEffect.settings).toEqual([]);
+    expect(collageEffect.stages({}, { width: 400, height: 400 })).toEqual([]);
   });
 });
 

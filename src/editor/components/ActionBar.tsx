@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { findCommand, shortcutLabel, type CommandUi } from '../commands.ts';
 import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../editor-jotai.ts';
-import { COLLAGE_EFFECT_ID, type EditorState } from '../state/editor-state.ts';
+import { isCollage, type EditorState } from '../state/editor-state.ts';
 import { exportProgressAtom, fullResolutionAtom } from '../state/ui.ts';
 
 interface ActionBarProps {
@@ -56,7 +56,7 @@ export function ActionBar(props: ActionBarProps) {
       />
       <ActionButton {...props} commandId="save" testId="save-button" />
       {/* The collage saves its own canvas; the option is for the photo. */}
-      {props.state.selectedEffectId !== COLLAGE_EFFECT_ID && (
+      {!isCollage(props.state.selectedEffectId) && (
         <FullResolutionOption state={props.state} controller={props.controller} />
       )}
     </div>

@@ -1,21 +1,12 @@
 import type { ReactNode } from 'react';
 import { findEffect } from '../../effects/index.ts';
-import type { SettingValue } from '../../effects/types.ts';
+import type { RangeSetting, SettingValue } from '../../effects/types.ts';
 import type { SettingsRecord } from '../state/editor-state.ts';
-import { MIN_BLUR_BRUSH_SIZE } from '../state/editor-state.ts';
 import { SettingControl } from './SettingControl.tsx';
 
-const BRUSH_SETTING = {
-  kind: 'range',
-  name: 'blurBrushSize',
-  label: 'Brush size',
-  min: MIN_BLUR_BRUSH_SIZE,
-  max: 300,
-  step: 1,
-  default: 80,
-} as const;
-
 export interface BrushControl {
+  /** The drawing effect's brush control (its range and label). */
+  control: RangeSetting;
   size: number;
   onChange: (size: number) => void;
   onClear: () => void;
@@ -25,7 +16,7 @@ interface SettingsPanelProps {
   effectId: string | null;
   settings: SettingsRecord;
   onChange: (name: string, value: SettingValue) => void;
-  /** Smart blur's draw mode: the brush size and a way to wipe the painting. */
+  /** A drawing effect's brush (smart blur's draw mode): its size and a way to wipe the painting. */
   brush?: BrushControl | null;
   /** Controls an effect has beyond its settings (the Filters effect's .cube loader). */
   children?: ReactNode;
@@ -55,7 +46,7 @@ export function SettingsPanel({ effectId, settings, onChange, brush = null, chil
       {brush && (
         <>
           <SettingControl
-            definition={BRUSH_SETTING}
+            definition={brush.control}
             value={brush.size}
             onChange={(_name, value) => brush.onChange(Number(value))}
           />

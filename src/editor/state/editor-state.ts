@@ -17,13 +17,10 @@ import type { NotificationKind } from './notifications.ts';
 
 export type SettingsRecord = Record<string, SettingValue>;
 
-export const COLLAGE_EFFECT_ID = 'collageEffect';
-export const SMART_BLUR_EFFECT_ID = 'smartBlur';
 export const ZOOM_LEVELS = [1, 1.5, 2] as const;
+/** Spec sections 3 and 5: the brush size starts at 80 and is at least 1. */
 export const DEFAULT_BLUR_BRUSH_SIZE = 80;
 export const MIN_BLUR_BRUSH_SIZE = 1;
-/** Spec section 9: the brush control's default for each blur type. */
-export const BRUSH_DEFAULTS = { gaussian: 60, pixelate: 80 } as const;
 export const COLLAGE_BACKGROUND_ON_OPEN = '#222222';
 
 export interface EditorState {
@@ -154,13 +151,18 @@ export function canRequestImage(state: EditorState): boolean {
  */
 export function isApplyEnabled(state: EditorState): boolean {
   if (!isSettled(state)) return false;
-  if (state.selectedEffectId === COLLAGE_EFFECT_ID) return state.collageConfig !== null;
+  if (isCollage(state.selectedEffectId)) return state.collageConfig !== null;
   return state.lastAppliedEffectId !== null;
 }
 
-/** Drawing mode is on exactly when smart blur is selected with applicationMode 'draw'. */
+/** Drawing mode is on exactly when the selected effect paints with these settings (smart blur's draw mode). */
 export function drawingModeOf(selectedEffectId: string | null, settings: Settings): boolean {
-  return selectedEffectId === SMART_BLUR_EFFECT_ID && settings.applicationMode === 'draw';
+  return findEffect(selectedEffectId)?.drawing?.active(settings) ?? false;
+}
+
+/** Whether this effect is the collage, which brings its own editor and controls. */
+export function isCollage(effectId: string | null): boolean {
+  return findEffect(effectId)?.controls === 'collage';
 }
 
 export function settingsEqual(a: Settings | null, b: Settings | null): boolean {
@@ -217,8 +219,7 @@ export function statusReceived(state: EditorState, message: StatusMessage): Outc
       return takePendingFile(next);
     }
     case 'ImageReady': {
-      const clearCollage =
-        state.selectedEffectId === COLLAGE_EFFECT_ID && state.workerStatus === 'ApplyingEffect';
+      const clearCollage = isCollage(state.selectedEffectId) && state.workerStatus === 'ApplyingEffect';
       const next = withNewSize(
         {
           ...state,
@@ -375,7 +376,7 @@ export function takePendingFile(state: EditorState): Outcome {
  */
 export function selectEffect(state: EditorState, effect: EffectDefinition, given?: Settings): Outcome {
   if (isBusy(state)) return warn(state, 'Effect selection ignored: the worker is busy');
-  if (effect.id === COLLAGE_EFFECT_ID) {
+  if (effect.controls === 'collage') {
     const commands: Command[] = [];
     if (isSettled(state) || state.workerStatus === 'WorkerReady') {
       commands.push({ kind: 'post', message: { type: 'resetCanvasToBase' } });
@@ -386,7 +387,7 @@ export function selectEffect(state: EditorState, effect: EffectDefinition, given
     return {
       state: {
         ...state,
-        selectedEffectId: COLLAGE_EFFECT_ID,
+        selectedEffectId: effect.id,
         currentSettings: {},
         lastAppliedEffectId: null,
         lastAppliedSettings: null,
@@ -432,14 +433,20 @@ export function changeSetting(state: EditorState, name: string, raw: unknown): O
   return none(withBrushDefault(next, state));
 }
 
-/** The brush control starts at 60 for gaussian and 80 for pixelate when the blur type changes. */
+/**
+ * The brush starts where the drawing effect says for its settings when the setting it follows changes
+ * (spec section 9: 60 for a gaussian blur, 80 for pixelate).
+ */
 function withBrushDefault(next: EditorState, before: EditorState): EditorState {
-  if (next.selectedEffectId !== SMART_BLUR_EFFECT_ID) return next;
-  const type = next.currentSettings.blurType;
+  const drawing = findEffect(next.selectedEffectId)?.drawing;
+  if (!drawing?.brushFollows) return next;
+  const value = next.currentSettings[drawing.brushFollows];
   const previous =
-    before.selectedEffectId === SMART_BLUR_EFFECT_ID ? before.currentSettings.blurType : undefined;
-  if (type === previous) return next;
-  return { ...next, blurBrushSize: type === 'gaussian' ? BRUSH_DEFAULTS.gaussian : BRUSH_DEFAULTS.pixelate };
+    before.selectedEffectId === next.selectedEffectId
+      ? before.currentSettings[drawing.brushFollows]
+      : undefined;
+  if (value === previous) return next;
+  return { ...next, blurBrushSize: drawing.brushDefault(next.currentSettings) };
 }
 
 export function setBrushSize(state: EditorState, size: number): EditorState {
@@ -537,8 +544,7 @@ export function cycleZoom(state: EditorState): EditorState {
 
 /** The zoom indicator's text, or null when it is not shown. */
 export function zoomIndicatorText(state: EditorState): string | null {
-  if (state.zoomLevel <= 1 || !state.isImageReadyInWorker || state.selectedEffectId === COLLAGE_EFFECT_ID)
-    return null;
+  if (state.zoomLevel <= 1 || !state.isImageReadyInWorker || isCollage(state.selectedEffectId)) return null;
   return state.zoomLevel === 1.5 ? '1.5x Zoom' : '2x Zoom';
 }
 
@@ -585,7 +591,7 @@ export function collageChanged(
   state: EditorState,
   change: (config: CollageConfig) => CollageConfig | null,
 ): Outcome {
-  if (state.selectedEffectId !== COLLAGE_EFFECT_ID || !state.collageConfig)
+  if (!isCollage(state.selectedEffectId) || !state.collageConfig)
     return warn(state, 'Collage change ignored: the collage is not open');
   if (isBusy(state)) return warn(state, 'Collage change ignored: the worker is busy');
   const next = change(state.collageConfig);
@@ -603,7 +609,7 @@ export function collageAssetAdded(state: EditorState, asset: ImageAsset): Editor
 
 /** Committing a collage: needs the collage open with a config, and the status ImageReady or effectComplete. */
 export function collageCommitStarted(state: EditorState): Outcome {
-  if (state.selectedEffectId !== COLLAGE_EFFECT_ID || !state.collageConfig)
+  if (!isCollage(state.selectedEffectId) || !state.collageConfig)
     return warn(state, 'Collage commit ignored: the collage is not open');
   if (!isSettled(state)) return warn(state, 'Collage commit ignored: the worker is not ready or busy');
   return none({ ...state, workerStatus: 'ApplyingEffect', errorMessage: null });
