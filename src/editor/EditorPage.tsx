@@ -16,10 +16,10 @@ import { EditorController } from './controller.ts';
 import { createStore, Provider, useAtomValue, type Store } from './editor-jotai.ts';
 import { layoutMode } from './layout.ts';
 import { createLinkWriter, lookLinkSearch, parseLookLink } from './look-link.ts';
-import { editorStateAtom } from './state/atoms.ts';
+import { useEditorState } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
-import { isBusy, isCollage } from './state/editor-state.ts';
-import { collageSelectionAtom, exportProgressAtom, savingAtom } from './state/ui.ts';
+import { isBusy, isCollage, type EditorState } from './state/editor-state.ts';
+import { collageSelectionAtom, exportProgressAtom } from './state/ui.ts';
 import type {} from './test-hooks.ts';
 import { useViewport } from './useViewport.ts';
 
@@ -32,6 +32,22 @@ const CollageStage = lazy(() =>
 );
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** What the page itself lays out from the editor's state (each panel reads its own). */
+const pageSlice = (state: EditorState) => ({
+  workerStatus: state.workerStatus,
+  engine: state.engine,
+  busy: isBusy(state),
+  isImageReadyInWorker: state.isImageReadyInWorker,
+  selectedEffectId: state.selectedEffectId,
+  currentSettings: state.currentSettings,
+  collageConfig: state.collageConfig,
+  availableImageAssets: state.availableImageAssets,
+  isDrawingModeActive: state.isDrawingModeActive,
+  blurBrushSize: state.blurBrushSize,
+  processingWidth: state.processingWidth,
+  processingHeight: state.processingHeight,
+});
 
 export default function EditorPage() {
   // One store per visit to the editor: leaving and coming back starts clean, like a fresh worker.
@@ -76,10 +92,9 @@ function EditorScreen({ store }: { store: Store }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const controller = useMemo(() => new EditorController(store, options), [store, options]);
-  const state = useAtomValue(editorStateAtom);
+  const state = useEditorState(pageSlice);
   const drafts = useAtomValue(draftSettingsAtom);
   const draftEffect = useAtomValue(draftEffectAtom);
-  const saving = useAtomValue(savingAtom);
   const collageSelection = useAtomValue(collageSelectionAtom);
   const viewport = useViewport();
   const mode = layoutMode(viewport.width);
@@ -184,7 +199,7 @@ function EditorScreen({ store }: { store: Store }) {
     />
   );
 
-  const busy = isBusy(state);
+  const busy = state.busy;
   const collageOpen =
     isCollage(state.selectedEffectId) && state.collageConfig !== null && state.isImageReadyInWorker;
 
@@ -216,9 +231,7 @@ function EditorScreen({ store }: { store: Store }) {
       <h1 className="visually-hidden">RetroCam editor</h1>
       {mode === 'desktop' && <aside className="sidebar sidebar-left">{effectList('main')}</aside>}
       <CanvasStage
-        state={state}
         controller={controller}
-        saving={saving}
         onHost={onHost}
         onChooseFile={ui.openFilePicker}
         overlay={drawing}
@@ -273,7 +286,7 @@ function EditorScreen({ store }: { store: Store }) {
             )}
           </SettingsPanel>
         )}
-        <ActionBar state={state} controller={controller} ui={ui} mobile={mode === 'mobile'} mac={MAC} />
+        <ActionBar controller={controller} ui={ui} mobile={mode === 'mobile'} mac={MAC} />
         <input
           ref={fileInput}
           className="visually-hidden"

@@ -36,7 +36,7 @@ import {
   openSaveTab,
   SAVE_TAB_BLOCKED,
 } from './export.ts';
-import { editorStateAtom, transitionAtom } from './state/atoms.ts';
+import { editorStateAtom } from './state/atoms.ts';
 import {
   collageAssetAdded,
   collageChanged,
@@ -187,7 +187,7 @@ export class CollageController {
     for (const file of files) {
       const asset = await this.assetFrom(file);
       if (!asset) continue;
-      this.store.set(transitionAtom, (s) => collageAssetAdded(s, asset));
+      this.store.set(editorStateAtom, (s) => collageAssetAdded(s, asset));
       this.place(asset.id, slot);
       slot = null;
     }
@@ -231,7 +231,7 @@ export class CollageController {
     const url = this.keep(URL.createObjectURL(blob));
     const previous = this.mainUrl;
     this.mainUrl = url;
-    this.store.set(transitionAtom, (s) =>
+    this.store.set(editorStateAtom, (s) =>
       collageAssetAdded(s, {
         id: MAIN_PROCESSED_IMAGE,
         previewUrl: url,

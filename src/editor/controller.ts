@@ -25,7 +25,7 @@ import {
 } from './export.ts';
 import type { LookLink } from './look-link.ts';
 import { RecoveryLog, type EffectStep, type ImageStep } from './recovery.ts';
-import { editorStateAtom, transitionAtom } from './state/atoms.ts';
+import { editorStateAtom } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import {
   applyEffect,
@@ -539,7 +539,7 @@ export class EditorController {
     if (this.options.testHooks && next.workerStatus !== this.state.workerStatus) {
       this.statusHistory.push(next.workerStatus);
     }
-    this.store.set(transitionAtom, () => next);
+    this.store.set(editorStateAtom, next);
   }
 
   /** After any change: hand over drafts, select the linked look once, and auto-apply. */

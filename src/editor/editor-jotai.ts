@@ -3,5 +3,6 @@
 import type { createStore } from 'jotai';
 
 export { atom, createStore, Provider, useAtomValue, useSetAtom, useStore } from 'jotai';
+export { selectAtom } from 'jotai/utils';
 export type { PrimitiveAtom, WritableAtom } from 'jotai';
 export type Store = ReturnType<typeof createStore>;

@@ -1,12 +1,12 @@
-import { useId } from 'react';
+import { useCallback, useId } from 'react';
 import { findCommand, shortcutLabel, type CommandUi } from '../commands.ts';
 import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../editor-jotai.ts';
+import { useEditorState } from '../state/atoms.ts';
 import { isCollage, type EditorState } from '../state/editor-state.ts';
 import { exportProgressAtom, fullResolutionAtom } from '../state/ui.ts';
 
 interface ActionBarProps {
-  state: EditorState;
   controller: EditorController;
   ui: CommandUi;
   mobile: boolean;
@@ -20,8 +20,12 @@ interface ActionButtonProps extends ActionBarProps {
   primary?: boolean;
 }
 
-function ActionButton({ state, controller, ui, mac, commandId, label, testId, primary }: ActionButtonProps) {
+function ActionButton({ controller, ui, mac, commandId, label, testId, primary }: ActionButtonProps) {
   const command = findCommand(commandId);
+  // Its own slice: whether this command can run now (a button re-renders only when that changes).
+  const enabled = useEditorState(
+    useCallback((state: EditorState) => command?.enabled(state) ?? false, [command]),
+  );
   if (!command) return null;
   const binding = command.keys[0];
   const shortcut = binding ? shortcutLabel(binding, mac) : '';
@@ -30,7 +34,7 @@ function ActionButton({ state, controller, ui, mac, commandId, label, testId, pr
       type="button"
       className={`button action-${commandId}${primary ? ' button-primary' : ''}`}
       data-testid={testId}
-      disabled={!command.enabled(state)}
+      disabled={!enabled}
       title={shortcut ? `${command.label} (${shortcut})` : command.label}
       aria-keyshortcuts={binding ? shortcut.replace('⌘', 'Meta+').replace('⇧', 'Shift+') : undefined}
       onClick={() => command.perform(controller, ui)}
@@ -55,20 +59,25 @@ export function ActionBar(props: ActionBarProps) {
         label={props.mobile ? 'Upload' : 'Upload New Image'}
       />
       <ActionButton {...props} commandId="save" testId="save-button" />
-      {/* The collage saves its own canvas; the option is for the photo. */}
-      {!isCollage(props.state.selectedEffectId) && (
-        <FullResolutionOption state={props.state} controller={props.controller} />
-      )}
+      <FullResolutionOption controller={props.controller} />
     </div>
   );
 }
 
+const originalSize = (state: EditorState) => ({
+  width: state.originalWidth,
+  height: state.originalHeight,
+  // The collage saves its own canvas; the option is for the photo.
+  shown: !isCollage(state.selectedEffectId),
+});
+
 /** Issue 7: Save writes the image at its original size instead of 1080 px. */
-function FullResolutionOption({ state, controller }: { state: EditorState; controller: EditorController }) {
+function FullResolutionOption({ controller }: { controller: EditorController }) {
   const id = useId();
   const on = useAtomValue(fullResolutionAtom);
   const exporting = useAtomValue(exportProgressAtom) !== null;
-  const { originalWidth: width, originalHeight: height } = state;
+  const { width, height, shown } = useEditorState(originalSize);
+  if (!shown) return null;
   const size = width && height ? `${width} × ${height}` : null;
   return (
     <div

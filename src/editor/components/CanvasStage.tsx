@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../editor-jotai.ts';
-import { exportProgressAtom } from '../state/ui.ts';
+import { useEditorState } from '../state/atoms.ts';
+import { exportProgressAtom, savingAtom } from '../state/ui.ts';
 import { fittedCanvasSize, layoutMode, mobileCanvasAreaHeight } from '../layout.ts';
 import { zoomIndicatorText, type EditorState } from '../state/editor-state.ts';
 import { useViewport } from '../useViewport.ts';
@@ -9,10 +10,21 @@ import { useViewport } from '../useViewport.ts';
 /** Holding the canvas this long shows the image before the effect instead of zooming. */
 const HOLD_MS = 250;
 
+/** What the canvas area shows, from the editor's state. */
+const canvasSlice = (state: EditorState) => ({
+  processingWidth: state.processingWidth,
+  processingHeight: state.processingHeight,
+  zoomLevel: state.zoomLevel,
+  workerStatus: state.workerStatus,
+  isImageReadyInWorker: state.isImageReadyInWorker,
+  pendingPreviewUrl: state.pendingPreviewUrl,
+  pendingImageFile: state.pendingImageFile,
+  errorMessage: state.errorMessage,
+  zoomText: zoomIndicatorText(state),
+});
+
 interface CanvasStageProps {
-  state: EditorState;
   controller: EditorController;
-  saving: boolean;
   /** Gives the engine the element its canvas goes in; returns the cleanup. */
   onHost: (host: HTMLElement) => () => void;
   onChooseFile: () => void;
@@ -21,15 +33,9 @@ interface CanvasStageProps {
   collage?: ReactNode;
 }
 
-export function CanvasStage({
-  state,
-  controller,
-  saving,
-  onHost,
-  onChooseFile,
-  overlay,
-  collage,
-}: CanvasStageProps) {
+export function CanvasStage({ controller, onHost, onChooseFile, overlay, collage }: CanvasStageProps) {
+  const state = useEditorState(canvasSlice);
+  const saving = useAtomValue(savingAtom);
   const host = useRef<HTMLDivElement>(null);
   const viewport = useViewport();
   const hold = useRef<{ timer: ReturnType<typeof setTimeout>; held: boolean } | null>(null);
@@ -50,7 +56,7 @@ export function CanvasStage({
   const busy =
     (state.workerStatus === 'LoadingImage' || state.workerStatus === 'ApplyingEffect' || saving) &&
     exportProgress === null;
-  const zoomText = zoomIndicatorText(state);
+  const { zoomText } = state;
   const loading = state.workerStatus === 'LoadingImage';
   const canvasShown = (state.isImageReadyInWorker || loading) && !collage;
   const areaStyle =

@@ -1,71 +1,35 @@
 /**
- * One jotai atom per editor state field (product spec section 3), each with its default, and one
- * write-only atom through which every transition goes: it reads the fields into an EditorState, applies
- * a pure transition, and writes back the fields that changed.
+ * The editor's state (product spec section 3) in one atom. The pure transitions of editor-state.ts make
+ * each next state; the controller writes it here. Components read the slice they need (useEditorState),
+ * so a change re-renders only the components whose slice changed.
  */
-import { atom, type PrimitiveAtom } from '../editor-jotai.ts';
+import { useMemo } from 'react';
+import { atom, selectAtom, useAtomValue } from '../editor-jotai.ts';
 import { initialEditorState, type EditorState } from './editor-state.ts';
 
-type FieldAtoms = { [K in keyof EditorState]: PrimitiveAtom<EditorState[K]> };
+export const editorStateAtom = atom<EditorState>(initialEditorState());
+editorStateAtom.debugLabel = 'editorStateAtom';
 
-function fieldAtoms(initial: EditorState): FieldAtoms {
-  const atoms: Partial<Record<keyof EditorState, PrimitiveAtom<unknown>>> = {};
-  for (const key of Object.keys(initial) as (keyof EditorState)[]) {
-    const fieldAtom = atom<unknown>(initial[key]);
-    fieldAtom.debugLabel = `${key}Atom`;
-    atoms[key] = fieldAtom;
-  }
-  return atoms as FieldAtoms;
+/** Equal when both hold the same values under the same keys (for slices made of several fields). */
+export function shallowEqual<T>(a: T, b: T): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
 }
 
-export const editorAtoms: FieldAtoms = fieldAtoms(initialEditorState());
-
-export const workerStatusAtom = editorAtoms.workerStatus;
-export const isImageReadyInWorkerAtom = editorAtoms.isImageReadyInWorker;
-export const imageUrlAtom = editorAtoms.imageUrl;
-export const pendingPreviewUrlAtom = editorAtoms.pendingPreviewUrl;
-export const selectedEffectIdAtom = editorAtoms.selectedEffectId;
-export const currentSettingsAtom = editorAtoms.currentSettings;
-export const activeEffectIdAtom = editorAtoms.activeEffectId;
-export const activeSettingsAtom = editorAtoms.activeSettings;
-export const lastAppliedEffectIdAtom = editorAtoms.lastAppliedEffectId;
-export const lastAppliedSettingsAtom = editorAtoms.lastAppliedSettings;
-export const errorMessageAtom = editorAtoms.errorMessage;
-export const originalWidthAtom = editorAtoms.originalWidth;
-export const originalHeightAtom = editorAtoms.originalHeight;
-export const processingWidthAtom = editorAtoms.processingWidth;
-export const processingHeightAtom = editorAtoms.processingHeight;
-export const pendingImageFileAtom = editorAtoms.pendingImageFile;
-export const zoomLevelAtom = editorAtoms.zoomLevel;
-export const isDrawingModeActiveAtom = editorAtoms.isDrawingModeActive;
-export const blurBrushSizeAtom = editorAtoms.blurBrushSize;
-export const collageConfigAtom = editorAtoms.collageConfig;
-export const availableImageAssetsAtom = editorAtoms.availableImageAssets;
-export const activeCollageBitmapAtom = editorAtoms.activeCollageBitmap;
-export const engineAtom = editorAtoms.engine;
-export const undoDepthAtom = editorAtoms.undoDepth;
-export const redoDepthAtom = editorAtoms.redoDepth;
-
-/** The whole state, read from the field atoms. */
-export const editorStateAtom = atom((get) => {
-  const state: Partial<EditorState> = {};
-  for (const key of Object.keys(editorAtoms) as (keyof EditorState)[]) {
-    (state as Record<string, unknown>)[key] = get(editorAtoms[key] as PrimitiveAtom<unknown>);
-  }
-  return state as EditorState;
-});
-
-export type Transition = (state: EditorState) => EditorState;
-
-/** Applies a transition; returns the new state so callers can act on it in the same tick. */
-export const transitionAtom = atom(null, (get, set, transition: Transition): EditorState => {
-  const before = get(editorStateAtom);
-  const after = transition(before);
-  if (after === before) return before;
-  for (const key of Object.keys(editorAtoms) as (keyof EditorState)[]) {
-    if (!Object.is(before[key], after[key])) {
-      set(editorAtoms[key] as PrimitiveAtom<unknown>, after[key]);
-    }
-  }
-  return after;
-});
+/**
+ * A slice of the editor's state. `select` must be stable (a module-level function), so that the slice's
+ * atom is made once; `equal` says when a new slice is the same (shallow equality by default: a slice may
+ * be an object of fields).
+ */
+export function useEditorState<T>(
+  select: (state: EditorState) => T,
+  equal: (a: T, b: T) => boolean = shallowEqual,
+): T {
+  const slice = useMemo(() => selectAtom(editorStateAtom, select, equal), [select, equal]);
+  return useAtomValue(slice);
+}
