@@ -42,10 +42,8 @@ import {
   collageChanged,
   collageCommitFailed,
   collageCommitStarted,
-  isCollage,
-  type EditorState,
-  type Outcome,
-} from './state/editor-state.ts';
+} from './state/collage-rules.ts';
+import { isCollage, type EditorState, type Outcome } from './state/editor-state.ts';
 import type { NotificationKind } from './state/notifications.ts';
 import { collageSelectionAtom, savingAtom } from './state/ui.ts';
 

@@ -28,30 +28,32 @@ import { RecoveryLog, type EffectStep, type ImageStep } from './recovery.ts';
 import { editorStateAtom } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import {
-  applyEffect,
-  autoApply,
   canRequestImage,
-  changeSetting,
-  commit,
-  cycleZoom,
   errorReceived,
-  fileChosen,
-  imageLoadFailed,
-  imageLoadStarted,
   isBusy,
-  pageBecameVisible,
-  redo,
-  selectEffect,
-  setBrushSize,
-  statusReceived,
-  takePendingFile,
-  takeQueuedFile,
-  undo,
-  workerInitStarted,
   type Command,
   type EditorState,
   type Outcome,
 } from './state/editor-state.ts';
+import {
+  applyEffect,
+  autoApply,
+  changeSetting,
+  commit,
+  redo,
+  selectEffect,
+  setBrushSize,
+  undo,
+} from './state/effect-rules.ts';
+import {
+  fileChosen,
+  imageLoadFailed,
+  imageLoadStarted,
+  takePendingFile,
+  takeQueuedFile,
+} from './state/image-rules.ts';
+import { cycleZoom, pageBecameVisible } from './state/view-rules.ts';
+import { statusReceived, workerInitStarted } from './state/worker-rules.ts';
 import { notifyAtom, type NotificationKind } from './state/notifications.ts';
 import { exportProgressAtom, fullResolutionAtom, savingAtom, showingOriginalAtom } from './state/ui.ts';
 

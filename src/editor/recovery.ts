@@ -4,7 +4,7 @@
  * uncommitted effect. When the GPU is lost or the worker dies, a fresh worker replays this log and the
  * user's image and history come back. The bitmaps here are copies owned by the log.
  */
-import type { SettingsRecord } from './state/editor-state.ts';
+import { type SettingsRecord } from './state/editor-state.ts';
 
 export interface EffectStep {
   kind: 'effect';

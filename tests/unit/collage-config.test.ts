@@ -16,13 +16,11 @@ import {
   collageChanged,
   collageCommitFailed,
   collageCommitStarted,
-  imageLoadStarted,
-  initialEditorState,
-  isApplyEnabled,
-  selectEffect,
-  statusReceived,
-  type EditorState,
-} from '../../src/editor/state/editor-state.ts';
+} from '../../src/editor/state/collage-rules.ts';
+import { initialEditorState, isApplyEnabled, type EditorState } from '../../src/editor/state/editor-state.ts';
+import { selectEffect } from '../../src/editor/state/effect-rules.ts';
+import { imageLoadStarted } from '../../src/editor/state/image-rules.ts';
+import { statusReceived } from '../../src/editor/state/worker-rules.ts';
 import { collageEffect } from '../../src/effects/collage.ts';
 import { EFFECTS } from '../../src/effects/index.ts';
 import { vibranceEffect } from '../../src/effects/vibrance.ts';

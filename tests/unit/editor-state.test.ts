@@ -3,33 +3,34 @@ import { describe, expect, it } from 'vitest';
 import { smartBlurEffect } from '../../src/effects/blur-pixelate.ts';
 import { vibranceEffect } from '../../src/effects/vibrance.ts';
 import {
-  applyEffect,
-  autoApply,
   canCommit,
   canRequestImage,
   canUpload,
-  changeSetting,
-  commit,
-  cycleZoom,
   errorReceived,
-  fileChosen,
-  imageLoadFailed,
-  imageLoadStarted,
   initialEditorState,
   isApplyEnabled,
-  pageBecameVisible,
-  requestBaseBitmap,
-  selectEffect,
-  setBrushSize,
   shouldAutoApply,
-  statusReceived,
-  takePendingFile,
-  takeQueuedFile,
-  workerInitStarted,
-  zoomIndicatorText,
   type EditorState,
   type Outcome,
 } from '../../src/editor/state/editor-state.ts';
+import {
+  applyEffect,
+  autoApply,
+  changeSetting,
+  commit,
+  requestBaseBitmap,
+  selectEffect,
+  setBrushSize,
+} from '../../src/editor/state/effect-rules.ts';
+import {
+  fileChosen,
+  imageLoadFailed,
+  imageLoadStarted,
+  takePendingFile,
+  takeQueuedFile,
+} from '../../src/editor/state/image-rules.ts';
+import { cycleZoom, pageBecameVisible, zoomIndicatorText } from '../../src/editor/state/view-rules.ts';
+import { statusReceived, workerInitStarted } from '../../src/editor/state/worker-rules.ts';
 import { WORKER_STATUSES, type StatusMessage } from '../../src/engine/protocol.ts';
 
 const load = {

@@ -4,7 +4,8 @@ import { useAtomValue } from '../editor-jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
 import { exportProgressAtom, savingAtom } from '../state/ui.ts';
 import { fittedCanvasSize, layoutMode, mobileCanvasAreaHeight } from '../layout.ts';
-import { zoomIndicatorText, type EditorState } from '../state/editor-state.ts';
+import { type EditorState } from '../state/editor-state.ts';
+import { zoomIndicatorText } from '../state/view-rules.ts';
 import { useViewport } from '../useViewport.ts';
 
 /** Holding the canvas this long shows the image before the effect instead of zooming. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { findEffect } from '../../effects/index.ts';
 import type { RangeSetting, SettingValue } from '../../effects/types.ts';
-import type { SettingsRecord } from '../state/editor-state.ts';
+import { type SettingsRecord } from '../state/editor-state.ts';
 import { SettingControl } from './SettingControl.tsx';
 
 export interface BrushControl {

@@ -5,7 +5,6 @@
 import {
   isFromWorkerMessage,
   type CubeLoadedMessage,
-  type EffectSettings,
   type EngineKind,
   type FromWorkerMessage,
   type FullResolutionImageMessage,
@@ -169,10 +168,6 @@ export class EngineClient {
       },
       [image],
     );
-  }
-
-  applyEffect(effectId: string, settings: EffectSettings): void {
-    this.post({ type: 'applyEffect', effectId, settings });
   }
 
   /** Asks for the current image as a JPEG; resolves with the worker's answer (blob null on failure). */
