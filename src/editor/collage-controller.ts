@@ -27,15 +27,10 @@ import {
 import { EDITOR_FORMATS } from '../intake/formats.ts';
 import { intake, IntakeError } from '../intake/intake.ts';
 import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
-import { downloadFileName, triggerDownload } from './download.ts';
+import { downloadFileName } from './download.ts';
 import type { Store } from './editor-jotai.ts';
-import {
-  exportScaleFactor,
-  IOS_MESSAGE_DURATION_MS,
-  IOS_SAVE_MESSAGE,
-  openSaveTab,
-  SAVE_TAB_BLOCKED,
-} from './export.ts';
+import { exportScaleFactor } from './export.ts';
+import { runSave } from './saving.ts';
 import { editorStateAtom } from './state/atoms.ts';
 import {
   collageAssetAdded,
@@ -306,32 +301,23 @@ export class CollageController {
       this.host.notify('error', 'Collage editor not ready.');
       return;
     }
-    const target = openSaveTab();
-    if (target === 'blocked') {
-      this.host.notify('error', SAVE_TAB_BLOCKED);
-      return;
-    }
-    const tab = target === 'download' ? null : target;
-    this.host.notify('info', 'Preparing collage image...');
-    this.store.set(savingAtom, true);
-    try {
-      await api.idle();
-      const canvas = api.render(this.multiplier());
-      const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
-      if (!blob) throw new Error('the canvas gave no image data');
-      if (tab) {
-        tab.location.href = URL.createObjectURL(blob);
-        this.host.notify('success', IOS_SAVE_MESSAGE, IOS_MESSAGE_DURATION_MS);
-        return;
-      }
-      triggerDownload(blob, downloadFileName(this.state.selectedEffectId, new Date()));
-      this.host.notify('success', 'Collage download started!');
-    } catch (error) {
-      tab?.close();
-      this.host.notify('error', `Collage download failed: ${reason(error)}`);
-    } finally {
-      this.store.set(savingAtom, false);
-    }
+    await runSave(
+      {
+        preparing: 'Preparing collage image...',
+        make: async () => {
+          await api.idle();
+          const canvas = api.render(this.multiplier());
+          const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+          if (!blob) throw new Error('the canvas gave no image data');
+          return { blob };
+        },
+        name: () => downloadFileName(this.state.selectedEffectId, new Date()),
+        done: { kind: 'success', message: 'Collage download started!' },
+        failure: 'Collage download failed',
+        busy: (on) => this.store.set(savingAtom, on),
+      },
+      (kind, message, durationMs) => this.host.notify(kind, message, durationMs),
+    );
   }
 
   // ---------------------------------------------------------------- object URLs

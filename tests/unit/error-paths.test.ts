@@ -3,7 +3,8 @@
 import { createStore } from 'jotai/vanilla';
 import { describe, expect, it, vi } from 'vitest';
 import { CollageController } from '../../src/editor/collage-controller.ts';
-import { cleanMessage, EditorController } from '../../src/editor/controller.ts';
+import { EditorController } from '../../src/editor/controller.ts';
+import { cleanMessage } from '../../src/editor/engine-session.ts';
 import { notificationAtom } from '../../src/editor/state/notifications.ts';
 import { EngineClient, EngineSetupError } from '../../src/engine/client/engine-client.ts';
 

@@ -1,0 +1,418 @@
+/**
+ * The editor's engine session: the worker and its canvas, the recovery log kept in step with what the
+ * worker confirms, and recovery. When the GPU is lost or the worker dies, a fresh worker on a fresh canvas
+ * replays the log, so the image, its committed history and the applied effect come back without the user
+ * doing anything (issue 8). The rules stay in the controller; this file only talks to the worker.
+ */
+import { EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
+import type { EngineKind, FromWorkerMessage, StatusMessage, ToWorkerMessage } from '../engine/protocol.ts';
+import type { DecodedImage } from '../intake/decode.ts';
+import type { Store } from './editor-jotai.ts';
+import { RecoveryLog, type EffectStep, type ImageStep } from './recovery.ts';
+import type { Notify } from './saving.ts';
+import { errorReceived, type EditorState, type Outcome } from './state/editor-state.ts';
+import { takePendingFile } from './state/image-rules.ts';
+import { showingOriginalAtom } from './state/ui.ts';
+import type { UserResources } from './user-resources.ts';
+
+/** Restarts tried for workers that die again before they are back, before the editor gives up. */
+const MAX_FAILURES_IN_A_ROW = 2;
+/** How long a failed full-resolution save waits for the engine to come back before it gives up. */
+const RECOVERY_WAIT_MS = 60_000;
+
+export interface SessionOptions {
+  engine?: EngineKind;
+  testHooks?: boolean;
+  responseTimeoutMs?: number;
+}
+
+/** What the session needs from the controller. */
+export interface SessionHost {
+  readonly store: Store;
+  state(): EditorState;
+  setState(next: EditorState): void;
+  run(transition: (state: EditorState) => Outcome): EditorState;
+  /** After recovery: the follow-ups any change may trigger (drafts, auto-apply). */
+  followUps(): void;
+  notify: Notify;
+  /** A worker message outside recovery, once the log has taken what it needs from it. */
+  receive(message: FromWorkerMessage): void;
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class EngineSession {
+  private current: EngineClient | null = null;
+  private element: HTMLElement | null = null;
+  private canvas: HTMLCanvasElement | null = null;
+  /** Everything needed to rebuild the worker's images after a GPU loss or a worker failure. */
+  readonly log = new RecoveryLog();
+  /** Which history request each commitSuccess answers. */
+  private readonly historyRequests: ('commit' | 'undo' | 'redo')[] = [];
+  /** A collage sent as the new base, waiting for the worker to confirm it. */
+  private pendingReplacement: ImageStep | null = null;
+  /** Bumped by each recovery, so that a recovery overtaken by another stops. */
+  private generation = 0;
+  private restoring = false;
+  /** Worker failures since a worker last came back with the image. */
+  private failuresInARow = 0;
+  private waiter: ((message: FromWorkerMessage) => void) | null = null;
+
+  constructor(
+    private readonly host: SessionHost,
+    private readonly options: SessionOptions,
+    private readonly resources: UserResources,
+  ) {}
+
+  get client(): EngineClient | null {
+    return this.current;
+  }
+
+  /** Whether a recovery runs now. */
+  get recovering(): boolean {
+    return this.restoring;
+  }
+
+  /** Starts the engine on a canvas made inside `element` (a fresh one for every worker). */
+  start(element: HTMLElement): void {
+    this.element = element;
+    this.failuresInARow = 0;
+    this.startClient(this.options.engine);
+  }
+
+  /** Whether the engine can be started again: it failed to start, and no recovery runs. */
+  get canRetry(): boolean {
+    return !this.current && !this.restoring && this.element !== null;
+  }
+
+  /** Starts the engine again after it failed to start. */
+  retry(): void {
+    if (!this.canRetry) return;
+    this.failuresInARow = 0;
+    this.startClient(this.options.engine);
+  }
+
+  stop(): void {
+    this.generation++;
+    this.current?.terminate();
+    this.current = null;
+    this.canvas?.remove();
+    this.canvas = null;
+    this.element = null;
+    this.log.clear();
+  }
+
+  private startClient(engine: EngineKind | undefined): void {
+    const element = this.element;
+    if (!element) throw new EngineSetupError('Canvas element unavailable.');
+    this.canvas?.remove();
+    // A canvas can hand its control to a worker only once: each worker gets a new one.
+    const canvas = document.createElement('canvas');
+    canvas.dataset.testid = 'main-canvas';
+    canvas.className = 'main-canvas';
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute(
+      'aria-label',
+      'The edited photo. Click to zoom; press and hold to compare with before.',
+    );
+    element.prepend(canvas);
+    this.canvas = canvas;
+    const client = EngineClient.start(
+      canvas,
+      {
+        onMessage: (message) => {
+          if (this.current === client) this.received(message);
+        },
+        onWorkerFailure: (message) => {
+          if (this.current === client) this.workerFailed(message);
+        },
+      },
+      {
+        ...(engine ? { engine } : {}),
+        ...(this.options.testHooks ? { testHooks: true } : {}),
+        ...(this.options.responseTimeoutMs ? { responseTimeoutMs: this.options.responseTimeoutMs } : {}),
+      },
+    );
+    this.current = client;
+  }
+
+  // ---------------------------------------------------------------- sending, with the log kept
+
+  /** Loads a decoded photo as the new source (the log keeps a copy for recovery). */
+  async loadImage(decoded: DecodedImage, file: Blob): Promise<void> {
+    const client = this.current;
+    if (!client) return;
+    const kept = await createImageBitmap(decoded.bitmap);
+    this.log.loaded({ image: kept, processing: decoded.processing, original: decoded.original, file });
+    this.historyRequests.length = 0;
+    client.loadImage(decoded.bitmap, decoded.processing, decoded.original);
+  }
+
+  /** Applies an effect (the log keeps the mask's copy); takes ownership of the mask. */
+  async applyEffect(step: Omit<EffectStep, 'kind'>): Promise<void> {
+    const client = this.current;
+    if (!client) {
+      step.mask?.close();
+      return;
+    }
+    const mask = step.mask;
+    this.log.applying({ kind: 'effect', ...step, mask: mask ? await createImageBitmap(mask) : null });
+    client.post(
+      {
+        type: 'applyEffect',
+        effectId: step.effectId,
+        settings: step.settings,
+        ...(mask ? { freehandMaskImageBitmap: mask } : {}),
+      },
+      mask ? [mask] : [],
+    );
+  }
+
+  /** Any other message; history requests are remembered to read their answers. */
+  post(message: ToWorkerMessage): void {
+    const client = this.current;
+    if (!client) return;
+    if (message.type === 'commitEffect') this.historyRequests.push('commit');
+    if (message.type === 'undo' || message.type === 'redo') this.historyRequests.push(message.type);
+    if (message.type === 'resetCanvasToBase') this.log.reset();
+    client.post(message);
+  }
+
+  /** A collage becomes the base: the log keeps a copy, recorded once the worker confirms. */
+  async replaceBase(image: ImageBitmap): Promise<void> {
+    const client = this.current;
+    if (!client) {
+      image.close();
+      throw new Error('Worker not available.');
+    }
+    const copy = await createImageBitmap(image);
+    this.pendingReplacement?.image.close();
+    this.pendingReplacement = { kind: 'image', image: copy, width: image.width, height: image.height };
+    client.post({ type: 'replaceBaseImage', image, width: image.width, height: image.height }, [image]);
+  }
+
+  private received(message: FromWorkerMessage): void {
+    if (this.restoring) {
+      this.waiter?.(message);
+      return;
+    }
+    if (message.type === 'status') {
+      if (message.status === 'WorkerError' && this.host.state().workerStatus === 'WorkerInitializing') {
+        // The engine did not start, and nothing will run in this worker: a photo waiting for it stays
+        // pending (and shown) until the user tries again.
+        this.current?.terminate();
+        this.current = null;
+      }
+      this.track(message);
+    } else if (message.type === 'error') {
+      // A failed apply leaves the worker showing what it showed before.
+      if (message.message.startsWith('Image processing failed')) this.log.applyFailed();
+      this.pendingReplacement?.image.close();
+      this.pendingReplacement = null;
+    }
+    this.host.receive(message);
+    // The spec's rule has logged it; the editor now restores the engine (issue 8).
+    if (message.type === 'status' && message.status === 'ContextLost') {
+      void this.recover('lost', message.message ?? 'GPU context lost');
+    }
+  }
+
+  /** Keeps the recovery log in step with what the worker confirms. */
+  private track(message: StatusMessage): void {
+    if (message.status === 'ImageReady' && this.pendingReplacement) {
+      this.log.replaced(this.pendingReplacement);
+      this.pendingReplacement = null;
+    }
+    if (message.status === 'effectComplete') this.log.applied();
+    if (message.status === 'commitSuccess') {
+      const request = this.historyRequests.shift();
+      if (request === 'commit') this.log.committed();
+      else if (request === 'undo') this.log.undone();
+      else if (request === 'redo') this.log.redone();
+    }
+  }
+
+  // ---------------------------------------------------------------- recovery
+
+  /**
+   * A worker died. Restart it, unless workers keep dying before they are back (a script that cannot load,
+   * a browser that kills every worker): then say so and stop, rather than restart forever.
+   */
+  private workerFailed(message: string): void {
+    if (this.failuresInARow >= MAX_FAILURES_IN_A_ROW) {
+      this.generation++;
+      this.restoring = false;
+      this.waiter = null;
+      this.current?.terminate();
+      this.current = null;
+      this.host.run((s) => errorReceived(s, message));
+      return;
+    }
+    this.failuresInARow++;
+    void this.recover('failed', message);
+  }
+
+  /** Starts a fresh worker on a fresh canvas and replays the log on it. */
+  private async recover(why: 'lost' | 'failed', detail: string): Promise<void> {
+    const { host } = this;
+    const generation = ++this.generation;
+    const previousEngine = host.state().engine;
+    console.warn(`Effect engine ${why === 'lost' ? 'lost its GPU context' : 'failed'}: ${detail}`);
+    this.current?.terminate();
+    this.current = null;
+    this.restoring = true;
+    this.waiter = null;
+    host.store.set(showingOriginalAtom, false);
+    // ContextLost while a new worker starts, ContextRestoring while it replays the log, then ImageReady.
+    host.setState({ ...host.state(), workerStatus: 'ContextLost', activeEffectId: null });
+    if (why === 'failed') {
+      host.notify('warning', 'The effect engine stopped and was restarted. Your photo and edits are kept.');
+    }
+    try {
+      let ready = await this.restartWorker(this.options.engine);
+      if (
+        ready.status === 'WorkerError' &&
+        (previousEngine === 'webgpu' || this.options.engine === 'webgpu')
+      ) {
+        ready = await this.restartWorker('webgl2');
+      }
+      if (generation !== this.generation) return;
+      if (ready.status !== 'WorkerReady') throw new Error(ready.message ?? 'Worker reported an error status.');
+      if (previousEngine === 'webgpu' && ready.engine === 'webgl2') {
+        host.notify('warning', 'WebGPU stopped working and could not be restored: continuing on WebGL2.');
+      }
+      const engine = ready.engine ?? host.state().engine;
+      host.setState({ ...host.state(), workerStatus: 'ContextRestoring', engine });
+      const last = await this.replay(generation);
+      if (generation !== this.generation) return;
+      this.restoring = false;
+      const current = this.log.current;
+      host.setState({
+        ...host.state(),
+        engine,
+        workerStatus: 'ImageReady',
+        isImageReadyInWorker: this.log.source !== null,
+        activeEffectId: null,
+        activeSettings: null,
+        lastAppliedEffectId: current?.effectId ?? null,
+        lastAppliedSettings: current?.settings ?? null,
+        ...(last?.newWidth && last.newHeight
+          ? { processingWidth: last.newWidth, processingHeight: last.newHeight }
+          : {}),
+        ...(last?.undoDepth !== undefined ? { undoDepth: last.undoDepth, redoDepth: last.redoDepth ?? 0 } : {}),
+      });
+      // With no image yet, a photo that was waiting for the engine (the landing page's) loads now.
+      if (!this.log.source) host.run((s) => takePendingFile({ ...s, workerStatus: 'WorkerReady' }));
+      this.failuresInARow = 0;
+      host.followUps();
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.restoring = false;
+      host.run((s) => errorReceived(s, cleanMessage(reason(error))));
+    }
+  }
+
+  private async restartWorker(engine: EngineKind | undefined): Promise<StatusMessage> {
+    this.current?.terminate();
+    this.startClient(engine);
+    return this.expect((m) => m.status === 'WorkerReady' || m.status === 'WorkerError', true);
+  }
+
+  /** Replays the log on the fresh worker; returns the last status it answered with. */
+  private async replay(generation: number): Promise<StatusMessage | null> {
+    const client = this.current;
+    const source = this.log.source;
+    if (!client || !source) return null;
+    await this.resources.restore(client);
+    const image = await createImageBitmap(source.image);
+    client.loadImage(image, source.processing, source.original);
+    let last = await this.expect((m) => m.status === 'ImageReady');
+    const steps = this.log.steps;
+    for (const step of steps) {
+      if (generation !== this.generation) return last;
+      if (step.kind === 'effect') {
+        await this.replayEffect(client, step);
+        client.post({ type: 'commitEffect' });
+        last = await this.expect((m) => m.status === 'commitSuccess');
+      } else {
+        const copy = await createImageBitmap(step.image);
+        client.post({ type: 'replaceBaseImage', image: copy, width: step.width, height: step.height }, [copy]);
+        last = await this.expect((m) => m.status === 'ImageReady');
+      }
+    }
+    // Steps after the undo position were undone: replay them, then undo them again, so redo works.
+    for (let i = this.log.position; i < steps.length; i++) {
+      client.post({ type: 'undo' });
+      last = await this.expect((m) => m.status === 'commitSuccess');
+    }
+    if (this.log.current) {
+      const status = await this.replayEffect(client, this.log.current);
+      last = { ...status, undoDepth: last.undoDepth, redoDepth: last.redoDepth };
+    }
+    return last;
+  }
+
+  private async replayEffect(client: EngineClient, step: EffectStep): Promise<StatusMessage> {
+    const mask = step.mask ? await createImageBitmap(step.mask) : null;
+    client.post(
+      {
+        type: 'applyEffect',
+        effectId: step.effectId,
+        settings: step.settings,
+        ...(mask ? { freehandMaskImageBitmap: mask } : {}),
+      },
+      mask ? [mask] : [],
+    );
+    return this.expect((m) => m.status === 'effectComplete');
+  }
+
+  /** Waits for a status the worker sends during recovery; an error (or WorkerError) rejects. */
+  private expect(match: (message: StatusMessage) => boolean, acceptError = false): Promise<StatusMessage> {
+    return new Promise((resolve, reject) => {
+      this.waiter = (message) => {
+        if (message.type === 'error') {
+          this.waiter = null;
+          reject(new Error(message.message));
+          return;
+        }
+        if (message.type !== 'status') return;
+        if (message.status === 'WorkerError' && !acceptError) {
+          this.waiter = null;
+          reject(new Error(message.message ?? 'Worker reported an error status.'));
+          return;
+        }
+        if (match(message)) {
+          this.waiter = null;
+          resolve(message);
+        }
+      };
+    });
+  }
+
+  /**
+   * After a failed full-resolution save: whether the engine was lost and has come back with the image.
+   * The failure can arrive just before the worker's ContextLost, so a moment is given for that; then a
+   * recovery under way is waited for.
+   */
+  async engineWasRestored(): Promise<boolean> {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const generation = this.generation;
+    for (let i = 0; i < 10 && generation === this.generation && !this.restoring; i++) await pause();
+    if (generation === this.generation && !this.restoring) return false;
+    const deadline = Date.now() + RECOVERY_WAIT_MS;
+    while (this.restoring && Date.now() < deadline) await pause();
+    return !this.restoring && this.current !== null && this.host.state().workerStatus === 'ImageReady';
+  }
+}
+
+/**
+ * A message fit for a notification: the first line only (no stack trace, whatever a worker or a library
+ * put in its error), and not endless.
+ */
+export function cleanMessage(message: string): string {
+  const firstLine = message.split('\n')[0]?.trim() ?? '';
+  const text = firstLine.replace(/\s+at\s+\S+\s*\(.*\)$/, '').trim() || 'Unknown worker error';
+  return text.length > 240 ? `${text.slice(0, 237)}...` : text;
+}
