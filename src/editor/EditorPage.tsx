@@ -10,6 +10,7 @@ import { CanvasStage } from './components/CanvasStage.tsx';
 import { CubeLoader } from './components/CubeLoader.tsx';
 import { DrawingOverlay } from './components/DrawingOverlay.tsx';
 import { EffectList } from './components/EffectList.tsx';
+import { HiddenFileInput } from './components/HiddenFileInput.tsx';
 import { NotificationBanner } from './components/NotificationBanner.tsx';
 import { SettingsPanel } from './components/SettingsPanel.tsx';
 import { EditorController } from './controller.ts';
@@ -287,19 +288,12 @@ function EditorScreen({ store }: { store: Store }) {
           </SettingsPanel>
         )}
         <ActionBar controller={controller} ui={ui} mobile={mode === 'mobile'} mac={MAC} />
-        <input
+        <HiddenFileInput
           ref={fileInput}
-          className="visually-hidden"
-          type="file"
           accept={acceptAttribute(EDITOR_FORMATS)}
-          data-testid="editor-upload-input"
-          aria-label="Upload an image"
-          tabIndex={-1}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) controller.chooseFile(file);
-          }}
+          testId="editor-upload-input"
+          label="Upload an image"
+          onFiles={([file]) => file && controller.chooseFile(file)}
         />
       </aside>
     </div>

@@ -159,15 +159,7 @@ export class EngineSession {
     }
     const mask = step.mask;
     this.log.applying({ kind: 'effect', ...step, mask: mask ? await createImageBitmap(mask) : null });
-    client.post(
-      {
-        type: 'applyEffect',
-        effectId: step.effectId,
-        settings: step.settings,
-        ...(mask ? { freehandMaskImageBitmap: mask } : {}),
-      },
-      mask ? [mask] : [],
-    );
+    postApply(client, step, mask);
   }
 
   /** Any other message; history requests are remembered to read their answers. */
@@ -279,7 +271,8 @@ export class EngineSession {
         ready = await this.restartWorker('webgl2');
       }
       if (generation !== this.generation) return;
-      if (ready.status !== 'WorkerReady') throw new Error(ready.message ?? 'Worker reported an error status.');
+      if (ready.status !== 'WorkerReady')
+        throw new Error(ready.message ?? 'Worker reported an error status.');
       if (previousEngine === 'webgpu' && ready.engine === 'webgl2') {
         host.notify('warning', 'WebGPU stopped working and could not be restored: continuing on WebGL2.');
       }
@@ -301,7 +294,9 @@ export class EngineSession {
         ...(last?.newWidth && last.newHeight
           ? { processingWidth: last.newWidth, processingHeight: last.newHeight }
           : {}),
-        ...(last?.undoDepth !== undefined ? { undoDepth: last.undoDepth, redoDepth: last.redoDepth ?? 0 } : {}),
+        ...(last?.undoDepth !== undefined
+          ? { undoDepth: last.undoDepth, redoDepth: last.redoDepth ?? 0 }
+          : {}),
       });
       // With no image yet, a photo that was waiting for the engine (the landing page's) loads now.
       if (!this.log.source) host.run((s) => takePendingFile({ ...s, workerStatus: 'WorkerReady' }));
@@ -338,7 +333,9 @@ export class EngineSession {
         last = await this.expect((m) => m.status === 'commitSuccess');
       } else {
         const copy = await createImageBitmap(step.image);
-        client.post({ type: 'replaceBaseImage', image: copy, width: step.width, height: step.height }, [copy]);
+        client.post({ type: 'replaceBaseImage', image: copy, width: step.width, height: step.height }, [
+          copy,
+        ]);
         last = await this.expect((m) => m.status === 'ImageReady');
       }
     }
@@ -355,16 +352,7 @@ export class EngineSession {
   }
 
   private async replayEffect(client: EngineClient, step: EffectStep): Promise<StatusMessage> {
-    const mask = step.mask ? await createImageBitmap(step.mask) : null;
-    client.post(
-      {
-        type: 'applyEffect',
-        effectId: step.effectId,
-        settings: step.settings,
-        ...(mask ? { freehandMaskImageBitmap: mask } : {}),
-      },
-      mask ? [mask] : [],
-    );
+    postApply(client, step, step.mask ? await createImageBitmap(step.mask) : null);
     return this.expect((m) => m.status === 'effectComplete');
   }
 
@@ -405,6 +393,23 @@ export class EngineSession {
     while (this.restoring && Date.now() < deadline) await pause();
     return !this.restoring && this.current !== null && this.host.state().workerStatus === 'ImageReady';
   }
+}
+
+/** Sends an apply; the worker takes the mask. */
+function postApply(
+  client: EngineClient,
+  step: Pick<EffectStep, 'effectId' | 'settings'>,
+  mask: ImageBitmap | null,
+): void {
+  client.post(
+    {
+      type: 'applyEffect',
+      effectId: step.effectId,
+      settings: step.settings,
+      ...(mask ? { freehandMaskImageBitmap: mask } : {}),
+    },
+    mask ? [mask] : [],
+  );
 }
 
 /**

@@ -162,7 +162,9 @@ export class PhotoSaver {
     }
     const effects = log.effectsSinceLoad();
     if (!effects) {
-      await this.savePreviewSize('Saved at the preview size: full resolution is not available after a collage.');
+      await this.savePreviewSize(
+        'Saved at the preview size: full resolution is not available after a collage.',
+      );
       return;
     }
     const tileLimit = this.host.tileLimit();

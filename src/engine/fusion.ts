@@ -20,6 +20,7 @@
  */
 
 import type { FusedStep, GpuTexture, PassSpec } from './backend.ts';
+import type { ShaderLibrary } from './shader-sources.ts';
 
 export interface FusedStageSource {
   /** The stage's shader file, includes unresolved. */
@@ -92,6 +93,25 @@ export function epilogueSources(
     extraInputs: step.extraInputs,
     hasUniforms: step.uniforms !== undefined,
   }));
+}
+
+/**
+ * A stage's pass with the epilogue composed in by `compose` (composeWgsl or composeGlsl), its includes
+ * resolved as a file beside the stage's own, so that the relative includes resolve the same.
+ */
+export function fusedSource(
+  shaders: ShaderLibrary,
+  stage: string,
+  entry: string,
+  steps: readonly FusedStep[],
+  compose: (base: EpilogueBase, steps: readonly FusedStageSource[], firstInput: number) => string,
+): { code: string; firstInput: number } {
+  const raw = (name: string) => shaders.stageRaw(name);
+  const base = raw(stage);
+  const firstInput = firstEpilogueInput(base);
+  const composed = compose({ source: base, entry }, epilogueSources(steps, raw), firstInput);
+  const path = shaders.stagePath(stage).replace(/\.(\w+)$/, '+epilogue.$1');
+  return { code: shaders.resolve(path, composed), firstInput };
 }
 
 /** The text of the top-level function whose header matches `header`: [start, end) through its brace. */

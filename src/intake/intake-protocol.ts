@@ -17,15 +17,18 @@ export interface IntakeRequest {
   wants: IntakeWants;
 }
 
+/** A file that passed intake. */
+export interface IntakeResult {
+  /** The upright image at the processing size, when asked for. */
+  bitmap: ImageBitmap | null;
+  /** The image encoded (JPEG or PNG) at the processing size, when asked for. */
+  preview: Blob | null;
+  format: AcceptedFormat;
+  original: Size;
+  processing: Size;
+  warning?: string;
+}
+
 export type IntakeResponse =
-  | {
-      id: number;
-      ok: true;
-      bitmap: ImageBitmap | null;
-      preview: Blob | null;
-      format: AcceptedFormat;
-      original: Size;
-      processing: Size;
-      warning?: string;
-    }
+  | ({ id: number; ok: true } & IntakeResult)
   | { id: number; ok: false; kind: IntakeErrorKind; message: string };

@@ -7,22 +7,12 @@
  */
 import type { DecodedImage } from './decode.ts';
 import type { AcceptedFormat } from './formats.ts';
-import type { IntakeRequest, IntakeResponse, IntakeWants } from './intake-protocol.ts';
+import type { IntakeRequest, IntakeResponse, IntakeResult, IntakeWants } from './intake-protocol.ts';
 import { DECODE_FAILED_MESSAGE, IntakeError, NO_FILE_MESSAGE } from './messages.ts';
-import type { Size } from './processing-size.ts';
 
 export { IntakeError } from './messages.ts';
 
-export interface IntakeResult {
-  /** The upright image at the processing size, when asked for. */
-  bitmap: ImageBitmap | null;
-  /** The image encoded (JPEG or PNG) at the processing size, when asked for. */
-  preview: Blob | null;
-  format: AcceptedFormat;
-  original: Size;
-  processing: Size;
-  warning?: string;
-}
+export type { IntakeResult } from './intake-protocol.ts';
 
 /** A decode taking longer than this has failed (a hostile file must not hang the intake). */
 const INTAKE_TIMEOUT_MS = 60_000;

@@ -21,6 +21,7 @@ import {
 import type { SettingDefinition, SettingValue } from '../../effects/types.ts';
 import { acceptAttribute, EDITOR_FORMATS } from '../../intake/formats.ts';
 import type { EditorController } from '../controller.ts';
+import { HiddenFileInput } from './HiddenFileInput.tsx';
 import { SettingControl } from './SettingControl.tsx';
 
 // The collage's controls as setting definitions, so they clamp, step and debounce like every other.
@@ -152,19 +153,12 @@ export function CollagePanel({ controller, config, assets, selection, disabled }
             </button>
           )}
         </div>
-        <input
+        <HiddenFileInput
           ref={backgroundInput}
-          className="visually-hidden"
-          type="file"
           accept={acceptAttribute(EDITOR_FORMATS)}
-          data-testid="collage-background-input"
-          aria-label="Background image"
-          tabIndex={-1}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void collage.setBackgroundImage(file);
-          }}
+          testId="collage-background-input"
+          label="Background image"
+          onFiles={([file]) => file && void collage.setBackgroundImage(file)}
         />
       </section>
 
@@ -185,20 +179,13 @@ export function CollagePanel({ controller, config, assets, selection, disabled }
             Add text
           </button>
         </div>
-        <input
+        <HiddenFileInput
           ref={photoInput}
-          className="visually-hidden"
-          type="file"
           multiple
           accept={acceptAttribute(EDITOR_FORMATS)}
-          data-testid="collage-image-input"
-          aria-label="Add photos to the collage"
-          tabIndex={-1}
-          onChange={(event) => {
-            const files = [...(event.target.files ?? [])];
-            event.target.value = '';
-            if (files.length > 0) void collage.addImages(files);
-          }}
+          testId="collage-image-input"
+          label="Add photos to the collage"
+          onFiles={(files) => void collage.addImages(files)}
         />
         {assets.length > 0 && (
           <ul className="asset-list" aria-label="Photos to place">

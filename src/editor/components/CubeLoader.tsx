@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { HiddenFileInput } from './HiddenFileInput.tsx';
 
 interface CubeLoaderProps {
   title: string | null;
@@ -16,19 +17,12 @@ export function CubeLoader({ title, onFile }: CubeLoaderProps) {
         Load a .cube file…
       </button>
       {title && <p className="hint">Loaded: {title}</p>}
-      <input
+      <HiddenFileInput
         ref={input}
-        className="visually-hidden"
-        type="file"
         accept=".cube,text/plain"
-        data-testid="cube-input"
-        aria-label="Load a .cube LUT file"
-        tabIndex={-1}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) onFile(file);
-        }}
+        testId="cube-input"
+        label="Load a .cube LUT file"
+        onFiles={([file]) => file && onFile(file)}
       />
     </div>
   );

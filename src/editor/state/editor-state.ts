@@ -61,18 +61,23 @@ export interface EditorState {
   queuedImageFile: Blob | null;
 }
 
+/** No effect selected, running or applied: how the editor starts, and what a new image resets to. */
+export const NO_EFFECT = {
+  selectedEffectId: null,
+  currentSettings: {},
+  activeEffectId: null,
+  activeSettings: null,
+  lastAppliedEffectId: null,
+  lastAppliedSettings: null,
+} as const satisfies Partial<EditorState>;
+
 export function initialEditorState(): EditorState {
   return {
+    ...NO_EFFECT,
     workerStatus: 'Idle',
     isImageReadyInWorker: false,
     imageUrl: null,
     pendingPreviewUrl: null,
-    selectedEffectId: null,
-    currentSettings: {},
-    activeEffectId: null,
-    activeSettings: null,
-    lastAppliedEffectId: null,
-    lastAppliedSettings: null,
     errorMessage: null,
     originalWidth: null,
     originalHeight: null,

@@ -7,6 +7,7 @@ import {
   isBusy,
   isSettled,
   none,
+  NO_EFFECT,
   warn,
 } from './editor-state.ts';
 
@@ -38,12 +39,7 @@ export function imageLoadStarted(state: EditorState, request: ImageLoadRequest):
     originalHeight: request.originalHeight,
     workerStatus: 'LoadingImage',
     errorMessage: null,
-    selectedEffectId: null,
-    currentSettings: {},
-    activeEffectId: null,
-    activeSettings: null,
-    lastAppliedEffectId: null,
-    lastAppliedSettings: null,
+    ...NO_EFFECT,
     isDrawingModeActive: false,
     collageConfig: null,
     zoomLevel: 1,

@@ -1,5 +1,5 @@
 import type { StageDefinition } from './types.ts';
-import { vignetteScale } from './vignette.ts';
+import { framePlacement } from './vignette.ts';
 
 type Rgb = readonly [number, number, number];
 
@@ -40,7 +40,6 @@ export const dualVignetteStage: StageDefinition<DualVignetteParams> = {
   ],
   encode(encoder, input, params) {
     // The rings are laid over the whole image, of which the input may be a tile.
-    const { x, y, fullWidth, fullHeight } = encoder.region;
     return encoder.pass({
       inputs: [input],
       uniforms: {
@@ -52,9 +51,7 @@ export const dualVignetteStage: StageDefinition<DualVignetteParams> = {
         innerSoftness: params.innerSoftness,
         outerStrength: params.outerStrength,
         outerSoftness: params.outerSoftness,
-        scale: vignetteScale(fullWidth, fullHeight, params.roundness ?? 0),
-        origin: [x, y],
-        fullSize: [fullWidth, fullHeight],
+        ...framePlacement(encoder.region, params.roundness ?? 0),
       },
       width: input.width,
       height: input.height,

@@ -1,4 +1,4 @@
-import type { StageDefinition } from './types.ts';
+import type { Region, StageDefinition } from './types.ts';
 
 export interface VignetteParams {
   /** 0 leaves the image alone; 1 reaches the full colour at the corners. */
@@ -26,6 +26,22 @@ export function vignetteScale(width: number, height: number, roundness: number):
   return [1 / (stretch * corner), 1 / corner];
 }
 
+/**
+ * Where a tile sits in the whole frame, for the stages whose falloff is laid over the whole image: its
+ * origin, the frame's size, and the frame's vignetteScale.
+ */
+export function framePlacement(
+  region: Region,
+  roundness: number,
+): { scale: [number, number]; origin: [number, number]; fullSize: [number, number] } {
+  const { x, y, fullWidth, fullHeight } = region;
+  return {
+    scale: vignetteScale(fullWidth, fullHeight, roundness),
+    origin: [x, y],
+    fullSize: [fullWidth, fullHeight],
+  };
+}
+
 /** One pointwise pass; see shaders/vignette. */
 export const vignetteStage: StageDefinition<VignetteParams> = {
   name: 'vignette',
@@ -42,18 +58,15 @@ export const vignetteStage: StageDefinition<VignetteParams> = {
   ],
   encode(encoder, input, params) {
     // The falloff is laid over the whole image, of which the input may be a tile.
-    const { x, y, fullWidth, fullHeight } = encoder.region;
     return encoder.pass({
       inputs: [input],
       uniforms: {
         color: params.color,
         amount: params.amount,
         size: params.size,
-        scale: vignetteScale(fullWidth, fullHeight, params.roundness ?? 0),
         softness: params.softness,
         blend: params.blend ?? 0,
-        origin: [x, y],
-        fullSize: [fullWidth, fullHeight],
+        ...framePlacement(encoder.region, params.roundness ?? 0),
       },
       width: input.width,
       height: input.height,

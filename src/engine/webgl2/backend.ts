@@ -1,12 +1,5 @@
 import type { Backend, FusedStep, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
-import {
-  composeGlsl,
-  epilogueKey,
-  epilogueSources,
-  firstEpilogueInput,
-  GLSL_OUTPUT_SIZE,
-  programInputs,
-} from '../fusion.ts';
+import { composeGlsl, epilogueKey, fusedSource, GLSL_OUTPUT_SIZE, programInputs } from '../fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
 
 const GLSL_FILES = import.meta.glob<string>(
@@ -309,15 +302,10 @@ class WebGl2Backend implements Backend {
     const key = epilogueKey(stage, entry, steps);
     const cached = this.programs.get(key);
     if (cached) return cached;
-    const raw = (name: string) => this.shaders.stageRaw(name);
-    const base = raw(stage);
-    const firstInput = firstEpilogueInput(base);
-    const composed = composeGlsl({ source: base, entry }, epilogueSources(steps, raw), firstInput);
-    // Resolved as a file beside the stage's own, so the relative includes resolve the same.
-    const source = this.shaders.resolve(`/shaders/${stage}/${stage}+epilogue.frag`, composed);
+    const { code, firstInput } = fusedSource(this.shaders, stage, entry, steps, composeGlsl);
     const program = this.link(
       key,
-      source,
+      code,
       steps.map((_step, index) => `Params${index + 1}`),
     );
     const result: Program = {

@@ -1,8 +1,10 @@
 /// <reference types="@webgpu/types" />
-import type { Backend, FusedStep, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
-import { composeWgsl, epilogueKey, epilogueSources, firstEpilogueInput, programInputs } from '../fusion.ts';
+import type { Backend, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
+import { programInputs } from '../fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
-import { bindingsUsedBy, parseComputeEntries, type WgslBinding, type WgslEntry } from './wgsl-bindings.ts';
+import { Programs, type Program } from './programs.ts';
+import { UniformSlots } from './uniform-slots.ts';
+import type { WgslBinding } from './wgsl-bindings.ts';
 
 const WGSL_FILES = import.meta.glob<string>('/shaders/**/*.wgsl', {
   query: '?raw',
@@ -10,22 +12,8 @@ const WGSL_FILES = import.meta.glob<string>('/shaders/**/*.wgsl', {
   eager: true,
 });
 
-/** Uniforms of one frame are packed into slots of this size (WebGPU's largest minimum offset alignment). */
-const UNIFORM_SLOT = 256;
-const UNIFORM_CHUNK_SLOTS = 64;
 /** Bind groups kept for reuse; past this many (textures of many sizes came and went) they start over. */
 const MAX_BIND_GROUPS = 512;
-
-interface Program {
-  /** `stage:entry`, and the epilogue's stages when there is one. */
-  readonly key: string;
-  readonly pipeline: GPUComputePipeline;
-  readonly layout: GPUBindGroupLayout;
-  readonly bindings: readonly WgslBinding[];
-  readonly entry: WgslEntry;
-  /** With an epilogue: the input number of its first texture (src/engine/fusion.ts). */
-  readonly firstEpilogueInput?: number;
-}
 
 /**
  * How frames reach the canvas: a `webgpu` context (the fast path), or a read-back ImageBitmap handed to a
@@ -113,13 +101,11 @@ class WebGpuBackend implements Backend {
   readonly maxTextureSize: number;
   readonly workgroupMemory = true;
   private readonly shaders = new ShaderLibrary(WGSL_FILES, 'wgsl');
-  private readonly programs = new Map<string, Program>();
+  private readonly programs: Programs;
+  private readonly uniforms: UniformSlots;
   private readonly textures = new Map<number, WebGpuTexture>();
   private nextId = 1;
   private encoder: GPUCommandEncoder | null = null;
-  private readonly uniformChunks: GPUBuffer[] = [];
-  private uniformData = new Uint8Array(UNIFORM_SLOT * UNIFORM_CHUNK_SLOTS);
-  private uniformSlots = 0;
   private presentPipeline: GPURenderPipeline | null = null;
   /**
    * Bind groups by what they bind (program, texture ids, uniform slot). An apply repeated at the same size
@@ -143,6 +129,8 @@ class WebGpuBackend implements Backend {
     options: WebGpuOptions,
   ) {
     this.maxTextureSize = device.limits.maxTextureDimension2D;
+    this.programs = new Programs(device, this.shaders);
+    this.uniforms = new UniformSlots(device);
     this.onDeviceLost = options.onDeviceLost;
     void device.lost.then((info) => {
       if (!this.destroyed && !this.lostForTest) options.onDeviceLost?.(info.reason, info.message);
@@ -204,9 +192,7 @@ class WebGpuBackend implements Backend {
 
   runPass(spec: PassSpec): void {
     const entry = spec.entry ?? 'main';
-    const program = spec.epilogue?.length
-      ? this.epilogueProgram(spec.stage, entry, spec.epilogue)
-      : this.program(spec.stage, entry);
+    const program = this.programs.get(spec.stage, entry, spec.epilogue);
     const inputs = programInputs(spec, program.firstEpilogueInput);
     const pass = inputs === spec.inputs ? spec : { ...spec, inputs };
     const bindGroup = this.bindGroupFor(program, pass);
@@ -321,7 +307,7 @@ class WebGpuBackend implements Backend {
   }
 
   resourceCounts(): ResourceCounts {
-    return { textures: this.textures.size, buffers: this.liveBuffers + this.uniformChunks.length };
+    return { textures: this.textures.size, buffers: this.liveBuffers + this.uniforms.buffers };
   }
 
   loseContextForTest(): void {
@@ -338,32 +324,14 @@ class WebGpuBackend implements Backend {
     this.bindGroupsOf.clear();
     for (const texture of this.textures.values()) texture.texture.destroy();
     this.textures.clear();
-    for (const chunk of this.uniformChunks) chunk.destroy();
-    this.uniformChunks.length = 0;
+    this.uniforms.destroy();
     if (this.presenter.kind === 'context') this.presenter.context.unconfigure();
     this.device.destroy();
   }
 
   /** Writes this frame's uniforms and submits its commands. */
   private flush(): void {
-    if (this.uniformSlots > 0) {
-      const bytesPerChunk = UNIFORM_SLOT * UNIFORM_CHUNK_SLOTS;
-      const chunks = Math.ceil(this.uniformSlots / UNIFORM_CHUNK_SLOTS);
-      for (let i = 0; i < chunks; i++) {
-        const end = Math.min(this.uniformSlots * UNIFORM_SLOT, (i + 1) * bytesPerChunk);
-        const chunk = this.uniformChunks[i];
-        if (chunk)
-          this.device.queue.writeBuffer(
-            chunk,
-            0,
-            this.uniformData,
-            i * bytesPerChunk,
-            end - i * bytesPerChunk,
-          );
-      }
-      // Later frames reuse the same chunks: queue order puts these writes after this frame's work is done.
-      this.uniformSlots = 0;
-    }
+    this.uniforms.write();
     if (this.encoder) {
       this.device.queue.submit([this.encoder.finish()]);
       this.encoder = null;
@@ -398,33 +366,6 @@ class WebGpuBackend implements Backend {
     return bindGroup;
   }
 
-  private uniformSlot(data: ArrayBuffer): GPUBufferBinding & { chunk: number; offset: number; size: number } {
-    if (data.byteLength > UNIFORM_SLOT) throw new Error('Uniform block larger than 256 bytes');
-    const slot = this.uniformSlots++;
-    const chunkIndex = Math.floor(slot / UNIFORM_CHUNK_SLOTS);
-    while (this.uniformChunks.length <= chunkIndex) {
-      this.uniformChunks.push(
-        this.device.createBuffer({
-          size: UNIFORM_SLOT * UNIFORM_CHUNK_SLOTS,
-          usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
-        }),
-      );
-    }
-    if (this.uniformData.byteLength < this.uniformSlots * UNIFORM_SLOT) {
-      const grown = new Uint8Array(this.uniformData.byteLength * 2);
-      grown.set(this.uniformData);
-      this.uniformData = grown;
-    }
-    this.uniformData.set(new Uint8Array(data), slot * UNIFORM_SLOT);
-    const buffer = this.uniformChunks[chunkIndex] as GPUBuffer;
-    return {
-      buffer,
-      chunk: chunkIndex,
-      offset: (slot % UNIFORM_CHUNK_SLOTS) * UNIFORM_SLOT,
-      size: data.byteLength,
-    };
-  }
-
   /** A binding's resource, and what identifies it in a bind group key. */
   private resourceFor(
     binding: WgslBinding,
@@ -438,7 +379,7 @@ class WebGpuBackend implements Backend {
         const uniforms = step ? pass.epilogue?.[Number(step[1]) - 1]?.uniforms : pass.uniforms;
         if (!uniforms)
           throw new Error(`${pass.stage}: the shader declares ${binding.name} but none were given`);
-        const slot = this.uniformSlot(uniforms);
+        const slot = this.uniforms.place(uniforms);
         return { resource: slot, key: `u${slot.chunk}:${slot.offset}:${slot.size}` };
       }
       case 'sampler':
@@ -470,68 +411,6 @@ class WebGpuBackend implements Backend {
       addressModeU: 'clamp-to-edge',
       addressModeV: 'clamp-to-edge',
     }));
-  }
-
-  private program(stage: string, entryName: string): Program {
-    const key = `${stage}:${entryName}`;
-    const cached = this.programs.get(key);
-    if (cached) return cached;
-    return this.makeProgram(key, stage, this.shaders.stageSource(stage), entryName);
-  }
-
-  /** The stage's pass with per-pixel stages applied to what it stores (src/engine/fusion.ts). */
-  private epilogueProgram(stage: string, entry: string, steps: readonly FusedStep[]): Program {
-    const key = epilogueKey(stage, entry, steps);
-    const cached = this.programs.get(key);
-    if (cached) return cached;
-    const raw = (name: string) => this.shaders.stageRaw(name);
-    const base = raw(stage);
-    const firstInput = firstEpilogueInput(base);
-    const composed = composeWgsl({ source: base, entry }, epilogueSources(steps, raw), firstInput);
-    // Resolved as a file beside the stages' own, so their relative includes resolve the same.
-    const code = this.shaders.resolve(`/shaders/${stage}/${stage}+epilogue.wgsl`, composed);
-    return this.makeProgram(key, stage, code, entry, firstInput);
-  }
-
-  private makeProgram(
-    key: string,
-    stage: string,
-    code: string,
-    entryName: string,
-    firstEpilogueInput?: number,
-  ): Program {
-    const entry = parseComputeEntries(code).find((e) => e.name === entryName);
-    if (!entry) throw new Error(`Stage ${stage} has no compute entry point ${entryName}`);
-    const bindings = bindingsUsedBy(code, entryName);
-    const layout = this.device.createBindGroupLayout({
-      label: key,
-      entries: bindings.map((b): GPUBindGroupLayoutEntry => {
-        const visibility = GPUShaderStage.COMPUTE;
-        switch (b.type.kind) {
-          case 'uniform':
-            return { binding: b.binding, visibility, buffer: { type: 'uniform' } };
-          case 'sampler':
-            return { binding: b.binding, visibility, sampler: { type: 'filtering' } };
-          case 'texture':
-            return { binding: b.binding, visibility, texture: { sampleType: 'float' } };
-          case 'storage':
-            return {
-              binding: b.binding,
-              visibility,
-              storageTexture: { access: 'write-only', format: b.type.format },
-            };
-        }
-      }),
-    });
-    const module = this.device.createShaderModule({ label: stage, code });
-    const pipeline = this.device.createComputePipeline({
-      label: key,
-      layout: this.device.createPipelineLayout({ bindGroupLayouts: [layout] }),
-      compute: { module, entryPoint: entryName },
-    });
-    const program: Program = { key, pipeline, layout, bindings, entry, firstEpilogueInput };
-    this.programs.set(key, program);
-    return program;
   }
 
   private presentPipelineFor(canvasFormat: GPUTextureFormat): GPURenderPipeline {

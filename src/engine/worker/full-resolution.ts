@@ -102,14 +102,18 @@ export function planSteps(
     const camera = fullOutput.width < full.width || fullOutput.height < full.height;
     const cameraInput = small ?? processing;
     let planned: Omit<PlannedStep, 'effect' | 'settings'>;
-    if (camera && !sameSize(cameraInput, full)) {
-      const chain = effect.stages(settings, cameraInput);
-      planned = {
-        plan: { kind: 'scaled', ...cameraInput, why: 'camera' },
+    // The effect run at a smaller size, then scaled up (a resample and the chain).
+    const scaled = (size: ImageSize, why: 'camera' | 'fit'): Omit<PlannedStep, 'effect' | 'settings'> => {
+      const chain = effect.stages(settings, size);
+      return {
+        plan: { kind: 'scaled', ...size, why },
         chain,
-        output: chainOutputSize(chain, cameraInput),
+        output: chainOutputSize(chain, size),
         units: Math.max(1, chain.length) + 1,
       };
+    };
+    if (camera && !sameSize(cameraInput, full)) {
+      planned = scaled(cameraInput, 'camera');
     } else if (fitsOneTile(full.width, full.height, limits)) {
       planned = {
         plan: { kind: 'whole' },
@@ -123,14 +127,7 @@ export function planSteps(
       if (tiles) {
         planned = { plan: { kind: 'tiles', tiles }, chain: fullChain, output: full, units: tiles.length };
       } else {
-        const size = fitWithin(full.width, full.height, limits);
-        const chain = effect.stages(settings, size);
-        planned = {
-          plan: { kind: 'scaled', ...size, why: 'fit' },
-          chain,
-          output: chainOutputSize(chain, size),
-          units: Math.max(1, chain.length) + 1,
-        };
+        planned = scaled(fitWithin(full.width, full.height, limits), 'fit');
       }
     }
     small = sameSize(planned.output, full) ? null : planned.output;
