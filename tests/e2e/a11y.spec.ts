@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { fixturePath } from '../support/images.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -11,26 +11,27 @@ async function seriousViolations(page: Page) {
 
 test('the editor has no serious or critical accessibility violations, empty and with an effect chosen', async ({
   page,
+  editor,
 }) => {
   await page.goto('/editor?engine=webgl2');
-  const editor = page.getByTestId('editor');
-  await expect(editor).toHaveAttribute('data-worker-status', 'WorkerReady');
+  await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerReady');
   expect(await seriousViolations(page)).toEqual([]);
 
-  await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim23.png'));
-  await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
-  await page.getByTestId('effect-vibrance').click();
-  await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+  await editor.upload('kodak/kodim23.png');
+  await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
+  await editor.chooseEffect('vibrance');
+  await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
   expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('the landing page and the privacy page have no serious or critical accessibility violations', async ({
   page,
+  landing,
 }) => {
   await page.goto('/');
   await expect(page.getByTestId('start-editing')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.getByTestId('upload-input').setInputFiles(fixturePath('kodak/kodim23.png'));
+  await landing.choose('kodak/kodim23.png');
   await expect(page.getByTestId('preview-image')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByTestId('contact-button').click();
@@ -44,13 +45,13 @@ test('the landing page and the privacy page have no serious or critical accessib
 
 test('the collage, its panel and its text controls have no serious or critical accessibility violations', async ({
   page,
+  editor,
 }) => {
   await page.goto('/editor?engine=webgl2');
-  const editor = page.getByTestId('editor');
-  await expect(editor).toHaveAttribute('data-worker-status', 'WorkerReady');
-  await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim23.png'));
-  await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
-  await page.getByTestId('effect-collageEffect').click();
+  await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerReady');
+  await editor.upload('kodak/kodim23.png');
+  await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
+  await editor.chooseEffect('collageEffect');
   await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
   await page.getByTestId('collage-preset-quad-grid').click();
   expect(await seriousViolations(page)).toEqual([]);

@@ -3,14 +3,15 @@
 // kept out of the landing page's JavaScript.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { findPreset, PRESETS } from '../../src/collage/presets.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { psnr } from '../reference/metrics.ts';
 import { decodeInBrowser } from '../support/decode.ts';
-import { canvasPixels, loadFixture, openEditor, save, settled } from '../support/editor.ts';
 import { fixturePath } from '../support/images.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { EditorPage } from '../support/pages.ts';
 
 const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
 
@@ -101,14 +102,6 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
   await page.mouse.up();
 }
 
-async function openCollage(page: Page) {
-  await page.getByTestId('effect-collageEffect').click();
-  await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
-  await expect(page.getByTestId('main-canvas')).toBeHidden();
-  // The processed image arrives from the worker as the main asset.
-  await expect(page.getByTestId('collage-asset-main-processed-image')).toBeVisible();
-}
-
 /** A corner of the canvas outside every slot of triple-horizontal, clear of the element's edge pixels. */
 const GUTTER = [0.004, 0.015, 0.012, 0.03] as const;
 
@@ -118,11 +111,12 @@ const PLACEHOLDER = [26, 26, 26];
 for (const engine of ENGINES) {
   test(`collage on ${engine}: presets, photos, text, background, swap, save, apply, an effect on top`, async ({
     page,
+    editor,
   }, testInfo) => {
     test.setTimeout(240_000);
-    await openEditor(page, engine);
-    await loadFixture(page, 'kodak/kodim23.png');
-    await openCollage(page);
+    await editor.open(engine);
+    await editor.load('kodak/kodim23.png');
+    await editor.collage.open();
     const canvas = page.getByTestId('collage-canvas');
 
     // Free mode: the main image centred on the #222222 background.
@@ -163,9 +157,7 @@ for (const engine of ENGINES) {
     // Three across (16:9): two added photos fill the empty slots.
     const layout = 'triple-horizontal';
     await page.getByTestId(`collage-preset-${layout}`).click();
-    await page
-      .getByTestId('collage-image-input')
-      .setInputFiles([fixturePath('kodak/kodim03.png'), fixturePath('kodak/kodim04.png')]);
+    await editor.collage.addPhotos([fixturePath('kodak/kodim03.png'), fixturePath('kodak/kodim04.png')]);
     await expect(page.getByTestId('collage-asset-asset-2')).toBeVisible();
     await expect
       .poll(async () => region(await collagePixels(page), ...slotMiddle(layout, 'slot-3')).spread)
@@ -228,14 +220,14 @@ for (const engine of ENGINES) {
     await expect
       .poll(async () => colourDistance(region(await collagePixels(page), ...GUTTER).mean, [0x33, 0x66, 0xff]))
       .toBeLessThan(4);
-    await page.getByTestId('collage-background-input').setInputFiles(fixturePath('kodak/kodim05.png'));
+    await editor.collage.setBackground(fixturePath('kodak/kodim05.png'));
     await expect
       .poll(async () => colourDistance(region(await collagePixels(page), ...GUTTER).mean, [0x33, 0x66, 0xff]))
       .toBeGreaterThan(20);
     await canvas.screenshot({ path: testInfo.outputPath('composed.png') });
 
     // Save from the collage: a JPEG in the preset's 16:9 shape, long side 1080.
-    const fromCollage = await save(page);
+    const fromCollage = await editor.save();
     await expect(page.getByTestId('notification')).toHaveText(/Collage download started!/);
     expect(fromCollage.type).toBe('image/jpeg');
     expect(fromCollage.name).toMatch(/^retrocam_collageEffect_\d{8}-\d{6}\.jpg$/);
@@ -245,14 +237,14 @@ for (const engine of ENGINES) {
     // Apply: the collage becomes the worker's image, and the editor shows it at its new size.
     const composed = await collagePixels(page);
     await page.getByTestId('apply-button').click();
-    await settled(page);
+    await editor.settled();
     await expect(canvas).toHaveCount(0);
     await expect(page.getByTestId('effect-collageEffect')).toHaveAttribute('aria-pressed', 'false');
     const main = page.getByTestId('main-canvas');
     await expect(main).toBeVisible();
     const mainBox = await main.boundingBox();
     expect((mainBox?.width ?? 0) / (mainBox?.height ?? 1)).toBeCloseTo(16 / 9, 1);
-    const shown = await canvasPixels(page);
+    const shown = await editor.pixels();
     for (const slot of ['slot-1', 'slot-2', 'slot-3']) {
       const expected = region(composed, ...slotMiddle(layout, slot)).mean;
       expect(colourDistance(region(shown, ...slotMiddle(layout, slot)).mean, expected), slot).toBeLessThan(8);
@@ -260,14 +252,14 @@ for (const engine of ENGINES) {
     await expect(page.getByTestId('undo-button')).toBeEnabled();
 
     // A retro effect on top of the collage.
-    await page.getByTestId('effect-vibrance').click();
+    await editor.chooseEffect('vibrance');
     const vibrance = page.getByTestId('setting-vibrance');
     await vibrance.fill('1');
     await vibrance.press('Enter');
-    await settled(page);
-    expect(psnr(shown, await canvasPixels(page))).toBeLessThan(35);
+    await editor.settled();
+    expect(psnr(shown, await editor.pixels())).toBeLessThan(35);
 
-    const saved = await save(page);
+    const saved = await editor.save();
     expect(saved.type).toBe('image/jpeg');
     expect(saved.width).toBe(1080);
     expect(saved.width / saved.height).toBeCloseTo(16 / 9, 2);
@@ -276,10 +268,13 @@ for (const engine of ENGINES) {
   });
 }
 
-test('film-photo: the caption is editable, the main photo cannot be selected or moved', async ({ page }) => {
-  await openEditor(page, 'webgl2');
-  await loadFixture(page, 'kodak/kodim23.png');
-  await openCollage(page);
+test('film-photo: the caption is editable, the main photo cannot be selected or moved', async ({
+  page,
+  editor,
+}) => {
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim23.png');
+  await editor.collage.open();
   await page.getByTestId('collage-preset-film-photo').click();
   const film = findPreset('film-photo')!;
   const frame = film.slots[0]!;
@@ -321,6 +316,7 @@ test('film-photo: the caption is editable, the main photo cannot be selected or 
 
 test("the landing page's JavaScript does not include fabric; the collage loads it when opened", async ({
   page,
+  editor,
 }) => {
   // The build output: follow the landing page's static imports from index.html.
   const dist = resolve(import.meta.dirname, '../../dist');
@@ -363,12 +359,12 @@ test("the landing page's JavaScript does not include fabric; the collage loads i
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((s) => s.body.includes(FABRIC_MARKER)).map((s) => s.url)).toEqual([]);
 
-  await openEditor(page, 'webgl2');
-  await loadFixture(page, 'kodak/kodim23.png');
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim23.png');
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((s) => s.body.includes(FABRIC_MARKER)).map((s) => s.url)).toEqual([]);
 
-  await openCollage(page);
+  await editor.collage.open();
   await expect.poll(() => scripts.filter((s) => s.body.includes(FABRIC_MARKER)).length).toBeGreaterThan(0);
 });
 
@@ -377,9 +373,10 @@ test('a slot photo pans and zooms inside its slot (drag, wheel, pinch) and keeps
 }) => {
   const context = await browser.newContext({ hasTouch: true, viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
-  await openEditor(page, 'webgl2');
-  await loadFixture(page, 'kodak/kodim23.png');
-  await openCollage(page);
+  const editor = new EditorPage(page);
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim23.png');
+  await editor.collage.open();
   await page.getByTestId('collage-preset-quad-grid').click();
   const slot = findPreset('quad-grid')!.slots[0]!;
   const centre = await at(page, slot.x + slot.width / 2, slot.y + slot.height / 2);
@@ -456,11 +453,12 @@ test('a slot photo pans and zooms inside its slot (drag, wheel, pinch) and keeps
 
 test('the canvas is sized again for the window, keeping its preset shape within 200-800 px', async ({
   page,
+  editor,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await openEditor(page, 'webgl2');
-  await loadFixture(page, 'kodak/kodim23.png');
-  await openCollage(page);
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim23.png');
+  await editor.collage.open();
   await page.getByTestId('collage-preset-dual-horizontal-stroke').click();
   const canvas = page.getByTestId('collage-canvas');
   // 1280 wide: 780 x 700 for the canvas, so a 4:3 canvas is 780 x 585.

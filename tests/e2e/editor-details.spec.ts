@@ -1,7 +1,5 @@
-import { expect, test } from '@playwright/test';
 import type { RgbaImage } from '../reference/image.ts';
-import { canvasPixels, loadFixture, openEditor, settled } from '../support/editor.ts';
-import { fixturePath } from '../support/images.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 /** Mean absolute difference of two same-size images over a rectangle given in fractions of the size. */
 function regionDifference(
@@ -26,14 +24,15 @@ function regionDifference(
 
 test('smart blur draw mode: the overlay matches the processing size and a stroke blurs only where painted', async ({
   page,
+  editor,
 }) => {
-  await openEditor(page, 'webgl2');
-  await loadFixture(page, 'kodak/kodim23.png');
-  const original = await canvasPixels(page);
-  await page.getByTestId('effect-smartBlur').click();
-  await settled(page);
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim23.png');
+  const original = await editor.pixels();
+  await editor.chooseEffect('smartBlur');
+  await editor.settled();
   await page.getByTestId('setting-applicationMode').selectOption('draw');
-  await settled(page);
+  await editor.settled();
   const overlay = page.getByTestId('drawing-overlay');
   await expect(overlay).toHaveAttribute('width', '768');
   await expect(overlay).toHaveAttribute('height', '512');
@@ -46,21 +45,21 @@ test('smart blur draw mode: the overlay matches the processing size and a stroke
   await page.mouse.down();
   await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.4, { steps: 8 });
   await page.mouse.up();
-  await settled(page);
+  await editor.settled();
   // The overlay shows the strokes on top of the canvas: hide it to see the image itself.
   await overlay.evaluate((element) => {
     element.style.visibility = 'hidden';
   });
-  const painted = await canvasPixels(page);
+  const painted = await editor.pixels();
   expect(regionDifference(original, painted, 0.05, 0.7, 0.95, 0.98)).toBeLessThan(1.5);
   expect(regionDifference(original, painted, 0.35, 0.37, 0.7, 0.43)).toBeGreaterThan(4);
 });
 
-test('upscale 2x is disabled above 500 px with the spec tooltip', async ({ page }) => {
-  await openEditor(page, 'webgl2');
-  await loadFixture(page, 'kodak/kodim23.png');
-  await page.getByTestId('effect-nokiaEffect').click();
-  await settled(page);
+test('upscale 2x is disabled above 500 px with the spec tooltip', async ({ page, editor }) => {
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim23.png');
+  await editor.chooseEffect('nokiaEffect');
+  await editor.settled();
   const upscale = page.getByTestId('setting-jpeg_upscale2x');
   await expect(upscale).toBeDisabled();
   await expect(upscale).not.toBeChecked();
@@ -71,7 +70,7 @@ test('upscale 2x is disabled above 500 px with the spec tooltip', async ({ page 
   const resolution = page.getByTestId('setting-jpeg_longSidePixels');
   await resolution.fill('480');
   await resolution.press('Enter');
-  await settled(page);
+  await editor.settled();
   await expect(upscale).toBeEnabled();
 });
 
@@ -81,9 +80,13 @@ test.describe('saving on iOS', () => {
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   });
 
-  test('opens the image in a new tab and says how to keep it, for 8 seconds', async ({ page, context }) => {
-    await openEditor(page, 'webgl2');
-    await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim23.png'));
+  test('opens the image in a new tab and says how to keep it, for 8 seconds', async ({
+    page,
+    context,
+    editor,
+  }) => {
+    await editor.open('webgl2');
+    await editor.upload('kodak/kodim23.png');
     await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
     const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('save-button').click()]);
     const notification = page.getByTestId('notification');

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { EFFECTS } from '../../src/effects/index.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import { psnr } from '../reference/metrics.ts';
-import { canvasPixels, expectCanvasLike, loadFixture, openEditor, save, settled } from '../support/editor.ts';
 import { fixturePath } from '../support/images.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { EditorPage } from '../support/pages.ts';
 
 const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
 const WORKER_EFFECTS = EFFECTS.filter((effect) => effect.runsOn === 'worker');
@@ -12,59 +12,60 @@ for (const engine of ENGINES) {
   test.describe(`editor flows on ${engine}`, () => {
     test('every effect applies; a setting changes by slider and by typing; apply, undo, redo, save', async ({
       page,
+      editor,
     }) => {
-      const editor = await openEditor(page, engine);
-      await loadFixture(page, 'kodak/kodim23.png');
+      await editor.open(engine);
+      await editor.load('kodak/kodim23.png');
 
       for (const effect of WORKER_EFFECTS) {
         await page.getByTestId(`effect-${effect.id}`).click();
-        await settled(page);
+        await editor.settled();
         await expect(page.getByTestId('notification')).toHaveCount(0);
         await expect(page.getByTestId('apply-button')).toBeEnabled();
       }
 
-      await page.getByTestId('effect-vibrance').click();
-      await settled(page);
-      const before = await canvasPixels(page);
+      await editor.chooseEffect('vibrance');
+      await editor.settled();
+      const before = await editor.pixels();
       // By slider: the keyboard moves a range input one step at a time.
       const slider = page.getByRole('slider', { name: 'Vibrance' });
       await slider.focus();
       for (let i = 0; i < 20; i++) await slider.press('ArrowRight');
-      await settled(page);
+      await editor.settled();
       await expect(page.getByTestId('setting-vibrance')).toHaveValue('0.2');
       // By typing: clamped to the range.
       const box = page.getByTestId('setting-vibrance');
       await box.fill('5');
       await box.press('Enter');
       await expect(box).toHaveValue('1');
-      await settled(page);
-      const after = await canvasPixels(page);
+      await editor.settled();
+      const after = await editor.pixels();
       expect(psnr(before, after)).toBeLessThan(35);
 
       await page.getByTestId('apply-button').click();
-      await settled(page);
+      await editor.settled();
       await expect(page.getByTestId('undo-button')).toBeEnabled();
       await expect(page.getByTestId('apply-button')).toBeDisabled();
 
       await page.getByTestId('undo-button').click();
-      await settled(page);
+      await editor.settled();
       await expect(page.getByTestId('redo-button')).toBeEnabled();
-      await expectCanvasLike(page, before, 40);
+      await editor.expectShowing(before, 40);
 
       await page.getByTestId('redo-button').click();
-      await settled(page);
-      await expectCanvasLike(page, after, 40);
+      await editor.settled();
+      await editor.expectShowing(after, 40);
 
-      const saved = await save(page);
+      const saved = await editor.save();
       expect(saved.type).toBe('image/jpeg');
       expect(Math.max(saved.width, saved.height)).toBe(1080);
       expect(saved.name).toMatch(/^retrocam_original_\d{8}-\d{6}\.jpg$/);
-      await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+      await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
     });
 
-    test('clicking the canvas cycles the zoom, with its indicator', async ({ page }) => {
-      await openEditor(page, engine);
-      await loadFixture(page, 'kodak/kodim23.png');
+    test('clicking the canvas cycles the zoom, with its indicator', async ({ page, editor }) => {
+      await editor.open(engine);
+      await editor.load('kodak/kodim23.png');
       const canvas = page.getByTestId('main-canvas');
       const indicator = page.getByTestId('zoom-indicator');
       await expect(indicator).toHaveCount(0);
@@ -78,24 +79,25 @@ for (const engine of ENGINES) {
       await expect(indicator).toHaveCount(0);
     });
 
-    test('a bad file keeps the previous image and shows the error', async ({ page }) => {
-      await openEditor(page, engine);
-      await loadFixture(page, 'kodak/kodim23.png');
-      const before = await canvasPixels(page);
-      await page
-        .getByTestId('editor-upload-input')
-        .setInputFiles(fixturePath('generated-edge-cases/random_4096_bytes.jpg'));
+    test('a bad file keeps the previous image and shows the error', async ({ page, editor }) => {
+      await editor.open(engine);
+      await editor.load('kodak/kodim23.png');
+      const before = await editor.pixels();
+      await editor.upload('generated-edge-cases/random_4096_bytes.jpg');
       const notification = page.getByTestId('notification');
       await expect(notification).toHaveAttribute('data-kind', 'error');
       await expect(notification).toHaveText(/Failed to load image file/);
       await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
-      await expectCanvasLike(page, before, 45);
+      await editor.expectShowing(before, 45);
     });
   });
 }
 
-test('notifications close by themselves after 5 seconds, or with their close button', async ({ page }) => {
-  await openEditor(page, 'webgl2');
+test('notifications close by themselves after 5 seconds, or with their close button', async ({
+  page,
+  editor,
+}) => {
+  await editor.open('webgl2');
   const input = page.getByTestId('editor-upload-input');
   await input.setInputFiles(fixturePath('generated-edge-cases/random_4096_bytes.jpg'));
   const notification = page.getByTestId('notification');
@@ -114,6 +116,7 @@ test('notifications close by themselves after 5 seconds, or with their close but
 
 test('a slider moved every frame rewrites the link a few times a second and ends on the last value', async ({
   page,
+  editor,
 }) => {
   // Safari throws after 100 replaceState calls in 30 s and Chrome ignores those past 200 in 10 s: the
   // editor must not rewrite its URL for every look a fast drag settles.
@@ -126,10 +129,10 @@ test('a slider moved every frame rewrites the link a few times a second and ends
       replace(...args);
     };
   });
-  await openEditor(page, 'webgl2', 'testHooks=1');
-  await loadFixture(page, 'kodak/kodim03.png');
-  await page.getByTestId('effect-vibrance').click();
-  await settled(page);
+  await editor.open('webgl2', 'testHooks=1');
+  await editor.load('kodak/kodim03.png');
+  await editor.chooseEffect('vibrance');
+  await editor.settled();
   const slider = page.getByRole('slider', { name: 'Vibrance' });
   await slider.focus();
   const rewrites = () =>
@@ -142,7 +145,7 @@ test('a slider moved every frame rewrites the link a few times a second and ends
     await page.waitForTimeout(16);
   }
   const elapsed = Date.now() - started;
-  await settled(page);
+  await editor.settled();
   await expect(page.getByTestId('setting-vibrance')).toHaveValue('0.6');
   await expect(page).toHaveURL(/vibrance=0\.6(&|$)/);
   const statuses = await page.evaluate(() => window.__retrocam?.statuses() ?? []);
@@ -155,57 +158,59 @@ test('a slider moved every frame rewrites the link a few times a second and ends
   expect(writes).toBeLessThanOrEqual(Math.ceil(elapsed / 400) + 2);
 });
 
-test('a shared look link reproduces the same output in a fresh page', async ({ page, browser }) => {
-  await openEditor(page, 'webgl2');
-  await loadFixture(page, 'kodak/kodim03.png');
-  await page.getByTestId('effect-vibrance').click();
+test('a shared look link reproduces the same output in a fresh page', async ({ page, browser, editor }) => {
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim03.png');
+  await editor.chooseEffect('vibrance');
   const box = page.getByTestId('setting-vibrance');
   await box.fill('0.65');
   await box.press('Enter');
-  await settled(page);
+  await editor.settled();
   await expect(page).toHaveURL(/effect=vibrance/);
   await expect(page).toHaveURL(/vibrance=0\.65/);
   const link = page.url();
-  const first = await save(page);
+  const first = await editor.save();
 
   const fresh = await browser.newPage();
   await fresh.goto(link);
   await expect(fresh.getByTestId('editor')).toHaveAttribute('data-worker-status', 'WorkerReady');
-  await loadFixture(fresh, 'kodak/kodim03.png');
-  await expect(fresh.getByTestId('setting-vibrance')).toHaveValue('0.65');
-  await settled(fresh);
-  const second = await save(fresh);
+  const freshEditor = new EditorPage(fresh);
+  await freshEditor.load('kodak/kodim03.png');
+  await expect(freshEditor.setting('vibrance')).toHaveValue('0.65');
+  await freshEditor.settled();
+  const second = await freshEditor.save();
   expect(psnr(first, second)).toBeGreaterThan(50);
   await fresh.close();
 });
 
 test('keyboard: digits choose effects, Enter applies, Ctrl+Z undoes, Ctrl+Shift+Z redoes, Ctrl+S saves', async ({
   page,
+  editor,
 }) => {
-  await openEditor(page, 'webgl2');
-  await loadFixture(page, 'kodak/kodim23.png');
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim23.png');
   // Digits 1-9 follow the Effects list as shown (the collage included); vibrance, tenth, is clicked.
   const index = EFFECTS.findIndex((effect) => effect.id === 'smartBlur');
   expect(index).toBeLessThan(9);
   await page.keyboard.press(String(index + 1));
   await expect(page.getByTestId('effect-smartBlur')).toHaveAttribute('aria-pressed', 'true');
-  await settled(page);
-  await page.getByTestId('effect-vibrance').click();
+  await editor.settled();
+  await editor.chooseEffect('vibrance');
   await expect(page.getByTestId('effect-vibrance')).toHaveAttribute('aria-pressed', 'true');
   const box = page.getByTestId('setting-vibrance');
   await box.fill('0.8');
   await box.press('Enter');
-  await settled(page);
+  await editor.settled();
   // Enter in the number box commits the value; away from controls it applies the effect.
   await box.blur();
   await page.keyboard.press('Enter');
-  await settled(page);
+  await editor.settled();
   await expect(page.getByTestId('undo-button')).toBeEnabled();
   await page.locator('body').press('Control+z');
-  await settled(page);
+  await editor.settled();
   await expect(page.getByTestId('redo-button')).toBeEnabled();
   await page.locator('body').press('Control+Shift+z');
-  await settled(page);
+  await editor.settled();
   await expect(page.getByTestId('redo-button')).toBeDisabled();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -214,31 +219,34 @@ test('keyboard: digits choose effects, Enter applies, Ctrl+Z undoes, Ctrl+Shift+
   expect(download.suggestedFilename()).toMatch(/\.jpg$/);
 });
 
-test('before/after: holding backslash or the canvas shows the image before the effect', async ({ page }) => {
-  await openEditor(page, 'webgl2');
-  await loadFixture(page, 'kodak/kodim23.png');
-  const original = await canvasPixels(page);
-  await page.getByTestId('effect-vibrance').click();
+test('before/after: holding backslash or the canvas shows the image before the effect', async ({
+  page,
+  editor,
+}) => {
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim23.png');
+  const original = await editor.pixels();
+  await editor.chooseEffect('vibrance');
   const box = page.getByTestId('setting-vibrance');
   await box.fill('1');
   await box.press('Enter');
-  await settled(page);
-  const edited = await canvasPixels(page);
+  await editor.settled();
+  const edited = await editor.pixels();
   expect(psnr(original, edited)).toBeLessThan(35);
 
   await box.blur();
   await page.keyboard.down('\\');
-  await expectCanvasLike(page, original, 45);
+  await editor.expectShowing(original, 45);
   await page.keyboard.up('\\');
-  await expectCanvasLike(page, edited, 45);
+  await editor.expectShowing(edited, 45);
 
   const canvas = page.getByTestId('main-canvas');
   const where = await canvas.boundingBox();
   await page.mouse.move((where?.x ?? 0) + 50, (where?.y ?? 0) + 50);
   await page.mouse.down();
-  await expectCanvasLike(page, original, 45);
+  await editor.expectShowing(original, 45);
   await page.mouse.up();
-  await expectCanvasLike(page, edited, 45);
+  await editor.expectShowing(edited, 45);
   // A hold is not a click: the zoom stays.
   await expect(page.getByTestId('zoom-indicator')).toHaveCount(0);
 });

@@ -1,36 +1,29 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import { meanSaturation } from '../reference/metrics.ts';
 import { decodeInBrowser } from '../support/decode.ts';
 import { fixturePath } from '../support/images.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
-
-async function openEditor(page: Page, engine: EngineKind) {
-  await page.goto(`/editor?engine=${engine}`);
-  const editor = page.getByTestId('editor');
-  await expect(editor).toHaveAttribute('data-worker-status', 'WorkerReady');
-  await expect(editor).toHaveAttribute('data-engine', engine);
-  return editor;
-}
 
 for (const engine of ENGINES) {
   test.describe(`editor on ${engine}`, () => {
     test('loads kodim23, applies vibrance 0.5 in the worker and saves a more saturated JPEG', async ({
       page,
+      editor,
     }) => {
-      const editor = await openEditor(page, engine);
-      await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim23.png'));
-      await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+      await editor.open(engine);
+      await editor.upload('kodak/kodim23.png');
+      await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
       await expect(page.getByTestId('upload-overlay')).toHaveCount(0);
 
-      await page.getByTestId('effect-vibrance').click();
+      await editor.chooseEffect('vibrance');
       const setting = page.getByTestId('setting-vibrance');
       await setting.fill('0.5');
       await setting.press('Enter');
       await expect(setting).toHaveValue('0.5');
-      await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+      await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -53,18 +46,19 @@ for (const engine of ENGINES) {
       expect(after).toBeGreaterThan(before + 0.02);
     });
 
-    test('a file that cannot be decoded gives an error and the editor stays usable', async ({ page }) => {
-      const editor = await openEditor(page, engine);
-      await page
-        .getByTestId('editor-upload-input')
-        .setInputFiles(fixturePath('generated-edge-cases/random_4096_bytes.jpg'));
+    test('a file that cannot be decoded gives an error and the editor stays usable', async ({
+      page,
+      editor,
+    }) => {
+      await editor.open(engine);
+      await editor.upload('generated-edge-cases/random_4096_bytes.jpg');
       const notification = page.getByTestId('notification');
       await expect(notification).toHaveAttribute('data-kind', 'error');
       await expect(notification).toHaveText(/Failed to load image file/);
-      await expect(editor).toHaveAttribute('data-worker-status', 'WorkerReady');
+      await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerReady');
 
-      await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim03.png'));
-      await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+      await editor.upload('kodak/kodim03.png');
+      await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
     });
   });
 }

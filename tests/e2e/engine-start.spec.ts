@@ -1,18 +1,19 @@
 // Issue 20: whatever happens while the effect engine starts, the photo handed over from the landing page
 // is kept and shown, the message names the real cause, and the engine can be tried again.
-import { expect, test, type Page } from '@playwright/test';
-import { canvasPixels } from '../support/editor.ts';
+import type { Page } from '@playwright/test';
 import { decodeInBrowser } from '../support/decode.ts';
 import { fixtureBase64 } from '../support/images.ts';
-import { chooseOnLanding } from '../support/intake.ts';
 import { psnr } from '../reference/metrics.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { EditorPage, LandingPage } from '../support/pages.ts';
 
 const PHOTO = 'kodak/kodim05.png';
 
 /** Chooses the photo on the landing page and opens the editor with it. */
 async function handOver(page: Page) {
+  const landing = new LandingPage(page);
   await page.goto('/');
-  await chooseOnLanding(page, PHOTO);
+  await landing.choose(PHOTO);
   await expect(page.getByTestId('preview-image')).toBeVisible();
   await page.getByTestId('start-editing').click();
   await expect(page).toHaveURL(/\/editor$/);
@@ -52,21 +53,21 @@ async function photoAt(page: Page, width: number, height: number) {
 
 /** After Try again, the editor shows the photo that was kept. */
 async function expectPhotoLoaded(page: Page) {
-  const editor = page.getByTestId('editor');
-  await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady', { timeout: 30_000 });
+  const editor = new EditorPage(page);
+  await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady', { timeout: 30_000 });
   await expect(page.getByTestId('kept-photo')).toHaveCount(0);
-  const shown = await canvasPixels(page);
+  const shown = await editor.pixels();
   expect(psnr(shown, await photoAt(page, shown.width, shown.height))).toBeGreaterThan(30);
 }
 
 test("the engine's code fails to load: the photo is kept, the cause named, and Try again loads it", async ({
   page,
+  editor,
 }) => {
   const block = (route: { abort: () => Promise<void> }) => route.abort();
   await page.route('**/assets/serve-*.js', block);
   await handOver(page);
-  const editor = page.getByTestId('editor');
-  await expect(editor).toHaveAttribute('data-worker-status', 'WorkerError');
+  await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerError');
   await expect(page.getByTestId('notification')).toContainText("the effect engine's code did not load");
   await expectPhotoKept(page);
   await expect(page.getByTestId('kept-photo')).toContainText('could not start');
@@ -78,18 +79,18 @@ test("the engine's code fails to load: the photo is kept, the cause named, and T
 
 test('the worker script itself fails, again after each restart: the photo is kept, and Try again loads it', async ({
   page,
+  editor,
 }) => {
   const block = (route: { abort: () => Promise<void> }) => route.abort();
   await page.route('**/assets/worker-*.js', block);
   await handOver(page);
-  const editor = page.getByTestId('editor');
   // Restarted twice, then given up with the worker's own error.
-  await expect(editor).toHaveAttribute('data-worker-status', 'WorkerError', { timeout: 30_000 });
+  await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerError', { timeout: 30_000 });
   await expect(page.getByTestId('notification')).toContainText('Worker error');
   await expectPhotoKept(page);
 
   // A photo chosen while the engine is down waits too, in place of the first.
-  await page.getByTestId('editor-upload-input').setInputFiles({
+  await editor.upload({
     name: 'second.png',
     mimeType: 'image/png',
     buffer: Buffer.from(fixtureBase64(PHOTO), 'base64'),

@@ -3,10 +3,10 @@
 // (Paths that cannot be caused from a page: 'Canvas element unavailable.', 'Collage editor not ready.',
 // 'Image processor not ready.', 'Unknown worker error', 'Worker reported an error status.', 'Cannot commit:
 // Worker not available.' and 'Failed to commit collage: ...' are reached by the unit tests.)
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type {} from '../../src/editor/test-hooks.ts';
-import { loadFixture, openEditor, settled } from '../support/editor.ts';
-import { fixturePath } from '../support/images.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { EditorPage } from '../support/pages.ts';
 
 const notification = (page: Page) => page.getByTestId('notification');
 
@@ -19,9 +19,9 @@ async function message(page: Page, kind: 'error' | 'warning'): Promise<string> {
 }
 
 async function startFails(page: Page, expected: string | RegExp) {
+  const editor = new EditorPage(page);
   await page.goto('/editor');
-  const editor = page.getByTestId('editor');
-  await expect(editor).toHaveAttribute('data-worker-status', 'WorkerError');
+  await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerError');
   expect(await message(page, 'error')).toMatch(expected);
 }
 
@@ -82,29 +82,30 @@ test.describe('the engine cannot start', () => {
   });
 });
 
-test('a broken image in the editor: the load error, and the editor keeps its photo', async ({ page }) => {
-  const editor = await openEditor(page, 'webgl2');
-  await loadFixture(page, 'kodak/kodim05.png');
-  await page
-    .getByTestId('editor-upload-input')
-    .setInputFiles(fixturePath('generated-edge-cases/missing_eoi.jpg'));
+test('a broken image in the editor: the load error, and the editor keeps its photo', async ({
+  page,
+  editor,
+}) => {
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim05.png');
+  await editor.upload('generated-edge-cases/missing_eoi.jpg');
   expect(await message(page, 'error')).toBe('Failed to load image file');
-  await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+  await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
 });
 
-test('the worker cannot hand over its image for the collage', async ({ page }) => {
-  await openEditor(page, 'webgl2', 'testHooks=1');
-  await loadFixture(page, 'kodak/kodim05.png');
+test('the worker cannot hand over its image for the collage', async ({ page, editor }) => {
+  await editor.open('webgl2', 'testHooks=1');
+  await editor.load('kodak/kodim05.png');
   await page.evaluate(() => window.__retrocam?.testHook('failNextExport'));
-  await page.getByTestId('effect-collageEffect').click();
+  await editor.chooseEffect('collageEffect');
   expect(await message(page, 'error')).toBe(
     'Failed to get image from worker: the read-back failed (test hook)',
   );
 });
 
-test('saving fails in the browser: download failed', async ({ page }) => {
-  await openEditor(page, 'webgl2');
-  await loadFixture(page, 'kodak/kodim05.png');
+test('saving fails in the browser: download failed', async ({ page, editor }) => {
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim05.png');
   await page.evaluate(() => {
     URL.createObjectURL = () => {
       throw new DOMException('The object URL could not be created.');
@@ -115,10 +116,10 @@ test('saving fails in the browser: download failed', async ({ page }) => {
   await expect(page.getByTestId('save-button')).toBeEnabled();
 });
 
-test('the collage cannot be encoded: collage download failed', async ({ page }) => {
-  await openEditor(page, 'webgl2');
-  await loadFixture(page, 'kodak/kodim05.png');
-  await page.getByTestId('effect-collageEffect').click();
+test('the collage cannot be encoded: collage download failed', async ({ page, editor }) => {
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim05.png');
+  await editor.chooseEffect('collageEffect');
   await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
   await page.evaluate(() => {
     HTMLCanvasElement.prototype.toBlob = function (callback: BlobCallback) {
@@ -134,31 +135,32 @@ test.describe('on an iPhone with pop-ups blocked', () => {
     userAgent:
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   });
-  test('saving says the new tab could not be opened', async ({ page }) => {
+  test('saving says the new tab could not be opened', async ({ page, editor }) => {
     await page.addInitScript(() => {
       window.open = () => null;
     });
-    await openEditor(page, 'webgl2');
-    await loadFixture(page, 'kodak/kodim05.png');
+    await editor.open('webgl2');
+    await editor.load('kodak/kodim05.png');
     await page.getByTestId('save-button').click();
     expect(await message(page, 'error')).toMatch(/^Failed to open image: .*pop-ups/);
     await expect(page.getByTestId('save-button')).toBeEnabled();
   });
 });
 
-test('a decoder that cannot turn the picture: basic processing, with the warning', async ({ page }) => {
+test('a decoder that cannot turn the picture: basic processing, with the warning', async ({
+  page,
+  editor,
+}) => {
   // Without a 2D OffscreenCanvas in the intake's worker, the intake cannot apply EXIF orientation itself.
   await page.route('**/assets/intake-worker-*.js', async (route) => {
     const original = await route.fetch();
     const body = `OffscreenCanvas.prototype.getContext = () => null;\n${await original.text()}`;
     await route.fulfill({ response: original, body });
   });
-  await openEditor(page, 'webgl2');
-  await page
-    .getByTestId('editor-upload-input')
-    .setInputFiles(fixturePath('exif-orientation/Landscape_6.jpg'));
+  await editor.open('webgl2');
+  await editor.upload('exif-orientation/Landscape_6.jpg');
   expect(await message(page, 'warning')).toBe(
     'Image loaded with basic processing. Some orientation issues may occur on older Android devices.',
   );
-  await settled(page);
+  await editor.settled();
 });

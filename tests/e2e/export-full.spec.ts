@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { EngineKind } from '../../src/engine/protocol.ts';
-import { openEditor, settled } from '../support/editor.ts';
-import { fixturePath } from '../support/images.ts';
 import { compareInPage, enlargedJpeg, saveBytes } from '../support/large-images.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { EditorPage } from '../support/pages.ts';
 
 // Issue 7: Save's 'Full resolution' option runs the image's effects again on the original at its own
 // size, in tiles where it is too large for one texture, and hands back a JPEG of that size.
@@ -11,8 +11,9 @@ const ENGINES: EngineKind[] = ['webgpu', 'webgl2', 'cpu'];
 const PHOTO = 'kodak/kodim23.png';
 
 async function loadLarge(page: Page, width: number, height: number) {
+  const editor = new EditorPage(page);
   const jpeg = await enlargedJpeg(page, PHOTO, width, height);
-  await page.getByTestId('editor-upload-input').setInputFiles({
+  await editor.upload({
     name: 'large.jpg',
     mimeType: 'image/jpeg',
     buffer: jpeg,
@@ -23,8 +24,9 @@ async function loadLarge(page: Page, width: number, height: number) {
 }
 
 async function chooseEffect(page: Page, effectId: string, settings: Record<string, string> = {}) {
+  const editor = new EditorPage(page);
   await page.getByTestId(`effect-${effectId}`).click();
-  await settled(page);
+  await editor.settled();
   for (const [name, value] of Object.entries(settings)) {
     const control = page.getByTestId(`setting-${name}`);
     if ((await control.evaluate((element) => element.tagName)) === 'SELECT') {
@@ -34,15 +36,16 @@ async function chooseEffect(page: Page, effectId: string, settings: Record<strin
       await control.press('Enter');
     }
   }
-  await settled(page);
+  await editor.settled();
 }
 
 async function commit(page: Page) {
+  const editor = new EditorPage(page);
   await page.getByTestId('apply-button').click();
   // Committed: nothing is applied on top any more, and there is a step to undo.
   await expect(page.getByTestId('apply-button')).toBeDisabled();
   await expect(page.getByTestId('undo-button')).toBeEnabled();
-  await settled(page);
+  await editor.settled();
 }
 
 /** Saves at full resolution, watching the progress indicator on the way; returns the file and the time. */
@@ -63,9 +66,10 @@ async function saveFullResolution(page: Page) {
 for (const engine of ENGINES) {
   test(`${engine}: a 24 MP photo saves at full resolution, at its own size and with the preview's look`, async ({
     page,
+    editor,
   }) => {
     test.setTimeout(300_000);
-    await openEditor(page, engine);
+    await editor.open(engine);
     await loadLarge(page, 6000, 4000);
 
     // A grade committed at full size, a camera that resamples to 400 px committed on it, and a full-size
@@ -88,9 +92,9 @@ for (const engine of ENGINES) {
     expect(comparison.psnr).toBeGreaterThanOrEqual(35);
   });
 
-  test(`${engine}: tiles give the image one texture gives, seams included`, async ({ page }) => {
+  test(`${engine}: tiles give the image one texture gives, seams included`, async ({ page, editor }) => {
     test.setTimeout(300_000);
-    await openEditor(page, engine, 'testHooks=1');
+    await editor.open(engine, 'testHooks=1');
     await loadLarge(page, 1800, 1200);
     // Neighbourhoods (a gaussian vignette blur, pixel blocks) and positions (vignette, grain, the blur's
     // ellipse) must not show where tiles meet.
@@ -117,9 +121,10 @@ for (const engine of ENGINES) {
 
 test('camera effects run as the preview ran them, and their pixels are scaled up to the full size', async ({
   page,
+  editor,
 }) => {
   test.setTimeout(180_000);
-  await openEditor(page, 'webgl2', 'testHooks=1');
+  await editor.open('webgl2', 'testHooks=1');
   await loadLarge(page, 3000, 2000);
   await chooseEffect(page, 'ccdEffect');
   const preview = await saveBytes(page);
@@ -133,9 +138,9 @@ test('camera effects run as the preview ran them, and their pixels are scaled up
   expect(comparison.psnr).toBeGreaterThanOrEqual(35);
 });
 
-test('a full-resolution save shows its progress and stops on Escape', async ({ page }) => {
+test('a full-resolution save shows its progress and stops on Escape', async ({ page, editor }) => {
   test.setTimeout(180_000);
-  await openEditor(page, 'webgl2', 'testHooks=1');
+  await editor.open('webgl2', 'testHooks=1');
   await loadLarge(page, 1800, 1200);
   await chooseEffect(page, 'smartBlur', { applicationMode: 'vignette' });
   await page.evaluate(() => window.__retrocam?.setTileLimit(300));
@@ -157,12 +162,13 @@ test('a full-resolution save shows its progress and stops on Escape', async ({ p
 });
 
 test.describe('the original is decoded again as it was loaded', () => {
-  test('EXIF orientation: a photo stored on its side saves upright at its own size', async ({ page }) => {
-    await openEditor(page, 'webgl2');
+  test('EXIF orientation: a photo stored on its side saves upright at its own size', async ({
+    page,
+    editor,
+  }) => {
+    await editor.open('webgl2');
     // Stored 1200 x 1800 with orientation 6: upright it is 1800 x 1200.
-    await page
-      .getByTestId('editor-upload-input')
-      .setInputFiles(fixturePath('exif-orientation/Landscape_6.jpg'));
+    await editor.upload('exif-orientation/Landscape_6.jpg');
     await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
     await chooseEffect(page, 'vibrance', { vibrance: '0.5' });
     const preview = await saveBytes(page);
@@ -176,9 +182,9 @@ test.describe('the original is decoded again as it was loaded', () => {
     expect(comparison.psnr).toBeGreaterThanOrEqual(30);
   });
 
-  test('HEIC: decoded again by libheif inside the effect worker', async ({ page }) => {
+  test('HEIC: decoded again by libheif inside the effect worker', async ({ page, landing }) => {
     await page.goto('/?engine=webgl2');
-    await page.getByTestId('upload-input').setInputFiles(fixturePath('heic/libheif_example.heic'));
+    await landing.choose('heic/libheif_example.heic');
     await page.getByTestId('start-editing').click({ timeout: 30_000 });
     await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady', {
       timeout: 30_000,
@@ -195,15 +201,16 @@ test.describe('the original is decoded again as it was loaded', () => {
 
 test('after a collage, which was made at the preview size, Save says so and saves at that size', async ({
   page,
+  editor,
 }) => {
-  await openEditor(page, 'webgl2');
-  await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim23.png'));
+  await editor.open('webgl2');
+  await editor.upload('kodak/kodim23.png');
   await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
-  await page.getByTestId('effect-collageEffect').click();
+  await editor.chooseEffect('collageEffect');
   await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByTestId('save-full-resolution')).toHaveCount(0);
   await page.getByTestId('apply-button').click();
-  await settled(page);
+  await editor.settled();
   await expect(page.getByTestId('main-canvas')).toBeVisible();
   await page.getByTestId('save-full-resolution').check();
   const file = await saveBytes(page);
@@ -217,9 +224,10 @@ test('after a collage, which was made at the preview size, Save says so and save
 for (const engine of ENGINES) {
   test(`${engine}: a GPU lost during a full-resolution save is restored, and the save runs again`, async ({
     page,
+    editor,
   }) => {
     test.setTimeout(180_000);
-    await openEditor(page, engine, 'testHooks=1');
+    await editor.open(engine, 'testHooks=1');
     await loadLarge(page, 1800, 1200);
     await chooseEffect(page, 'pg2016');
     const normal = await saveFullResolution(page);

@@ -4,10 +4,11 @@
 // (test-results/fixture-sweep.md, or $SWEEP_REPORT).
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type {} from '../../src/editor/test-hooks.ts';
 import { fixturePath } from '../support/images.ts';
-import { openEditor } from '../support/editor.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { EditorPage, LandingPage } from '../support/pages.ts';
 
 const ROOT = fixturePath('.');
 const LIMIT_MS = 10_000;
@@ -150,12 +151,13 @@ function judge(
 }
 
 async function landingSweep(page: Page) {
+  const landing = new LandingPage(page);
   await page.goto('/');
   const preview = page.getByTestId('preview-image');
   const error = page.locator('[data-testid=notification][data-kind=error]');
   for (const file of FILES) {
     const started = Date.now();
-    await page.getByTestId('upload-input').setInputFiles(fixturePath(file));
+    await landing.choose(file);
     await expect(preview.or(error)).toBeVisible({ timeout: LIMIT_MS + 5_000 });
     const ms = Date.now() - started;
     if (await preview.isVisible()) {
@@ -180,18 +182,19 @@ async function landingSweep(page: Page) {
     }
   }
   // The page still takes a photo after everything.
-  await page.getByTestId('upload-input').setInputFiles(fixturePath('kodak/kodim05.png'));
+  await landing.choose('kodak/kodim05.png');
   await expect(preview).toBeVisible();
 }
 
 async function editorSweep(page: Page) {
-  await openEditor(page, 'webgl2', 'testHooks=1');
+  const editor = new EditorPage(page);
+  await editor.open('webgl2', 'testHooks=1');
   const error = page.locator('[data-testid=notification][data-kind=error]');
   const statuses = () => page.evaluate(() => window.__retrocam?.statuses() ?? []);
   for (const file of FILES) {
     const from = (await statuses()).length;
     const started = Date.now();
-    await page.getByTestId('editor-upload-input').setInputFiles(fixturePath(file));
+    await editor.upload(file);
     // Loaded: the status went through loading and back to ImageReady. Refused: an error notification.
     await expect
       .poll(
@@ -231,8 +234,8 @@ async function editorSweep(page: Page) {
     );
   }
   // The editor still edits after everything.
-  await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim05.png'));
-  await page.getByTestId('effect-vibrance').click();
+  await editor.upload('kodak/kodim05.png');
+  await editor.chooseEffect('vibrance');
   await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
 }
 

@@ -4,12 +4,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { decodeInBrowser } from '../support/decode.ts';
-import { loadFixture, openEditor, save, settled } from '../support/editor.ts';
 import { fixturePath } from '../support/images.ts';
-import { takeNotification } from '../support/intake.ts';
 import { PERMISSIONS_POLICY } from '../../security-headers.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 const FOLDER = mkdtempSync(join(tmpdir(), 'retrocam-defects-'));
 
@@ -50,12 +49,13 @@ async function watchLongTasks(page: Page) {
 
 test("a look link naming the user's own .cube look drops it with the control's warning; the editor works on", async ({
   page,
+  editor,
 }) => {
   await page.goto('/editor?engine=webgl2&testHooks=1&effect=pg2016&filterName=custom&intensity=0.5');
   await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'WorkerReady');
-  await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim05.png'));
-  expect((await takeNotification(page, 'warning')).text).toBe('Load a .cube file first.');
-  await settled(page);
+  await editor.upload('kodak/kodim05.png');
+  expect((await editor.takeNotification('warning')).text).toBe('Load a .cube file first.');
+  await editor.settled();
   // The rest of the link holds: Filters, at the linked intensity, with its own default look.
   await expect(page.getByTestId('effect-pg2016')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('setting-intensity')).toHaveValue('0.5');
@@ -68,17 +68,18 @@ test("a look link naming the user's own .cube look drops it with the control's w
 
 test('.cube files: one too large for any table is refused at once, one with a table too long stops at its first extra row; no long task', async ({
   page,
+  editor,
 }) => {
   const longest = await watchLongTasks(page);
-  await openEditor(page, 'webgl2', 'testHooks=1');
-  await loadFixture(page, 'kodak/kodim05.png');
-  await page.getByTestId('effect-pg2016').click();
-  await settled(page);
+  await editor.open('webgl2', 'testHooks=1');
+  await editor.load('kodak/kodim05.png');
+  await editor.chooseEffect('pg2016');
+  await editor.settled();
   await longest();
 
   // 50 MB: a valid 33-point table followed by millions of rows.
   await page.getByTestId('cube-input').setInputFiles(made('huge.cube', cube(33, 1_800_000)));
-  const tooLarge = await takeNotification(page, 'error');
+  const tooLarge = await editor.takeNotification('error');
   expect(tooLarge.text).toMatch(
     /^This \.cube file is too large \(\d+\.\d MB\)\. The largest LUT supported \(LUT_3D_SIZE 65\) fits in 16 MB\.$/,
   );
@@ -87,7 +88,7 @@ test('.cube files: one too large for any table is refused at once, one with a ta
   // 8 MB: under the limit, read by the worker, and refused at the first row past the table (the title
   // and the size take two lines).
   await page.getByTestId('cube-input').setInputFiles(made('long.cube', cube(33, 250_000)));
-  const tooLong = await takeNotification(page, 'error');
+  const tooLong = await editor.takeNotification('error');
   expect(tooLong.text).toBe(
     'Line 35940 of this .cube file: more than the 35937 entries LUT_3D_SIZE 33 declares.',
   );
@@ -95,20 +96,21 @@ test('.cube files: one too large for any table is refused at once, one with a ta
 
   // A good one still loads, and the editor works on.
   await page.getByTestId('cube-input').setInputFiles(made('good.cube', cube(17)));
-  expect((await takeNotification(page, 'success')).text).toBe('Loaded made here.');
-  await settled(page);
+  expect((await editor.takeNotification('success')).text).toBe('Loaded made here.');
+  await editor.settled();
   await expect(page.getByTestId('setting-filterName')).toHaveValue('custom');
 });
 
 test('the collage background covers the canvas after a preset changes its shape, and in the saved image', async ({
   page,
+  editor,
 }) => {
-  await openEditor(page, 'webgl2');
-  await loadFixture(page, 'kodak/kodim05.png');
-  await page.getByTestId('effect-collageEffect').click();
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim05.png');
+  await editor.chooseEffect('collageEffect');
   await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
   // Free mode (the photo's 3:2), a background image, then the 1:1 grid.
-  await page.getByTestId('collage-background-input').setInputFiles(fixturePath('kodak/kodim23.png'));
+  await editor.collage.setBackground(fixturePath('kodak/kodim23.png'));
   await page.getByTestId('collage-preset-quad-grid').click();
   await expect(page.getByTestId('collage-canvas')).toHaveAttribute('data-preset', 'quad-grid');
   // The gutters along the bottom and the sides show the background picture, not the black behind it.
@@ -124,8 +126,8 @@ test('the collage background covers the canvas after a preset changes its shape,
   };
   await expect.poll(async () => Math.min(...(await corners())), { timeout: 10_000 }).toBeGreaterThan(12);
   await page.getByTestId('apply-button').click();
-  await settled(page);
-  const saved = await save(page);
+  await editor.settled();
+  const saved = await editor.save();
   expect(saved.width).toBe(saved.height);
   const bottomRow = Math.floor(saved.height * 0.995);
   let dark = 0;
@@ -138,9 +140,10 @@ test('the collage background covers the canvas after a preset changes its shape,
 
 test("CCD's lens reflection id goes round 1-10: typed, stepped with the arrows, and from a link", async ({
   page,
+  editor,
 }) => {
   await page.goto('/editor?engine=webgl2&effect=ccdEffect&ccd_lensReflectionId=11');
-  await loadFixture(page, 'kodak/kodim05.png');
+  await editor.load('kodak/kodim05.png');
   const id = page.getByTestId('setting-ccd_lensReflectionId');
   await expect(id).toHaveValue('1');
   await id.fill('10');
@@ -156,7 +159,7 @@ test("CCD's lens reflection id goes round 1-10: typed, stepped with the arrows, 
   await id.fill('0');
   await id.press('Enter');
   await expect(id).toHaveValue('10');
-  await settled(page);
+  await editor.settled();
   await expect(page).toHaveURL(/ccd_lensReflectionId=10/);
 });
 
@@ -192,17 +195,18 @@ test('the browser takes the Permissions-Policy without complaint, and it holds: 
 
 test('a number too large for a number in a link clamps to the maximum, as a large one does', async ({
   page,
+  editor,
 }) => {
   for (const value of ['1e309', '1e308']) {
     await page.goto(`/editor?engine=webgl2&effect=vibrance&vibrance=${value}`);
-    await loadFixture(page, 'kodak/kodim05.png');
+    await editor.load('kodak/kodim05.png');
     await expect(page.getByTestId('setting-vibrance')).toHaveValue('1');
   }
 });
 
-test('ten quick clicks on Save give one download: one save at a time', async ({ page }) => {
-  await openEditor(page, 'webgl2');
-  await loadFixture(page, 'kodak/kodim05.png');
+test('ten quick clicks on Save give one download: one save at a time', async ({ page, editor }) => {
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim05.png');
   let downloads = 0;
   page.on('download', () => downloads++);
   const first = page.waitForEvent('download');
@@ -215,6 +219,6 @@ test('ten quick clicks on Save give one download: one save at a time', async ({ 
   await page.waitForTimeout(2000);
   expect(downloads).toBe(1);
   // Once it is done, the next click saves again.
-  await save(page);
+  await editor.save();
   expect(downloads).toBe(2);
 });

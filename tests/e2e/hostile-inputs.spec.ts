@@ -5,13 +5,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { RgbaImage } from '../reference/image.ts';
 import { psnr } from '../reference/metrics.ts';
-import { canvasPixels, loadFixture, openEditor, save, settled } from '../support/editor.ts';
 import { oneBitPng, paddedJpeg, pngWithOrientation } from '../support/hostile.ts';
 import { canMeasureMemory, sampleTabMemory } from '../support/memory.ts';
-import { chooseOnLanding, takeNotification } from '../support/intake.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { EditorPage, LandingPage } from '../support/pages.ts';
 
 const MEMORY_LIMIT = 1.5 * 2 ** 30;
 const LONG_TASK_LIMIT_MS = 200;
@@ -78,27 +78,23 @@ async function watchLongTasks(page: Page) {
 
 /** An editor with a photo and one committed step, and what its canvas shows. */
 async function editorWithHistory(page: Page): Promise<RgbaImage> {
-  await openEditor(page, 'webgl2');
-  await loadFixture(page, 'kodak/kodim05.png');
-  await page.getByTestId('effect-vibrance').click();
-  await settled(page);
+  const editor = new EditorPage(page);
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim05.png');
+  await editor.chooseEffect('vibrance');
+  await editor.settled();
   await page.getByTestId('apply-button').click();
   await expect(page.getByTestId('undo-button')).toBeEnabled();
-  await settled(page);
-  return canvasPixels(page);
+  await editor.settled();
+  return editor.pixels();
 }
 
 /** The photo and its history are still there, and the editor answers. */
 async function expectNothingLost(page: Page, before: RgbaImage) {
+  const editor = new EditorPage(page);
   await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
   await expect(page.getByTestId('undo-button')).toBeEnabled();
-  expect(psnr(await canvasPixels(page), before)).toBeGreaterThan(40);
-}
-
-async function openCollage(page: Page) {
-  await page.getByTestId('effect-collageEffect').click();
-  await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
-  await expect(page.getByTestId('collage-asset-main-processed-image')).toBeVisible();
+  expect(psnr(await editor.pixels(), before)).toBeGreaterThan(40);
 }
 
 interface Entry {
@@ -119,7 +115,7 @@ const ENTRIES: Entry[] = [
         await expect(page.getByTestId('upload-input')).toBeAttached();
       };
     },
-    choose: (page, file) => page.getByTestId('upload-input').setInputFiles(file),
+    choose: (page, file) => new LandingPage(page).choose(file),
   },
   {
     name: "the editor's upload",
@@ -127,38 +123,39 @@ const ENTRIES: Entry[] = [
       const before = await editorWithHistory(page);
       return () => expectNothingLost(page, before);
     },
-    choose: (page, file) => page.getByTestId('editor-upload-input').setInputFiles(file),
+    choose: (page, file) => new EditorPage(page).upload(file),
   },
   {
     name: "the collage's photos",
     open: async (page) => {
       await editorWithHistory(page);
-      await openCollage(page);
+      await new EditorPage(page).collage.open();
       return async () => {
         await expect(page.getByTestId('collage-asset-main-processed-image')).toBeVisible();
         await expect(page.getByTestId('undo-button')).toBeEnabled();
         await expect(page.locator('[data-testid^=collage-asset-]')).toHaveCount(1);
       };
     },
-    choose: (page, file) => page.getByTestId('collage-image-input').setInputFiles(file),
+    choose: (page, file) => new EditorPage(page).collage.addPhotos(file),
   },
   {
     name: "the collage's background",
     open: async (page) => {
       await editorWithHistory(page);
-      await openCollage(page);
+      await new EditorPage(page).collage.open();
       return async () => {
         await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
         await expect(page.getByTestId('undo-button')).toBeEnabled();
       };
     },
-    choose: (page, file) => page.getByTestId('collage-background-input').setInputFiles(file),
+    choose: (page, file) => new EditorPage(page).collage.setBackground(file),
   },
 ];
 
 for (const entry of ENTRIES) {
   test(`${entry.name}: every hostile file gets the intake's message within 5 s, no long task, no memory, nothing lost`, async ({
     page,
+    editor,
   }) => {
     expect(canMeasureMemory(), 'needs /proc to read process memory').toBe(true);
     const tasks = await watchLongTasks(page);
@@ -168,7 +165,7 @@ for (const entry of ENTRIES) {
       await tasks.longest();
       const memory = sampleTabMemory(50);
       await entry.choose(page, hostile.file);
-      const { text, elapsed } = await takeNotification(page, 'error');
+      const { text, elapsed } = await editor.takeNotification('error');
       const peak = memory.stop();
       const longest = await tasks.longest();
       notes.push(
@@ -186,16 +183,19 @@ for (const entry of ENTRIES) {
   });
 }
 
-test('a collage photo goes through the intake: upright, as the browser shows it', async ({ page }) => {
+test('a collage photo goes through the intake: upright, as the browser shows it', async ({
+  page,
+  editor,
+}) => {
   await editorWithHistory(page);
-  await openCollage(page);
+  await editor.collage.open();
   // A PNG whose eXIf turns it (Chromium follows it): the collage gets the picture as the browser shows it.
   const turned = {
     name: 'turned.png',
     mimeType: 'image/png',
     buffer: pngWithOrientation('kodak/kodim05.png', 6),
   };
-  await page.getByTestId('collage-image-input').setInputFiles(turned);
+  await editor.collage.addPhotos(turned);
   const asset = page.locator('[data-testid^=collage-asset-asset-] img');
   await expect(asset).toHaveCount(1);
   await expect
@@ -205,6 +205,8 @@ test('a collage photo goes through the intake: upright, as the browser shows it'
 
 test('a PNG with an EXIF orientation (eXIf) has the shape the browser shows it in, on every path', async ({
   page,
+  editor,
+  landing,
 }) => {
   const buffer = pngWithOrientation('kodak/kodim05.png', 6);
   // What the browser itself shows: an <img> of the file.
@@ -218,7 +220,7 @@ test('a PNG with an EXIF orientation (eXIf) has the shape the browser shows it i
   expect(natural, 'Chromium turns a PNG by its eXIf').toEqual([512, 768]);
 
   const file = { name: 'turned.png', mimeType: 'image/png', buffer };
-  await chooseOnLanding(page, file);
+  await landing.choose(file);
   const preview = page.getByTestId('preview-image');
   await expect(preview).toBeVisible();
   expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual(
@@ -227,13 +229,13 @@ test('a PNG with an EXIF orientation (eXIf) has the shape the browser shows it i
   await page.getByTestId('start-editing').click();
   await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
   await expect(page.getByTestId('save-full-resolution').locator('..')).toContainText('512 × 768');
-  const saved = await save(page);
+  const saved = await editor.save();
   expect([saved.width, saved.height]).toEqual([720, 1080]);
 
   // The editor's own upload, the same.
-  await page.getByTestId('editor-upload-input').setInputFiles({ ...file, name: 'again.png' });
-  await settled(page);
-  const again = await save(page);
+  await editor.upload({ ...file, name: 'again.png' });
+  await editor.settled();
+  const again = await editor.save();
   expect([again.width, again.height]).toEqual([720, 1080]);
   expect(psnr(again, saved)).toBeGreaterThan(45);
 });

@@ -1,25 +1,23 @@
 // Spec section 5's intake, through the real UI: EXIF orientation applied exactly once, HEIC, formats by
 // their bytes, and a clear error within 5 s for every malformed file and decompression bomb.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { psnr } from '../reference/metrics.ts';
-import { canvasPixels, loadFixture, openEditor } from '../support/editor.ts';
 import { fixturePath } from '../support/images.ts';
-import {
-  chooseOnLanding,
-  simulateBrowserWithoutExifOrientation,
-  takeNotification,
-} from '../support/intake.ts';
+import { simulateBrowserWithoutExifOrientation } from '../support/intake.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { EditorPage } from '../support/pages.ts';
 
 const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
 const TAGS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 
 /** What the canvas shows once the worker is done and the frame holds still. */
 async function shown(page: Page): Promise<RgbaImage> {
+  const editor = new EditorPage(page);
   await expect(page.getByTestId('processing-overlay')).toHaveCount(0);
-  return canvasPixels(page);
+  return editor.pixels();
 }
 
 /**
@@ -47,11 +45,12 @@ function psnrOutsideDigit(a: RgbaImage, b: RgbaImage): number {
 
 /** Loads every orientation of one picture and compares each with orientation 1 as shown. */
 async function checkUpright(page: Page, picture: 'Landscape' | 'Portrait') {
-  await loadFixture(page, `exif-orientation/${picture}_1.jpg`);
+  const editor = new EditorPage(page);
+  await editor.load(`exif-orientation/${picture}_1.jpg`);
   const reference = await shown(page);
   const scores: string[] = [];
   for (const tag of TAGS) {
-    await loadFixture(page, `exif-orientation/${picture}_${tag}.jpg`);
+    await editor.load(`exif-orientation/${picture}_${tag}.jpg`);
     const pixels = await shown(page);
     expect([pixels.width, pixels.height], `${picture}_${tag} size`).toEqual([
       reference.width,
@@ -75,8 +74,8 @@ async function checkUpright(page: Page, picture: 'Landscape' | 'Portrait') {
 for (const engine of ENGINES) {
   test.describe(`EXIF orientation on ${engine}`, () => {
     for (const picture of ['Landscape', 'Portrait'] as const) {
-      test(`every ${picture} orientation arrives upright`, async ({ page }) => {
-        await openEditor(page, engine);
+      test(`every ${picture} orientation arrives upright`, async ({ page, editor }) => {
+        await editor.open(engine);
         await checkUpright(page, picture);
       });
     }
@@ -85,9 +84,10 @@ for (const engine of ENGINES) {
 
 test('a browser that does not apply EXIF orientation itself gets the same upright images', async ({
   page,
+  editor,
 }) => {
   await simulateBrowserWithoutExifOrientation(page);
-  await openEditor(page, 'webgl2');
+  await editor.open('webgl2');
   // The simulation works: the decoder now returns Landscape_6 as stored (sideways, 1200x1800).
   const stored = await page.evaluate(
     async (base64) => {
@@ -108,9 +108,9 @@ test.describe('HEIC and HEIF through the landing page', () => {
     ['heic/kodim04_portrait_q60.heic', 512, 768],
     ['heic/libheif_example.heic', 1280, 854],
   ] as const) {
-    test(`${file} loads into the editor`, async ({ page }) => {
+    test(`${file} loads into the editor`, async ({ page, editor, landing }) => {
       await page.goto('/');
-      await chooseOnLanding(page, file);
+      await landing.choose(file);
       await expect(page.getByTestId('preview-image')).toBeVisible({ timeout: 30_000 });
       const preview = await page.getByTestId('preview-image').evaluate(async (img: HTMLImageElement) => {
         await img.decode();
@@ -120,19 +120,18 @@ test.describe('HEIC and HEIF through the landing page', () => {
       expect(preview.type).toBe('image/jpeg');
       expect(preview.width / preview.height).toBeCloseTo(width / height, 2);
       await page.getByTestId('start-editing').click();
-      const editor = page.getByTestId('editor');
-      await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady', { timeout: 30_000 });
+      await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady', { timeout: 30_000 });
       const pixels = await shown(page);
       expect(pixels.width / pixels.height).toBeCloseTo(width / height, 1);
     });
   }
 
-  test('the HEIC matches its source photo', async ({ page }) => {
-    await openEditor(page, 'webgl2');
-    await loadFixture(page, 'kodak/kodim23.png');
+  test('the HEIC matches its source photo', async ({ page, editor, landing }) => {
+    await editor.open('webgl2');
+    await editor.load('kodak/kodim23.png');
     const source = await shown(page);
     await page.goto('/');
-    await chooseOnLanding(page, 'heic/kodim23_q60.heic');
+    await landing.choose('heic/kodim23_q60.heic');
     await expect(page.getByTestId('preview-image')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('start-editing').click();
     await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
@@ -141,28 +140,28 @@ test.describe('HEIC and HEIF through the landing page', () => {
     expect(score).toBeGreaterThanOrEqual(28);
   });
 
-  test('the truncated HEIC gets the load error and the page keeps working', async ({ page }) => {
+  test('the truncated HEIC gets the load error and the page keeps working', async ({ page, landing }) => {
     await page.goto('/');
-    await chooseOnLanding(page, 'heic/kodim23_truncated_60pct.heic');
-    const { text, elapsed } = await takeNotification(page, 'error');
+    await landing.choose('heic/kodim23_truncated_60pct.heic');
+    const { text, elapsed } = await landing.takeNotification('error');
     expect(text).toBe('Failed to load image file');
     expect(elapsed).toBeLessThan(5000);
-    await chooseOnLanding(page, 'heic/kodim23_q60.heic');
+    await landing.choose('heic/kodim23_q60.heic');
     await expect(page.getByTestId('preview-image')).toBeVisible({ timeout: 30_000 });
   });
 });
 
-test('mislabeled files load by their real format', async ({ page }) => {
-  await openEditor(page, 'webgl2');
-  await loadFixture(page, 'generated-edge-cases/mislabeled_png_as.jpg');
-  await loadFixture(page, 'generated-edge-cases/mislabeled_jpeg_as.heic');
+test('mislabeled files load by their real format', async ({ page, editor, landing }) => {
+  await editor.open('webgl2');
+  await editor.load('generated-edge-cases/mislabeled_png_as.jpg');
+  await editor.load('generated-edge-cases/mislabeled_jpeg_as.heic');
   await expect(page.getByTestId('notification')).toHaveCount(0);
   await page.goto('/');
   for (const file of [
     'generated-edge-cases/mislabeled_png_as.jpg',
     'generated-edge-cases/mislabeled_jpeg_as.heic',
   ]) {
-    await chooseOnLanding(page, file);
+    await landing.choose(file);
     await expect(page.getByTestId('preview-image')).toBeVisible();
     await page.getByTestId('cancel-upload').click();
   }
@@ -190,10 +189,10 @@ const VALID_BUT_UNUSUAL = [
   'phone_24mp_6000x4000.jpg',
 ];
 
-test('valid but unusual files all load', async ({ page }) => {
-  await openEditor(page, 'webgl2');
+test('valid but unusual files all load', async ({ page, editor }) => {
+  await editor.open('webgl2');
   for (const name of VALID_BUT_UNUSUAL) {
-    await loadFixture(page, `generated-edge-cases/${name}`);
+    await editor.load(`generated-edge-cases/${name}`);
     await expect(page.getByTestId('notification'), name).toHaveCount(0);
   }
 });
@@ -226,42 +225,43 @@ const MALFORMED: [string, string][] = [
 ];
 
 test('every malformed file and bomb gets a clear error within 5 s in the editor, which keeps working', async ({
-  page,
+  editor,
 }) => {
-  const editor = await openEditor(page, 'webgl2');
-  await loadFixture(page, 'kodak/kodim03.png');
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim03.png');
   const timings: string[] = [];
   for (const [name, message] of MALFORMED) {
-    await page.getByTestId('editor-upload-input').setInputFiles(fixturePath(`generated-edge-cases/${name}`));
-    const { text, elapsed } = await takeNotification(page, 'error');
+    await editor.upload(`generated-edge-cases/${name}`);
+    const { text, elapsed } = await editor.takeNotification('error');
     timings.push(`${name}: ${elapsed} ms`);
     expect(text, name).toBe(message);
     expect(elapsed, name).toBeLessThan(5000);
     // The image that was there stays, and the editor is not stuck.
-    await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+    await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
   }
   test.info().annotations.push({ type: 'time to error', description: timings.join(', ') });
-  await page.getByTestId('effect-vibrance').click();
-  await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
-  await loadFixture(page, 'kodak/kodim05.png');
+  await editor.chooseEffect('vibrance');
+  await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
+  await editor.load('kodak/kodim05.png');
 });
 
 test('every malformed file and bomb gets a clear error within 5 s on the landing page, which keeps working', async ({
   page,
+  landing,
 }) => {
   await page.goto('/');
   for (const [name, message] of MALFORMED) {
-    await chooseOnLanding(page, `generated-edge-cases/${name}`);
-    const { text, elapsed } = await takeNotification(page, 'error');
+    await landing.choose(`generated-edge-cases/${name}`);
+    const { text, elapsed } = await landing.takeNotification('error');
     expect(text, name).toBe(message);
     expect(elapsed, name).toBeLessThan(5000);
     await expect(page.getByTestId('upload-preview')).toHaveCount(0);
   }
-  await chooseOnLanding(page, 'kodak/kodim05.png');
+  await landing.choose('kodak/kodim05.png');
   await expect(page.getByTestId('preview-image')).toBeVisible();
 });
 
-test('a 108 MP photo (12000x9000) still loads', async ({ page }) => {
+test('a 108 MP photo (12000x9000) still loads', async ({ page, landing }) => {
   test.setTimeout(180_000);
   await page.goto('/');
   const base64 = await page.evaluate(async () => {
@@ -284,7 +284,7 @@ test('a 108 MP photo (12000x9000) still loads', async ({ page }) => {
   });
   const buffer = Buffer.from(base64, 'base64');
   expect(buffer.length).toBeLessThan(20 * 1024 * 1024);
-  await chooseOnLanding(page, { name: 'phone-108mp.jpg', mimeType: 'image/jpeg', buffer });
+  await landing.choose({ name: 'phone-108mp.jpg', mimeType: 'image/jpeg', buffer });
   await expect(page.getByTestId('preview-image')).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('start-editing').click();
   await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady', {

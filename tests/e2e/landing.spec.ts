@@ -1,9 +1,9 @@
 // The landing page (spec sections 2 and 5): upload box, preview, validation messages word for word,
 // promo banner, footer and the contact dialog.
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { fixturePath } from '../support/images.ts';
-import { chooseOnLanding, takeNotification } from '../support/intake.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { LandingPage } from '../support/pages.ts';
 
 test('the upload box, the formats, the app note, the banner and a background of our own', async ({
   page,
@@ -31,47 +31,49 @@ test('on Android, HEIC and HEIF are neither listed nor accepted', async ({ brows
       'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
   });
   const page = await context.newPage();
+  const landing = new LandingPage(page);
   await page.goto('/');
   await expect(page.getByText('JPG, PNG, WEBP up to 20MB')).toBeVisible();
-  await chooseOnLanding(page, 'heic/kodim23_q60.heic');
-  expect((await takeNotification(page, 'error')).text).toBe(
+  await landing.choose('heic/kodim23_q60.heic');
+  expect((await landing.takeNotification('error')).text).toBe(
     'Unsupported file format. Supported formats: JPG, PNG, WEBP.',
   );
   await context.close();
 });
 
-test('the validation messages, word for word', async ({ page }) => {
+test('the validation messages, word for word', async ({ page, landing }) => {
   await page.goto('/');
   await page.getByTestId('start-editing').click();
-  expect((await takeNotification(page, 'warning')).text).toBe('Please select an image first.');
+  expect((await landing.takeNotification('warning')).text).toBe('Please select an image first.');
 
-  await page.getByTestId('upload-input').setInputFiles([]);
-  expect((await takeNotification(page, 'error')).text).toBe('No file selected.');
+  await landing.input.setInputFiles([]);
+  expect((await landing.takeNotification('error')).text).toBe('No file selected.');
 
   // 21 MB: a real JPEG with bytes appended after its end.
   const jpeg = readFileSync(fixturePath('generated-edge-cases/tiny_1x1.jpg'));
   const big = Buffer.concat([jpeg, Buffer.alloc(21 * 1024 * 1024 - jpeg.length, 7)]);
-  await chooseOnLanding(page, { name: 'big.jpg', mimeType: 'image/jpeg', buffer: big });
-  expect((await takeNotification(page, 'error')).text).toBe(
+  await landing.choose({ name: 'big.jpg', mimeType: 'image/jpeg', buffer: big });
+  expect((await landing.takeNotification('error')).text).toBe(
     'File is too large (21.00MB). Maximum size is 20MB.',
   );
 
   const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-  await chooseOnLanding(page, { name: 'pixel.gif', mimeType: 'image/gif', buffer: gif });
-  expect((await takeNotification(page, 'error')).text).toBe(
+  await landing.choose({ name: 'pixel.gif', mimeType: 'image/gif', buffer: gif });
+  expect((await landing.takeNotification('error')).text).toBe(
     'Unsupported file format. Supported formats: JPG, PNG, WEBP.',
   );
-  await chooseOnLanding(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-  expect((await takeNotification(page, 'error')).text).toBe(
+  await landing.choose({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  expect((await landing.takeNotification('error')).text).toBe(
     'Unsupported file format. Supported formats: JPG, PNG, WEBP.',
   );
 });
 
 test('a chosen file shows a JPEG preview; Cancel discards it, Start Editing opens it in the editor', async ({
   page,
+  landing,
 }) => {
   await page.goto('/');
-  await chooseOnLanding(page, 'exif-orientation/Portrait_6.jpg');
+  await landing.choose('exif-orientation/Portrait_6.jpg');
   const preview = page.getByTestId('preview-image');
   await expect(preview).toBeVisible();
   const shown = await preview.evaluate(async (img: HTMLImageElement) => {
@@ -90,9 +92,9 @@ test('a chosen file shows a JPEG preview; Cancel discards it, Start Editing open
   await expect(page.getByTestId('upload-preview')).toHaveCount(0);
   await expect(page.getByTestId('cancel-upload')).toHaveCount(0);
   await page.getByTestId('start-editing').click();
-  expect((await takeNotification(page, 'warning')).text).toBe('Please select an image first.');
+  expect((await landing.takeNotification('warning')).text).toBe('Please select an image first.');
 
-  await chooseOnLanding(page, 'kodak/kodim23.png');
+  await landing.choose('kodak/kodim23.png');
   await expect(preview).toBeVisible();
   await page.getByTestId('start-editing').click();
   await expect(page).toHaveURL(/\/editor$/);
@@ -184,14 +186,17 @@ test('the privacy page: six sections, the policy points, the contact address and
 });
 
 for (const width of [375, 1440]) {
-  test(`the landing page at ${width} px: nothing overflows; screenshots for review`, async ({ page }) => {
+  test(`the landing page at ${width} px: nothing overflows; screenshots for review`, async ({
+    page,
+    landing,
+  }) => {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.goto('/');
     await expect(page.getByTestId('start-editing')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: test.info().outputPath(`landing-${width}.png`), fullPage: true });
-    await chooseOnLanding(page, 'kodak/kodim23.png');
+    await landing.choose('kodak/kodim23.png');
     await expect(page.getByTestId('preview-image')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`landing-preview-${width}.png`), fullPage: true });
     await page.getByTestId('contact-button').click();

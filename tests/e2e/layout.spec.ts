@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { canvasBox, fittedCanvasSize, mobileCanvasAreaHeight } from '../../src/editor/layout.ts';
-import { loadFixture, openEditor } from '../support/editor.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 const VIEWPORTS = [
   { width: 375, height: 812 },
@@ -9,10 +8,13 @@ const VIEWPORTS = [
 ];
 
 for (const viewport of VIEWPORTS) {
-  test(`the canvas follows the layout table at ${viewport.width}x${viewport.height}`, async ({ page }) => {
+  test(`the canvas follows the layout table at ${viewport.width}x${viewport.height}`, async ({
+    page,
+    editor,
+  }) => {
     await page.setViewportSize(viewport);
-    await openEditor(page, 'webgl2');
-    await loadFixture(page, 'kodak/kodim23.png');
+    await editor.open('webgl2');
+    await editor.load('kodak/kodim23.png');
     const box = await page.getByTestId('main-canvas').boundingBox();
     const expected = fittedCanvasSize(viewport.width, viewport.height, 768, 512);
     const table = canvasBox(viewport.width, viewport.height);
@@ -54,14 +56,15 @@ for (const viewport of VIEWPORTS) {
 
 test('on a phone, the canvas area keeps 70 % of the height without a photo and for a tall one', async ({
   page,
+  editor,
 }) => {
   const viewport = { width: 414, height: 736 };
   await page.setViewportSize(viewport);
-  await openEditor(page, 'webgl2');
+  await editor.open('webgl2');
   const area = page.getByRole('main', { name: 'Canvas' });
   expect((await area.boundingBox())?.height).toBeCloseTo(Math.round(0.7 * viewport.height), 0);
   // kodim04 is 512x768: on this phone it is fitted to the table's height, and fills the 70 % band.
-  await loadFixture(page, 'kodak/kodim04.png');
+  await editor.load('kodak/kodim04.png');
   const canvas = await page.getByTestId('main-canvas').boundingBox();
   const expected = fittedCanvasSize(viewport.width, viewport.height, 512, 768);
   expect(canvas?.height).toBeCloseTo(expected.height, 0);

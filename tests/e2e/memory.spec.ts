@@ -1,25 +1,27 @@
-import { expect, test } from '@playwright/test';
 import type { EngineKind } from '../../src/engine/protocol.ts';
-import { loadFixture, openEditor, save, settled } from '../support/editor.ts';
 import { canMeasureMemory, sampleTabMemory } from '../support/memory.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 const LIMIT = 1.5 * 2 ** 30;
 
 // The CPU backend keeps its textures in the worker's own memory, which the renderer's count includes.
 for (const engine of ['webgpu', 'webgl2', 'cpu'] as EngineKind[]) {
-  test(`a 24 MP photo loads, edits and saves on ${engine} with the tab under 1.5 GB`, async ({ page }) => {
+  test(`a 24 MP photo loads, edits and saves on ${engine} with the tab under 1.5 GB`, async ({
+    page,
+    editor,
+  }) => {
     // The tab's memory is read from /proc (Linux, as on CI); without it the check must fail, not pass silently.
     expect(canMeasureMemory(), 'needs /proc to read process memory').toBe(true);
-    await openEditor(page, engine);
+    await editor.open(engine);
     const sampler = sampleTabMemory();
-    await loadFixture(page, 'generated-edge-cases/phone_24mp_6000x4000.jpg');
+    await editor.load('generated-edge-cases/phone_24mp_6000x4000.jpg');
     for (const effect of ['ccdEffect', 'jpegSimulation', 'pg2016']) {
       await page.getByTestId(`effect-${effect}`).click();
-      await settled(page);
+      await editor.settled();
       await page.getByTestId('apply-button').click();
-      await settled(page);
+      await editor.settled();
     }
-    const saved = await save(page);
+    const saved = await editor.save();
     const peak = sampler.stop();
     const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
     test.info().annotations.push({ type: 'memory', description: `${engine}: peak ${mb(peak)}` });

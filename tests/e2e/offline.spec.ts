@@ -1,12 +1,10 @@
 // After one visit the service worker has the whole app: with the network cut, a reload reaches the
 // editor, applies an effect and saves; the landing page (HEIC included) and the privacy page load too.
-import { expect, test } from '@playwright/test';
-import { chooseOnLanding } from '../support/intake.ts';
-import { loadFixture, settled } from '../support/editor.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
-test('the app works offline after the first visit', async ({ page, context }) => {
+test('the app works offline after the first visit', async ({ page, context, editor, landing }) => {
   test.setTimeout(180_000);
   await page.goto('/');
   // Installed (every file precached) and controlling this page.
@@ -32,11 +30,10 @@ test('the app works offline after the first visit', async ({ page, context }) =>
   ).toBe('offline');
 
   await page.goto('/editor?engine=webgl2');
-  const editor = page.getByTestId('editor');
-  await expect(editor).toHaveAttribute('data-worker-status', 'WorkerReady');
-  await loadFixture(page, 'kodak/kodim23.png');
-  await page.getByTestId('effect-vibrance').click();
-  await settled(page);
+  await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerReady');
+  await editor.load('kodak/kodim23.png');
+  await editor.chooseEffect('vibrance');
+  await editor.settled();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByTestId('save-button').click(),
@@ -44,10 +41,10 @@ test('the app works offline after the first visit', async ({ page, context }) =>
   expect(download.suggestedFilename()).toMatch(/^retrocam_vibrance_.*\.jpg$/);
 
   await page.reload();
-  await expect(editor).toHaveAttribute('data-worker-status', 'WorkerReady');
+  await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerReady');
 
   await page.goto('/');
-  await chooseOnLanding(page, 'heic/kodim23_q60.heic');
+  await landing.choose('heic/kodim23_q60.heic');
   await expect(page.getByTestId('preview-image')).toBeVisible({ timeout: 30_000 });
   await page.goto('/privacy');
   await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();

@@ -2,11 +2,10 @@
 // Content-Security-Policy of our own origin only, and a saved photo carries no EXIF, XMP or GPS.
 import { readFileSync } from 'node:fs';
 import exifr from 'exifr';
-import { expect, test } from '@playwright/test';
 import { EFFECTS } from '../../src/effects/index.ts';
 import { fixturePath } from '../support/images.ts';
-import { chooseOnLanding, jpegSegments } from '../support/intake.ts';
-import { loadFixture, openEditor, settled } from '../support/editor.ts';
+import { jpegSegments } from '../support/intake.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 // The service worker's own requests count too.
 test.use({ serviceWorkers: 'allow' });
@@ -15,6 +14,8 @@ test('the whole journey sends no request to another origin, and breaks no CSP ru
   page,
   context,
   baseURL,
+  editor,
+  landing,
 }) => {
   test.setTimeout(240_000);
   const origin = new URL(baseURL!).origin;
@@ -28,17 +29,16 @@ test('the whole journey sends no request to another origin, and breaks no CSP ru
   await page.goto('/');
   await page.getByTestId('contact-button').click();
   await page.keyboard.press('Escape');
-  await chooseOnLanding(page, 'heic/kodim23_q60.heic');
+  await landing.choose('heic/kodim23_q60.heic');
   await expect(page.getByTestId('preview-image')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('cancel-upload').click();
-  await chooseOnLanding(page, 'kodak/kodim23.png');
+  await landing.choose('kodak/kodim23.png');
   await expect(page.getByTestId('preview-image')).toBeVisible();
   await page.getByTestId('start-editing').click();
-  const editor = page.getByTestId('editor');
-  await expect(editor).toHaveAttribute('data-worker-status', 'ImageReady');
+  await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
   for (const effect of EFFECTS) {
     await page.getByTestId(`effect-${effect.id}`).click();
-    await settled(page);
+    await editor.settled();
   }
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -80,7 +80,7 @@ test('the server sends a Content-Security-Policy that allows only our own origin
   }
 });
 
-test('a saved photo carries no EXIF, XMP or GPS from the original', async ({ page }) => {
+test('a saved photo carries no EXIF, XMP or GPS from the original', async ({ page, editor }) => {
   const original = readFileSync(fixturePath('libavif-metadata/apple_gainmap_new.jpg'));
   // The source does carry them, so the check below means something.
   const sourceIds = jpegSegments(original).map((s) => s.id);
@@ -89,12 +89,12 @@ test('a saved photo carries no EXIF, XMP or GPS from the original', async ({ pag
   expect(Object.keys(sourceTags).filter((key) => key.startsWith('GPS')).length).toBeGreaterThan(5);
   expect(sourceTags.Model).toBe('iPhone 13 mini');
 
-  await openEditor(page, 'webgl2');
-  await loadFixture(page, 'libavif-metadata/apple_gainmap_new.jpg');
+  await editor.open('webgl2');
+  await editor.load('libavif-metadata/apple_gainmap_new.jpg');
   for (const effectId of [null, 'vibrance']) {
     if (effectId) {
       await page.getByTestId(`effect-${effectId}`).click();
-      await settled(page);
+      await editor.settled();
     }
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type {} from '../../src/editor/test-hooks.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import { psnr } from '../reference/metrics.ts';
-import { canvasPixels, expectCanvasLike, loadFixture, openEditor, settled } from '../support/editor.ts';
 import { fixturePath } from '../support/images.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { EditorPage } from '../support/pages.ts';
 
 // The CPU backend's loss is simulated (a reset that drops every texture), as the GPU backends' is.
 const ENGINES: EngineKind[] = ['webgpu', 'webgl2', 'cpu'];
@@ -23,41 +24,44 @@ async function typeSetting(page: Page, name: string, value: string) {
 
 /** Loads kodim23, commits vibrance 0.8, then applies vibrance -0.5 on top (not committed). */
 async function editWithHistory(page: Page) {
-  await loadFixture(page, 'kodak/kodim23.png');
-  const original = await canvasPixels(page);
-  await page.getByTestId('effect-vibrance').click();
+  const editor = new EditorPage(page);
+  await editor.load('kodak/kodim23.png');
+  const original = await editor.pixels();
+  await editor.chooseEffect('vibrance');
   await typeSetting(page, 'vibrance', '0.8');
-  await settled(page);
+  await editor.settled();
   await page.getByTestId('apply-button').click();
-  await settled(page);
-  const committed = await canvasPixels(page);
-  await page.getByTestId('effect-vibrance').click();
+  await editor.settled();
+  const committed = await editor.pixels();
+  await editor.chooseEffect('vibrance');
   await typeSetting(page, 'vibrance', '-0.5');
-  await settled(page);
-  const edited = await canvasPixels(page);
+  await editor.settled();
+  const edited = await editor.pixels();
   return { original, committed, edited };
 }
 
 /** The image, the applied effect and the committed history survived: undo still goes back. */
 async function expectIntact(page: Page, images: Awaited<ReturnType<typeof editWithHistory>>) {
-  await expectCanvasLike(page, images.edited, 40);
+  const editor = new EditorPage(page);
+  await editor.expectShowing(images.edited, 40);
   await expect(page.getByTestId('setting-vibrance')).toHaveValue('-0.5');
   await expect(page.getByTestId('undo-button')).toBeEnabled();
   await page.getByTestId('apply-button').click();
-  await settled(page);
+  await editor.settled();
   await page.getByTestId('undo-button').click();
-  await settled(page);
-  await expectCanvasLike(page, images.committed, 40);
+  await editor.settled();
+  await editor.expectShowing(images.committed, 40);
   await page.getByTestId('undo-button').click();
-  await settled(page);
-  await expectCanvasLike(page, images.original, 40);
+  await editor.settled();
+  await editor.expectShowing(images.original, 40);
 }
 
 for (const engine of ENGINES) {
   test(`a lost ${engine} context is restored with the image and history intact, without user action`, async ({
     page,
+    editor,
   }) => {
-    await openEditor(page, engine, 'testHooks=1');
+    await editor.open(engine, 'testHooks=1');
     const images = await editWithHistory(page);
     const statusLog = await recordStatuses(page);
     await page.evaluate(() => window.__retrocam?.testHook('loseContext'));
@@ -81,8 +85,11 @@ for (const engine of ENGINES) {
   });
 }
 
-test('a worker that crashes is restarted with the image kept, and the user is warned', async ({ page }) => {
-  await openEditor(page, 'webgl2', 'testHooks=1');
+test('a worker that crashes is restarted with the image kept, and the user is warned', async ({
+  page,
+  editor,
+}) => {
+  await editor.open('webgl2', 'testHooks=1');
   const images = await editWithHistory(page);
   await page.evaluate(() => window.__retrocam?.testHook('crash'));
   const notification = page.getByTestId('notification');
@@ -96,19 +103,20 @@ test('a worker that crashes is restarted with the image kept, and the user is wa
 
 test('a collage applied as the image survives a worker crash, and undo still goes back to the photo', async ({
   page,
+  editor,
 }) => {
-  await openEditor(page, 'webgl2', 'testHooks=1');
-  await loadFixture(page, 'kodak/kodim23.png');
-  const photo = await canvasPixels(page);
-  await page.getByTestId('effect-collageEffect').click();
+  await editor.open('webgl2', 'testHooks=1');
+  await editor.load('kodak/kodim23.png');
+  const photo = await editor.pixels();
+  await editor.chooseEffect('collageEffect');
   await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByTestId('collage-asset-main-processed-image')).toBeVisible();
   await page.getByTestId('apply-button').click();
   // The worker's ImageReady for the collage closes the collage editor.
   await expect(page.getByTestId('collage-canvas')).toHaveCount(0);
-  await settled(page);
+  await editor.settled();
   await expect(page.getByTestId('main-canvas')).toBeVisible();
-  const collage = await canvasPixels(page);
+  const collage = await editor.pixels();
   expect(collage.width === photo.width && collage.height === photo.height && psnr(photo, collage) > 40).toBe(
     false,
   );
@@ -118,15 +126,18 @@ test('a collage applied as the image survives a worker crash, and undo still goe
     timeout: 30_000,
   });
   // The restored collage, at its own size (a capture of another size never passes).
-  await expectCanvasLike(page, collage, 40);
+  await editor.expectShowing(collage, 40);
   await page.getByTestId('undo-button').click();
-  await settled(page);
-  await expectCanvasLike(page, photo, 40);
+  await editor.settled();
+  await editor.expectShowing(photo, 40);
 });
 
 for (const action of ['exit', 'hang'] as const) {
-  test(`a worker that stops answering (${action}) is treated as dead and restarted`, async ({ page }) => {
-    await openEditor(page, 'webgl2', 'testHooks=1&workerTimeout=3000');
+  test(`a worker that stops answering (${action}) is treated as dead and restarted`, async ({
+    page,
+    editor,
+  }) => {
+    await editor.open('webgl2', 'testHooks=1&workerTimeout=3000');
     const images = await editWithHistory(page);
     await page.evaluate((a) => window.__retrocam?.testHook(a), action);
     // The next request goes unanswered; after the timeout the editor restarts the worker.
@@ -141,33 +152,37 @@ for (const action of ['exit', 'hang'] as const) {
   });
 }
 
-test('rapid effect switching and slider changes end on the latest choice, never stuck', async ({ page }) => {
-  await openEditor(page, 'webgl2');
-  await loadFixture(page, 'kodak/kodim23.png');
+test('rapid effect switching and slider changes end on the latest choice, never stuck', async ({
+  page,
+  editor,
+}) => {
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim23.png');
   for (const id of ['ccdEffect', 'pg2016', 'nokiaEffect', 'smartBlur', 'vibrance']) {
     await page.getByTestId(`effect-${id}`).click({ force: true, noWaitAfter: true });
   }
-  await settled(page);
+  await editor.settled();
   await expect(page.getByTestId('effect-vibrance')).toHaveAttribute('aria-pressed', 'true');
   const slider = page.getByRole('slider', { name: 'Vibrance' });
   await slider.focus();
   for (let i = 0; i < 30; i++) await slider.press('ArrowRight', { noWaitAfter: true });
-  await settled(page);
+  await editor.settled();
   await expect(page.getByTestId('setting-vibrance')).toHaveValue('0.3');
-  const shown = await canvasPixels(page);
+  const shown = await editor.pixels();
 
   // The same final look, applied once in a fresh page, gives the same image: no stale frame stayed.
   const fresh = await page.context().newPage();
-  await openEditor(fresh, 'webgl2', 'effect=vibrance&vibrance=0.3');
-  await loadFixture(fresh, 'kodak/kodim23.png');
-  await settled(fresh);
-  expect(psnr(shown, await canvasPixels(fresh))).toBeGreaterThan(40);
+  const freshEditor = new EditorPage(fresh);
+  await freshEditor.open('webgl2', 'effect=vibrance&vibrance=0.3');
+  await freshEditor.load('kodak/kodim23.png');
+  await freshEditor.settled();
+  expect(psnr(shown, await freshEditor.pixels())).toBeGreaterThan(40);
   await fresh.close();
 });
 
-test('a new image chosen during an apply is loaded afterwards, not lost', async ({ page }) => {
-  await openEditor(page, 'webgl2', 'testHooks=1');
-  await loadFixture(page, 'kodak/kodim23.png');
+test('a new image chosen during an apply is loaded afterwards, not lost', async ({ page, editor }) => {
+  await editor.open('webgl2', 'testHooks=1');
+  await editor.load('kodak/kodim23.png');
   // Choose CCD and, in the same task, the next photo: the worker answers in a later task, so the photo is
   // chosen while the apply runs however fast this machine is (waiting to see ApplyingEffect could miss it).
   const portrait = readFileSync(fixturePath('kodak/kodim04.png')).toString('base64');
@@ -184,7 +199,7 @@ test('a new image chosen during an apply is loaded afterwards, not lost', async 
     return status;
   }, portrait);
   expect(statusWhenChosen).toBe('ApplyingEffect');
-  await settled(page);
+  await editor.settled();
   // kodim04 is a portrait: the canvas follows its shape once it has loaded.
   await expect
     .poll(async () => {
@@ -196,20 +211,21 @@ test('a new image chosen during an apply is loaded afterwards, not lost', async 
 
 test('failed applies and exports give the spec messages, without stack traces, and the editor goes on', async ({
   page,
+  editor,
 }) => {
-  await openEditor(page, 'webgl2', 'testHooks=1');
-  await loadFixture(page, 'kodak/kodim23.png');
+  await editor.open('webgl2', 'testHooks=1');
+  await editor.load('kodak/kodim23.png');
   await page.evaluate(() => window.__retrocam?.testHook('failNextApply'));
-  await page.getByTestId('effect-vibrance').click();
+  await editor.chooseEffect('vibrance');
   const notification = page.getByTestId('notification');
   await expect(notification).toHaveText(/^Image processing failed: /);
   expect(await notification.textContent()).not.toMatch(/\n\s*at |\.ts:\d+/);
 
-  await page.getByTestId('editor-upload-input').setInputFiles(fixturePath('kodak/kodim23.png'));
-  await settled(page);
+  await editor.upload('kodak/kodim23.png');
+  await editor.settled();
   await page.evaluate(() => window.__retrocam?.testHook('failNextExport'));
   await page.getByTestId('save-button').click();
   await expect(notification).toHaveText('Failed to generate image data.×');
-  await page.getByTestId('effect-vibrance').click();
-  await settled(page);
+  await editor.chooseEffect('vibrance');
+  await editor.settled();
 });

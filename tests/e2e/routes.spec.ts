@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 
 test('the landing page, the privacy page and the editor each have their route', async ({ page }) => {
   await page.goto('/');

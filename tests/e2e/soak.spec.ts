@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type {} from '../../src/editor/test-hooks.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import { EFFECTS } from '../../src/effects/index.ts';
-import { loadFixture, openEditor } from '../support/editor.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 /** Every effect the worker runs (the collage is drawn on the main thread). */
 const WORKER_EFFECTS = EFFECTS.filter((effect) => effect.id !== 'collageEffect').map((effect) => effect.id);
@@ -79,10 +79,11 @@ test.describe.configure({ mode: 'parallel' });
 for (const engine of ['webgpu', 'webgl2'] as EngineKind[]) {
   test(`soak on ${engine}: ${CYCLES} cycles of apply, commit and undo keep GPU objects and heap flat`, async ({
     page,
+    editor,
   }) => {
     test.setTimeout(300_000);
-    await openEditor(page, engine, 'testHooks=1');
-    await loadFixture(page, 'generated-edge-cases/kodim23_384_interlaced_adam7.png');
+    await editor.open(engine, 'testHooks=1');
+    await editor.load('generated-edge-cases/kodim23_384_interlaced_adam7.png');
     // One warm-up round: pipelines, pooled textures and uniform blocks for every effect are made here.
     await cycles(page, WORKER_EFFECTS);
     const before = await page.evaluate(() => window.__retrocam?.stats());

@@ -1,25 +1,4 @@
-import { expect, type Page } from '@playwright/test';
-import { fixturePath } from './images.ts';
-
-/** Chooses a file on the landing page. */
-export async function chooseOnLanding(
-  page: Page,
-  file: string | { name: string; mimeType: string; buffer: Buffer },
-) {
-  await page.getByTestId('upload-input').setInputFiles(typeof file === 'string' ? fixturePath(file) : file);
-}
-
-/** Waits for a notification of this kind, returns its text and how long it took, then closes it. */
-export async function takeNotification(page: Page, kind: string, timeout = 5000) {
-  const started = Date.now();
-  const notification = page.getByTestId('notification');
-  await expect(notification).toHaveAttribute('data-kind', kind, { timeout });
-  const elapsed = Date.now() - started;
-  const text = (await notification.locator('.notification-message').textContent()) ?? '';
-  await notification.getByRole('button', { name: 'Close notification' }).click();
-  await expect(notification).toHaveCount(0);
-  return { text, elapsed };
-}
+import type { Page } from '@playwright/test';
 
 /**
  * Makes createImageBitmap ignore EXIF orientation, as older engines did: every APP1 segment of a JPEG

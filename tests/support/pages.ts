@@ -1,0 +1,200 @@
+// Page objects: how the end-to-end specs drive the app, written once. The specs get them as fixtures
+// (fixtures.ts); a helper that has only the page makes its own (they hold no state of their own).
+import { readFileSync } from 'node:fs';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { EngineKind } from '../../src/engine/protocol.ts';
+import type { RgbaImage } from '../reference/image.ts';
+import { psnr } from '../reference/metrics.ts';
+import { decodeInBrowser } from './decode.ts';
+import { fixturePath } from './images.ts';
+
+/** What a file input takes: paths, or files made in the test. */
+export type Files = Parameters<Locator['setInputFiles']>[0];
+
+/** A path (absolute, or relative to ../shared/fixtures), or a file made in the test. */
+export type FixtureFile = string | { name: string; mimeType: string; buffer: Buffer };
+
+function resolveFile(file: FixtureFile): Files {
+  return typeof file === 'string' ? fixturePath(file) : file;
+}
+
+/** What every page has: the notification banner. */
+class AppPage {
+  readonly notification: Locator;
+
+  constructor(readonly page: Page) {
+    this.notification = page.getByTestId('notification');
+  }
+
+  /** Waits for a notification of this kind, returns its text and how long it took, then closes it. */
+  async takeNotification(kind: string, timeout = 5000): Promise<{ text: string; elapsed: number }> {
+    const started = Date.now();
+    await expect(this.notification).toHaveAttribute('data-kind', kind, { timeout });
+    const elapsed = Date.now() - started;
+    const text = (await this.notification.locator('.notification-message').textContent()) ?? '';
+    await this.closeNotification();
+    return { text, elapsed };
+  }
+
+  async closeNotification(): Promise<void> {
+    await this.notification.getByRole('button', { name: 'Close notification' }).click();
+    await expect(this.notification).toHaveCount(0);
+  }
+}
+
+/** The landing page: the upload box and its preview. */
+export class LandingPage extends AppPage {
+  readonly input: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.input = page.getByTestId('upload-input');
+  }
+
+  async open(query = ''): Promise<void> {
+    await this.page.goto(`/${query ? `?${query}` : ''}`);
+  }
+
+  /** Chooses a file (a fixture path, or a file made in the test) in the upload box. */
+  async choose(file: FixtureFile): Promise<void> {
+    await this.input.setInputFiles(resolveFile(file));
+  }
+}
+
+/** The collage panel inside the editor. */
+export class CollagePanel {
+  readonly canvas: Locator;
+
+  constructor(readonly page: Page) {
+    this.canvas = page.getByTestId('collage-canvas');
+  }
+
+  /** Chooses the Collage effect and waits until its canvas holds the processed image. */
+  async open(): Promise<void> {
+    await this.page.getByTestId('effect-collageEffect').click();
+    await expect(this.canvas).toHaveAttribute('aria-busy', 'false');
+    await expect(this.page.getByTestId('main-canvas')).toBeHidden();
+    // The processed image arrives from the worker as the main asset.
+    await expect(this.page.getByTestId('collage-asset-main-processed-image')).toBeVisible();
+  }
+
+  async addPhotos(files: Files): Promise<void> {
+    await this.page.getByTestId('collage-image-input').setInputFiles(files);
+  }
+
+  async setBackground(file: Files): Promise<void> {
+    await this.page.getByTestId('collage-background-input').setInputFiles(file);
+  }
+}
+
+/** The editor: its engine, the photo, effects and settings, the canvas and Save. */
+export class EditorPage extends AppPage {
+  /** The editor's root, which carries data-worker-status and data-engine. */
+  readonly root: Locator;
+  readonly canvas: Locator;
+  readonly uploadInput: Locator;
+  readonly collage: CollagePanel;
+
+  constructor(page: Page) {
+    super(page);
+    this.root = page.getByTestId('editor');
+    this.canvas = page.getByTestId('main-canvas');
+    this.uploadInput = page.getByTestId('editor-upload-input');
+    this.collage = new CollagePanel(page);
+  }
+
+  /** Opens /editor on a backend (with extra query options) and waits for the worker. */
+  async open(engine: EngineKind, query = ''): Promise<Locator> {
+    await this.page.goto(`/editor?engine=${engine}${query ? `&${query}` : ''}`);
+    await this.expectStatus('WorkerReady');
+    await expect(this.root).toHaveAttribute('data-engine', engine);
+    return this.root;
+  }
+
+  async expectStatus(status: string, options?: { timeout?: number }): Promise<void> {
+    await expect(this.root).toHaveAttribute('data-worker-status', status, options);
+  }
+
+  /** Chooses files through the editor's upload (a fixture path, or a file made in the test). */
+  async upload(file: FixtureFile): Promise<void> {
+    await this.uploadInput.setInputFiles(resolveFile(file));
+  }
+
+  /** Loads a fixture (or a file made in the test) through the editor's upload and waits until it is ready. */
+  async load(file: FixtureFile): Promise<void> {
+    await this.upload(file);
+    await this.expectStatus('ImageReady');
+  }
+
+  /** Waits until the worker has settled after a change (no apply pending or running). */
+  async settled(): Promise<void> {
+    await expect(this.page.getByTestId('processing-overlay')).toHaveCount(0);
+    await this.expectStatus('ImageReady');
+  }
+
+  effectButton(effectId: string): Locator {
+    return this.page.getByTestId(`effect-${effectId}`);
+  }
+
+  setting(name: string): Locator {
+    return this.page.getByTestId(`setting-${name}`);
+  }
+
+  async chooseEffect(effectId: string): Promise<void> {
+    await this.effectButton(effectId).click();
+  }
+
+  /** Types a value into a setting and presses Enter, as a keyboard user does. */
+  async typeSetting(name: string, value: string): Promise<void> {
+    const setting = this.setting(name);
+    await setting.fill(value);
+    await setting.press('Enter');
+  }
+
+  /** Clicks Save and returns the decoded download. */
+  async save(): Promise<Awaited<ReturnType<typeof decodeInBrowser>> & { name: string }> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.getByTestId('save-button').click(),
+    ]);
+    const decoded = await decodeInBrowser(this.page, readFileSync(await download.path()));
+    return { ...decoded, name: download.suggestedFilename() };
+  }
+
+  /** One element screenshot of the main canvas, decoded by the browser. */
+  private async capture(): Promise<RgbaImage> {
+    return decodeInBrowser(this.page, await this.canvas.screenshot());
+  }
+
+  /**
+   * What the main canvas shows once it holds still, as pixels. The worker reports ImageReady when it has
+   * drawn its frame; the page shows that frame a little later, later still on a busy machine. So captures
+   * repeat until two in a row agree.
+   */
+  async pixels(): Promise<RgbaImage> {
+    let last = await this.capture();
+    for (let i = 0; i < 20; i++) {
+      await this.page.waitForTimeout(100);
+      const next = await this.capture();
+      if (psnrOrNone(last, next) > 60) return next;
+      last = next;
+    }
+    return last;
+  }
+
+  /**
+   * Expects the main canvas to come to show `expected` (PSNR above `minDb`) within `timeout`: after a
+   * worker restart or a context loss the canvas may hold nothing for a moment before the restored frame
+   * arrives.
+   */
+  async expectShowing(expected: RgbaImage, minDb: number, timeout = 15_000): Promise<void> {
+    await expect
+      .poll(async () => psnrOrNone(expected, await this.capture()), { timeout })
+      .toBeGreaterThan(minDb);
+  }
+}
+
+/** PSNR of two captures, or -Infinity where their sizes differ (a canvas not yet drawn at its size). */
+function psnrOrNone(a: RgbaImage, b: RgbaImage): number {
+  return a.width === b.width && a.height === b.height ? psnr(a, b) : -Infinity;
+}
