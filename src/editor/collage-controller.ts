@@ -24,10 +24,10 @@ import {
   type ImageStyle,
   type TextStyle,
 } from '../collage/types.ts';
+import { collageEffect } from '../effects/collage.ts';
 import { EDITOR_FORMATS } from '../intake/formats.ts';
 import { intake, IntakeError } from '../intake/intake.ts';
 import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
-import { downloadFileName } from './download.ts';
 import type { Store } from './editor-jotai.ts';
 import { exportScaleFactor } from './export.ts';
 import { runSave } from './saving.ts';
@@ -49,7 +49,7 @@ export interface CollageHost {
   /** Whether a worker is there to take the collage. */
   hasWorker(): boolean;
   /** Makes the image the worker's new base (and keeps it for recovery); takes ownership of it. */
-  replaceBase(image: ImageBitmap): Promise<void>;
+  replaceBase(image: ImageBitmap, step: string): Promise<void>;
 }
 
 function reason(error: unknown): string {
@@ -288,7 +288,7 @@ export class CollageController {
       await api.idle();
       const canvas = api.render(this.multiplier());
       const image = await createImageBitmap(canvas);
-      await this.host.replaceBase(image);
+      await this.host.replaceBase(image, collageEffect.id);
     } catch (error) {
       this.host.run((s) => collageCommitFailed(s, reason(error)));
     }
@@ -311,7 +311,7 @@ export class CollageController {
           if (!blob) throw new Error('the canvas gave no image data');
           return { blob };
         },
-        name: () => downloadFileName(this.state.selectedEffectId, new Date()),
+        step: collageEffect.id,
         done: { kind: 'success', message: 'Collage download started!' },
         failure: 'Collage download failed',
         busy: (on) => this.store.set(savingAtom, on),

@@ -43,6 +43,7 @@ import { cycleZoom, pageBecameVisible } from './state/view-rules.ts';
 import { statusReceived, workerInitStarted } from './state/worker-rules.ts';
 import { notifyAtom, type NotificationKind } from './state/notifications.ts';
 import { fullResolutionAtom, showingOriginalAtom } from './state/ui.ts';
+import { exportLongSide } from './export.ts';
 import { UserResources } from './user-resources.ts';
 
 export interface ControllerOptions {
@@ -120,7 +121,7 @@ export class EditorController {
       run: (transition) => this.run(transition),
       notify,
       hasWorker: () => this.session.client !== null,
-      replaceBase: (image) => this.session.replaceBase(image),
+      replaceBase: (image, step) => this.session.replaceBase(image, step),
     });
   }
 
@@ -322,6 +323,21 @@ export class EditorController {
     if (this.saver.running) return;
     if (this.collage.isOpen) return this.collage.save();
     return this.saver.save();
+  }
+
+  /**
+   * The size a full-resolution save writes: the original's, or, once a collage is part of the image (no
+   * full-resolution replay exists for it), the size the save then falls back to.
+   */
+  fullResolutionSize(): { width: number; height: number } | null {
+    const { originalWidth, originalHeight, processingWidth, processingHeight } = this.state;
+    if (this.session.log.effectsSinceLoad()) {
+      return originalWidth && originalHeight ? { width: originalWidth, height: originalHeight } : null;
+    }
+    const long = exportLongSide(processingWidth, processingHeight);
+    if (!long || !processingWidth || !processingHeight) return null;
+    const scale = long / Math.max(processingWidth, processingHeight);
+    return { width: Math.round(processingWidth * scale), height: Math.round(processingHeight * scale) };
   }
 
   setFullResolution(on: boolean): void {

@@ -13,6 +13,20 @@ export function downloadFileName(
   return `${DOWNLOAD_PREFIX}_${effectId ?? 'original'}_${stamp}.${extension}`;
 }
 
+const used = new Set<string>();
+
+/**
+ * The name of a file saved now: the spec's name, with `-2`, `-3`... when a save in the same second already
+ * took it, so that no two saves of a visit share a name.
+ */
+export function savedFileName(effectId: string | null, now: Date, taken: Set<string> = used): string {
+  const name = downloadFileName(effectId, now);
+  let unique = name;
+  for (let n = 2; taken.has(unique); n++) unique = name.replace(/\.jpg$/, `-${n}.jpg`);
+  taken.add(unique);
+  return unique;
+}
+
 /** Starts a browser download of the blob. */
 export function triggerDownload(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

@@ -12,6 +12,7 @@ import { RecoveryLog, type EffectStep, type ImageStep } from './recovery.ts';
 import type { Notify } from './saving.ts';
 import { errorReceived, type EditorState, type Outcome } from './state/editor-state.ts';
 import { takePendingFile } from './state/image-rules.ts';
+import { historyOf } from './state/worker-rules.ts';
 import { showingOriginalAtom } from './state/ui.ts';
 import type { UserResources } from './user-resources.ts';
 
@@ -173,7 +174,7 @@ export class EngineSession {
   }
 
   /** A collage becomes the base: the log keeps a copy, recorded once the worker confirms. */
-  async replaceBase(image: ImageBitmap): Promise<void> {
+  async replaceBase(image: ImageBitmap, step: string): Promise<void> {
     const client = this.current;
     if (!client) {
       image.close();
@@ -181,8 +182,8 @@ export class EngineSession {
     }
     const copy = await createImageBitmap(image);
     this.pendingReplacement?.image.close();
-    this.pendingReplacement = { kind: 'image', image: copy, width: image.width, height: image.height };
-    client.post({ type: 'replaceBaseImage', image, width: image.width, height: image.height }, [image]);
+    this.pendingReplacement = { kind: 'image', image: copy, width: image.width, height: image.height, step };
+    client.post({ type: 'replaceBaseImage', image, width: image.width, height: image.height, step }, [image]);
   }
 
   private received(message: FromWorkerMessage): void {
@@ -294,9 +295,7 @@ export class EngineSession {
         ...(last?.newWidth && last.newHeight
           ? { processingWidth: last.newWidth, processingHeight: last.newHeight }
           : {}),
-        ...(last?.undoDepth !== undefined
-          ? { undoDepth: last.undoDepth, redoDepth: last.redoDepth ?? 0 }
-          : {}),
+        ...(last ? historyOf(last) : {}),
       });
       // With no image yet, a photo that was waiting for the engine (the landing page's) loads now.
       if (!this.log.source) host.run((s) => takePendingFile({ ...s, workerStatus: 'WorkerReady' }));
@@ -333,9 +332,10 @@ export class EngineSession {
         last = await this.expect((m) => m.status === 'commitSuccess');
       } else {
         const copy = await createImageBitmap(step.image);
-        client.post({ type: 'replaceBaseImage', image: copy, width: step.width, height: step.height }, [
-          copy,
-        ]);
+        client.post(
+          { type: 'replaceBaseImage', image: copy, width: step.width, height: step.height, step: step.step },
+          [copy],
+        );
         last = await this.expect((m) => m.status === 'ImageReady');
       }
     }
@@ -346,7 +346,7 @@ export class EngineSession {
     }
     if (this.log.current) {
       const status = await this.replayEffect(client, this.log.current);
-      last = { ...status, undoDepth: last.undoDepth, redoDepth: last.redoDepth };
+      last = { ...status, ...historyOf(last) };
     }
     return last;
   }

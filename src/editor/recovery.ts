@@ -20,6 +20,8 @@ export interface ImageStep {
   image: ImageBitmap;
   width: number;
   height: number;
+  /** The effect id that made it (the collage's). */
+  step: string;
 }
 
 export type Step = EffectStep | ImageStep;

@@ -4,7 +4,7 @@
  * file, hand it over (a download, or the tab), and say how it went.
  */
 import type { EngineClient } from '../engine/client/engine-client.ts';
-import { downloadFileName, triggerDownload } from './download.ts';
+import { savedFileName, triggerDownload } from './download.ts';
 import type { Store } from './editor-jotai.ts';
 import {
   exportLongSide,
@@ -25,6 +25,11 @@ function reason(error: unknown): string {
 }
 
 /** A file made for saving, or why there is none. */
+/** What a saved photo is named after: the effect on screen, else the last step applied to the photo. */
+export function savedStep(state: EditorState): string | null {
+  return state.lastAppliedEffectId ?? state.undoStep;
+}
+
 export type Made = { blob: Blob } | { cancelled: string } | { failed: string };
 
 export interface SaveJob {
@@ -32,8 +37,8 @@ export interface SaveJob {
   preparing: string;
   /** Makes the file. */
   make(): Promise<Made>;
-  /** The file's name. */
-  name(): string;
+  /** The step the file is named after (an effect id), null for the photo as loaded. */
+  step: string | null;
   /** Said once the download has started. */
   done: { kind: NotificationKind; message: string };
   /** The error's prefix when making or handing over throws ('Download failed'). */
@@ -68,7 +73,7 @@ export async function runSave(job: SaveJob, notify: Notify): Promise<void> {
       notify('success', IOS_SAVE_MESSAGE, IOS_MESSAGE_DURATION_MS);
       return;
     }
-    triggerDownload(made.blob, job.name());
+    triggerDownload(made.blob, savedFileName(job.step, new Date()));
     notify(job.done.kind, job.done.message);
   } catch (error) {
     tab?.close();
@@ -136,7 +141,7 @@ export class PhotoSaver {
           );
           return blob ? { blob } : { failed: NO_DATA };
         },
-        name: () => downloadFileName(state.lastAppliedEffectId, new Date()),
+        step: savedStep(state),
         done: successWarning
           ? { kind: 'warning', message: successWarning }
           : { kind: 'success', message: 'Download started!' },
@@ -207,7 +212,7 @@ export class PhotoSaver {
           if (result.error) console.error(`Full-resolution export failed: ${result.error}`);
           return { failed: NO_DATA };
         },
-        name: () => downloadFileName(state.lastAppliedEffectId, new Date()),
+        step: savedStep(state),
         done: { kind: 'success', message: 'Download started!' },
         failure: 'Download failed',
         busy: (on) => store.set(exportProgressAtom, on ? 0 : null),

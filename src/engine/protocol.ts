@@ -68,6 +68,8 @@ export interface ReplaceBaseImageMessage {
   image: ImageBitmap;
   width: number;
   height: number;
+  /** The step that made the image (the collage's effect id): what Undo names and a save is named after. */
+  step: string;
 }
 export interface ResetCanvasToBaseMessage {
   type: 'resetCanvasToBase';
@@ -181,6 +183,10 @@ export interface StatusMessage {
   /** Set whenever the committed history changes: how many steps can be undone and redone. */
   undoDepth?: number;
   redoDepth?: number;
+  /** The step Undo would take back (an effect id), null with nothing to undo or for the photo itself. */
+  undoStep?: string | null;
+  /** The step Redo would take again. */
+  redoStep?: string | null;
 }
 export interface ErrorMessage {
   type: 'error';
@@ -346,7 +352,12 @@ export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
         (value.exportLongSide === undefined || isPositiveInt(value.exportLongSide))
       );
     case 'replaceBaseImage':
-      return isRecord(value.image) && isPositiveInt(value.width) && isPositiveInt(value.height);
+      return (
+        isRecord(value.image) &&
+        isPositiveInt(value.width) &&
+        isPositiveInt(value.height) &&
+        typeof value.step === 'string'
+      );
     case 'showOriginal':
       return typeof value.show === 'boolean';
     case 'loadCube':
@@ -387,7 +398,9 @@ export function isFromWorkerMessage(value: unknown): value is FromWorkerMessage 
         (value.newHeight === undefined || isPositiveInt(value.newHeight)) &&
         (value.engine === undefined || isEngineKind(value.engine)) &&
         (value.undoDepth === undefined || isCount(value.undoDepth)) &&
-        (value.redoDepth === undefined || isCount(value.redoDepth))
+        (value.redoDepth === undefined || isCount(value.redoDepth)) &&
+        (value.undoStep === undefined || value.undoStep === null || typeof value.undoStep === 'string') &&
+        (value.redoStep === undefined || value.redoStep === null || typeof value.redoStep === 'string')
       );
     case 'error':
       return typeof value.message === 'string';

@@ -176,9 +176,20 @@ describe('worker status handling', () => {
     );
   });
 
-  it('history depths from the worker are kept for undo and redo', () => {
-    const next = statusReceived(applied(), status('commitSuccess', { undoDepth: 2, redoDepth: 0 })).state;
-    expect([next.undoDepth, next.redoDepth]).toEqual([2, 0]);
+  it('history depths and steps from the worker are kept for undo and redo', () => {
+    const next = statusReceived(
+      applied(),
+      status('commitSuccess', { undoDepth: 2, redoDepth: 1, undoStep: 'vibrance', redoStep: 'ccd' }),
+    ).state;
+    expect([next.undoDepth, next.redoDepth, next.undoStep, next.redoStep]).toEqual([2, 1, 'vibrance', 'ccd']);
+  });
+
+  it('Apply is confirmed by an info notification naming the effect; undo and redo are not', () => {
+    const outcome = statusReceived(applied(), status('commitSuccess', { undoDepth: 1, redoDepth: 0 }));
+    expect(outcome.commands).toContainEqual({ kind: 'notify', level: 'info', message: 'Applied Vibrance.' });
+    const undoing = { ...initialEditorState(), ...load, workerStatus: 'ApplyingEffect' as const };
+    const undone = statusReceived(undoing, status('commitSuccess', { undoDepth: 0, redoDepth: 1 }));
+    expect(undone.commands.filter((c) => c.kind === 'notify')).toEqual([]);
   });
 });
 

@@ -20,7 +20,7 @@ describe('messages to the worker', () => {
       { type: 'requestImageBitmap' },
       { type: 'requestImageBitmap', source: 'currentBase' },
       { type: 'requestImageData', format: 'image/jpeg', quality: 0.9 },
-      { type: 'replaceBaseImage', image: bitmap, width: 10, height: 20 },
+      { type: 'replaceBaseImage', image: bitmap, width: 10, height: 20, step: 'collageEffect' },
       { type: 'resetCanvasToBase' },
       { type: 'commitEffect' },
       { type: 'appVisible' },
@@ -57,7 +57,7 @@ describe('messages to the worker', () => {
       { type: 'requestImageBitmap', source: 'elsewhere' },
       { type: 'requestImageData', format: 'image/png', quality: 0.9 },
       { type: 'requestImageData', format: 'image/jpeg', quality: 1.5 },
-      { type: 'replaceBaseImage', image: bitmap, width: -1, height: 20 },
+      { type: 'replaceBaseImage', image: bitmap, width: -1, height: 20, step: 'collageEffect' },
     ];
     for (const message of invalid) expect(isToWorkerMessage(message), JSON.stringify(message)).toBe(false);
   });

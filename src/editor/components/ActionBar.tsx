@@ -1,4 +1,5 @@
 import { useCallback, useId } from 'react';
+import { findEffect } from '../../effects/index.ts';
 import { findCommand, shortcutLabel, type CommandUi } from '../commands.ts';
 import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../editor-jotai.ts';
@@ -18,10 +19,18 @@ interface ActionButtonProps extends ActionBarProps {
   label?: string;
   testId?: string;
   primary?: boolean;
+  /** The step the command acts on (Undo's, Redo's), named beside its label. */
+  step?: (state: EditorState) => string | null;
 }
 
-function ActionButton({ controller, ui, mac, commandId, label, testId, primary }: ActionButtonProps) {
+/** An effect id as the user knows it. */
+const stepName = (id: string | null) => (id === null ? null : (findEffect(id)?.name ?? id));
+const undoStep = (state: EditorState) => stepName(state.undoStep);
+const redoStep = (state: EditorState) => stepName(state.redoStep);
+
+function ActionButton({ controller, ui, mac, commandId, label, testId, primary, step }: ActionButtonProps) {
   const command = findCommand(commandId);
+  const stepLabel = useEditorState(useCallback((state: EditorState) => step?.(state) ?? null, [step]));
   // Its own slice: whether this command can run now (a button re-renders only when that changes).
   const enabled = useEditorState(
     useCallback((state: EditorState) => command?.enabled(state) ?? false, [command]),
@@ -29,17 +38,20 @@ function ActionButton({ controller, ui, mac, commandId, label, testId, primary }
   if (!command) return null;
   const binding = command.keys[0];
   const shortcut = binding ? shortcutLabel(binding, mac) : '';
+  const name = stepLabel ? `${command.label} ${stepLabel}` : command.label;
   return (
     <button
       type="button"
       className={`button action-${commandId}${primary ? ' button-primary' : ''}`}
       data-testid={testId}
       disabled={!enabled}
-      title={shortcut ? `${command.label} (${shortcut})` : command.label}
+      title={shortcut ? `${name} (${shortcut})` : name}
+      aria-label={stepLabel ? name : undefined}
       aria-keyshortcuts={binding ? shortcut.replace('⌘', 'Meta+').replace('⇧', 'Shift+') : undefined}
       onClick={() => command.perform(controller, ui)}
     >
       {label ?? command.label}
+      {stepLabel && <span className="action-step">{stepLabel}</span>}
     </button>
   );
 }
@@ -49,8 +61,8 @@ export function ActionBar(props: ActionBarProps) {
     <div className="actions">
       <ActionButton {...props} commandId="apply" testId="apply-button" primary />
       <div className="actions-row">
-        <ActionButton {...props} commandId="undo" testId="undo-button" />
-        <ActionButton {...props} commandId="redo" testId="redo-button" />
+        <ActionButton {...props} commandId="undo" testId="undo-button" step={undoStep} />
+        <ActionButton {...props} commandId="redo" testId="redo-button" step={redoStep} />
       </div>
       <ActionButton
         {...props}
@@ -64,9 +76,11 @@ export function ActionBar(props: ActionBarProps) {
   );
 }
 
-const originalSize = (state: EditorState) => ({
-  width: state.originalWidth,
-  height: state.originalHeight,
+/** What the saved size depends on: a re-render when any of it changes. */
+const saveSizeInputs = (state: EditorState) => ({
+  original: `${state.originalWidth}x${state.originalHeight}`,
+  processing: `${state.processingWidth}x${state.processingHeight}`,
+  history: `${state.undoDepth}/${state.redoDepth}/${state.undoStep}`,
   // The collage saves its own canvas; the option is for the photo.
   shown: !isCollage(state.selectedEffectId),
 });
@@ -76,9 +90,10 @@ function FullResolutionOption({ controller }: { controller: EditorController }) 
   const id = useId();
   const on = useAtomValue(fullResolutionAtom);
   const exporting = useAtomValue(exportProgressAtom) !== null;
-  const { width, height, shown } = useEditorState(originalSize);
+  const { shown } = useEditorState(saveSizeInputs);
   if (!shown) return null;
-  const size = width && height ? `${width} × ${height}` : null;
+  const saved = controller.fullResolutionSize();
+  const size = saved ? `${saved.width} × ${saved.height}` : null;
   return (
     <div
       className="setting setting-toggle save-option"

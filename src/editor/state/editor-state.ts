@@ -57,6 +57,9 @@ export interface EditorState {
   /** Not a spec field: how many commits can be undone and redone (the worker keeps the images). */
   undoDepth: number;
   redoDepth: number;
+  /** Not spec fields: the steps Undo and Redo would take (effect ids), for their labels and file names. */
+  undoStep: string | null;
+  redoStep: string | null;
   /** Not a spec field: a file chosen while the worker was busy, loaded once it settles (not lost). */
   queuedImageFile: Blob | null;
 }
@@ -93,6 +96,8 @@ export function initialEditorState(): EditorState {
     engine: null,
     undoDepth: 0,
     redoDepth: 0,
+    undoStep: null,
+    redoStep: null,
     queuedImageFile: null,
   };
 }

@@ -1,4 +1,5 @@
 /** Spec section 4: the worker's status messages, its errors and its start. Pure; tested rule by rule. */
+import { findEffect } from '../../effects/index.ts';
 import { type StatusMessage } from '../../engine/protocol.ts';
 import { type EditorState, type Outcome, errorReceived, isCollage, none, warn } from './editor-state.ts';
 import { takePendingFile } from './image-rules.ts';
@@ -12,12 +13,27 @@ export function workerInitStarted(state: EditorState): EditorState {
 
 /** Any error message, or a WorkerError status, sets the error, the status WorkerError, and clears the active effect. */
 
+/** The outcome, with an info notification first (a confirmation). */
+function withNotice(outcome: Outcome, message: string): Outcome {
+  return { ...outcome, commands: [{ kind: 'notify', level: 'info', message }, ...outcome.commands] };
+}
+
+/** What a status says about undo and redo, when it says it. */
+export function historyOf(
+  message: StatusMessage,
+): Pick<EditorState, 'undoDepth' | 'redoDepth' | 'undoStep' | 'redoStep'> | object {
+  if (message.undoDepth === undefined || message.redoDepth === undefined) return {};
+  return {
+    undoDepth: message.undoDepth,
+    redoDepth: message.redoDepth,
+    undoStep: message.undoStep ?? null,
+    redoStep: message.redoStep ?? null,
+  };
+}
+
 /** The worker's status messages, one rule per status (spec section 4). */
 export function statusReceived(state: EditorState, message: StatusMessage): Outcome {
-  const history =
-    message.undoDepth !== undefined && message.redoDepth !== undefined
-      ? { undoDepth: message.undoDepth, redoDepth: message.redoDepth }
-      : {};
+  const history = historyOf(message);
   switch (message.status) {
     case 'WorkerReady': {
       const next = { ...state, workerStatus: 'WorkerReady' as const, engine: message.engine ?? state.engine };
@@ -38,7 +54,7 @@ export function statusReceived(state: EditorState, message: StatusMessage): Outc
         },
         message,
       );
-      return takePendingFile(next);
+      return clearCollage ? withNotice(takePendingFile(next), 'Applied Collage.') : takePendingFile(next);
     }
     case 'effectComplete':
       return none({
@@ -48,8 +64,10 @@ export function statusReceived(state: EditorState, message: StatusMessage): Outc
         lastAppliedSettings: state.activeSettings,
         activeEffectId: null,
       });
-    case 'commitSuccess':
-      return takePendingFile(
+    case 'commitSuccess': {
+      // Undo and redo answer commitSuccess too (they set ApplyingEffect); Apply does not change the status.
+      const applied = state.workerStatus === 'ApplyingEffect' ? null : findEffect(state.lastAppliedEffectId);
+      const outcome = takePendingFile(
         withNewSize(
           {
             ...state,
@@ -65,6 +83,8 @@ export function statusReceived(state: EditorState, message: StatusMessage): Outc
           message,
         ),
       );
+      return applied ? withNotice(outcome, `Applied ${applied.name}.`) : outcome;
+    }
     case 'ContextLost':
     case 'ContextRestoring':
       return warn(state, `Effect engine: ${message.status}${message.message ? ` (${message.message})` : ''}`);

@@ -28,13 +28,23 @@ export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => vo
 /** Committed steps kept for undo (each is one processing-size texture on the GPU). */
 export const MAX_HISTORY = 25;
 
+/** A committed image kept for undo or redo, with the step that made it. */
+interface HistoryEntry {
+  texture: GpuTexture;
+  step: string | null;
+}
+
 export class Engine {
   private readonly runner: StageRunner;
   private readonly resources: EngineResources;
   private base: GpuTexture | null = null;
   private current: GpuTexture | null = null;
-  private readonly undoStack: GpuTexture[] = [];
-  private readonly redoStack: GpuTexture[] = [];
+  /** The step that made the base (an effect id), null for the photo as loaded. */
+  private baseStep: string | null = null;
+  /** The effect shown on top of the base, not yet committed. */
+  private currentStep: string | null = null;
+  private readonly undoStack: HistoryEntry[] = [];
+  private readonly redoStack: HistoryEntry[] = [];
 
   constructor(
     readonly backend: Backend,
@@ -68,6 +78,7 @@ export class Engine {
       bitmap.close();
     }
     this.clearHistory();
+    this.baseStep = null;
     await this.setBase(texture);
     this.runner.pool.trim();
     this.post({ type: 'status', status: 'ImageReady', newWidth: width, newHeight: height, ...this.depths() });
@@ -86,6 +97,7 @@ export class Engine {
       this.runner.run(base, effect.stages(settings, base), this.resources.resolve),
     );
     await this.setCurrent(result);
+    this.currentStep = effect.id;
     this.post({
       type: 'status',
       status: 'effectComplete',
@@ -99,8 +111,9 @@ export class Engine {
     const current = this.requireCurrent();
     const base = this.requireBase();
     if (current !== base) {
-      this.pushUndo(base);
+      this.pushUndo({ texture: base, step: this.baseStep });
       this.base = current;
+      this.baseStep = this.currentStep;
     }
     await Promise.resolve();
     this.post({
@@ -141,9 +154,10 @@ export class Engine {
     const old = this.base;
     if (old) {
       if (this.current && this.current !== old) this.runner.pool.release(this.current);
-      this.pushUndo(old);
+      this.pushUndo({ texture: old, step: this.baseStep });
     }
     this.base = texture;
+    this.baseStep = message.step;
     this.current = texture;
     await this.backend.present(texture);
     this.post({
@@ -249,13 +263,15 @@ export class Engine {
     this.backend.destroy();
   }
 
-  private async step(from: GpuTexture[], to: GpuTexture[]): Promise<void> {
-    const target = from.pop();
-    if (!target) throw new Error('Nothing to step to');
+  private async step(from: HistoryEntry[], to: HistoryEntry[]): Promise<void> {
+    const entry = from.pop();
+    if (!entry) throw new Error('Nothing to step to');
+    const target = entry.texture;
     const base = this.requireBase();
     if (this.current && this.current !== base) this.runner.pool.release(this.current);
-    to.push(base);
+    to.push({ texture: base, step: this.baseStep });
     this.base = target;
+    this.baseStep = entry.step;
     this.current = target;
     await this.backend.present(target);
     this.post({
@@ -267,23 +283,28 @@ export class Engine {
     });
   }
 
-  private pushUndo(texture: GpuTexture): void {
-    this.undoStack.push(texture);
+  private pushUndo(entry: HistoryEntry): void {
+    this.undoStack.push(entry);
     while (this.undoStack.length > MAX_HISTORY) {
       const oldest = this.undoStack.shift();
-      if (oldest) this.runner.pool.release(oldest);
+      if (oldest) this.runner.pool.release(oldest.texture);
     }
-    for (const texture of this.redoStack.splice(0)) this.runner.pool.release(texture);
+    for (const entry of this.redoStack.splice(0)) this.runner.pool.release(entry.texture);
   }
 
   private clearHistory(): void {
-    for (const texture of [...this.undoStack.splice(0), ...this.redoStack.splice(0)]) {
-      this.runner.pool.release(texture);
+    for (const entry of [...this.undoStack.splice(0), ...this.redoStack.splice(0)]) {
+      this.runner.pool.release(entry.texture);
     }
   }
 
   private depths() {
-    return { undoDepth: this.undoStack.length, redoDepth: this.redoStack.length };
+    return {
+      undoDepth: this.undoStack.length,
+      redoDepth: this.redoStack.length,
+      undoStep: this.undoStack.length > 0 ? this.baseStep : null,
+      redoStep: this.redoStack.at(-1)?.step ?? null,
+    };
   }
 
   private checkSize(width: number, height: number): void {
