@@ -55,7 +55,7 @@ describe('what a full-resolution export replays', () => {
   it('has nothing to replay over a collage, which was made at the preview size', () => {
     const log = loadedLog();
     applyAndCommit(log, effect('pg2016'));
-    log.replaced({ kind: 'image', image: bitmap(), width: 800, height: 600 });
+    log.replaced({ kind: 'image', image: bitmap(), width: 800, height: 600, step: 'collageEffect' });
     applyAndCommit(log, effect('vibrance'));
     expect(log.effectsSinceLoad()).toBeNull();
     // Undoing back past the collage makes the photo's own effects replayable again.
