@@ -6,6 +6,10 @@ export const FREEHAND_MASK = 'mask:freehand';
 
 const MASK_MODES = { uniform: 0, draw: 1, vignette: 2 } as const;
 
+const aroundTheEdges = (settings: Settings) => settings.applicationMode === 'vignette';
+/** The vignette mode always blurs (spec section 4), whatever the type says. */
+const gaussian = (settings: Settings) => settings.blurType === 'gaussian' || aroundTheEdges(settings);
+
 /** Blur/Pixelate: blur or pixelate everywhere, where the user paints, or towards the edges. */
 export const smartBlurEffect: EffectDefinition = {
   id: 'smartBlur',
@@ -33,8 +37,26 @@ export const smartBlurEffect: EffectDefinition = {
       ],
       default: 'uniform',
     },
-    { kind: 'range', name: 'sigma', label: 'Blur radius', min: 0.1, max: 20, step: 0.1, default: 10 },
-    { kind: 'range', name: 'pixelSize', label: 'Pixel size', min: 2, max: 20, step: 1, default: 8 },
+    {
+      kind: 'range',
+      name: 'sigma',
+      label: 'Blur radius',
+      min: 0.1,
+      max: 20,
+      step: 0.1,
+      default: 10,
+      shownWhen: gaussian,
+    },
+    {
+      kind: 'range',
+      name: 'pixelSize',
+      label: 'Pixel size',
+      min: 2,
+      max: 20,
+      step: 1,
+      default: 8,
+      shownWhen: (settings) => !gaussian(settings),
+    },
     {
       kind: 'range',
       name: 'gaussianDownsampleFactor',
@@ -43,6 +65,7 @@ export const smartBlurEffect: EffectDefinition = {
       max: 8,
       step: 1,
       default: 1,
+      shownWhen: gaussian,
     },
     {
       kind: 'range',
@@ -52,6 +75,7 @@ export const smartBlurEffect: EffectDefinition = {
       max: 0.7,
       step: 0.01,
       default: 0.15,
+      shownWhen: aroundTheEdges,
     },
     {
       kind: 'range',
@@ -61,6 +85,7 @@ export const smartBlurEffect: EffectDefinition = {
       max: 1,
       step: 0.01,
       default: 0.4,
+      shownWhen: aroundTheEdges,
     },
   ],
   // Draw mode: the user paints where to blur, with a brush (spec sections 4, 5 and 9).

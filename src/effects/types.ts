@@ -15,6 +15,8 @@ interface SettingBase {
   readonly label: string;
   /** Kept in the settings but not shown as a control (e.g. pg2016's lutName, which follows filterName). */
   readonly hidden?: boolean;
+  /** Shown only for these settings (Blur radius only for a gaussian blur); the value is kept meanwhile. */
+  readonly shownWhen?: (settings: Settings) => boolean;
 }
 
 export interface RangeSetting extends SettingBase {

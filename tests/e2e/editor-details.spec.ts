@@ -1,4 +1,5 @@
 import type { RgbaImage } from '../reference/image.ts';
+import { psnr } from '../reference/metrics.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /** Mean absolute difference of two same-size images over a rectangle given in fractions of the size. */
@@ -46,13 +47,52 @@ test('smart blur draw mode: the overlay matches the processing size and a stroke
   await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.4, { steps: 8 });
   await page.mouse.up();
   await editor.settled();
-  // The overlay shows the strokes on top of the canvas: hide it to see the image itself.
+  // Issue 23: once the stroke ends, the painting does not veil the result: what shows is the image itself,
+  // as it is with the overlay taken away.
+  await expect(overlay).toHaveAttribute('data-painting', 'false');
+  const shown = await editor.pixels();
   await overlay.evaluate((element) => {
     element.style.visibility = 'hidden';
   });
   const painted = await editor.pixels();
+  expect(psnr(shown, painted)).toBeGreaterThan(45);
   expect(regionDifference(original, painted, 0.05, 0.7, 0.95, 0.98)).toBeLessThan(1.5);
   expect(regionDifference(original, painted, 0.35, 0.37, 0.7, 0.43)).toBeGreaterThan(4);
+});
+
+test('Blur/Pixelate shows only the controls of the chosen type and place', async ({ page, editor }) => {
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim23.png');
+  await editor.chooseEffect('smartBlur');
+  await editor.settled();
+  const shown = async () =>
+    (await page
+      .locator('.adjustments [data-testid^="setting-"]')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => node.getAttribute('data-testid')!.slice('setting-'.length)),
+      )) as string[];
+  expect(await shown()).toEqual(['blurType', 'applicationMode', 'pixelSize']);
+
+  await page.getByTestId('setting-blurType').selectOption('gaussian');
+  await editor.settled();
+  expect(await shown()).toEqual(['blurType', 'applicationMode', 'sigma', 'gaussianDownsampleFactor']);
+
+  await page.getByTestId('setting-applicationMode').selectOption('vignette');
+  await editor.settled();
+  expect(await shown()).toEqual([
+    'blurType',
+    'applicationMode',
+    'sigma',
+    'gaussianDownsampleFactor',
+    'vignetteSize',
+    'vignetteSoftness',
+  ]);
+
+  await page.getByTestId('setting-applicationMode').selectOption('draw');
+  await editor.settled();
+  await page.getByTestId('setting-blurType').selectOption('pixelate');
+  await editor.settled();
+  expect(await shown()).toEqual(['blurType', 'applicationMode', 'pixelSize', 'blurBrushSize']);
 });
 
 test('upscale 2x is disabled above 500 px with the spec tooltip', async ({ page, editor }) => {

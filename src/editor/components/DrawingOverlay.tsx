@@ -1,4 +1,4 @@
-import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 
 interface DrawingOverlayProps {
   /** Intrinsic size: the processing size, so the mask matches the image pixel for pixel. */
@@ -17,6 +17,7 @@ interface DrawingOverlayProps {
 export function DrawingOverlay({ width, height, brushSize, onCanvas, onStrokeEnd }: DrawingOverlayProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const last = useRef<{ x: number; y: number } | null>(null);
+  const [painting, setPainting] = useState(false);
 
   useEffect(() => {
     onCanvas(canvas.current);
@@ -48,6 +49,7 @@ export function DrawingOverlay({ width, height, brushSize, onCanvas, onStrokeEnd
   };
 
   const end = () => {
+    setPainting(false);
     if (!last.current) return;
     last.current = null;
     onStrokeEnd();
@@ -61,11 +63,13 @@ export function DrawingOverlay({ width, height, brushSize, onCanvas, onStrokeEnd
       width={width}
       height={height}
       aria-label="Paint where to blur"
+      data-painting={painting}
       onClick={(event) => event.stopPropagation()}
       onPointerDown={(event) => {
         event.stopPropagation();
         event.currentTarget.setPointerCapture(event.pointerId);
         last.current = null;
+        setPainting(true);
         paint(point(event));
       }}
       onPointerMove={(event) => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { findEffect } from '../../effects/index.ts';
+import { resolveSettings } from '../../effects/settings.ts';
 import type { RangeSetting, SettingValue } from '../../effects/types.ts';
 import { type SettingsRecord } from '../state/editor-state.ts';
 import { SettingControl } from './SettingControl.tsx';
@@ -29,7 +30,10 @@ export function SettingsPanel({ effectId, settings, onChange, brush = null, chil
       <h2 className="panel-title">Adjustments</h2>
       {effect ? (
         effect.settings
-          .filter((definition) => !definition.hidden)
+          .filter(
+            (definition) =>
+              !definition.hidden && (definition.shownWhen?.(resolveSettings(effect, settings)) ?? true),
+          )
           .map((definition) => (
             <SettingControl
               key={definition.name}
