@@ -65,12 +65,12 @@ test('Blur/Pixelate shows only the controls of the chosen type and place', async
   await editor.load('kodak/kodim23.png');
   await editor.chooseEffect('smartBlur');
   await editor.settled();
-  const shown = async () =>
-    (await page
+  const shown = () =>
+    page
       .locator('.adjustments [data-testid^="setting-"]')
-      .evaluateAll((nodes) =>
+      .evaluateAll((nodes): string[] =>
         nodes.map((node) => node.getAttribute('data-testid')!.slice('setting-'.length)),
-      )) as string[];
+      );
   expect(await shown()).toEqual(['blurType', 'applicationMode', 'pixelSize']);
 
   await page.getByTestId('setting-blurType').selectOption('gaussian');
