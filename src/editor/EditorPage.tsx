@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { findEffect } from '../effects/index.ts';
 import type { SettingValue } from '../effects/types.ts';
@@ -13,6 +13,7 @@ import { EffectList } from './components/EffectList.tsx';
 import { HiddenFileInput } from './components/HiddenFileInput.tsx';
 import { NotificationBanner } from './components/NotificationBanner.tsx';
 import { SettingsPanel } from './components/SettingsPanel.tsx';
+import { ShortcutsDialog } from './components/ShortcutsDialog.tsx';
 import { EditorController } from './controller.ts';
 import { createStore, Provider, useAtomValue, type Store } from './editor-jotai.ts';
 import { layoutMode } from './layout.ts';
@@ -100,8 +101,12 @@ function EditorScreen({ store }: { store: Store }) {
   const viewport = useViewport();
   const mode = layoutMode(viewport.width);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
 
-  const ui: CommandUi = useMemo(() => ({ openFilePicker: () => fileInput.current?.click() }), []);
+  const ui: CommandUi = useMemo(
+    () => ({ openFilePicker: () => fileInput.current?.click(), openShortcuts: () => setShortcutsOpen(true) }),
+    [],
+  );
 
   const onHost = useCallback(
     (host: HTMLElement) => {
@@ -122,6 +127,8 @@ function EditorScreen({ store }: { store: Store }) {
   // Keyboard shortcuts; backslash held shows the image before the effect.
   useEffect(() => {
     const down = (event: KeyboardEvent) => {
+      // A dialog (the shortcuts list) has the keys while it is open.
+      if (document.querySelector('dialog[open]')) return;
       if (event.key === 'Escape' && store.get(exportProgressAtom) !== null) {
         event.preventDefault();
         controller.cancelExport();
@@ -288,6 +295,18 @@ function EditorScreen({ store }: { store: Store }) {
           </SettingsPanel>
         )}
         <ActionBar controller={controller} ui={ui} mobile={mode === 'mobile'} mac={MAC} />
+        {mode !== 'mobile' && (
+          <button
+            type="button"
+            className="link-button shortcuts-button"
+            data-testid="shortcuts-button"
+            aria-keyshortcuts="?"
+            onClick={ui.openShortcuts}
+          >
+            Keyboard shortcuts (?)
+          </button>
+        )}
+        <ShortcutsDialog open={shortcutsOpen} mac={MAC} onClose={() => setShortcutsOpen(false)} />
         <HiddenFileInput
           ref={fileInput}
           accept={acceptAttribute(EDITOR_FORMATS)}

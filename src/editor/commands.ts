@@ -12,8 +12,11 @@ import {
   type EditorState,
 } from './state/editor-state.ts';
 
-/** Where the focus is when a key is pressed. */
-export type FocusKind = 'text' | 'control' | 'other';
+/**
+ * Where the focus is when a key is pressed: typing into a field, on a button (which Enter and Space
+ * activate), on another control (a slider, a checkbox), or elsewhere.
+ */
+export type FocusKind = 'text' | 'button' | 'control' | 'other';
 
 export interface KeyBinding {
   key: string;
@@ -22,8 +25,7 @@ export interface KeyBinding {
   shift?: boolean;
   /**
    * Where the shortcut works: 'all' even while typing (Ctrl+S, which the browser would take), 'controls'
-   * also on buttons and sliders but not in text fields, and by default only away from controls (Enter,
-   * which activates a focused button).
+   * everywhere but in text fields, and by default also not on a button (Enter, which activates it).
    */
   allowIn?: 'all' | 'controls';
 }
@@ -39,7 +41,11 @@ export interface EditorCommand {
 /** What commands need from the page beyond the controller. */
 export interface CommandUi {
   openFilePicker: () => void;
+  openShortcuts: () => void;
 }
+
+/** The number keys of the effects, in the list's order: 1 to 9, then 0. */
+export const EFFECT_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'] as const;
 
 export const COMMANDS: readonly EditorCommand[] = [
   {
@@ -80,10 +86,17 @@ export const COMMANDS: readonly EditorCommand[] = [
     enabled: canUpload,
     perform: (_c, ui) => ui.openFilePicker(),
   },
-  ...EFFECTS.slice(0, 9).map((effect, index): EditorCommand => ({
+  {
+    id: 'shortcuts',
+    label: 'Keyboard shortcuts',
+    keys: [{ key: '?', allowIn: 'controls' }],
+    enabled: () => true,
+    perform: (_c, ui) => ui.openShortcuts(),
+  },
+  ...EFFECTS.slice(0, EFFECT_KEYS.length).map((effect, index): EditorCommand => ({
     id: `effect-${effect.id}`,
     label: effect.name,
-    keys: [{ key: String(index + 1) }],
+    keys: [{ key: EFFECT_KEYS[index]!, allowIn: 'controls' }],
     enabled: (s) => s.isImageReadyInWorker && !isBusy(s),
     perform: (c) => c.selectEffect(effect.id),
   })),
@@ -112,8 +125,11 @@ export interface KeyInput {
 function allowed(binding: KeyBinding, focus: FocusKind): boolean {
   if (binding.allowIn === 'all') return true;
   if (binding.allowIn === 'controls') return focus !== 'text';
-  return focus === 'other';
+  return focus === 'other' || focus === 'control';
 }
+
+/** A symbol ('?') is typed with Shift on some layouts and without on others: Shift is not part of it. */
+const shiftMatters = (key: string) => /^[a-z0-9]$/i.test(key) || key.length > 1;
 
 /** The command a key press triggers, if any. */
 export function commandForKey(input: KeyInput, mac: boolean): EditorCommand | undefined {
@@ -124,7 +140,7 @@ export function commandForKey(input: KeyInput, mac: boolean): EditorCommand | un
       (binding) =>
         binding.key.toLowerCase() === input.key.toLowerCase() &&
         Boolean(binding.mod) === mod &&
-        Boolean(binding.shift) === input.shiftKey &&
+        (!shiftMatters(binding.key) || Boolean(binding.shift) === input.shiftKey) &&
         allowed(binding, input.focus),
     ),
   );
@@ -137,8 +153,10 @@ export function focusKind(target: EventTarget | null): FocusKind {
   if (!(target instanceof HTMLElement)) return 'other';
   if (target.isContentEditable || target.tagName === 'TEXTAREA') return 'text';
   if (target instanceof HTMLInputElement) return TEXT_INPUTS.has(target.type) ? 'text' : 'control';
+  // The canvas is a button for zooming (Space), but Enter there applies, as it does around it.
+  if (target.dataset.shortcuts === 'editor') return 'other';
   if (['SELECT', 'BUTTON', 'A'].includes(target.tagName) || target.getAttribute('role') === 'button') {
-    return 'control';
+    return 'button';
   }
   return 'other';
 }

@@ -39,7 +39,7 @@ import {
   undo,
 } from './state/effect-rules.ts';
 import { fileChosen, imageLoadFailed, imageLoadStarted, takeQueuedFile } from './state/image-rules.ts';
-import { cycleZoom, pageBecameVisible } from './state/view-rules.ts';
+import { cycleZoom, pageBecameVisible, zoomTo } from './state/view-rules.ts';
 import { statusReceived, workerInitStarted } from './state/worker-rules.ts';
 import { notifyAtom, type NotificationKind } from './state/notifications.ts';
 import { fullResolutionAtom, showingOriginalAtom } from './state/ui.ts';
@@ -302,8 +302,16 @@ export class EditorController {
     this.run(redo);
   }
 
-  cycleZoom(): void {
+  /** Returns the new level. */
+  cycleZoom(): number {
     this.setState(cycleZoom(this.state));
+    return this.state.zoomLevel;
+  }
+
+  /** Pinch and Ctrl+wheel zoom; returns the level set. */
+  zoomTo(level: number): number {
+    this.setState(zoomTo(this.state, level));
+    return this.state.zoomLevel;
   }
 
   showOriginal(show: boolean): void {
@@ -434,6 +442,8 @@ export class EditorController {
       this.session.post(message);
       return;
     }
+    // A new look replaces the frame being compared: Compare lets go.
+    this.showOriginal(false);
     const mask = message.withMask ? await this.resources.mask() : null;
     await this.session.applyEffect({ effectId: message.effectId, settings: message.settings, mask });
   }

@@ -59,7 +59,8 @@ for (const engine of ENGINES) {
       const saved = await editor.save();
       expect(saved.type).toBe('image/jpeg');
       expect(Math.max(saved.width, saved.height)).toBe(1080);
-      expect(saved.name).toMatch(/^retrocam_original_\d{8}-\d{6}\.jpg$/);
+      // Named after the last step applied (issue 23), here Vibrance, redone.
+      expect(saved.name).toMatch(/^retrocam_vibrance_\d{8}-\d{6}(-\d+)?\.jpg$/);
       await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
     });
 

@@ -29,7 +29,13 @@ import {
   takePendingFile,
   takeQueuedFile,
 } from '../../src/editor/state/image-rules.ts';
-import { cycleZoom, pageBecameVisible, zoomIndicatorText } from '../../src/editor/state/view-rules.ts';
+import {
+  cycleZoom,
+  MAX_ZOOM,
+  pageBecameVisible,
+  zoomIndicatorText,
+  zoomTo,
+} from '../../src/editor/state/view-rules.ts';
 import { statusReceived, workerInitStarted } from '../../src/editor/state/worker-rules.ts';
 import { WORKER_STATUSES, type StatusMessage } from '../../src/engine/protocol.ts';
 
@@ -455,6 +461,15 @@ describe('view', () => {
     expect(zoomIndicatorText(ready())).toBeNull();
     expect(zoomIndicatorText({ ...initialEditorState(), zoomLevel: 2 })).toBeNull();
     expect(zoomIndicatorText({ ...ready(), zoomLevel: 2, selectedEffectId: 'collageEffect' })).toBeNull();
+  });
+
+  it('pinch and wheel zoom to any level from 1 to 4, which the indicator reads; a click after one goes back to 1', () => {
+    expect(zoomTo(ready(), 2.63).zoomLevel).toBe(2.63);
+    expect(zoomIndicatorText(zoomTo(ready(), 2.63))).toBe('2.6x Zoom');
+    expect(zoomTo(ready(), 9).zoomLevel).toBe(MAX_ZOOM);
+    expect(zoomTo(ready(), 0.2).zoomLevel).toBe(1);
+    expect(zoomTo(initialEditorState(), 2).zoomLevel).toBe(1);
+    expect(cycleZoom(zoomTo(ready(), 2.63)).zoomLevel).toBe(1);
   });
 
   it('visibility: tells the worker the app is visible when an image is loaded and the worker is not initialising or loading', () => {

@@ -2,14 +2,12 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../editor-jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
-import { exportProgressAtom, savingAtom } from '../state/ui.ts';
+import { exportProgressAtom, savingAtom, showingOriginalAtom } from '../state/ui.ts';
 import { fittedCanvasSize, layoutMode, mobileCanvasAreaHeight } from '../layout.ts';
-import { type EditorState } from '../state/editor-state.ts';
+import { canRequestImage, type EditorState } from '../state/editor-state.ts';
 import { zoomIndicatorText } from '../state/view-rules.ts';
 import { useViewport } from '../useViewport.ts';
-
-/** Holding the canvas this long shows the image before the effect instead of zooming. */
-const HOLD_MS = 250;
+import { HOLD_MS, useCanvasGestures } from './canvas-gestures.ts';
 
 /** What the canvas area shows, from the editor's state. */
 const canvasSlice = (state: EditorState) => ({
@@ -22,6 +20,8 @@ const canvasSlice = (state: EditorState) => ({
   pendingImageFile: state.pendingImageFile,
   errorMessage: state.errorMessage,
   zoomText: zoomIndicatorText(state),
+  // Compare shows the committed image in place of the effect on screen.
+  canCompare: canRequestImage(state) && state.lastAppliedEffectId !== null,
 });
 
 interface CanvasStageProps {
@@ -38,8 +38,9 @@ export function CanvasStage({ controller, onHost, onChooseFile, overlay, collage
   const state = useEditorState(canvasSlice);
   const saving = useAtomValue(savingAtom);
   const host = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   const viewport = useViewport();
-  const hold = useRef<{ timer: ReturnType<typeof setTimeout>; held: boolean } | null>(null);
+  const showingOriginal = useAtomValue(showingOriginalAtom);
 
   useEffect(() => {
     const container = host.current;
@@ -52,6 +53,18 @@ export function CanvasStage({ controller, onHost, onChooseFile, overlay, collage
   const fitted = fittedCanvasSize(viewport.width, viewport.height, imageWidth, imageHeight);
   const width = Math.round(fitted.width * state.zoomLevel);
   const height = Math.round(fitted.height * state.zoomLevel);
+  const gestures = useCanvasGestures(
+    host,
+    scroller,
+    {
+      zoom: state.zoomLevel,
+      ready: state.isImageReadyInWorker,
+      cycleZoom: () => controller.cycleZoom(),
+      zoomTo: (level) => controller.zoomTo(level),
+      showOriginal: (show) => controller.showOriginal(show),
+    },
+    { width, height },
+  );
 
   const exportProgress = useAtomValue(exportProgressAtom);
   const busy =
@@ -62,47 +75,32 @@ export function CanvasStage({ controller, onHost, onChooseFile, overlay, collage
   const canvasShown = (state.isImageReadyInWorker || loading) && !collage;
   const areaStyle =
     layoutMode(viewport.width) === 'mobile'
-      ? { height: mobileCanvasAreaHeight(viewport.height, canvasShown ? height : null) }
+      ? // The photo's size at 1x: zooming scrolls inside the area rather than growing it.
+        { height: mobileCanvasAreaHeight(viewport.height, canvasShown ? fitted.height : null) }
       : undefined;
-
-  const release = (cancelled: boolean) => {
-    const current = hold.current;
-    hold.current = null;
-    if (!current) return;
-    clearTimeout(current.timer);
-    if (current.held) controller.showOriginal(false);
-    else if (!cancelled) controller.cycleZoom();
-  };
 
   return (
     <main className="canvas-area" aria-label="Canvas" style={areaStyle}>
-      <div className="canvas-scroll">
+      <div className="canvas-scroll" ref={scroller} data-zoomed={state.zoomLevel > 1 && !collage}>
         <div
           className="canvas-host"
           ref={host}
           style={{ width, height }}
           hidden={!canvasShown}
-          onPointerDown={(event) => {
-            if (event.button !== 0 || !state.isImageReadyInWorker) return;
-            const entry = {
-              held: false,
-              timer: setTimeout(() => {
-                entry.held = true;
-                controller.showOriginal(true);
-              }, HOLD_MS),
-            };
-            hold.current = entry;
-          }}
-          onPointerUp={() => release(false)}
-          onPointerLeave={() => release(true)}
-          onPointerCancel={() => release(true)}
+          onPointerDown={gestures.onPointerDown}
+          onPointerMove={gestures.onPointerMove}
+          onPointerUp={gestures.onPointerUp}
+          onPointerCancel={gestures.onPointerCancel}
+          onLostPointerCapture={gestures.onLostPointerCapture}
           onKeyDown={(event) => {
-            if (event.key === ' ' || event.key === 'Enter') {
+            // Space zooms; Enter is left to the editor's shortcuts (Apply).
+            if (event.key === ' ') {
               event.preventDefault();
               event.stopPropagation();
-              controller.cycleZoom();
+              gestures.cycleZoomFromKeyboard();
             }
           }}
+          data-shortcuts="editor"
           tabIndex={state.isImageReadyInWorker ? 0 : -1}
           role="button"
           aria-label={`Zoom (now ${state.zoomLevel}x)`}
@@ -111,6 +109,13 @@ export function CanvasStage({ controller, onHost, onChooseFile, overlay, collage
         </div>
         {collage}
       </div>
+      {canvasShown && state.isImageReadyInWorker && (
+        <CompareControl
+          enabled={state.canCompare}
+          showing={showingOriginal}
+          onShow={(show) => controller.showOriginal(show)}
+        />
+      )}
       {zoomText && (
         <div className="zoom-indicator" data-testid="zoom-indicator" aria-live="polite">
           {zoomText}
@@ -152,6 +157,62 @@ export function CanvasStage({ controller, onHost, onChooseFile, overlay, collage
         </div>
       )}
     </main>
+  );
+}
+
+/**
+ * Compare: hold to see the image before the effect, or press (a click, Enter or Space) to switch between
+ * the two. A 'Before' label is shown while the image before the effect is.
+ */
+function CompareControl({
+  enabled,
+  showing,
+  onShow,
+}: {
+  enabled: boolean;
+  showing: boolean;
+  onShow: (show: boolean) => void;
+}) {
+  const held = useRef<{ at: number; wasShowing: boolean } | null>(null);
+  return (
+    <>
+      {showing && (
+        <div className="before-label" data-testid="before-label" aria-live="polite">
+          Before
+        </div>
+      )}
+      <button
+        type="button"
+        className="compare-button"
+        data-testid="compare-button"
+        aria-pressed={showing}
+        disabled={!enabled}
+        title="Compare with the image before the effect: hold, or press to switch (\\ held)"
+        onPointerDown={(event) => {
+          if (event.pointerType === 'mouse' && event.button !== 0) return;
+          held.current = { at: performance.now(), wasShowing: showing };
+          onShow(true);
+        }}
+        onPointerUp={() => {
+          const press = held.current;
+          held.current = null;
+          if (!press) return;
+          // A long press was a hold: let go, back to the effect. A short one toggles.
+          const hold = performance.now() - press.at >= HOLD_MS;
+          onShow(hold ? false : !press.wasShowing);
+        }}
+        onPointerCancel={() => {
+          held.current = null;
+          onShow(false);
+        }}
+        onClick={(event) => {
+          // Enter or Space (no pointer): a toggle, for the keyboard and screen readers.
+          if (event.detail === 0) onShow(!showing);
+        }}
+      >
+        Compare
+      </button>
+    </>
   );
 }
 

@@ -10,10 +10,25 @@ export function cycleZoom(state: EditorState): EditorState {
   return { ...state, zoomLevel: next };
 }
 
-/** The zoom indicator's text, or null when it is not shown. */
+/** The most a pinch or Ctrl+wheel zooms in (clicks cycle through ZOOM_LEVELS). */
+export const MAX_ZOOM = 4;
+
+/** Pinch and wheel zoom: any level from 1 to MAX_ZOOM, kept to two decimals. */
+export function zoomTo(state: EditorState, level: number): EditorState {
+  if (!state.isImageReadyInWorker || !Number.isFinite(level)) return state;
+  const zoomLevel = Math.round(Math.min(MAX_ZOOM, Math.max(1, level)) * 100) / 100;
+  return zoomLevel === state.zoomLevel ? state : { ...state, zoomLevel };
+}
+
+/**
+ * The zoom indicator's text, or null when it is not shown: the spec's '1.5x Zoom' and '2x Zoom' for the
+ * levels a click gives; a level reached by pinch or wheel reads as itself ('2.6x Zoom').
+ */
 export function zoomIndicatorText(state: EditorState): string | null {
   if (state.zoomLevel <= 1 || !state.isImageReadyInWorker || isCollage(state.selectedEffectId)) return null;
-  return state.zoomLevel === 1.5 ? '1.5x Zoom' : '2x Zoom';
+  if (state.zoomLevel === 1.5) return '1.5x Zoom';
+  if (ZOOM_LEVELS.includes(state.zoomLevel as (typeof ZOOM_LEVELS)[number])) return '2x Zoom';
+  return `${Math.round(state.zoomLevel * 10) / 10}x Zoom`;
 }
 
 /**
