@@ -256,56 +256,55 @@ function EditorScreen({ store }: { store: Store }) {
         }
       />
       <aside className="sidebar sidebar-right" aria-label="Adjustments and actions">
-        {mode !== 'desktop' && effectList('mobile')}
-        {collageOpen && state.collageConfig ? (
-          <section className="adjustments" aria-label="Adjustments">
-            <h2 className="panel-title">Collage</h2>
-            <Suspense fallback={null}>
-              <CollagePanel
-                controller={controller}
-                config={state.collageConfig}
-                assets={state.availableImageAssets}
-                selection={collageSelection}
-                disabled={busy}
-              />
-            </Suspense>
-          </section>
-        ) : (
-          <SettingsPanel
-            effectId={state.selectedEffectId}
-            settings={{ ...state.currentSettings, ...drafts }}
-            onChange={changeSetting}
-            brush={
-              state.isDrawingModeActive && effect?.drawing
-                ? {
-                    control: effect.drawing.brush,
-                    size: state.blurBrushSize,
-                    onChange: (size) => controller.setBrushSize(size),
-                    onClear: () => controller.clearMask(),
-                  }
-                : null
-            }
-          >
-            {effect?.needs?.some((need) => need.resource === 'cube') && (
-              <CubeLoader
-                title={controller.customLutTitle}
-                onFile={(file) => void controller.loadCube(file)}
-              />
-            )}
-          </SettingsPanel>
-        )}
+        {/* The controls scroll here, between the photo and the action bar, never under either. */}
+        {/* Focusable, so that it scrolls from the keyboard while its buttons are still disabled. */}
+        <div
+          className="panel-scroll"
+          data-testid="editor-sheet"
+          tabIndex={0}
+          role="region"
+          aria-label="Controls"
+        >
+          {mode !== 'desktop' && effectList('mobile')}
+          {collageOpen && state.collageConfig ? (
+            <section className="adjustments" aria-label="Adjustments">
+              <h2 className="panel-title">Collage</h2>
+              <Suspense fallback={null}>
+                <CollagePanel
+                  controller={controller}
+                  config={state.collageConfig}
+                  assets={state.availableImageAssets}
+                  selection={collageSelection}
+                  disabled={busy}
+                />
+              </Suspense>
+            </section>
+          ) : (
+            <SettingsPanel
+              effectId={state.selectedEffectId}
+              settings={{ ...state.currentSettings, ...drafts }}
+              onChange={changeSetting}
+              brush={
+                state.isDrawingModeActive && effect?.drawing
+                  ? {
+                      control: effect.drawing.brush,
+                      size: state.blurBrushSize,
+                      onChange: (size) => controller.setBrushSize(size),
+                      onClear: () => controller.clearMask(),
+                    }
+                  : null
+              }
+            >
+              {effect?.needs?.some((need) => need.resource === 'cube') && (
+                <CubeLoader
+                  title={controller.customLutTitle}
+                  onFile={(file) => void controller.loadCube(file)}
+                />
+              )}
+            </SettingsPanel>
+          )}
+        </div>
         <ActionBar controller={controller} ui={ui} mobile={mode === 'mobile'} mac={MAC} />
-        {mode !== 'mobile' && (
-          <button
-            type="button"
-            className="link-button shortcuts-button"
-            data-testid="shortcuts-button"
-            aria-keyshortcuts="?"
-            onClick={ui.openShortcuts}
-          >
-            Keyboard shortcuts (?)
-          </button>
-        )}
         <ShortcutsDialog open={shortcutsOpen} mac={MAC} onClose={() => setShortcutsOpen(false)} />
         <HiddenFileInput
           ref={fileInput}

@@ -9,53 +9,75 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-test('the editor has no serious or critical accessibility violations, empty and with an effect chosen', async ({
-  page,
-  editor,
-}) => {
-  await page.goto('/editor?engine=webgl2');
-  await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerReady');
-  expect(await seriousViolations(page)).toEqual([]);
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 800, height: 600 },
+  { width: 1440, height: 900 },
+];
 
-  await editor.upload('kodak/kodim23.png');
-  await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
-  await editor.chooseEffect('vibrance');
-  await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
-  expect(await seriousViolations(page)).toEqual([]);
-});
+for (const viewport of VIEWPORTS) {
+  const size = `${viewport.width}x${viewport.height}`;
+  const effect = (id: string) => `${viewport.width > 991 ? 'effect-' : 'effect-mobile-'}${id}`;
 
-test('the landing page and the privacy page have no serious or critical accessibility violations', async ({
-  page,
-  landing,
-}) => {
-  await page.goto('/');
-  await expect(page.getByTestId('start-editing')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-  await landing.choose('kodak/kodim23.png');
-  await expect(page.getByTestId('preview-image')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.getByTestId('contact-button').click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  test(`at ${size} the editor has no serious or critical accessibility violations: empty, with an effect, comparing, the shortcuts`, async ({
+    page,
+    editor,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/editor?engine=webgl2');
+    await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerReady');
+    expect(await seriousViolations(page)).toEqual([]);
 
-  await page.goto('/privacy');
-  await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-});
+    await editor.upload('kodak/kodim23.png');
+    await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
+    await page.getByTestId(effect('ccdEffect')).click();
+    await editor.settled();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('compare-button').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('before-label')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('?');
+    await expect(page.getByTestId('shortcuts-dialog')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
-test('the collage, its panel and its text controls have no serious or critical accessibility violations', async ({
-  page,
-  editor,
-}) => {
-  await page.goto('/editor?engine=webgl2');
-  await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerReady');
-  await editor.upload('kodak/kodim23.png');
-  await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
-  await editor.chooseEffect('collageEffect');
-  await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
-  await page.getByTestId('collage-preset-quad-grid').click();
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.getByTestId('collage-add-text').click();
-  await expect(page.getByTestId('collage-text-controls')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-});
+  test(`at ${size} the landing page and the privacy page have no serious or critical accessibility violations`, async ({
+    page,
+    landing,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await expect(page.getByTestId('start-editing')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await landing.choose('kodak/kodim23.png');
+    await expect(page.getByTestId('preview-image')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('contact-button').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test(`at ${size} the collage, its panel and its text controls have no serious or critical accessibility violations`, async ({
+    page,
+    editor,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/editor?engine=webgl2');
+    await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerReady');
+    await editor.upload('kodak/kodim23.png');
+    await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
+    await page.getByTestId(effect('collageEffect')).click();
+    await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
+    await page.getByTestId('collage-preset-quad-grid').click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('collage-add-text').click();
+    await expect(page.getByTestId('collage-text-controls')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

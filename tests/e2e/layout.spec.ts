@@ -1,4 +1,5 @@
 import { canvasBox, fittedCanvasSize, mobileCanvasAreaHeight } from '../../src/editor/layout.ts';
+import { EFFECTS } from '../../src/effects/index.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const VIEWPORTS = [
@@ -75,3 +76,90 @@ test('on a phone, the canvas area keeps 70 % of the height without a photo and f
   );
   expect((await area.boundingBox())?.height).toBeCloseTo(Math.round(0.7 * viewport.height), 0);
 });
+
+const EFFECT_IDS = EFFECTS.filter((effect) => effect.controls !== 'collage').map((effect) => effect.id);
+
+/**
+ * Issue 23: with any control of any effect in view, the whole photo is in view too. Each setting (every
+ * mode of Blur/Pixelate, so that each of its controls shows) is scrolled into view as a user would, then
+ * the control and the canvas are each found on top at their centres, and the canvas lies inside the window.
+ */
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 800, height: 600 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${viewport.width}x${viewport.height} every setting of every effect is in view with the whole photo`, async ({
+    page,
+    editor,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(viewport);
+    await editor.open('webgl2');
+    await editor.load('kodak/kodim04.png');
+    const prefix = viewport.width > 991 ? 'effect-' : 'effect-mobile-';
+    const walked: string[] = [];
+
+    const walk = async (effectId: string) => {
+      const controls = page.locator('.adjustments [data-testid^="setting-"]');
+      for (const testId of await controls.evaluateAll((nodes): string[] =>
+        nodes.map((node) => node.getAttribute('data-testid')!),
+      )) {
+        const control = page.getByTestId(testId);
+        await control.scrollIntoViewIfNeeded();
+        const box = (await control.boundingBox())!;
+        const canvas = (await editor.canvas.boundingBox())!;
+        const found = await page.evaluate(
+          ({ control, canvas }) => ({
+            control: document
+              .elementFromPoint(control.x, control.y)
+              ?.closest('[data-testid]')
+              ?.getAttribute('data-testid'),
+            canvas: document.elementFromPoint(canvas.x, canvas.y)?.closest('.canvas-host') !== null,
+          }),
+          {
+            control: { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+            canvas: { x: canvas.x + canvas.width / 2, y: canvas.y + canvas.height / 2 },
+          },
+        );
+        expect(found.control, `${effectId}: ${testId} on top`).toBe(testId);
+        expect(found.canvas, `${effectId}: the canvas on top with ${testId} in view`).toBe(true);
+        expect(canvas.y, `${effectId}: the canvas's top with ${testId}`).toBeGreaterThanOrEqual(0);
+        expect(canvas.x).toBeGreaterThanOrEqual(0);
+        expect(
+          canvas.y + canvas.height,
+          `${effectId}: the canvas's bottom with ${testId}`,
+        ).toBeLessThanOrEqual(viewport.height);
+        expect(canvas.x + canvas.width).toBeLessThanOrEqual(viewport.width);
+        walked.push(`${effectId}/${testId}`);
+      }
+    };
+
+    for (const effectId of EFFECT_IDS) {
+      await page.getByTestId(`${prefix}${effectId}`).click();
+      await editor.settled();
+      await walk(effectId);
+      if (effectId === 'smartBlur') {
+        for (const [type, mode] of [
+          ['gaussian', 'vignette'],
+          ['pixelate', 'draw'],
+        ] as const) {
+          await page.getByTestId('setting-applicationMode').selectOption(mode);
+          await editor.settled();
+          if (mode !== 'vignette') await page.getByTestId('setting-blurType').selectOption(type);
+          await editor.settled();
+          await walk(`${effectId} (${type}, ${mode})`);
+        }
+      }
+    }
+    // Every setting of every effect was walked (the collage has its own editor instead).
+    for (const effect of EFFECTS.filter((e) => e.controls !== 'collage')) {
+      for (const setting of effect.settings.filter((s) => !s.hidden)) {
+        expect(
+          walked.some((w) => w.startsWith(effect.id) && w.endsWith(`setting-${setting.name}`)),
+          `${effect.id}: ${setting.name}`,
+        ).toBe(true);
+      }
+    }
+  });
+}

@@ -19,7 +19,8 @@ export const EffectList = memo(function EffectList({
   return (
     <nav className="effect-list" aria-label="Effects">
       <h2 className="panel-title">Effects</h2>
-      <ul>
+      {/* On a phone the row scrolls sideways: focusable, so the keyboard can scroll it too. */}
+      <ul tabIndex={variant === 'mobile' ? 0 : undefined}>
         {EFFECTS.map((effect) => (
           <li key={effect.id}>
             <button
