@@ -303,6 +303,17 @@ function EditorScreen({ store }: { store: Store }) {
               )}
             </SettingsPanel>
           )}
+          {mode !== 'mobile' && (
+            <button
+              type="button"
+              className="link-button shortcuts-button"
+              data-testid="shortcuts-button"
+              aria-keyshortcuts="?"
+              onClick={ui.openShortcuts}
+            >
+              Keyboard shortcuts (?)
+            </button>
+          )}
         </div>
         <ActionBar controller={controller} ui={ui} mobile={mode === 'mobile'} mac={MAC} />
         <ShortcutsDialog open={shortcutsOpen} mac={MAC} onClose={() => setShortcutsOpen(false)} />
