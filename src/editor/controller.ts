@@ -43,7 +43,6 @@ import { cycleZoom, pageBecameVisible, zoomTo } from './state/view-rules.ts';
 import { statusReceived, workerInitStarted } from './state/worker-rules.ts';
 import { notifyAtom, type NotificationKind } from './state/notifications.ts';
 import { fullResolutionAtom, showingOriginalAtom } from './state/ui.ts';
-import { exportLongSide } from './export.ts';
 import { EditorThumbnails } from './thumbnails.ts';
 import { UserResources } from './user-resources.ts';
 
@@ -337,19 +336,9 @@ export class EditorController {
     return this.saver.save();
   }
 
-  /**
-   * The size a full-resolution save writes: the original's, or, once a collage is part of the image (no
-   * full-resolution replay exists for it), the size the save then falls back to.
-   */
+  /** The size a full-resolution save writes now. */
   fullResolutionSize(): { width: number; height: number } | null {
-    const { originalWidth, originalHeight, processingWidth, processingHeight } = this.state;
-    if (this.session.log.effectsSinceLoad()) {
-      return originalWidth && originalHeight ? { width: originalWidth, height: originalHeight } : null;
-    }
-    const long = exportLongSide(processingWidth, processingHeight);
-    if (!long || !processingWidth || !processingHeight) return null;
-    const scale = long / Math.max(processingWidth, processingHeight);
-    return { width: Math.round(processingWidth * scale), height: Math.round(processingHeight * scale) };
+    return this.saver.fullResolutionSize();
   }
 
   setFullResolution(on: boolean): void {

@@ -153,6 +153,21 @@ export class PhotoSaver {
   }
 
   /**
+   * The size a full-resolution save writes: the original's, or, once a collage is part of the image (no
+   * full-resolution replay exists for it), the size the save then falls back to.
+   */
+  fullResolutionSize(): { width: number; height: number } | null {
+    const { originalWidth, originalHeight, processingWidth, processingHeight } = this.host.state();
+    if (this.host.log.effectsSinceLoad()) {
+      return originalWidth && originalHeight ? { width: originalWidth, height: originalHeight } : null;
+    }
+    const long = exportLongSide(processingWidth, processingHeight);
+    if (!long || !processingWidth || !processingHeight) return null;
+    const scale = long / Math.max(processingWidth, processingHeight);
+    return { width: Math.round(processingWidth * scale), height: Math.round(processingHeight * scale) };
+  }
+
+  /**
    * Issue 7: the image's effects run again on the original at its own size, in the worker, which hands
    * back the JPEG; the page holds only the file and the result.
    */
