@@ -1,8 +1,5 @@
 import { memo } from 'react';
 import { EFFECTS } from '../../effects/index.ts';
-import { effectThumbnailKey } from '../../effects/thumbnail-keys.ts';
-import { useAtomValue } from '../editor-jotai.ts';
-import { thumbnailsAtom } from '../state/ui.ts';
 
 interface EffectListProps {
   selectedEffectId: string | null;
@@ -19,7 +16,6 @@ export const EffectList = memo(function EffectList({
   variant = 'main',
 }: EffectListProps) {
   const prefix = variant === 'mobile' ? 'effect-mobile-' : 'effect-';
-  const thumbnails = useAtomValue(thumbnailsAtom);
   return (
     <nav className="effect-list" aria-label="Effects">
       <h2 className="panel-title">Effects</h2>
@@ -35,18 +31,7 @@ export const EffectList = memo(function EffectList({
               disabled={disabled}
               onClick={() => onSelect(effect.id)}
             >
-              {/* The photo with this effect at its defaults, once the worker has made it. */}
-              {thumbnails[effectThumbnailKey(effect.id)] ? (
-                <img
-                  className="effect-thumb"
-                  src={thumbnails[effectThumbnailKey(effect.id)]}
-                  alt=""
-                  data-testid={`thumb-${effect.id}`}
-                />
-              ) : (
-                <span className="effect-thumb thumb-placeholder" aria-hidden="true" />
-              )}
-              <span className="effect-name">{effect.name}</span>
+              {effect.name}
             </button>
           </li>
         ))}
