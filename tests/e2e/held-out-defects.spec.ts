@@ -4,11 +4,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { decodeInBrowser } from '../support/decode.ts';
 import { fixturePath } from '../support/images.ts';
 import { PERMISSIONS_POLICY } from '../../security-headers.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { watchLongTasks } from '../support/long-tasks.ts';
 
 const FOLDER = mkdtempSync(join(tmpdir(), 'retrocam-defects-'));
 
@@ -27,24 +27,6 @@ function made(name: string, text: string): string {
   const path = join(FOLDER, name);
   writeFileSync(path, text);
   return path;
-}
-
-/** Records main-thread long tasks in window.__longTasks. */
-async function watchLongTasks(page: Page) {
-  await page.addInitScript(() => {
-    const durations: number[] = [];
-    (window as unknown as { __longTasks: number[] }).__longTasks = durations;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) durations.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  return () =>
-    page.evaluate(() => {
-      const durations = (window as unknown as { __longTasks: number[] }).__longTasks;
-      const longest = Math.max(0, ...durations);
-      durations.length = 0;
-      return longest;
-    });
 }
 
 test("a look link naming the user's own .cube look drops it with the control's warning; the editor works on", async ({

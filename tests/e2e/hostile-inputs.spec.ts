@@ -11,6 +11,7 @@ import { psnr } from '../reference/metrics.ts';
 import { oneBitPng, paddedJpeg, pngWithOrientation } from '../support/hostile.ts';
 import { canMeasureMemory, sampleTabMemory } from '../support/memory.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { watchLongTasks } from '../support/long-tasks.ts';
 import { EditorPage, LandingPage } from '../support/pages.ts';
 
 const MEMORY_LIMIT = 1.5 * 2 ** 30;
@@ -54,27 +55,6 @@ const HOSTILE: HostileFile[] = [
     message: 'Unsupported file format. Supported formats: JPG, PNG, WEBP.',
   },
 ];
-
-/** Records the page's main-thread long tasks (from its first script on) in window.__longTasks. */
-async function watchLongTasks(page: Page) {
-  await page.addInitScript(() => {
-    const durations: number[] = [];
-    (window as unknown as { __longTasks: number[] }).__longTasks = durations;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) durations.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  return {
-    /** The longest task since the last call (and forgets them). */
-    longest: () =>
-      page.evaluate(() => {
-        const durations = (window as unknown as { __longTasks: number[] }).__longTasks;
-        const longest = Math.max(0, ...durations);
-        durations.length = 0;
-        return longest;
-      }),
-  };
-}
 
 /** An editor with a photo and one committed step, and what its canvas shows. */
 async function editorWithHistory(page: Page): Promise<RgbaImage> {
@@ -158,16 +138,16 @@ for (const entry of ENTRIES) {
     editor,
   }) => {
     expect(canMeasureMemory(), 'needs /proc to read process memory').toBe(true);
-    const tasks = await watchLongTasks(page);
+    const longestTask = await watchLongTasks(page);
     const nothingLost = await entry.open(page);
     const notes: string[] = [];
     for (const hostile of HOSTILE) {
-      await tasks.longest();
+      await longestTask();
       const memory = sampleTabMemory(50);
       await entry.choose(page, hostile.file);
       const { text, elapsed } = await editor.takeNotification('error');
       const peak = memory.stop();
-      const longest = await tasks.longest();
+      const longest = await longestTask();
       notes.push(
         `${hostile.label}: ${elapsed} ms, longest task ${longest.toFixed(0)} ms, ${(peak / 2 ** 20).toFixed(0)} MB`,
       );

@@ -187,7 +187,7 @@ function CompareControl({
         data-testid="compare-button"
         aria-pressed={showing}
         disabled={!enabled}
-        title="Compare with the image before the effect: hold, or press to switch (\\ held)"
+        title="Compare with the image before the effect: hold, or press to switch (or hold \)"
         onPointerDown={(event) => {
           if (event.pointerType === 'mouse' && event.button !== 0) return;
           held.current = { at: performance.now(), wasShowing: showing };

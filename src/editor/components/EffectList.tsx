@@ -18,7 +18,8 @@ export const EffectList = memo(function EffectList({
   const prefix = variant === 'mobile' ? 'effect-mobile-' : 'effect-';
   return (
     <nav className="effect-list" aria-label="Effects">
-      <h2 className="panel-title">Effects</h2>
+      {/* On a phone the row speaks for itself: the heading is for screen readers. */}
+      <h2 className={variant === 'mobile' ? 'panel-title visually-hidden' : 'panel-title'}>Effects</h2>
       {/* On a phone the row scrolls sideways: focusable, so the keyboard can scroll it too. */}
       <ul tabIndex={variant === 'mobile' ? 0 : undefined}>
         {EFFECTS.map((effect) => (
