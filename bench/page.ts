@@ -24,7 +24,7 @@ export interface GpuRow {
    * `unfused`: an effect with its per-pixel stages run one by one, beside `fused`, the same effect timed
    * before and after it (pooled), to show what fusing them saves.
    */
-  kind: 'stage' | 'effect' | 'fused' | 'unfused' | 'identity';
+  kind: 'stage' | 'effect' | 'fused' | 'unfused' | 'identity' | 'thumbnails';
   /** The stage name or the effect id. */
   name: string;
   label: string;
@@ -127,6 +127,21 @@ const bench = {
       );
     }
     return rows;
+  },
+
+  /** The editor's thumbnail set of a photo of this size: every effect and Filters look (issue 23). */
+  async thumbnails(engine: EngineKind, width: number, height: number, repeat: Repeat): Promise<GpuRow[]> {
+    const result = await window.harness.benchThumbnails(
+      engine,
+      width,
+      height,
+      repeat.warmup,
+      repeat.iterations,
+    );
+    console.info(`${engine} ${width}x${height} thumbnails: ${result.medianMs.toFixed(1)} ms`);
+    return [
+      { engine, width, height, kind: 'thumbnails', name: 'thumbnails', label: 'Thumbnail set', ...result },
+    ];
   },
 
   /** The jpeg stage alone at a quality. */

@@ -287,6 +287,30 @@ export async function renderMarkdown(results) {
     lines.push('');
   }
 
+  const thumbnailRows = results.rows.filter((r) => r.kind === 'thumbnails');
+  if (thumbnailRows.length) {
+    lines.push('## Thumbnails (issue 23)', '');
+    lines.push(
+      "The editor's thumbnails of the photo: every effect at its defaults and every Filters look, each run " +
+        'on the photo reduced to 480 px, reduced to 160 px, read back and encoded as PNG, one after another ' +
+        'in the worker. The whole set beside one CCD apply at the same size; it must cost no more:',
+      '',
+    );
+    lines.push('| backend | photo | whole set ms (passes) | one CCD apply ms (passes) | set / CCD |');
+    lines.push('|---|---|---:|---:|---:|');
+    for (const row of thumbnailRows) {
+      const ccd = results.rows.find(
+        (r) => r.kind === 'effect' && r.engine === row.engine && r.name === 'ccdEffect' && sameSize(r, row),
+      );
+      if (!ccd) continue;
+      lines.push(
+        `| ${ENGINE_NAMES[row.engine]} | ${size(row)} | ${ms(row.medianMs)} (${row.passes ?? '?'}) | ` +
+          `${ms(ccd.medianMs)} (${ccd.passes ?? '?'}) | ${(row.medianMs / ccd.medianMs).toFixed(2)} |`,
+      );
+    }
+    lines.push('');
+  }
+
   const unfused = results.rows.filter((r) => r.kind === 'unfused');
   if (unfused.length) {
     lines.push('## Fused per-pixel stages', '');

@@ -89,6 +89,11 @@ async function gpuAndCpu() {
           rows.push(
             ...(await page.evaluate((a) => window.bench.unfused(...a), [engine, width, height, repeat])),
           );
+        // The editor's thumbnail set of a photo this size, beside one CCD apply (issue 23).
+        if (width === 1080)
+          rows.push(
+            ...(await page.evaluate((a) => window.bench.thumbnails(...a), [engine, width, height, repeat])),
+          );
         if (width === 1080 && args.includes('--stages'))
           rows.push(
             ...(await page.evaluate((a) => window.bench.stages(...a), [engine, width, height, STAGE_REPEAT])),

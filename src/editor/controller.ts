@@ -43,6 +43,7 @@ import { cycleZoom, pageBecameVisible, zoomTo } from './state/view-rules.ts';
 import { statusReceived, workerInitStarted } from './state/worker-rules.ts';
 import { notifyAtom, type NotificationKind } from './state/notifications.ts';
 import { fullResolutionAtom, showingOriginalAtom } from './state/ui.ts';
+import { EditorThumbnails } from './thumbnails.ts';
 import { UserResources } from './user-resources.ts';
 
 export interface ControllerOptions {
@@ -73,6 +74,7 @@ export class EditorController {
   /** How a chosen file is taken when its turn comes: the formats it may have, and a decode made earlier. */
   private readonly intake = new WeakMap<Blob, FileIntake>();
   private readonly resources = new UserResources();
+  private readonly thumbnails: EditorThumbnails;
   private readonly session: EngineSession;
   private readonly saver: PhotoSaver;
   /** The collage: its config rules, assets, Apply and Save. */
@@ -88,6 +90,7 @@ export class EditorController {
   ) {
     this.link = options.link ?? null;
     this.tileLimit = options.tileLimit ?? null;
+    this.thumbnails = new EditorThumbnails(store);
     const notify = (kind: NotificationKind, message: string, durationMs?: number) =>
       this.notify(kind, message, durationMs);
     this.session = new EngineSession(
@@ -146,6 +149,7 @@ export class EditorController {
 
   stop(): void {
     this.session.stop();
+    this.thumbnails.dispose();
     this.revokePreview();
     this.collage.dispose();
   }
@@ -481,6 +485,13 @@ export class EditorController {
     switch (message.type) {
       case 'status':
         this.run((s) => statusReceived(s, message));
+        // The base image changed: thumbnails of the new one.
+        if (message.status === 'ImageReady' || message.status === 'commitSuccess') {
+          this.thumbnails.refresh((m) => this.session.post(m));
+        }
+        return;
+      case 'thumbnail':
+        this.thumbnails.received(message);
         return;
       case 'error':
         this.run((s) => errorReceived(s, cleanMessage(message.message)));

@@ -2,6 +2,7 @@ import type { StageInvocation } from '../engine/stages/invocation.ts';
 import { CUSTOM_LUT, lutKey } from '../grading/look-names.ts';
 import { LOOKS } from '../grading/looks/index.ts';
 import { numberSetting, relativePixels, stringSetting } from './settings.ts';
+import { lookThumbnailKey } from './thumbnail-keys.ts';
 import type { EffectDefinition, SettingValue, Settings } from './types.ts';
 
 const LOOK_OPTIONS = [
@@ -41,6 +42,7 @@ export const pg2016Effect: EffectDefinition = {
       label: 'Look',
       options: LOOK_OPTIONS,
       default: 'nashville',
+      preview: (value) => (value === CUSTOM_LUT ? null : lookThumbnailKey(value)),
     },
     {
       kind: 'select',

@@ -33,6 +33,8 @@ export interface SelectSetting extends SettingBase {
   readonly kind: 'select';
   readonly options: readonly { readonly value: string; readonly label: string }[];
   readonly default: string;
+  /** The thumbnail key of an option (Filters' looks), shown as a picker of thumbnails; null for none. */
+  readonly preview?: (value: string) => string | null;
 }
 
 export interface ToggleSetting extends SettingBase {

@@ -150,7 +150,18 @@ export const TEST_HOOK_ACTIONS = [
 ] as const;
 export type TestHookAction = (typeof TEST_HOOK_ACTIONS)[number];
 
+/**
+ * Thumbnails of the current base image: rendered one at a time between the other messages, so an apply
+ * never waits for more than one. A newer request replaces what is left of an older one.
+ */
+export interface RenderThumbnailsMessage {
+  type: 'renderThumbnails';
+  /** Answers carry it, so that those of an older request are told apart. */
+  generation: number;
+}
+
 export type ToWorkerMessage =
+  | RenderThumbnailsMessage
   | InitMessage
   | LoadImageMessage
   | ApplyEffectMessage
@@ -240,7 +251,17 @@ export interface CubeLoadedMessage {
   error?: string;
 }
 
+/** One thumbnail, encoded in the worker. */
+export interface ThumbnailMessage {
+  type: 'thumbnail';
+  generation: number;
+  /** The job's key (src/effects/thumbnails.ts). */
+  key: string;
+  image: Blob;
+}
+
 export type FromWorkerMessage =
+  | ThumbnailMessage
   | CubeLoadedMessage
   | StatusMessage
   | ErrorMessage
@@ -254,6 +275,7 @@ export type FromWorkerMessage =
 // ---------------------------------------------------------------- guards
 
 const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorkerMessage['type']>([
+  'renderThumbnails',
   'init',
   'loadImage',
   'applyEffect',
@@ -274,6 +296,7 @@ const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorkerMessage['type']>([
 ]);
 
 const FROM_WORKER_TYPES: ReadonlySet<string> = new Set<FromWorkerMessage['type']>([
+  'thumbnail',
   'cubeLoaded',
   'status',
   'error',
@@ -325,6 +348,8 @@ function isFullResolutionStep(value: unknown): boolean {
 export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
   if (!isRecord(value) || typeof value.type !== 'string' || !TO_WORKER_TYPES.has(value.type)) return false;
   switch (value.type as ToWorkerMessage['type']) {
+    case 'renderThumbnails':
+      return isCount(value.generation);
     case 'init':
       return (
         isRecord(value.canvas) &&
@@ -391,6 +416,8 @@ export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
 export function isFromWorkerMessage(value: unknown): value is FromWorkerMessage {
   if (!isRecord(value) || typeof value.type !== 'string' || !FROM_WORKER_TYPES.has(value.type)) return false;
   switch (value.type as FromWorkerMessage['type']) {
+    case 'thumbnail':
+      return isCount(value.generation) && typeof value.key === 'string' && isRecord(value.image);
     case 'status':
       return (
         isWorkerStatus(value.status) &&

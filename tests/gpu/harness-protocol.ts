@@ -36,6 +36,8 @@ export interface BenchRequest {
   iterations: number;
   /** Fuse runs of per-pixel stages (the engine's default). */
   fuse?: boolean;
+  /** Time the editor's whole thumbnail set (every effect and look) of the input instead. */
+  thumbnails?: boolean;
 }
 
 /** Runs a whole effect (its stages for the given settings, with its LUTs) as the engine would. */

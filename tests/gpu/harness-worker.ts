@@ -10,6 +10,7 @@ import { findEffect } from '../../src/effects/index.ts';
 import { bakeLut } from '../../src/grading/luts.ts';
 import { resolveSettings } from '../../src/effects/settings.ts';
 import { EngineResources } from '../../src/engine/worker/resources.ts';
+import { ThumbnailRenderer } from '../../src/engine/worker/thumbnails.ts';
 import { chainReach, runInTiles } from '../../src/engine/worker/full-resolution.ts';
 import { planTiles, tileLimits } from '../../src/engine/tiling.ts';
 import { median, syntheticPixels } from '../support/synthetic.ts';
@@ -183,12 +184,21 @@ async function bench(request: BenchRequest) {
     resolve = engineResources(runner).resolve;
   }
   let passes = 0;
+  const thumbnails = request.thumbnails
+    ? new ThumbnailRenderer(runner, runner.backend, engineResources(runner).resolve)
+    : null;
   const once = async () => {
     const before = runner.passCount;
-    const output = await runner.backend.validate(() => runner.run(input, chain, resolve));
+    if (thumbnails) {
+      // As the editor makes them: each rendered, read back and encoded.
+      thumbnails.queue(0);
+      while (await thumbnails.next(input));
+    } else {
+      const output = await runner.backend.validate(() => runner.run(input, chain, resolve));
+      runner.pool.release(output);
+    }
     passes = runner.passCount - before;
     await runner.backend.finish();
-    runner.pool.release(output);
   };
   const samplesMs: number[] = [];
   runner.fuse = request.fuse ?? true;

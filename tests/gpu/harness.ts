@@ -195,6 +195,19 @@ const harness = {
     })) as BenchResult;
   },
 
+  /** Times the editor's whole thumbnail set (every effect and look, encoded) of an image of this size. */
+  async benchThumbnails(engine: EngineKind, width: number, height: number, warmup = 2, iterations = 5) {
+    return (await send({
+      type: 'bench',
+      engine,
+      width,
+      height,
+      warmup,
+      iterations,
+      thumbnails: true,
+    })) as BenchResult;
+  },
+
   /** Times the browser's JPEG encode (2D OffscreenCanvas) and decode (createImageBitmap) at a size. */
   async benchBrowserJpeg(width: number, height: number, quality: number, warmup = 3, iterations = 10) {
     return (await send({

@@ -1,5 +1,8 @@
 import { memo } from 'react';
 import { EFFECTS } from '../../effects/index.ts';
+import { effectThumbnailKey } from '../../effects/thumbnail-keys.ts';
+import { useAtomValue } from '../editor-jotai.ts';
+import { thumbnailsAtom } from '../state/ui.ts';
 
 interface EffectListProps {
   selectedEffectId: string | null;
@@ -16,6 +19,7 @@ export const EffectList = memo(function EffectList({
   variant = 'main',
 }: EffectListProps) {
   const prefix = variant === 'mobile' ? 'effect-mobile-' : 'effect-';
+  const thumbnails = useAtomValue(thumbnailsAtom);
   return (
     <nav className="effect-list" aria-label="Effects">
       {/* On a phone the row speaks for itself: the heading is for screen readers. */}
@@ -32,7 +36,18 @@ export const EffectList = memo(function EffectList({
               disabled={disabled}
               onClick={() => onSelect(effect.id)}
             >
-              {effect.name}
+              {/* The photo with this effect at its defaults, once the worker has made it. */}
+              {thumbnails[effectThumbnailKey(effect.id)] ? (
+                <img
+                  className="effect-thumb"
+                  src={thumbnails[effectThumbnailKey(effect.id)]}
+                  alt=""
+                  data-testid={`thumb-${effect.id}`}
+                />
+              ) : (
+                <span className="effect-thumb thumb-placeholder" aria-hidden="true" />
+              )}
+              <span className="effect-name">{effect.name}</span>
             </button>
           </li>
         ))}

@@ -1,6 +1,8 @@
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { coerceSetting } from '../../effects/settings.ts';
-import type { SettingDefinition, SettingValue } from '../../effects/types.ts';
+import type { SelectSetting, SettingDefinition, SettingValue } from '../../effects/types.ts';
+import { useAtomValue } from '../editor-jotai.ts';
+import { thumbnailsAtom } from '../state/ui.ts';
 
 /** Typing into a number box waits this long before it applies (product spec section 9). */
 export const TYPING_DEBOUNCE_MS = 300;
@@ -44,6 +46,14 @@ export const SettingControl = memo(function SettingControl({
   if (definition.kind === 'select') {
     return (
       <div className="setting" title={title}>
+        {definition.preview && (
+          <PreviewPicker
+            definition={definition}
+            value={String(value)}
+            disabled={disabled}
+            onChange={onChange}
+          />
+        )}
         <label htmlFor={id}>{definition.label}</label>
         <select
           id={id}
@@ -75,6 +85,53 @@ export const SettingControl = memo(function SettingControl({
     </div>
   );
 });
+
+/**
+ * A select's options as thumbnails of the photo (Filters' looks), a radio group beside the select: the
+ * user sees each look before choosing it.
+ */
+function PreviewPicker({
+  definition,
+  value,
+  disabled,
+  onChange,
+}: {
+  definition: SelectSetting;
+  value: string;
+  disabled: boolean;
+  onChange: (name: string, value: SettingValue) => void;
+}) {
+  const thumbnails = useAtomValue(thumbnailsAtom);
+  const options = definition.options.flatMap((option) => {
+    const key = definition.preview?.(option.value);
+    return key ? [{ ...option, key }] : [];
+  });
+  return (
+    <div className="preview-picker" role="radiogroup" aria-label={`${definition.label}s`}>
+      {options.map((option) => {
+        const url = thumbnails[option.key];
+        return (
+          <button
+            key={option.value}
+            type="button"
+            role="radio"
+            aria-checked={option.value === value}
+            className="preview-option"
+            disabled={disabled}
+            onClick={() => onChange(definition.name, option.value)}
+          >
+            {url ? (
+              <img src={url} alt="" data-testid={`look-thumb-${option.value}`} />
+            ) : (
+              <span className="thumb-placeholder" aria-hidden="true" />
+            )}
+            <span className="preview-label">{option.label}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
 
 interface RangeControlProps {
   id: string;

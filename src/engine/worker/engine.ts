@@ -22,6 +22,7 @@ import { RESIZE_SMOOTH } from '../stages/resize.ts';
 import { tileLimits } from '../tiling.ts';
 import { FullResolutionRenderer, type RenderResult } from './full-resolution.ts';
 import { EngineResources, type LutBaker } from './resources.ts';
+import { ThumbnailRenderer } from './thumbnails.ts';
 
 export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => void;
 
@@ -37,6 +38,7 @@ interface HistoryEntry {
 export class Engine {
   private readonly runner: StageRunner;
   private readonly resources: EngineResources;
+  private readonly thumbnails: ThumbnailRenderer;
   private base: GpuTexture | null = null;
   private current: GpuTexture | null = null;
   /** The step that made the base (an effect id), null for the photo as loaded. */
@@ -53,6 +55,23 @@ export class Engine {
   ) {
     this.runner = new StageRunner(backend);
     this.resources = new EngineResources(backend, bakeLut);
+    this.thumbnails = new ThumbnailRenderer(this.runner, backend, this.resources.resolve);
+  }
+
+  /** Thumbnails of the base with each effect and look, from now on (replacing an older request). */
+  queueThumbnails(generation: number): void {
+    this.thumbnails.queue(generation);
+  }
+
+  get thumbnailsPending(): boolean {
+    return this.thumbnails.pending && this.base !== null;
+  }
+
+  /** Renders and posts one thumbnail; the worker's queue calls it between messages. */
+  async renderNextThumbnail(): Promise<void> {
+    if (!this.base) return this.thumbnails.drop();
+    const made = await this.thumbnails.next(this.base);
+    if (made) this.post({ type: 'thumbnail', ...made });
   }
 
   get hasImage(): boolean {
@@ -259,6 +278,7 @@ export class Engine {
   }
 
   destroy(): void {
+    this.thumbnails.drop();
     this.resources.dispose();
     this.backend.destroy();
   }

@@ -150,6 +150,9 @@ async function handle(message: ToWorkerMessage): Promise<void> {
     return;
   }
   switch (message.type) {
+    case 'renderThumbnails':
+      engine.queueThumbnails(message.generation);
+      return;
     case 'loadImage':
       try {
         await engine.loadImage(message);
@@ -250,5 +253,36 @@ function receive(event: MessageEvent<unknown>): void {
     .then(() => handle(message))
     .catch((error: unknown) => {
       post({ type: 'error', message: reason(error) });
-    });
+    })
+    .then(scheduleThumbnail);
+}
+
+let thumbnailScheduled = false;
+
+/**
+ * Thumbnails run one at a time behind whatever is queued then: a message that arrives while one renders
+ * (an apply) is queued before the next, so it waits for one thumbnail at most.
+ */
+function scheduleThumbnail(): void {
+  if (thumbnailScheduled || !engine?.thumbnailsPending) return;
+  thumbnailScheduled = true;
+  // A frame apart: the canvas's newest frame (an apply's) is handed on between thumbnails, which back to
+  // back would keep the worker too busy for that.
+  nextFrame(() => {
+    queue = queue
+      .then(async () => {
+        thumbnailScheduled = false;
+        await engine?.renderNextThumbnail();
+      })
+      .catch((error: unknown) => {
+        // A thumbnail that fails is left out; the editor is not told of an error it did not ask for.
+        log('warn', `A thumbnail could not be made: ${reason(error)}`);
+      })
+      .then(scheduleThumbnail);
+  });
+}
+
+function nextFrame(callback: () => void): void {
+  if (typeof self.requestAnimationFrame === 'function') self.requestAnimationFrame(() => callback());
+  else setTimeout(callback, 16);
 }

@@ -1,0 +1,44 @@
+/**
+ * Thumbnails of the user's own photo (issue 23): every worker effect at its defaults, and every Filters
+ * look as choosing it gives it. The UI and the worker share this list and its keys.
+ */
+import { LOOKS } from '../grading/looks/index.ts';
+import { pg2016Effect } from './filters.ts';
+import { EFFECTS } from './index.ts';
+import { resolveSettings, withSetting } from './settings.ts';
+import { effectThumbnailKey, lookThumbnailKey } from './thumbnail-keys.ts';
+import type { SettingValue } from './types.ts';
+
+/** The long side of a thumbnail, in pixels (a 80 CSS px tile on a 2x screen). */
+export const THUMBNAIL_SIZE = 160;
+
+export interface ThumbnailJob {
+  /** `effect:<effectId>` or `look:<filterName>`. */
+  readonly key: string;
+  readonly effectId: string;
+  readonly settings: Readonly<Record<string, SettingValue>>;
+}
+
+export { effectThumbnailKey, lookThumbnailKey };
+
+/** The effects first (they are on screen first), then the looks. */
+export function thumbnailJobs(): ThumbnailJob[] {
+  const effects = EFFECTS.filter((effect) => effect.runsOn === 'worker').map((effect) => ({
+    key: effectThumbnailKey(effect.id),
+    effectId: effect.id,
+    settings: resolveSettings(effect, {}),
+  }));
+  const defaults = resolveSettings(pg2016Effect, {});
+  const looks = LOOKS.map((look) => ({
+    key: lookThumbnailKey(look.name),
+    effectId: pg2016Effect.id,
+    settings: withSetting(pg2016Effect, defaults, 'filterName', look.name) ?? defaults,
+  }));
+  return [...effects, ...looks];
+}
+
+/** A thumbnail's size for an image: the long side THUMBNAIL_SIZE (never enlarged), the aspect kept. */
+export function thumbnailSize(width: number, height: number): { width: number; height: number } {
+  const scale = Math.min(1, THUMBNAIL_SIZE / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
