@@ -79,6 +79,7 @@ export function jpegSettings(
     {
       kind: 'range',
       name: n.longSidePixels,
+      imagePixels: true,
       label: 'Resolution (long side, px)',
       ...ranges.longSide,
       default: defaults.longSidePixels,

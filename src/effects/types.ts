@@ -27,6 +27,11 @@ export interface RangeSetting extends SettingBase {
   readonly default: number;
   /** The values go round: after max comes min (and before min, max), as CCD's lens reflection id does. */
   readonly cyclic?: boolean;
+  /**
+   * A size in the processed image's pixels (a camera's resolution): an image processed at another scale
+   * (a thumbnail) scales it too.
+   */
+  readonly imagePixels?: boolean;
 }
 
 export interface SelectSetting extends SettingBase {

@@ -75,7 +75,9 @@ test('after an apply the thumbnails are made again from the new image', async ({
   await page.getByTestId('apply-button').click();
   await editor.settled();
   // The vibrance thumbnail now shows Nokia's image with vibrance on it.
-  await expect.poll(async () => psnr(before, await thumbnail(page, vibrance)), { timeout: 60_000 }).toBeLessThan(30);
+  await expect
+    .poll(async () => psnr(before, await thumbnail(page, vibrance)), { timeout: 60_000 })
+    .toBeLessThan(30);
 });
 
 test('an apply chosen while the thumbnails render is not held up behind them', async ({ page, editor }) => {

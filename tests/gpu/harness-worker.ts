@@ -185,19 +185,21 @@ async function bench(request: BenchRequest) {
   }
   let passes = 0;
   const thumbnails = request.thumbnails
-    ? new ThumbnailRenderer(runner, runner.backend, engineResources(runner).resolve)
+    ? new ThumbnailRenderer(runner.backend, engineResources(runner).resolve)
     : null;
   const once = async () => {
-    const before = runner.passCount;
     if (thumbnails) {
       // As the editor makes them: each rendered, read back and encoded.
+      const before = thumbnails.passCount;
       thumbnails.queue(0);
       while (await thumbnails.next(input));
+      passes = thumbnails.passCount - before;
     } else {
+      const before = runner.passCount;
       const output = await runner.backend.validate(() => runner.run(input, chain, resolve));
       runner.pool.release(output);
+      passes = runner.passCount - before;
     }
-    passes = runner.passCount - before;
     await runner.backend.finish();
   };
   const samplesMs: number[] = [];

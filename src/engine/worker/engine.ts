@@ -55,7 +55,7 @@ export class Engine {
   ) {
     this.runner = new StageRunner(backend);
     this.resources = new EngineResources(backend, bakeLut);
-    this.thumbnails = new ThumbnailRenderer(this.runner, backend, this.resources.resolve);
+    this.thumbnails = new ThumbnailRenderer(backend, this.resources.resolve);
   }
 
   /** Thumbnails of the base with each effect and look, from now on (replacing an older request). */
@@ -65,6 +65,11 @@ export class Engine {
 
   get thumbnailsPending(): boolean {
     return this.thumbnails.pending && this.base !== null;
+  }
+
+  /** Renders what is left of the thumbnails at once (GPU objects are counted at rest). */
+  async finishThumbnails(): Promise<void> {
+    while (this.thumbnailsPending) await this.renderNextThumbnail();
   }
 
   /** Renders and posts one thumbnail; the worker's queue calls it between messages. */

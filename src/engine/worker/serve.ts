@@ -187,6 +187,8 @@ async function handle(message: ToWorkerMessage): Promise<void> {
       await engine.loadCube(message);
       return;
     case 'requestStats':
+      // Counted at rest: thumbnails under way are finished first (their textures are freed at the end).
+      await engine.finishThumbnails();
       post({ type: 'stats', ...engine.resourceCounts() });
       return;
     case 'resetCanvasToBase':
@@ -254,7 +256,10 @@ function receive(event: MessageEvent<unknown>): void {
     .catch((error: unknown) => {
       post({ type: 'error', message: reason(error) });
     })
-    .then(scheduleThumbnail);
+    .then(() => {
+      lastMessageAt = performance.now();
+      scheduleThumbnail();
+    });
 }
 
 let thumbnailScheduled = false;
@@ -282,7 +287,16 @@ function scheduleThumbnail(): void {
   });
 }
 
+/** After a message (an apply, a load), thumbnails wait this long, so its frame is surely shown first. */
+const AFTER_MESSAGE_MS = 120;
+let lastMessageAt = 0;
+
 function nextFrame(callback: () => void): void {
-  if (typeof self.requestAnimationFrame === 'function') self.requestAnimationFrame(() => callback());
-  else setTimeout(callback, 16);
+  const wait = Math.max(0, lastMessageAt + AFTER_MESSAGE_MS - performance.now());
+  const frame = () =>
+    typeof self.requestAnimationFrame === 'function'
+      ? self.requestAnimationFrame(() => callback())
+      : setTimeout(callback, 16);
+  if (wait > 0) setTimeout(frame, wait);
+  else frame();
 }
