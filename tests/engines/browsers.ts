@@ -41,6 +41,8 @@ export interface EngineBrowser {
   /** Clicks the element with this test id and returns the file it makes the browser download. */
   download(testId: string): Promise<Download>;
   screenshot(path: string): Promise<void>;
+  /** Sets the page's viewport (CSS px), as a phone's or a tablet's. */
+  resize(size: { width: number; height: number }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -135,6 +137,7 @@ export async function chromiumBrowser(browser: PlaywrightBrowser, baseURL: strin
     screenshot: async (path) => {
       await page.screenshot({ path });
     },
+    resize: (size) => page.setViewportSize(size),
     close: () => context.close(),
   };
 }
@@ -194,6 +197,7 @@ export async function firefoxBrowser(baseURL: string, display: Display | null): 
     screenshot: async (path) => {
       await page.screenshot({ path });
     },
+    resize: (size) => page.setViewport(size),
     close: async () => {
       await browser.close();
       rmSync(downloads, { recursive: true, force: true });
@@ -246,17 +250,20 @@ async function waitForPort(port: number, process: ChildProcess): Promise<void> {
  * Sizes the window so that the page's viewport is VIEWPORT. A size set before the window is first shown
  * does not always hold, so it is set once a page is open, and again until the viewport has that size.
  */
-async function fitWindow(driver: WebDriver): Promise<void> {
+async function fitWindow(
+  driver: WebDriver,
+  size: { width: number; height: number } = VIEWPORT,
+): Promise<void> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const [width, height] = await driver.executeScript<[number, number]>('return [innerWidth, innerHeight];');
-    if (width === VIEWPORT.width && height === VIEWPORT.height) return;
+    if (width === size.width && height === size.height) return;
     const rect = await driver.manage().window().getRect();
     await driver
       .manage()
       .window()
       .setRect({
-        width: rect.width + VIEWPORT.width - width,
-        height: rect.height + VIEWPORT.height - height,
+        width: rect.width + size.width - width,
+        height: rect.height + size.height - height,
       });
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -345,6 +352,7 @@ export async function webkitBrowser(
       const { writeFileSync } = await import('node:fs');
       writeFileSync(path, Buffer.from(await driver.takeScreenshot(), 'base64'));
     },
+    resize: (size) => fitWindow(driver, size),
     close: async () => {
       await driver.quit().catch(() => undefined);
       server.kill();
