@@ -293,7 +293,7 @@ export async function renderMarkdown(results) {
     lines.push(
       "The editor's thumbnails of the photo: every effect at its defaults and every Filters look, each run " +
         'on the photo reduced to 160 px (the camera effects on 480 px, their resolution scaled alike), ' +
-        'reduced to 160 px where it changed size, read back and encoded as PNG, one after another in the worker. The whole set beside one CCD apply at the same size; it must cost no more:',
+        'reduced to 160 px where it changed size and read back, one after another in the worker. The whole set beside one CCD apply at the same size; it must cost no more:',
       '',
     );
     lines.push('| backend | photo | whole set ms (passes) | one CCD apply ms (passes) | set / CCD |');

@@ -1,8 +1,8 @@
 /**
  * The editor's side of the thumbnails (issue 23): asks the worker for a new set whenever the base image
- * changes (a photo loaded, an edit applied, undone or redone), and keeps each thumbnail as an object URL
- * for the effect list and the look picker. A thumbnail stays until its replacement arrives, so the lists
- * never flash empty.
+ * changes (a photo loaded, an edit applied, undone or redone), and keeps each thumbnail's pixels for the
+ * effect list and the look picker (drawn on canvases: nothing is encoded or decoded). A thumbnail stays
+ * until its replacement arrives, so the lists never flash empty.
  */
 import type { ThumbnailMessage, ToWorkerMessage } from '../engine/protocol.ts';
 import type { Store } from './editor-jotai.ts';
@@ -22,16 +22,14 @@ export class EditorThumbnails {
   received(message: ThumbnailMessage): void {
     // One of an older set, for an image no longer shown.
     if (message.generation !== this.generation) return;
-    const url = URL.createObjectURL(message.image);
-    this.store.set(thumbnailsAtom, (all) => {
-      const old = all[message.key];
-      if (old) URL.revokeObjectURL(old);
-      return { ...all, [message.key]: url };
-    });
+    const image = new ImageData(new Uint8ClampedArray(message.pixels.buffer), message.width, message.height);
+    this.store.set(thumbnailsAtom, (all) => ({
+      ...all,
+      ...Object.fromEntries(message.keys.map((key) => [key, image])),
+    }));
   }
 
   dispose(): void {
-    for (const url of Object.values(this.store.get(thumbnailsAtom))) URL.revokeObjectURL(url);
     this.store.set(thumbnailsAtom, {});
   }
 }

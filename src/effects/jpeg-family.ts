@@ -89,6 +89,7 @@ export function jpegSettings(
     {
       kind: 'range',
       name: n.noiseAmount,
+      pixelNoise: true,
       label: 'Noise amount',
       min: 0,
       max: ranges.noiseMax,

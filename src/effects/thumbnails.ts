@@ -13,15 +13,18 @@ import type { SettingValue } from './types.ts';
 export const THUMBNAIL_SIZE = 160;
 
 export interface ThumbnailJob {
-  /** `effect:<effectId>` or `look:<filterName>`. */
-  readonly key: string;
+  /** `effect:<effectId>` or `look:<filterName>`: more than one where they would be the same image. */
+  readonly keys: readonly string[];
   readonly effectId: string;
   readonly settings: Readonly<Record<string, SettingValue>>;
 }
 
 export { effectThumbnailKey, lookThumbnailKey };
 
-/** The effects first (they are on screen first), then the looks. */
+/**
+ * The effects first (they are on screen first), then the looks; a look that is an effect's defaults (Filters
+ * opens on Nashville) is made once for both.
+ */
 export function thumbnailJobs(): ThumbnailJob[] {
   const effects = EFFECTS.filter((effect) => effect.runsOn === 'worker').map((effect) => ({
     key: effectThumbnailKey(effect.id),
@@ -34,7 +37,14 @@ export function thumbnailJobs(): ThumbnailJob[] {
     effectId: pg2016Effect.id,
     settings: withSetting(pg2016Effect, defaults, 'filterName', look.name) ?? defaults,
   }));
-  return [...effects, ...looks];
+  const jobs = new Map<string, { keys: string[]; effectId: string; settings: ThumbnailJob['settings'] }>();
+  for (const { key, effectId, settings } of [...effects, ...looks]) {
+    const same = JSON.stringify([effectId, Object.entries(settings).sort(([a], [b]) => a.localeCompare(b))]);
+    const job = jobs.get(same);
+    if (job) job.keys.push(key);
+    else jobs.set(same, { keys: [key], effectId, settings });
+  }
+  return [...jobs.values()];
 }
 
 /** A thumbnail's size for an image: the long side THUMBNAIL_SIZE (never enlarged), the aspect kept. */

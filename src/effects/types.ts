@@ -32,6 +32,11 @@ export interface RangeSetting extends SettingBase {
    * (a thumbnail) scales it too.
    */
   readonly imagePixels?: boolean;
+  /**
+   * The amplitude of per-pixel noise: an image processed at a smaller scale (a thumbnail) scales it alike,
+   * so that, reduced, it shows the noise the whole image shows once reduced (averaging more pixels).
+   */
+  readonly pixelNoise?: boolean;
 }
 
 export interface SelectSetting extends SettingBase {

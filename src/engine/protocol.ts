@@ -251,13 +251,15 @@ export interface CubeLoadedMessage {
   error?: string;
 }
 
-/** One thumbnail, encoded in the worker. */
+/** One thumbnail: its pixels as the worker read them back (RGBA, row by row), handed over. */
 export interface ThumbnailMessage {
   type: 'thumbnail';
   generation: number;
-  /** The job's key (src/effects/thumbnails.ts). */
-  key: string;
-  image: Blob;
+  /** The job's keys (src/effects/thumbnails.ts): each names the same image. */
+  keys: readonly string[];
+  width: number;
+  height: number;
+  pixels: Uint8Array<ArrayBuffer>;
 }
 
 export type FromWorkerMessage =
@@ -417,7 +419,15 @@ export function isFromWorkerMessage(value: unknown): value is FromWorkerMessage 
   if (!isRecord(value) || typeof value.type !== 'string' || !FROM_WORKER_TYPES.has(value.type)) return false;
   switch (value.type as FromWorkerMessage['type']) {
     case 'thumbnail':
-      return isCount(value.generation) && typeof value.key === 'string' && isRecord(value.image);
+      return (
+        isCount(value.generation) &&
+        Array.isArray(value.keys) &&
+        value.keys.every((key) => typeof key === 'string') &&
+        isPositiveInt(value.width) &&
+        isPositiveInt(value.height) &&
+        value.pixels instanceof Uint8Array &&
+        value.pixels.length === value.width * value.height * 4
+      );
     case 'status':
       return (
         isWorkerStatus(value.status) &&

@@ -2,25 +2,24 @@
 // the engine in the worker. Each matches the full apply of that look scaled down, within 30 dB once both
 // are blurred by a 1-pixel Gaussian (grain and noise differ by design); they are made again for the new
 // image after an apply; and an apply is never held up behind the whole set.
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { EFFECTS } from '../../src/effects/index.ts';
 import { LOOKS } from '../../src/grading/looks/index.ts';
 import { gaussian2D, toBytes, toFloat } from '../reference/gaussian.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { psnr } from '../reference/metrics.ts';
 import { resize } from '../reference/resize.ts';
-import { decodeInBrowser } from '../support/decode.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const WORKER_EFFECTS = EFFECTS.filter((effect) => effect.runsOn === 'worker');
 
-async function thumbnail(page: Page, image: Locator): Promise<RgbaImage> {
-  const url = await image.getAttribute('src');
-  const bytes = await page.evaluate(async (src) => {
-    const buffer = await (await fetch(src!)).arrayBuffer();
-    return [...new Uint8Array(buffer)];
-  }, url);
-  return decodeInBrowser(page, Buffer.from(bytes));
+/** A thumbnail's pixels as drawn on its canvas. */
+async function thumbnail(image: Locator): Promise<RgbaImage> {
+  const { width, height, data } = await image.evaluate((canvas: HTMLCanvasElement) => {
+    const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    return { width: pixels.width, height: pixels.height, data: [...pixels.data] };
+  });
+  return { width, height, data: new Uint8Array(data) };
 }
 
 /** The full apply as shown, scaled to the thumbnail's size, and both blurred by a 1-pixel Gaussian. */
@@ -45,7 +44,7 @@ test('every effect and every look has a thumbnail of the photo that matches its 
   for (const effect of WORKER_EFFECTS) {
     await editor.chooseEffect(effect.id);
     await editor.settled();
-    const db = compare(await editor.pixels(), await thumbnail(page, page.getByTestId(`thumb-${effect.id}`)));
+    const db = compare(await editor.pixels(), await thumbnail(page.getByTestId(`thumb-${effect.id}`)));
     scores.push(`${effect.id} ${db.toFixed(1)} dB`);
     expect(db, effect.id).toBeGreaterThan(30);
   }
@@ -57,7 +56,7 @@ test('every effect and every look has a thumbnail of the photo that matches its 
     await page.getByRole('radio', { name: look.label, exact: true }).click();
     await editor.settled();
     await expect(editor.setting('filterName')).toHaveValue(look.name);
-    const db = compare(await editor.pixels(), await thumbnail(page, image));
+    const db = compare(await editor.pixels(), await thumbnail(image));
     scores.push(`look ${look.name} ${db.toFixed(1)} dB`);
     expect(db, look.name).toBeGreaterThan(30);
   }
@@ -69,14 +68,14 @@ test('after an apply the thumbnails are made again from the new image', async ({
   await editor.load('kodak/kodim23.png');
   const vibrance = page.getByTestId('thumb-vibrance');
   await expect(vibrance).toBeVisible({ timeout: 60_000 });
-  const before = await thumbnail(page, vibrance);
+  const before = await thumbnail(vibrance);
   await editor.chooseEffect('nokiaEffect');
   await editor.settled();
   await page.getByTestId('apply-button').click();
   await editor.settled();
   // The vibrance thumbnail now shows Nokia's image with vibrance on it.
   await expect
-    .poll(async () => psnr(before, await thumbnail(page, vibrance)), { timeout: 60_000 })
+    .poll(async () => psnr(before, await thumbnail(vibrance)), { timeout: 60_000 })
     .toBeLessThan(30);
 });
 

@@ -189,7 +189,7 @@ async function bench(request: BenchRequest) {
     : null;
   const once = async () => {
     if (thumbnails) {
-      // As the editor makes them: each rendered, read back and encoded.
+      // As the editor makes them: each rendered and read back.
       const before = thumbnails.passCount;
       thumbnails.queue(0);
       while (await thumbnails.next(input));

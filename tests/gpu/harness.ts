@@ -195,7 +195,7 @@ const harness = {
     })) as BenchResult;
   },
 
-  /** Times the editor's whole thumbnail set (every effect and look, encoded) of an image of this size. */
+  /** Times the editor's whole thumbnail set (every effect and look, read back) of an image of this size. */
   async benchThumbnails(engine: EngineKind, width: number, height: number, warmup = 2, iterations = 5) {
     return (await send({
       type: 'bench',

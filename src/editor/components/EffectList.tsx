@@ -3,6 +3,7 @@ import { EFFECTS } from '../../effects/index.ts';
 import { effectThumbnailKey } from '../../effects/thumbnail-keys.ts';
 import { useAtomValue } from '../editor-jotai.ts';
 import { thumbnailsAtom } from '../state/ui.ts';
+import { Thumbnail } from './Thumbnail.tsx';
 
 interface EffectListProps {
   selectedEffectId: string | null;
@@ -38,11 +39,10 @@ export const EffectList = memo(function EffectList({
             >
               {/* The photo with this effect at its defaults, once the worker has made it. */}
               {thumbnails[effectThumbnailKey(effect.id)] ? (
-                <img
+                <Thumbnail
                   className="effect-thumb"
-                  src={thumbnails[effectThumbnailKey(effect.id)]}
-                  alt=""
-                  data-testid={`thumb-${effect.id}`}
+                  image={thumbnails[effectThumbnailKey(effect.id)]!}
+                  testId={`thumb-${effect.id}`}
                 />
               ) : (
                 <span className="effect-thumb thumb-placeholder" aria-hidden="true" />

@@ -3,6 +3,7 @@ import { coerceSetting } from '../../effects/settings.ts';
 import type { SelectSetting, SettingDefinition, SettingValue } from '../../effects/types.ts';
 import { useAtomValue } from '../editor-jotai.ts';
 import { thumbnailsAtom } from '../state/ui.ts';
+import { Thumbnail } from './Thumbnail.tsx';
 
 /** Typing into a number box waits this long before it applies (product spec section 9). */
 export const TYPING_DEBOUNCE_MS = 300;
@@ -109,7 +110,7 @@ function PreviewPicker({
   return (
     <div className="preview-picker" role="radiogroup" aria-label={`${definition.label}s`}>
       {options.map((option) => {
-        const url = thumbnails[option.key];
+        const image = thumbnails[option.key];
         return (
           <button
             key={option.value}
@@ -120,8 +121,8 @@ function PreviewPicker({
             disabled={disabled}
             onClick={() => onChange(definition.name, option.value)}
           >
-            {url ? (
-              <img src={url} alt="" data-testid={`look-thumb-${option.value}`} />
+            {image ? (
+              <Thumbnail image={image} testId={`look-thumb-${option.value}`} />
             ) : (
               <span className="thumb-placeholder" aria-hidden="true" />
             )}

@@ -16,5 +16,5 @@ export const showingOriginalAtom = atom(false);
 /** What is selected on the collage canvas: the collage panel shows the controls for it. */
 export const collageSelectionAtom = atom<CollageSelection>(NO_SELECTION);
 
-/** Thumbnails of the photo with each effect and look, by key (src/effects/thumbnails.ts): object URLs. */
-export const thumbnailsAtom = atom<Readonly<Record<string, string>>>({});
+/** Thumbnails of the photo with each effect and look, by key (src/effects/thumbnails.ts): their pixels. */
+export const thumbnailsAtom = atom<Readonly<Record<string, ImageData>>>({});

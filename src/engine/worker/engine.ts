@@ -76,7 +76,7 @@ export class Engine {
   async renderNextThumbnail(): Promise<void> {
     if (!this.base) return this.thumbnails.drop();
     const made = await this.thumbnails.next(this.base);
-    if (made) this.post({ type: 'thumbnail', ...made });
+    if (made) this.post({ type: 'thumbnail', ...made }, [made.pixels.buffer]);
   }
 
   get hasImage(): boolean {

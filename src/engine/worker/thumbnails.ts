@@ -1,9 +1,9 @@
 /**
  * Thumbnails of the user's photo with each effect and look (issue 23). Each effect runs on the photo
- * reduced to the thumbnail's size (a camera effect, whose resolution is in image pixels, on three times
- * that, with its resolution scaled alike), a result of another size is reduced by area, and the thumbnail
- * is encoded here in the worker. One thumbnail per call: the worker's queue runs them between its other
- * messages, so an apply waits for one thumbnail at most.
+ * reduced to the thumbnail's size (a camera effect at its own resolution scaled as if the photo were three
+ * times the thumbnail's size; see `detailScale`), a result of another size is reduced by area, and its pixels
+ * are read back and handed over as they are: no encoding. One thumbnail per call: the worker's queue runs
+ * them between its other messages, so an apply waits for one thumbnail at most.
  */
 import { findEffect } from '../../effects/index.ts';
 import { THUMBNAIL_SIZE, thumbnailJobs, thumbnailSize, type ThumbnailJob } from '../../effects/thumbnails.ts';
@@ -11,15 +11,19 @@ import type { EffectDefinition, SettingValue, Settings } from '../../effects/typ
 import type { Backend, GpuTexture } from '../backend.ts';
 import { StageRunner } from '../runner.ts';
 import { RESIZE_AREA } from '../stages/resize.ts';
+import type { StageInvocation } from '../stages/invocation.ts';
 import type { TextureResolver } from '../stages/types.ts';
 
-/** How many times the thumbnail's size an effect with a resolution of its own runs at. */
+/** How many times the thumbnail's size an effect with a resolution of its own is rendered at. */
 const CAMERA_OVERSAMPLE = 3;
 
 export interface Thumbnail {
   generation: number;
-  key: string;
-  image: Blob;
+  keys: readonly string[];
+  width: number;
+  height: number;
+  /** RGBA, row by row. */
+  pixels: Uint8Array<ArrayBuffer>;
 }
 
 interface Work {
@@ -71,30 +75,34 @@ export class ThumbnailRenderer {
     }
     const effect = findEffect(job.effectId);
     if (!effect) return this.next(base);
-    // A camera's resolution (its blocks, its pixels) needs room: such effects run at a larger size.
-    const oversample = effect.settings.some((setting) => setting.kind === 'range' && setting.imagePixels)
-      ? CAMERA_OVERSAMPLE
-      : 1;
-    const scale = Math.min(1, (oversample * THUMBNAIL_SIZE) / Math.max(base.width, base.height));
-    const source = this.source(work, base, scale);
+    const detail = detailScale(effect, base);
+    const source = this.source(work, base, detail);
     const size = thumbnailSize(base.width, base.height);
+    const stages = effect.stages(inImagePixels(effect, job.settings, detail), source);
     const output = await this.runner.backend.validate(() => {
-      const made = this.runner.run(
-        source,
-        effect.stages(inImagePixels(effect, job.settings, scale), source),
-        this.resolve,
-      );
+      // A last resize (a camera's pixelated 2x) of an image already larger than the thumbnail is left to
+      // the reduction: reducing its input by area gives the same thumbnail, for one pass fewer.
+      const last = stages.at(-1);
+      const resized = last?.stage === 'resize' && stages.length > 1;
+      let made = this.runner.run(source, resized ? stages.slice(0, -1) : stages, this.resolve);
+      if (resized && (made.width < size.width || made.height < size.height)) made = this.then(made, [last]);
       if (made.width === size.width && made.height === size.height) return made;
-      // An effect that changed the size (a camera's resolution, its 2x upscale): reduced by area.
-      const reduced = this.runner.run(made, [{ stage: 'resize', params: { ...size, mode: RESIZE_AREA } }]);
-      this.runner.pool.release(made);
-      return reduced;
+      // An effect that changed the size (a camera's resolution): reduced by area.
+      return this.then(made, [{ stage: 'resize', params: { ...size, mode: RESIZE_AREA } }]);
     });
     try {
-      return { generation: work.generation, key: job.key, image: await this.encode(output) };
+      const pixels = await this.runner.backend.readPixels(output);
+      return { generation: work.generation, keys: job.keys, ...size, pixels };
     } finally {
       this.runner.pool.release(output);
     }
+  }
+
+  /** Runs `stages` on a texture of the set's own, which is released. */
+  private then(texture: GpuTexture, stages: StageInvocation[]): GpuTexture {
+    const made = this.runner.run(texture, stages, this.resolve);
+    this.runner.pool.release(texture);
+    return made;
   }
 
   /** Forgets the request and frees the set's textures (done, a new request, a lost context, the end). */
@@ -120,19 +128,24 @@ export class ThumbnailRenderer {
     }
     return texture;
   }
+}
 
-  private async encode(texture: GpuTexture): Promise<Blob> {
-    const pixels = await this.runner.backend.readPixels(texture);
-    const canvas = new OffscreenCanvas(texture.width, texture.height);
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no 2D context for thumbnails');
-    context.putImageData(
-      new ImageData(new Uint8ClampedArray(pixels.buffer), texture.width, texture.height),
-      0,
-      0,
-    );
-    return canvas.convertToBlob({ type: 'image/png' });
-  }
+/**
+ * How a job runs. An effect with a setting in image pixels (a camera's resolution) is rendered as if the
+ * photo were three times the thumbnail's size (`detail`, which scales those settings): at the thumbnail's
+ * own size its JPEG blocks, its pixels and the lens reflection's coarse grids would be far larger,
+ * relative to the thumbnail, than on the photo. Any other effect runs at the thumbnail's size.
+ */
+function detailScale(effect: EffectDefinition, base: GpuTexture): number {
+  const oversample = effect.settings.some((setting) => setting.kind === 'range' && setting.imagePixels)
+    ? CAMERA_OVERSAMPLE
+    : 1;
+  return Math.min(1, (oversample * THUMBNAIL_SIZE) / Math.max(base.width, base.height));
+}
+
+/** A length in image pixels at a scale, as the effect will be given it. */
+function scaledPixels(value: number, scale: number): number {
+  return Math.max(1, Math.round(value * scale));
 }
 
 /**
@@ -143,9 +156,9 @@ function inImagePixels(effect: EffectDefinition, settings: Settings, scale: numb
   const scaled: Record<string, SettingValue> = { ...settings };
   for (const setting of effect.settings) {
     const value = settings[setting.name];
-    if (setting.kind === 'range' && setting.imagePixels && typeof value === 'number') {
-      scaled[setting.name] = Math.max(1, Math.round(value * scale));
-    }
+    if (setting.kind !== 'range' || typeof value !== 'number') continue;
+    if (setting.imagePixels) scaled[setting.name] = scaledPixels(value, scale);
+    if (setting.pixelNoise) scaled[setting.name] = value * scale;
   }
   return scaled;
 }
