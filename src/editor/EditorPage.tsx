@@ -254,6 +254,11 @@ function EditorScreen({ store }: { store: Store }) {
             </Suspense>
           ) : null
         }
+        collageSize={
+          collageOpen && state.collageConfig
+            ? { width: state.collageConfig.actualCanvasWidth, height: state.collageConfig.actualCanvasHeight }
+            : null
+        }
       />
       <aside className="sidebar sidebar-right" aria-label="Adjustments and actions">
         {/* The controls scroll here, between the photo and the action bar, never under either. */}

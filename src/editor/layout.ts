@@ -1,4 +1,6 @@
 /** Product spec section 2: the canvas layout rule. */
+import { displaySize } from '../collage/layout.ts';
+
 export const MOBILE_MAX = 767;
 export const TABLET_MAX = 991;
 export const TABLET_PANEL = 280;
@@ -25,11 +27,29 @@ export function canvasBox(viewportWidth: number, viewportHeight: number): { widt
   }
 }
 
+/** How large the collage canvas is shown: its own size, or smaller to fit the canvas box. */
+export function collageDisplaySize(
+  viewportWidth: number,
+  viewportHeight: number,
+  canvas: { width: number; height: number },
+): { width: number; height: number } {
+  return displaySize(canvas, collageArea(viewportWidth, viewportHeight));
+}
+
+/** The space the collage canvas has: the canvas box, in whole pixels. */
+export function collageArea(
+  viewportWidth: number,
+  viewportHeight: number,
+): { width: number; height: number } {
+  const box = canvasBox(viewportWidth, viewportHeight);
+  return { width: Math.max(1, Math.floor(box.width)), height: Math.max(1, Math.floor(box.height)) };
+}
+
 /**
  * The height of the mobile layout's canvas area: the table's 70 % of the viewport, or, when a photo is
- * shown smaller than that (a landscape photo on a portrait phone), just the photo and its gutter, so the
- * effects come up beside it on the first screen rather than below a band of empty space. Null (no photo,
- * or the collage editor) keeps the full 70 %. A zoomed canvas taller than the area scrolls inside it.
+ * shown smaller than that (a landscape photo on a portrait phone), just the photo (or the collage canvas) and its gutter, so
+ * the effects and the collage's tools come up beside it on the first screen rather than below a band of
+ * empty space. Null (no photo) keeps the full 70 %. A zoomed canvas taller than the area scrolls inside it.
  */
 export function mobileCanvasAreaHeight(viewportHeight: number, canvasHeight: number | null): number {
   const full = Math.round(0.7 * viewportHeight);

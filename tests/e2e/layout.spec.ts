@@ -163,3 +163,47 @@ for (const viewport of [
     }
   });
 }
+
+test('on a phone the collage canvas sits on top with its tools right under it, and the save size follows it', async ({
+  page,
+  editor,
+}) => {
+  const viewport = { width: 390, height: 844 };
+  await page.setViewportSize(viewport);
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim23.png');
+  await expect(page.getByTestId('save-full-resolution').locator('..')).toContainText('768 × 512');
+  await page.getByTestId('effect-mobile-collageEffect').click();
+  const canvas = page.getByTestId('collage-canvas');
+  await expect(canvas).toHaveAttribute('aria-busy', 'false');
+  await page.getByTestId('collage-aspect-1:1').click();
+  const onScreen = async (testId: string) => {
+    const element = page.getByTestId(testId);
+    await element.scrollIntoViewIfNeeded();
+    const box = (await element.boundingBox())!;
+    const whole = (await canvas.boundingBox())!;
+    expect(whole.y, `the canvas's top with ${testId} in view`).toBeGreaterThanOrEqual(0);
+    expect(whole.y + whole.height, `the canvas's bottom with ${testId} in view`).toBeLessThanOrEqual(
+      viewport.height,
+    );
+    const found = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid]')?.getAttribute('data-testid'),
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
+    expect(found, `${testId} on top`).toBe(testId);
+    return { box, whole };
+  };
+  // The layouts come straight under the canvas: no band of empty space between them.
+  const { whole } = await onScreen('collage-preset-quad-grid');
+  const sheet = (await page.getByTestId('editor-sheet').boundingBox())!;
+  expect(sheet.y - (whole.y + whole.height)).toBeLessThanOrEqual(20);
+  expect(sheet.y).toBeLessThan(0.6 * viewport.height);
+  // Every tool further down scrolls into view in the sheet, the canvas staying whole on screen.
+  for (const testId of ['collage-aspect-9:16', 'collage-add-text', 'collage-asset-main-processed-image']) {
+    await onScreen(testId);
+  }
+  // Applied, the square collage is the image: the full-resolution label follows it.
+  await page.getByTestId('apply-button').click();
+  await editor.settled();
+  await expect(page.getByTestId('save-full-resolution').locator('..')).toContainText(/\((\d+) × \1\)/);
+});

@@ -3,7 +3,7 @@ import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../editor-jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
 import { exportProgressAtom, savingAtom, showingOriginalAtom } from '../state/ui.ts';
-import { fittedCanvasSize, layoutMode, mobileCanvasAreaHeight } from '../layout.ts';
+import { collageDisplaySize, fittedCanvasSize, layoutMode, mobileCanvasAreaHeight } from '../layout.ts';
 import { canRequestImage, type EditorState } from '../state/editor-state.ts';
 import { zoomIndicatorText } from '../state/view-rules.ts';
 import { useViewport } from '../useViewport.ts';
@@ -32,9 +32,18 @@ interface CanvasStageProps {
   overlay?: ReactNode;
   /** The collage editor, shown in place of the main canvas while the collage is open. */
   collage?: ReactNode;
+  /** The collage canvas's own size while it is open (a phone's canvas area fits it). */
+  collageSize?: { width: number; height: number } | null;
 }
 
-export function CanvasStage({ controller, onHost, onChooseFile, overlay, collage }: CanvasStageProps) {
+export function CanvasStage({
+  controller,
+  onHost,
+  onChooseFile,
+  overlay,
+  collage,
+  collageSize,
+}: CanvasStageProps) {
   const state = useEditorState(canvasSlice);
   const saving = useAtomValue(savingAtom);
   const host = useRef<HTMLDivElement>(null);
@@ -73,10 +82,17 @@ export function CanvasStage({ controller, onHost, onChooseFile, overlay, collage
   const { zoomText } = state;
   const loading = state.workerStatus === 'LoadingImage';
   const canvasShown = (state.isImageReadyInWorker || loading) && !collage;
+  // On a phone the area is as tall as what it shows: the photo at 1x (zooming scrolls inside the area
+  // rather than growing it) or the collage canvas.
+  const shownHeight =
+    collage && collageSize
+      ? collageDisplaySize(viewport.width, viewport.height, collageSize).height
+      : canvasShown
+        ? fitted.height
+        : null;
   const areaStyle =
     layoutMode(viewport.width) === 'mobile'
-      ? // The photo's size at 1x: zooming scrolls inside the area rather than growing it.
-        { height: mobileCanvasAreaHeight(viewport.height, canvasShown ? fitted.height : null) }
+      ? { height: mobileCanvasAreaHeight(viewport.height, shownHeight) }
       : undefined;
 
   return (

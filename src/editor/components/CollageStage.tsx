@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CollageEditorApi } from '../../collage/api.ts';
-import { displaySize, RESIZE_DEBOUNCE_MS } from '../../collage/layout.ts';
+import { RESIZE_DEBOUNCE_MS } from '../../collage/layout.ts';
 import { findPreset } from '../../collage/presets.ts';
 import type { CollageConfig, ImageAsset } from '../../collage/types.ts';
 import { focusKind } from '../commands.ts';
 import type { EditorController } from '../controller.ts';
-import { canvasBox } from '../layout.ts';
+import { collageArea, collageDisplaySize } from '../layout.ts';
 import { useViewport } from '../useViewport.ts';
 
 interface CollageStageProps {
@@ -24,9 +24,7 @@ export function CollageStage({ controller, config, assets }: CollageStageProps) 
   const [editor, setEditor] = useState<CollageEditorApi | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const viewport = useViewport();
-  const box = canvasBox(viewport.width, viewport.height);
-  const areaWidth = Math.max(1, Math.floor(box.width));
-  const areaHeight = Math.max(1, Math.floor(box.height));
+  const { width: areaWidth, height: areaHeight } = collageArea(viewport.width, viewport.height);
 
   // The canvas takes the space it has: at once when the collage opens, then once the window settles.
   const sized = useRef(false);
@@ -74,10 +72,10 @@ export function CollageStage({ controller, config, assets }: CollageStageProps) 
     editor?.sync(config, assets);
   }, [editor, config, assets]);
 
-  const shown = displaySize(
-    { width: config.actualCanvasWidth, height: config.actualCanvasHeight },
-    { width: areaWidth, height: areaHeight },
-  );
+  const shown = collageDisplaySize(viewport.width, viewport.height, {
+    width: config.actualCanvasWidth,
+    height: config.actualCanvasHeight,
+  });
   useEffect(() => {
     editor?.setDisplaySize(shown.width, shown.height);
   }, [editor, shown.width, shown.height]);
