@@ -112,7 +112,10 @@ export class ThumbnailRenderer {
     this.runner.pool.trim();
   }
 
-  /** The photo reduced by `scale`, made once per set (and again if the base changed meanwhile). */
+  /**
+   * The photo reduced by `scale`, made once per set (and again if the base changed meanwhile), from the
+   * smallest reduction already made that is larger: a 12 MP photo is read once, not once per scale.
+   */
   private source(work: Work, base: GpuTexture, scale: number): GpuTexture {
     if (work.of !== base) {
       for (const texture of work.sources.values()) this.runner.pool.release(texture);
@@ -121,9 +124,12 @@ export class ThumbnailRenderer {
     }
     let texture = work.sources.get(scale);
     if (!texture) {
+      const larger = [...work.sources].filter(([made]) => made > scale).sort(([a], [b]) => a - b)[0];
       const width = Math.max(1, Math.round(base.width * scale));
       const height = Math.max(1, Math.round(base.height * scale));
-      texture = this.runner.run(base, [{ stage: 'resize', params: { width, height, mode: RESIZE_AREA } }]);
+      texture = this.runner.run(larger?.[1] ?? base, [
+        { stage: 'resize', params: { width, height, mode: RESIZE_AREA } },
+      ]);
       work.sources.set(scale, texture);
     }
     return texture;
