@@ -5,7 +5,7 @@
  * The React components call its methods and read the atoms.
  */
 import { cubeTooLargeMessage, MAX_CUBE_BYTES } from '../grading/cube.ts';
-import { findEffect } from '../effects/index.ts';
+import { findEffect, likelyEffects } from '../effects/index.ts';
 import { EngineSetupError } from '../engine/client/engine-client.ts';
 import type { EngineKind, FromWorkerMessage, TestHookAction } from '../engine/protocol.ts';
 import type { DecodedImage } from '../intake/decode.ts';
@@ -145,6 +145,8 @@ export class EditorController {
       });
     }
     this.startEngine(() => this.session.start(host));
+    // While the photo is chosen and decodes, the worker makes the programs of the likely effects.
+    this.session.post({ type: 'prepareEffects', effectIds: likelyEffects(this.state.selectedEffectId) });
   }
 
   stop(): void {

@@ -29,3 +29,13 @@ const BY_ID = new Map(EFFECTS.map((effect) => [effect.id, effect]));
 export function findEffect(id: string | null | undefined): EffectDefinition | undefined {
   return id ? BY_ID.get(id) : undefined;
 }
+
+/**
+ * The worker's effects to prepare ahead, most likely first: the one already chosen (a link's `effect=`)
+ * alone, so that nothing competes with its first frame (the thumbnails make the others' programs after
+ * it), or with none chosen every effect, in the list's order.
+ */
+export function likelyEffects(chosen: string | null | undefined): string[] {
+  const ids = EFFECTS.filter((effect) => effect.runsOn === 'worker').map((effect) => effect.id);
+  return chosen && ids.includes(chosen) ? [chosen] : ids;
+}

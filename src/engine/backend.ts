@@ -44,6 +44,9 @@ export interface PassSpec {
   readonly workgroups?: { readonly x: number; readonly y: number };
 }
 
+/** The program a pass runs: its stage, entry point and fused per-pixel stages. */
+export type ProgramSpec = Pick<PassSpec, 'stage' | 'entry' | 'epilogue'>;
+
 export interface ResourceCounts {
   textures: number;
   buffers: number;
@@ -58,6 +61,12 @@ export interface Backend {
   destroyTexture(texture: GpuTexture): void;
   /** Uploads an image as rgba8unorm, row 0 at the top. */
   uploadImage(image: ImageBitmap | ImageData): GpuTexture;
+  /**
+   * Makes these programs ahead of the passes that run them, off this thread where the backend can
+   * (WebGPU's asynchronous pipelines, WebGL2's parallel shader compile), all at once; resolves when they
+   * are ready. Never rejects: a program that fails is made again by its pass, which reports the error.
+   */
+  prepare(programs: readonly ProgramSpec[]): Promise<void>;
   runPass(pass: PassSpec): void;
   /** Sizes the canvas to the texture and shows it; resolves once the frame is handed to the canvas. */
   present(texture: GpuTexture): void | Promise<void>;

@@ -160,7 +160,17 @@ export interface RenderThumbnailsMessage {
   generation: number;
 }
 
+/**
+ * The effects the user is likely to choose next, most likely first (the one chosen in the link while
+ * its photo decodes): the worker makes their programs ahead, while it is idle.
+ */
+export interface PrepareEffectsMessage {
+  type: 'prepareEffects';
+  effectIds: string[];
+}
+
 export type ToWorkerMessage =
+  | PrepareEffectsMessage
   | RenderThumbnailsMessage
   | InitMessage
   | LoadImageMessage
@@ -277,6 +287,7 @@ export type FromWorkerMessage =
 // ---------------------------------------------------------------- guards
 
 const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorkerMessage['type']>([
+  'prepareEffects',
   'renderThumbnails',
   'init',
   'loadImage',
@@ -350,6 +361,8 @@ function isFullResolutionStep(value: unknown): boolean {
 export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
   if (!isRecord(value) || typeof value.type !== 'string' || !TO_WORKER_TYPES.has(value.type)) return false;
   switch (value.type as ToWorkerMessage['type']) {
+    case 'prepareEffects':
+      return Array.isArray(value.effectIds) && value.effectIds.every((id) => typeof id === 'string');
     case 'renderThumbnails':
       return isCount(value.generation);
     case 'init':

@@ -63,6 +63,11 @@ class CpuBackend implements Backend {
     return texture;
   }
 
+  /** Its kernels are plain functions: nothing to make ahead. */
+  prepare(): Promise<void> {
+    return Promise.resolve();
+  }
+
   runPass(pass: PassSpec): void {
     this.check();
     if (pass.workgroups) throw new Error(`${pass.stage}: the CPU backend has no workgroup memory`);

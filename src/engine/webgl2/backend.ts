@@ -1,6 +1,14 @@
-import type { Backend, FusedStep, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
-import { composeGlsl, epilogueKey, fusedSource, GLSL_OUTPUT_SIZE, programInputs } from '../fusion.ts';
+import type {
+  Backend,
+  GpuTexture,
+  PassSpec,
+  ProgramSpec,
+  ResourceCounts,
+  TextureFormat,
+} from '../backend.ts';
+import { programInputs } from '../fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
+import { GlPrograms } from './programs.ts';
 
 const GLSL_FILES = import.meta.glob<string>(
   ['/shaders/**/*.frag', '/shaders/**/*.vert', '/shaders/**/*.glsl'],
@@ -10,17 +18,6 @@ const GLSL_FILES = import.meta.glob<string>(
     eager: true,
   },
 );
-
-interface Program {
-  readonly program: WebGLProgram;
-  readonly hasParams: boolean;
-  /** With an epilogue: the input number of its first texture, and where its output size goes. */
-  readonly firstEpilogueInput?: number;
-  readonly outputSize?: WebGLUniformLocation | null;
-}
-
-/** Texture units a program may use (WebGL2 promises 16 to a fragment shader). */
-const MAX_SAMPLERS = 16;
 
 interface GlTexture extends GpuTexture {
   readonly texture: WebGLTexture;
@@ -57,10 +54,8 @@ class WebGl2Backend implements Backend {
   readonly kind = 'webgl2' as const;
   readonly maxTextureSize: number;
   readonly workgroupMemory = false;
-  private readonly shaders = new ShaderLibrary(GLSL_FILES, 'frag');
-  private readonly programs = new Map<string, Program>();
+  private readonly programs: GlPrograms;
   private readonly textures = new Map<number, GlTexture>();
-  private readonly vertexShader: WebGLShader;
   private readonly uniformBuffer: WebGLBuffer;
   /** One buffer per epilogue stage's uniform block, by stage. */
   private readonly epilogueUniformBuffers: WebGLBuffer[] = [];
@@ -80,11 +75,9 @@ class WebGl2Backend implements Backend {
     // Needed to render into rgba16float intermediates.
     gl.getExtension('EXT_color_buffer_float');
     gl.getExtension('EXT_color_buffer_half_float');
-    this.vertexShader = this.compile(
-      gl.VERTEX_SHADER,
-      this.shaders.source('/shaders/internal/fullscreen.vert'),
-      'fullscreen',
-    );
+    this.programs = new GlPrograms(gl, new ShaderLibrary(GLSL_FILES, 'frag'));
+    // The first photo is shown through this program: compiled now, while it decodes.
+    void this.programs.prepare('internal/present', 'main');
     this.uniformBuffer = gl.createBuffer();
     this.vao = gl.createVertexArray();
     gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
@@ -149,14 +142,18 @@ class WebGl2Backend implements Backend {
     }
   }
 
+  prepare(programs: readonly ProgramSpec[]): Promise<void> {
+    return Promise.all(
+      programs.map((spec) => this.programs.prepare(spec.stage, spec.entry ?? 'main', spec.epilogue)),
+    ).then(() => undefined);
+  }
+
   runPass(pass: PassSpec): void {
     if (pass.workgroups)
       throw new Error(`${pass.stage}:${pass.entry ?? 'main'} needs workgroup memory, which WebGL2 has not`);
     const gl = this.gl;
     const entry = pass.entry ?? 'main';
-    const program = pass.epilogue?.length
-      ? this.epilogueProgram(pass.stage, entry, pass.epilogue)
-      : this.program(pass.stage, entry);
+    const program = this.programs.get(pass.stage, entry, pass.epilogue);
     const inputs = programInputs(pass, program.firstEpilogueInput);
     const output = this.own(pass.output);
     gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebufferOf(output));
@@ -195,7 +192,7 @@ class WebGl2Backend implements Backend {
     const source = this.own(texture);
     if (this.canvas.width !== texture.width) this.canvas.width = texture.width;
     if (this.canvas.height !== texture.height) this.canvas.height = texture.height;
-    const program = this.program('internal/present', 'main');
+    const program = this.programs.get('internal/present', 'main');
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     gl.viewport(0, 0, texture.width, texture.height);
     gl.useProgram(program.program);
@@ -256,13 +253,11 @@ class WebGl2Backend implements Backend {
       this.gl.deleteTexture(texture.texture);
     }
     this.textures.clear();
-    for (const program of this.programs.values()) this.gl.deleteProgram(program.program);
-    this.programs.clear();
+    this.programs.destroy();
     this.gl.deleteBuffer(this.uniformBuffer);
     for (const buffer of this.epilogueUniformBuffers) this.gl.deleteBuffer(buffer);
     this.epilogueUniformBuffers.length = 0;
     this.gl.deleteVertexArray(this.vao);
-    this.gl.deleteShader(this.vertexShader);
   }
 
   /** Clears errors left by earlier work, so that they are not blamed on what runs next. */
@@ -283,81 +278,6 @@ class WebGl2Backend implements Backend {
       throw new Error(`Framebuffer incomplete (0x${status.toString(16)})`);
     texture.framebuffer = framebuffer;
     return framebuffer;
-  }
-
-  private program(stage: string, entry: string): Program {
-    const key = `${stage}:${entry}`;
-    const cached = this.programs.get(key);
-    if (cached) return cached;
-    const path = stage.includes('/') ? `/shaders/${stage}.frag` : `/shaders/${stage}/${stage}.frag`;
-    const source = this.shaders.source(path);
-    // Multi-pass stages select their pass with a define, the GLSL counterpart of a WGSL entry point.
-    const newline = source.indexOf('\n');
-    const withEntry = `${source.slice(0, newline + 1)}#define ENTRY_${entry} 1\n${source.slice(newline + 1)}`;
-    return this.link(key, withEntry, []);
-  }
-
-  /** The stage's pass with per-pixel stages applied to what it writes (src/engine/fusion.ts). */
-  private epilogueProgram(stage: string, entry: string, steps: readonly FusedStep[]): Program {
-    const key = epilogueKey(stage, entry, steps);
-    const cached = this.programs.get(key);
-    if (cached) return cached;
-    const { code, firstInput } = fusedSource(this.shaders, stage, entry, steps, composeGlsl);
-    const program = this.link(
-      key,
-      code,
-      steps.map((_step, index) => `Params${index + 1}`),
-    );
-    const result: Program = {
-      ...program,
-      firstEpilogueInput: firstInput,
-      outputSize: this.gl.getUniformLocation(program.program, GLSL_OUTPUT_SIZE),
-    };
-    this.programs.set(key, result);
-    return result;
-  }
-
-  /** Compiles and links a fragment shader; `Params` binds at 0, `blocks[i]` at i + 1. */
-  private link(key: string, fragmentSource: string, blocks: readonly string[]): Program {
-    const gl = this.gl;
-    const fragment = this.compile(gl.FRAGMENT_SHADER, fragmentSource, key);
-    const program = gl.createProgram();
-    gl.attachShader(program, this.vertexShader);
-    gl.attachShader(program, fragment);
-    gl.linkProgram(program);
-    gl.deleteShader(fragment);
-    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) {
-      throw new Error(`Linking ${key} failed: ${gl.getProgramInfoLog(program) ?? ''}`);
-    }
-    gl.useProgram(program);
-    const blockIndex = gl.getUniformBlockIndex(program, 'Params');
-    const hasParams = blockIndex !== gl.INVALID_INDEX;
-    if (hasParams) gl.uniformBlockBinding(program, blockIndex, 0);
-    blocks.forEach((name, k) => {
-      const index = gl.getUniformBlockIndex(program, name);
-      if (index !== gl.INVALID_INDEX) gl.uniformBlockBinding(program, index, k + 1);
-    });
-    for (let unit = 0; unit < MAX_SAMPLERS; unit++) {
-      const location = gl.getUniformLocation(program, `input${unit}`);
-      if (location) gl.uniform1i(location, unit);
-    }
-    const result = { program, hasParams };
-    this.programs.set(key, result);
-    return result;
-  }
-
-  private compile(type: number, source: string, label: string): WebGLShader {
-    const gl = this.gl;
-    const shader = gl.createShader(type);
-    if (!shader) throw new Error(`Could not create shader ${label}`);
-    gl.shaderSource(shader, source);
-    gl.compileShader(shader);
-    if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) {
-      const info = gl.getShaderInfoLog(shader) ?? '';
-      gl.deleteShader(shader);
-      throw new Error(`Compiling ${label} failed: ${info}`);
-    }
-    return shader;
   }
 
   private own(texture: GpuTexture): GlTexture {

@@ -1,5 +1,12 @@
 /// <reference types="@webgpu/types" />
-import type { Backend, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
+import type {
+  Backend,
+  GpuTexture,
+  PassSpec,
+  ProgramSpec,
+  ResourceCounts,
+  TextureFormat,
+} from '../backend.ts';
 import { programInputs } from '../fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
 import { Programs, type Program } from './programs.ts';
@@ -138,6 +145,15 @@ class WebGpuBackend implements Backend {
     device.addEventListener('uncapturederror', (event) => {
       console.error('WebGPU error:', event.error.message);
     });
+    // The first photo is shown through this pipeline: made now, off this thread, while it decodes.
+    if (presenter.kind === 'context') {
+      device
+        .createRenderPipelineAsync(this.presentDescriptor(presenter.format))
+        .then((pipeline) => {
+          this.presentPipeline ??= pipeline;
+        })
+        .catch(() => undefined);
+    }
   }
 
   createTexture(width: number, height: number, format: TextureFormat): GpuTexture {
@@ -188,6 +204,12 @@ class WebGpuBackend implements Backend {
       ]);
     }
     return handle;
+  }
+
+  prepare(programs: readonly ProgramSpec[]): Promise<void> {
+    return Promise.all(
+      programs.map((spec) => this.programs.prepare(spec.stage, spec.entry ?? 'main', spec.epilogue)),
+    ).then(() => undefined);
   }
 
   runPass(spec: PassSpec): void {
@@ -414,19 +436,22 @@ class WebGpuBackend implements Backend {
   }
 
   private presentPipelineFor(canvasFormat: GPUTextureFormat): GPURenderPipeline {
-    if (this.presentPipeline) return this.presentPipeline;
+    this.presentPipeline ??= this.device.createRenderPipeline(this.presentDescriptor(canvasFormat));
+    return this.presentPipeline;
+  }
+
+  private presentDescriptor(canvasFormat: GPUTextureFormat): GPURenderPipelineDescriptor {
     const module = this.device.createShaderModule({
       label: 'present',
       code: this.shaders.source('/shaders/internal/present.wgsl'),
     });
-    this.presentPipeline = this.device.createRenderPipeline({
+    return {
       label: 'present',
       layout: 'auto',
       vertex: { module, entryPoint: 'vs' },
       fragment: { module, entryPoint: 'fs', targets: [{ format: canvasFormat }] },
       primitive: { topology: 'triangle-list' },
-    });
-    return this.presentPipeline;
+    };
   }
 
   private own(texture: GpuTexture): WebGpuTexture {

@@ -21,6 +21,8 @@ export interface Program {
 
 export class Programs {
   private readonly programs = new Map<string, Program>();
+  /** Pipelines being made asynchronously, by key. */
+  private readonly pending = new Map<string, Promise<void>>();
 
   constructor(
     private readonly device: GPUDevice,
@@ -32,23 +34,56 @@ export class Programs {
     return epilogue?.length ? this.epilogueProgram(stage, entry, epilogue) : this.program(stage, entry);
   }
 
+  /**
+   * Makes the program's pipeline asynchronously (the browser compiles it off this thread, alongside
+   * others); resolves when it is ready, or failed (its pass then makes it again and reports the error).
+   */
+  prepare(stage: string, entry: string, epilogue: readonly FusedStep[] | undefined): Promise<void> {
+    const key = keyOf(stage, entry, epilogue);
+    if (this.programs.has(key)) return Promise.resolve();
+    let pending = this.pending.get(key);
+    if (!pending) {
+      const { descriptor, finish } = this.describe(key, stage, entry, epilogue);
+      pending = this.device
+        .createComputePipelineAsync(descriptor)
+        .then((pipeline) => {
+          if (!this.programs.has(key)) this.programs.set(key, finish(pipeline));
+        })
+        .catch(() => undefined)
+        .finally(() => this.pending.delete(key));
+      this.pending.set(key, pending);
+    }
+    return pending;
+  }
+
   private program(stage: string, entryName: string): Program {
-    const key = `${stage}:${entryName}`;
-    const cached = this.programs.get(key);
-    if (cached) return cached;
-    return this.make(key, stage, this.shaders.stageSource(stage), entryName);
+    const key = keyOf(stage, entryName, undefined);
+    return this.programs.get(key) ?? this.make(key, stage, entryName, undefined);
   }
 
   /** The stage's pass with per-pixel stages applied to what it stores (src/engine/fusion.ts). */
   private epilogueProgram(stage: string, entry: string, steps: readonly FusedStep[]): Program {
-    const key = epilogueKey(stage, entry, steps);
-    const cached = this.programs.get(key);
-    if (cached) return cached;
-    const { code, firstInput } = fusedSource(this.shaders, stage, entry, steps, composeWgsl);
-    return this.make(key, stage, code, entry, firstInput);
+    const key = keyOf(stage, entry, steps);
+    return this.programs.get(key) ?? this.make(key, stage, entry, steps);
   }
 
-  private make(key: string, stage: string, code: string, entryName: string, firstInput?: number): Program {
+  private make(key: string, stage: string, entry: string, steps: readonly FusedStep[] | undefined): Program {
+    const { descriptor, finish } = this.describe(key, stage, entry, steps);
+    const program = finish(this.device.createComputePipeline(descriptor));
+    this.programs.set(key, program);
+    return program;
+  }
+
+  /** The pipeline's descriptor, and how the program is completed once the pipeline exists. */
+  private describe(
+    key: string,
+    stage: string,
+    entryName: string,
+    steps: readonly FusedStep[] | undefined,
+  ): { descriptor: GPUComputePipelineDescriptor; finish: (pipeline: GPUComputePipeline) => Program } {
+    const { code, firstInput } = steps?.length
+      ? fusedSource(this.shaders, stage, entryName, steps, composeWgsl)
+      : { code: this.shaders.stageSource(stage), firstInput: undefined };
     const entry = parseComputeEntries(code).find((e) => e.name === entryName);
     if (!entry) throw new Error(`Stage ${stage} has no compute entry point ${entryName}`);
     const bindings = bindingsUsedBy(code, entryName);
@@ -73,13 +108,17 @@ export class Programs {
       }),
     });
     const module = this.device.createShaderModule({ label: stage, code });
-    const pipeline = this.device.createComputePipeline({
-      label: key,
-      layout: this.device.createPipelineLayout({ bindGroupLayouts: [layout] }),
-      compute: { module, entryPoint: entryName },
-    });
-    const program: Program = { key, pipeline, layout, bindings, entry, firstEpilogueInput: firstInput };
-    this.programs.set(key, program);
-    return program;
+    return {
+      descriptor: {
+        label: key,
+        layout: this.device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+        compute: { module, entryPoint: entryName },
+      },
+      finish: (pipeline) => ({ key, pipeline, layout, bindings, entry, firstEpilogueInput: firstInput }),
+    };
   }
+}
+
+function keyOf(stage: string, entry: string, steps: readonly FusedStep[] | undefined): string {
+  return steps?.length ? epilogueKey(stage, entry, steps) : `${stage}:${entry}`;
 }

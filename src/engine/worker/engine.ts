@@ -23,6 +23,7 @@ import { tileLimits } from '../tiling.ts';
 import { FullResolutionRenderer, type RenderResult } from './full-resolution.ts';
 import { EngineResources, type LutBaker } from './resources.ts';
 import { ThumbnailRenderer } from './thumbnails.ts';
+import { ProgramWarmer } from './warm-up.ts';
 
 export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => void;
 
@@ -39,6 +40,7 @@ export class Engine {
   private readonly runner: StageRunner;
   private readonly resources: EngineResources;
   private readonly thumbnails: ThumbnailRenderer;
+  private readonly warmer: ProgramWarmer;
   private base: GpuTexture | null = null;
   private current: GpuTexture | null = null;
   /** The step that made the base (an effect id), null for the photo as loaded. */
@@ -52,10 +54,25 @@ export class Engine {
     readonly backend: Backend,
     private readonly post: Post,
     bakeLut: LutBaker,
+    /** Whether the worker has no message waiting (programs are prepared ahead only then). */
+    idle: () => boolean = () => true,
   ) {
     this.runner = new StageRunner(backend);
     this.resources = new EngineResources(backend, bakeLut);
-    this.thumbnails = new ThumbnailRenderer(backend, this.resources.resolve);
+    this.warmer = new ProgramWarmer(backend, () => this.base, idle);
+    this.thumbnails = new ThumbnailRenderer(backend, this.resources.resolve, (chain, size) =>
+      this.warmer.forChain(chain, size),
+    );
+  }
+
+  /** The effects the user is likely to choose next, most likely first: their programs are made ahead. */
+  prepareEffects(effectIds: readonly string[]): void {
+    this.warmer.effects(effectIds);
+  }
+
+  /** Goes on preparing effects ahead, if the worker is idle; called after each message. */
+  prepareWhenIdle(): void {
+    this.warmer.pump();
   }
 
   /** Thumbnails of the base with each effect and look, from now on (replacing an older request). */
@@ -116,10 +133,9 @@ export class Engine {
       throw new Error(`Unknown effect: ${message.effectId}`);
     }
     if (message.freehandMaskImageBitmap) this.resources.setMask(message.freehandMaskImageBitmap);
-    const settings = resolveSettings(effect, message.settings);
-    const result = await this.backend.validate(() =>
-      this.runner.run(base, effect.stages(settings, base), this.resources.resolve),
-    );
+    const chain = effect.stages(resolveSettings(effect, message.settings), base);
+    await this.warmer.forChain(chain, base);
+    const result = await this.backend.validate(() => this.runner.run(base, chain, this.resources.resolve));
     await this.setCurrent(result);
     this.currentStep = effect.id;
     this.post({

@@ -30,6 +30,8 @@ export function noEngineMessage(forced: EngineKind | undefined, reasons: readonl
 
 let engine: Engine | null = null;
 let queue: Promise<void> = Promise.resolve();
+/** Messages received and not yet handled. */
+let waiting = 0;
 let testHooks = false;
 /** Set by test hooks: the next apply, or the next export (image data or bitmap), fails as a broken driver would make it. */
 let failNextApply = false;
@@ -105,7 +107,7 @@ async function init(message: InitMessage): Promise<void> {
     post({ type: 'status', status: 'WorkerError', message: noEngineMessage(message.engine, reasons) });
     return;
   }
-  engine = new Engine(backend, post, bakeLut);
+  engine = new Engine(backend, post, bakeLut, () => waiting === 0);
   log('info', `Effect engine running on ${backend.kind}`);
   post({ type: 'status', status: 'WorkerReady', engine: backend.kind });
 }
@@ -150,6 +152,9 @@ async function handle(message: ToWorkerMessage): Promise<void> {
     return;
   }
   switch (message.type) {
+    case 'prepareEffects':
+      engine.prepareEffects(message.effectIds);
+      return;
     case 'renderThumbnails':
       engine.queueThumbnails(message.generation);
       return;
@@ -251,13 +256,16 @@ function receive(event: MessageEvent<unknown>): void {
     return;
   }
   if (message.type === 'exportFullResolution') exports.set(message, new AbortController());
+  waiting++;
   queue = queue
     .then(() => handle(message))
     .catch((error: unknown) => {
       post({ type: 'error', message: reason(error) });
     })
     .then(() => {
+      waiting--;
       lastMessageAt = performance.now();
+      engine?.prepareWhenIdle();
       scheduleThumbnail();
     });
 }

@@ -46,6 +46,9 @@ export class ThumbnailRenderer {
   constructor(
     backend: Backend,
     private readonly resolve: TextureResolver,
+    /** Makes a chain's programs before it runs (src/engine/worker/warm-up.ts). */
+    private readonly prepare: (chain: readonly StageInvocation[], size: GpuTexture) => Promise<void> = () =>
+      Promise.resolve(),
   ) {
     this.runner = new StageRunner(backend);
   }
@@ -79,6 +82,7 @@ export class ThumbnailRenderer {
     const source = this.source(work, base, detail);
     const size = thumbnailSize(base.width, base.height);
     const stages = effect.stages(inImagePixels(effect, job.settings, detail), source);
+    await this.prepare(stages, source);
     const output = await this.runner.backend.validate(() => {
       // A last resize (a camera's pixelated 2x) of an image already larger than the thumbnail is left to
       // the reduction: reducing its input by area gives the same thumbnail, for one pass fewer.
