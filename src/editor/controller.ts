@@ -146,7 +146,9 @@ export class EditorController {
     }
     this.startEngine(() => this.session.start(host));
     // While the photo is chosen and decodes, the worker makes the programs of the likely effects.
-    this.session.post({ type: 'prepareEffects', effectIds: likelyEffects(this.state.selectedEffectId) });
+    // A link's effect is the one chosen, though it is selected only once its photo is ready.
+    const chosen = this.link?.effectId ?? this.state.selectedEffectId;
+    this.session.post({ type: 'prepareEffects', effectIds: likelyEffects(chosen) });
   }
 
   stop(): void {

@@ -44,8 +44,13 @@ export interface PassSpec {
   readonly workgroups?: { readonly x: number; readonly y: number };
 }
 
-/** The program a pass runs: its stage, entry point and fused per-pixel stages. */
-export type ProgramSpec = Pick<PassSpec, 'stage' | 'entry' | 'epilogue'>;
+/**
+ * The program a pass runs: its stage, entry point and fused per-pixel stages; and the formats its passes
+ * write, where known (a WebGL2 driver may make a pipeline per output format on the first draw).
+ */
+export type ProgramSpec = Pick<PassSpec, 'stage' | 'entry' | 'epilogue'> & {
+  readonly formats?: readonly TextureFormat[];
+};
 
 export interface ResourceCounts {
   textures: number;

@@ -11,7 +11,7 @@ class RecordingBackend implements Backend {
   /** Which backend the plan is for matters only through `workgroupMemory`. */
   readonly kind = 'webgpu' as const;
   readonly maxTextureSize = 1 << 16;
-  readonly programs = new Map<string, ProgramSpec>();
+  readonly programs = new Map<string, ProgramSpec & { formats: TextureFormat[] }>();
   private nextId = -1;
 
   constructor(readonly workgroupMemory: boolean) {}
@@ -36,8 +36,12 @@ class RecordingBackend implements Backend {
       pass.entry ?? 'main',
       ...(pass.epilogue ?? []).map((step) => `${step.stage}/${step.extraInputs}/${step.uniforms ? 1 : 0}`),
     ].join('+');
-    if (!this.programs.has(key)) {
-      this.programs.set(key, { stage: pass.stage, entry: pass.entry, epilogue: pass.epilogue });
+    const known = this.programs.get(key);
+    if (!known) {
+      const { stage, entry, epilogue } = pass;
+      this.programs.set(key, { stage, entry, epilogue, formats: [pass.output.format] });
+    } else if (!known.formats.includes(pass.output.format)) {
+      known.formats.push(pass.output.format);
     }
   }
 

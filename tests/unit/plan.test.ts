@@ -38,4 +38,16 @@ describe('the programs a chain will run, planned without a GPU', () => {
       expect.arrayContaining(['blur+blurH', 'bloom+prefilter', 'lens-reflection+flare', 'jpeg+encode']),
     );
   });
+
+  it('records the formats each program writes, for a first draw into each', () => {
+    const ccd = WORKER_EFFECTS.find((effect) => effect.id === 'ccdEffect')!;
+    const size = { width: 1080, height: 720 };
+    const programs = chainPrograms(ccd.stages(resolveSettings(ccd, {}), size), size, false);
+    const formatsOf = (name: string) => programs.find((spec) => key(spec) === name)?.formats;
+    // The bloom chain is half float; its glow and the JPEG's output are 8-bit.
+    expect(formatsOf('bloom+down')).toEqual(['rgba16float']);
+    expect(formatsOf('bloom+finish')).toEqual(['rgba8unorm']);
+    expect(formatsOf('jpeg+main')).toEqual(['rgba8unorm']);
+    for (const spec of programs) expect(spec.formats?.length).toBeGreaterThan(0);
+  });
 });

@@ -8,7 +8,7 @@ import type {
 } from '../backend.ts';
 import { programInputs } from '../fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
-import { GlPrograms } from './programs.ts';
+import { GlPrograms, type Program } from './programs.ts';
 
 const GLSL_FILES = import.meta.glob<string>(
   ['/shaders/**/*.frag', '/shaders/**/*.vert', '/shaders/**/*.glsl'],
@@ -61,6 +61,13 @@ class WebGl2Backend implements Backend {
   private readonly epilogueUniformBuffers: WebGLBuffer[] = [];
   private readonly vao: WebGLVertexArrayObject;
   private readonly syncTarget: GlTexture;
+  /** 1x1 targets a program's first draw goes to, one per format (the rgba8 one is the sync target). */
+  private readonly firstDrawTargets: Record<TextureFormat, GlTexture>;
+  /** The formats each program has been drawn into. */
+  private readonly drawn = new WeakMap<Program, Set<TextureFormat>>();
+  /** Zeros for the uniform blocks of a first draw. */
+  private readonly zeroBlocks: WebGLBuffer;
+  private zeroBlockBytes = 0;
   private nextId = 1;
   /** Whether texSubImage2D takes an ImageBitmap here (not in WebKit's workers): found on first use. */
   private bitmapUploads = true;
@@ -84,6 +91,11 @@ class WebGl2Backend implements Backend {
     gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
     gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
     this.syncTarget = this.createGlTexture(1, 1, 'rgba8unorm');
+    this.firstDrawTargets = {
+      rgba8unorm: this.syncTarget,
+      rgba16float: this.createGlTexture(1, 1, 'rgba16float'),
+    };
+    this.zeroBlocks = gl.createBuffer();
     canvas.addEventListener('webglcontextlost', (event) => {
       event.preventDefault();
       options.onContextLost?.();
@@ -111,7 +123,7 @@ class WebGl2Backend implements Backend {
 
   destroyTexture(texture: GpuTexture): void {
     const own = this.textures.get(texture.id);
-    if (!own || own === this.syncTarget) return;
+    if (!own || Object.values(this.firstDrawTargets).includes(own)) return;
     if (own.framebuffer) this.gl.deleteFramebuffer(own.framebuffer);
     this.gl.deleteTexture(own.texture);
     this.textures.delete(texture.id);
@@ -145,7 +157,50 @@ class WebGl2Backend implements Backend {
   prepare(programs: readonly ProgramSpec[]): Promise<void> {
     return Promise.all(
       programs.map((spec) => this.programs.prepare(spec.stage, spec.entry ?? 'main', spec.epilogue)),
-    ).then(() => undefined);
+    ).then(() => this.drawOnce(programs));
+  }
+
+  /**
+   * A program's first draw is where the driver makes its pipeline for the output's format (ANGLE over
+   * Vulkan: tens of milliseconds each on SwiftShader, so a cold chain ran at twice its warm time). A 1x1
+   * draw of each program into a target of each format its passes write does that now, behind the
+   * compile; the GPU process works on it while the worker goes on.
+   */
+  private drawOnce(programs: readonly ProgramSpec[]): void {
+    const gl = this.gl;
+    if (gl.isContextLost()) return;
+    let drew = false;
+    for (const spec of programs) {
+      let program: Program;
+      try {
+        program = this.programs.get(spec.stage, spec.entry ?? 'main', spec.epilogue);
+      } catch {
+        continue; // its pass makes it again and reports the error
+      }
+      const drawn = this.drawn.get(program) ?? new Set<TextureFormat>();
+      this.drawn.set(program, drawn);
+      for (const format of spec.formats ?? []) {
+        if (drawn.has(format)) continue;
+        drawn.add(format);
+        gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebufferOf(this.firstDrawTargets[format]));
+        gl.viewport(0, 0, 1, 1);
+        gl.useProgram(program.program);
+        // Every block it has, at its binding, zeros: enough for the draw to be valid.
+        if (program.blockBytes > this.zeroBlockBytes) {
+          gl.bindBuffer(gl.UNIFORM_BUFFER, this.zeroBlocks);
+          gl.bufferData(gl.UNIFORM_BUFFER, program.blockBytes, gl.STATIC_DRAW);
+          this.zeroBlockBytes = program.blockBytes;
+        }
+        for (let binding = 0; binding <= (spec.epilogue?.length ?? 0); binding++)
+          gl.bindBufferBase(gl.UNIFORM_BUFFER, binding, this.zeroBlocks);
+        gl.bindVertexArray(this.vao);
+        gl.drawArrays(gl.TRIANGLES, 0, 3);
+        drew = true;
+      }
+    }
+    if (!drew) return;
+    gl.flush();
+    this.clearErrors();
   }
 
   runPass(pass: PassSpec): void {
@@ -243,8 +298,8 @@ class WebGl2Backend implements Backend {
   }
 
   resourceCounts(): ResourceCounts {
-    // The sync target is the backend's own, not the engine's.
-    return { textures: this.textures.size - 1, buffers: 1 };
+    // The 1x1 targets are the backend's own, not the engine's.
+    return { textures: this.textures.size - Object.keys(this.firstDrawTargets).length, buffers: 1 };
   }
 
   destroy(): void {
@@ -255,6 +310,7 @@ class WebGl2Backend implements Backend {
     this.textures.clear();
     this.programs.destroy();
     this.gl.deleteBuffer(this.uniformBuffer);
+    this.gl.deleteBuffer(this.zeroBlocks);
     for (const buffer of this.epilogueUniformBuffers) this.gl.deleteBuffer(buffer);
     this.epilogueUniformBuffers.length = 0;
     this.gl.deleteVertexArray(this.vao);

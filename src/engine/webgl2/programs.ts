@@ -14,6 +14,8 @@ export interface Program {
   /** With an epilogue: the input number of its first texture, and where its output size goes. */
   readonly firstEpilogueInput?: number;
   readonly outputSize?: WebGLUniformLocation | null;
+  /** The largest of its uniform blocks, in bytes (0 without any). */
+  readonly blockBytes: number;
 }
 
 /** Texture units a program may use (WebGL2 promises 16 to a fragment shader). */
@@ -140,10 +142,16 @@ export class GlPrograms {
     gl.useProgram(program);
     const blockIndex = gl.getUniformBlockIndex(program, 'Params');
     const hasParams = blockIndex !== gl.INVALID_INDEX;
-    if (hasParams) gl.uniformBlockBinding(program, blockIndex, 0);
+    let blockBytes = 0;
+    const bind = (index: number, binding: number) => {
+      gl.uniformBlockBinding(program, index, binding);
+      const bytes = gl.getActiveUniformBlockParameter(program, index, gl.UNIFORM_BLOCK_DATA_SIZE) as number;
+      blockBytes = Math.max(blockBytes, bytes);
+    };
+    if (hasParams) bind(blockIndex, 0);
     blocks.forEach((name, k) => {
       const index = gl.getUniformBlockIndex(program, name);
-      if (index !== gl.INVALID_INDEX) gl.uniformBlockBinding(program, index, k + 1);
+      if (index !== gl.INVALID_INDEX) bind(index, k + 1);
     });
     for (let unit = 0; unit < MAX_SAMPLERS; unit++) {
       const location = gl.getUniformLocation(program, `input${unit}`);
@@ -151,10 +159,11 @@ export class GlPrograms {
     }
     const made: Program =
       started.firstEpilogueInput === undefined
-        ? { program, hasParams }
+        ? { program, hasParams, blockBytes }
         : {
             program,
             hasParams,
+            blockBytes,
             firstEpilogueInput: started.firstEpilogueInput,
             outputSize: gl.getUniformLocation(program, GLSL_OUTPUT_SIZE),
           };
