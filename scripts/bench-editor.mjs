@@ -156,11 +156,12 @@ export async function measureSliderDrag(browser, baseUrl, engine, photoPath, dur
  * Opens the editor with CCD as its look (`?effect=ccdEffect`, applied once an image is ready), chooses a
  * file, and times in the page, from the file input's change event: the photo shown (the worker status
  * leaving LoadingImage) and the first processed frame (CCD applied: ImageReady after ApplyingEffect).
+ * `andThen(page)`, when given, measures more in the same page; its result joins the returned one.
  */
-export async function measureFirstFrame(browser, baseUrl, engine, file) {
+export async function measureFirstFrame(browser, baseUrl, engine, file, effectId = 'ccdEffect', andThen) {
   const { context, page } = await newPage(browser);
   try {
-    await openEditor(page, baseUrl, engine, '&effect=ccdEffect');
+    await openEditor(page, baseUrl, engine, `&effect=${effectId}`);
     await page.getByTestId('editor-upload-input').setInputFiles(file);
     await page.waitForFunction(
       () => {
@@ -188,10 +189,54 @@ export async function measureFirstFrame(browser, baseUrl, engine, file) {
       maxLongTaskMs: longTasks
         .filter((t) => t.start >= chosenAt)
         .reduce((max, t) => Math.max(max, t.duration), 0),
+      ...(andThen ? await andThen(page) : {}),
     };
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Issue 24: an effect's cold first frame beside a warm apply. A fresh editor (a new worker, nothing
+ * compiled) opened with the effect as its look, a file chosen: the photo shown and the first processed
+ * frame, timed from the file input's change event. Then, warm (the photo's thumbnails all made), the same
+ * effect chosen again after another one: from the click to its frame.
+ */
+export async function measureColdStart(browser, baseUrl, engine, file, effectId, otherId) {
+  const cold = await measureFirstFrame(browser, baseUrl, engine, file, effectId, async (page) => {
+    const timeChoice = async (id) => {
+      const start = await page.evaluate(() => performance.now());
+      await page.getByTestId(`effect-${id}`).click();
+      await page.waitForFunction(
+        (since) =>
+          window.__statuses.some((s) => s.at >= since && s.status === 'ApplyingEffect') &&
+          document.querySelector('[data-testid=editor]')?.getAttribute('data-worker-status') ===
+            'ImageReady' &&
+          document.querySelector('[data-testid=processing-overlay]') === null,
+        start,
+        { timeout: 120_000, polling: 10 },
+      );
+      const done = await page.evaluate(
+        (since) => window.__statuses.filter((s) => s.at >= since && s.status === 'ImageReady').at(-1)?.at,
+        start,
+      );
+      return done - start;
+    };
+    // Warm means nothing else queued in the worker: the thumbnails of the photo are all made first.
+    await page.waitForFunction(
+      () => {
+        const count = document.querySelectorAll('[data-testid^=thumb-], [data-testid^=look-thumb-]').length;
+        const seen = window.__thumbnailCount ?? { count: -1, since: performance.now() };
+        if (seen.count !== count) window.__thumbnailCount = { count, since: performance.now() };
+        return count > 0 && seen.count === count && performance.now() - seen.since > 1000;
+      },
+      undefined,
+      { timeout: 120_000, polling: 250 },
+    );
+    await timeChoice(otherId);
+    return { warmApplyMs: await timeChoice(effectId) };
+  });
+  return { effectId, ...cold };
 }
 
 /**

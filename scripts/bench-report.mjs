@@ -402,6 +402,33 @@ export async function renderMarkdown(results) {
     lines.push('');
   }
 
+  const cold = results.editor?.coldStarts ?? [];
+  if (cold.length) {
+    lines.push('## Cold start (issue 24)', '');
+    lines.push(
+      'Each effect in a fresh editor (a new worker: no pipeline or shader program made yet) opened with it as ' +
+        "its look (`?effect=`), the 12 MP JPEG chosen: from the file input's change event to the photo shown " +
+        'and to the first processed frame. Then, warm, the same effect chosen again after another one: from ' +
+        'the click to its frame. It must hold: the cold first frame within the photo shown plus 1.5 warm applies.',
+      '',
+    );
+    lines.push(
+      '| backend | effect | photo shown ms | cold first frame ms | warm apply ms | limit ms | holds |',
+    );
+    lines.push('|---|---|---:|---:|---:|---:|---|');
+    for (const c of cold) {
+      const limit =
+        c.firstFrameMs != null && c.warmApplyMs != null ? c.firstFrameMs + 1.5 * c.warmApplyMs : null;
+      const holds =
+        limit != null && c.processedFrameMs != null ? (c.processedFrameMs <= limit ? 'yes' : '**no**') : '?';
+      lines.push(
+        `| ${ENGINE_NAMES[c.engine]} | ${c.effectId} | ${ms(c.firstFrameMs)} | ${ms(c.processedFrameMs)} | ` +
+          `${ms(c.warmApplyMs)} | ${ms(limit)} | ${holds} |`,
+      );
+    }
+    lines.push('');
+  }
+
   if (results.bundles) {
     lines.push('## Bundles (gzipped JavaScript, `npm run size`)', '');
     lines.push(

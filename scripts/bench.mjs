@@ -16,7 +16,13 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, ensureChromium } from './chromium.mjs';
-import { fixtures, makeTwelveMegapixelJpeg, measureFirstFrame, measureSliderDrag } from './bench-editor.mjs';
+import {
+  fixtures,
+  makeTwelveMegapixelJpeg,
+  measureColdStart,
+  measureFirstFrame,
+  measureSliderDrag,
+} from './bench-editor.mjs';
 import { renderMarkdown, renderSummary } from './bench-report.mjs';
 import { measureBuild } from './size.mjs';
 import { withPage } from './with-page.mjs';
@@ -201,7 +207,8 @@ async function waitForServer(url, timeoutMs) {
   throw new Error(`${url} did not come up`);
 }
 
-async function editor() {
+/** The worker's effects, as the GPU rows name them (the page imports the effect list; this script cannot). */
+async function editor(workerEffectIds) {
   if (!args.includes('--no-build')) {
     log('building for production');
     const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
@@ -223,6 +230,7 @@ async function editor() {
     const { kodak, phone24 } = fixtures();
     const drags = [];
     const firstFrames = [];
+    const coldStarts = [];
     const twelve = await makeTwelveMegapixelJpeg(browser, kodak);
     for (const engine of ENGINES) {
       const drag = await measureSliderDrag(browser, baseUrl, engine, kodak);
@@ -236,8 +244,18 @@ async function editor() {
         firstFrames.push({ file: label, ...result });
         log(`${engine} ${label}: first frame ${result.firstFrameMs?.toFixed(0)} ms`);
       }
+      // Issue 24: every effect's cold first frame on the 12 MP photo, beside a warm apply.
+      for (const effectId of workerEffectIds) {
+        const other = effectId === 'vibrance' ? 'jpegSimulation' : 'vibrance';
+        const result = await measureColdStart(browser, baseUrl, engine, twelve, effectId, other);
+        coldStarts.push(result);
+        log(
+          `${engine} ${effectId}: photo ${result.firstFrameMs?.toFixed(0)} ms, cold frame ` +
+            `${result.processedFrameMs?.toFixed(0)} ms, warm apply ${result.warmApplyMs?.toFixed(0)} ms`,
+        );
+      }
     }
-    return { bundles, drags, firstFrames };
+    return { bundles, drags, firstFrames, coldStarts };
   } finally {
     await browser?.close();
     try {
@@ -249,7 +267,13 @@ async function editor() {
 }
 
 const gpu = await gpuAndCpu();
-const editorResults = args.includes('--no-editor') ? null : await editor();
+const editorResults = args.includes('--no-editor')
+  ? null
+  : await editor([
+      ...new Set(
+        gpu.rows.filter((row) => row.kind === 'effect' && row.engine === 'webgpu').map((row) => row.name),
+      ),
+    ]);
 const machine = {
   cpu: cpus()[0]?.model ?? 'unknown',
   cores: cpus().length,
@@ -281,7 +305,11 @@ const results = {
   browserJpeg: gpu.browserJpeg,
   cpu: gpu.cpu,
   bundles: editorResults?.bundles ?? null,
-  editor: editorResults && { drags: editorResults.drags, firstFrames: editorResults.firstFrames },
+  editor: editorResults && {
+    drags: editorResults.drags,
+    firstFrames: editorResults.firstFrames,
+    coldStarts: editorResults.coldStarts,
+  },
 };
 writeFileSync(new URL('../bench/results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
 const markdown = await renderMarkdown(results);
