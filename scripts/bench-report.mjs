@@ -408,7 +408,7 @@ export async function renderMarkdown(results) {
     lines.push(
       'Each effect in a fresh editor (a new worker: no pipeline or shader program made yet) opened with it as ' +
         "its look (`?effect=`), the 12 MP JPEG chosen: from the file input's change event to the photo shown " +
-        'and to the first processed frame. Then, warm, the same effect chosen again after another one: from ' +
+        'and to the first processed frame. Then, warm (every thumbnail made), the same effect chosen again after another one: from ' +
         'the click to its frame. It must hold: the cold first frame within the photo shown plus 1.5 warm applies.',
       '',
     );
