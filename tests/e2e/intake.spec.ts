@@ -135,6 +135,8 @@ test.describe('HEIC and HEIF through the landing page', () => {
     await expect(page.getByTestId('preview-image')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('start-editing').click();
     await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
+    // A fresh editor: its worker still compiles the prepared effects, so the frame may come a moment late.
+    await editor.expectShowing(source, 28);
     const score = psnr(source, await shown(page));
     test.info().annotations.push({ type: 'HEIC q60 vs PNG', description: `${score.toFixed(1)} dB` });
     expect(score).toBeGreaterThanOrEqual(28);

@@ -122,6 +122,7 @@ export class Engine {
     this.baseStep = null;
     await this.setBase(texture);
     this.runner.pool.trim();
+    await this.shown();
     this.post({ type: 'status', status: 'ImageReady', newWidth: width, newHeight: height, ...this.depths() });
   }
 
@@ -200,6 +201,7 @@ export class Engine {
     this.baseStep = message.step;
     this.current = texture;
     await this.backend.present(texture);
+    await this.shown();
     this.post({
       type: 'status',
       status: 'ImageReady',
@@ -352,6 +354,15 @@ export class Engine {
     const max = this.backend.maxTextureSize;
     if (width > max || height > max)
       throw new Error(`The image is larger than this GPU allows (${max} px a side)`);
+  }
+
+  /**
+   * Waits for the GPU to draw a new photo before it is called ready. In a fresh worker the GPU process may
+   * still be compiling the prepared effects; without the wait the page took away its overlay and showed an
+   * empty canvas for up to a second, and anything that reads the canvas on ImageReady read nothing.
+   */
+  private shown(): Promise<void> {
+    return this.backend.finish();
   }
 
   private async setBase(texture: GpuTexture): Promise<void> {
