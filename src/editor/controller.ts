@@ -42,7 +42,7 @@ import { fileChosen, imageLoadFailed, imageLoadStarted, takeQueuedFile } from '.
 import { cycleZoom, pageBecameVisible, zoomTo } from './state/view-rules.ts';
 import { statusReceived, workerInitStarted } from './state/worker-rules.ts';
 import { notifyAtom, type NotificationKind } from './state/notifications.ts';
-import { fullResolutionAtom, showingOriginalAtom } from './state/ui.ts';
+import { fullResolutionAtom, photoTakenAtom, showingOriginalAtom } from './state/ui.ts';
 import { EditorThumbnails } from './thumbnails.ts';
 import { UserResources } from './user-resources.ts';
 
@@ -477,6 +477,7 @@ export class EditorController {
       decoded.bitmap.close();
       return;
     }
+    this.store.set(photoTakenAtom, decoded.taken ?? null);
     try {
       await this.session.loadImage(decoded, file);
     } catch (error) {

@@ -146,9 +146,10 @@ export class EngineSession {
     const client = this.current;
     if (!client) return;
     const kept = await createImageBitmap(decoded.bitmap);
-    this.log.loaded({ image: kept, processing: decoded.processing, original: decoded.original, file });
+    const { processing, original, taken } = decoded;
+    this.log.loaded({ image: kept, processing, original, file, ...(taken ? { taken } : {}) });
     this.historyRequests.length = 0;
-    client.loadImage(decoded.bitmap, decoded.processing, decoded.original);
+    client.loadImage(decoded.bitmap, processing, original, taken);
   }
 
   /** Applies an effect (the log keeps the mask's copy); takes ownership of the mask. */
@@ -321,7 +322,7 @@ export class EngineSession {
     if (!client || !source) return null;
     await this.resources.restore(client);
     const image = await createImageBitmap(source.image);
-    client.loadImage(image, source.processing, source.original);
+    client.loadImage(image, source.processing, source.original, source.taken);
     let last = await this.expect((m) => m.status === 'ImageReady');
     const steps = this.log.steps;
     for (const step of steps) {

@@ -35,6 +35,8 @@ export interface Source {
    * worker: the page never holds the original's pixels.
    */
   file: Blob;
+  /** The day the photo was taken, where its EXIF says (the date stamp's date). */
+  taken?: string;
 }
 
 function close(step: Step | null | undefined): void {

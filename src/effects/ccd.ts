@@ -3,11 +3,14 @@ import { adjustJpeg, GENERAL_JPEG, jpegDisabledReason, jpegSettings, jpegStages 
 import { booleanSetting, numberSetting, relativePixels, stringSetting } from './settings.ts';
 import { ccdBloomParams } from './light-presets.ts';
 import { TINT_OPTIONS } from '../grading/tints.ts';
+import { amountSetting, ccdSensorStages } from './artefacts.ts';
+import { DATE_STAMP_SETTINGS, dateStampStages } from './date-stamp.ts';
 import type { EffectDefinition } from './types.ts';
 
 /**
- * A 2005 CCD compact: a soft lens, highlights that bleed into a tinted glow, a coating reflection, then
- * the camera's own small, noisy, over-sharpened JPEG.
+ * A 2005 CCD compact: a soft lens, highlights that bleed into a tinted glow, a coating reflection, the
+ * sensor's smear and purple fringes around blown lights, the date it burned in when asked, then the
+ * camera's own small, noisy, over-sharpened JPEG.
  */
 export const ccdEffect: EffectDefinition = {
   id: 'ccdEffect',
@@ -43,6 +46,10 @@ export const ccdEffect: EffectDefinition = {
       step: 0.01,
       default: 0.45,
     },
+    // On by default: image-driven, they change only photos with blown highlights, as the CCD did.
+    amountSetting('ccd_smear', 'Smear', 0.6),
+    amountSetting('ccd_fringing', 'Purple fringing', 0.6),
+    ...DATE_STAMP_SETTINGS,
     ...jpegSettings(
       'ccd',
       {
@@ -78,6 +85,11 @@ export const ccdEffect: EffectDefinition = {
         params: { id: numberSetting(settings, 'ccd_lensReflectionId'), strength: reflection },
       });
     }
-    return [...stages, ...jpegStages('ccd', settings, input)];
+    return [
+      ...stages,
+      ...ccdSensorStages(settings),
+      ...dateStampStages(settings, input),
+      ...jpegStages('ccd', settings, input),
+    ];
   },
 };

@@ -3,7 +3,8 @@ import { CUSTOM_LUT, lutKey } from '../grading/look-names.ts';
 import { LOOKS } from '../grading/looks/index.ts';
 import { numberSetting, relativePixels, stringSetting } from './settings.ts';
 import { lookThumbnailKey } from './thumbnail-keys.ts';
-import type { EffectDefinition, SettingValue, Settings } from './types.ts';
+import { amountSetting } from './artefacts.ts';
+import type { EffectDefinition, ImageSize, SettingValue, Settings } from './types.ts';
 
 const LOOK_OPTIONS = [
   ...LOOKS.map((look) => ({ value: look.name, label: look.label })),
@@ -26,7 +27,39 @@ export function lookDefaults(name: string): { vignetteStrength: number; grainAmo
 
 const GRAIN_SEED = 2016;
 
-/** Filters: a film-print colour grade (a 3D LUT), a vignette and grain. */
+/** The look's grain: the spec's even grain, or grain that follows a tone curve (film or digital). */
+function grainStages(settings: Settings, input: ImageSize): StageInvocation[] {
+  const grain = numberSetting(settings, 'grainAmount');
+  if (grain <= 0) return [];
+  const tone = stringSetting(settings, 'grainTone');
+  if (tone === 'even') {
+    return [
+      {
+        stage: 'grain',
+        params: { amount: 0.16 * grain, size: Math.max(1, relativePixels(1.4, input)), seed: GRAIN_SEED },
+      },
+    ];
+  }
+  const film = tone === 'film';
+  // Film grain is mostly luminance (its dye clouds are near-neutral); a sensor's is coloured.
+  return [
+    {
+      stage: 'tonal-grain',
+      params: {
+        amount: (film ? 0.2 : 0.16) * grain,
+        chroma: (film ? 0.02 : 0.16) * grain,
+        size: 1.4 / 1080,
+        seed: GRAIN_SEED,
+        curve: film ? 0 : 1,
+      },
+    },
+  ];
+}
+
+/**
+ * Filters: a film-print colour grade (a 3D LUT), halation, a vignette, a light leak, grain, then dust and
+ * scratches on the print.
+ */
 export const pg2016Effect: EffectDefinition = {
   id: 'pg2016',
   name: 'Filters',
@@ -71,6 +104,34 @@ export const pg2016Effect: EffectDefinition = {
       step: 0.01,
       default: DEFAULT_GRAIN,
     },
+    {
+      kind: 'select',
+      name: 'grainTone',
+      label: 'Grain type',
+      // 'even' is the spec's grain; the others follow a tone curve (issue 25).
+      options: [
+        { value: 'even', label: 'Even' },
+        { value: 'film', label: 'Film (mid-tones)' },
+        { value: 'digital', label: 'Digital (shadows, colour)' },
+      ],
+      default: 'even',
+      shownWhen: (settings) => Number(settings.grainAmount) > 0,
+    },
+    // Off by default: the looks are the spec's grades; these are a print's accidents, added by choice.
+    amountSetting('halation', 'Halation', 0),
+    amountSetting('lightLeak', 'Light leak', 0),
+    amountSetting('dust', 'Dust and scratches', 0),
+    {
+      kind: 'range',
+      name: 'artefactSeed',
+      label: 'Leak and dust pattern',
+      min: 1,
+      max: 99,
+      step: 1,
+      default: 1,
+      cyclic: true,
+      shownWhen: (settings) => Number(settings.lightLeak) > 0 || Number(settings.dust) > 0,
+    },
   ],
   adjust(settings: Settings, changed: string | null) {
     const next: Record<string, SettingValue> = { ...settings, lutName: settings.filterName ?? 'nashville' };
@@ -87,6 +148,10 @@ export const pg2016Effect: EffectDefinition = {
         textures: { lut: lutKey(stringSetting(settings, 'lutName')) },
       });
     }
+    const halation = numberSetting(settings, 'halation');
+    if (halation > 0) {
+      stages.push({ stage: 'halation', params: { amount: halation, radius: 0.008, threshold: 0.8 } });
+    }
     const vignette = numberSetting(settings, 'vignetteStrength');
     if (vignette > 0) {
       stages.push({
@@ -94,13 +159,12 @@ export const pg2016Effect: EffectDefinition = {
         params: { amount: 0.55 * vignette, size: 0.45, softness: 0.55, color: [0, 0, 0] },
       });
     }
-    const grain = numberSetting(settings, 'grainAmount');
-    if (grain > 0) {
-      stages.push({
-        stage: 'grain',
-        params: { amount: 0.16 * grain, size: Math.max(1, relativePixels(1.4, input)), seed: GRAIN_SEED },
-      });
-    }
+    const seed = numberSetting(settings, 'artefactSeed');
+    const leak = numberSetting(settings, 'lightLeak');
+    if (leak > 0) stages.push({ stage: 'light-leak', params: { amount: leak, seed } });
+    stages.push(...grainStages(settings, input));
+    const dust = numberSetting(settings, 'dust');
+    if (dust > 0) stages.push({ stage: 'dust-scratches', params: { amount: dust, seed } });
     return stages;
   },
 };

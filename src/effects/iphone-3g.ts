@@ -3,7 +3,11 @@ import { adjustJpeg, GENERAL_JPEG, jpegDisabledReason, jpegSettings, jpegStages 
 import { lutKey } from '../grading/look-names.ts';
 import { iphone3HighlightBloomParams } from './light-presets.ts';
 import { numberSetting } from './settings.ts';
+import { amountSetting, colorGrainStages, softCornerStages } from './artefacts.ts';
+import { DATE_STAMP_SETTINGS, dateStampStages } from './date-stamp.ts';
 import type { EffectDefinition } from './types.ts';
+
+const IPHONE_SEED = 2008;
 
 /**
  * The iPhone 3G's 2 MP camera: warm, slightly washed colour, highlights that bloom into their
@@ -23,6 +27,9 @@ export const iphone3Effect: EffectDefinition = {
       step: 0.01,
       default: 0.4,
     },
+    amountSetting('softCorners', 'Soft corners', 0.4),
+    amountSetting('colorGrain', 'Colour grain', 0.25),
+    ...DATE_STAMP_SETTINGS,
     ...jpegSettings('jpeg', GENERAL_JPEG),
   ],
   adjust: (settings) => adjustJpeg('jpeg', settings),
@@ -35,6 +42,10 @@ export const iphone3Effect: EffectDefinition = {
       { stage: 'lut', params: { intensity: 1 }, textures: { lut: lutKey('iphone3') } },
       ...highlights,
       { stage: 'vignette', params: { amount: 0.25, size: 0.55, softness: 0.7, color: [0, 0, 0] } },
+      ...softCornerStages(settings, 'softCorners'),
+      // A 2 MP sensor: its grains are about a pixel of 1600.
+      ...colorGrainStages(settings, 'colorGrain', 1600, IPHONE_SEED),
+      ...dateStampStages(settings, input),
       ...jpegStages('jpeg', settings, input),
     ];
   },

@@ -4,7 +4,11 @@ import { adjustJpeg, GENERAL_JPEG, jpegDisabledReason, jpegSettings, jpegStages 
 import { lutKey } from '../grading/look-names.ts';
 import { booleanSetting, numberSetting, relativePixels, stringSetting } from './settings.ts';
 import { TINT_OPTIONS } from '../grading/tints.ts';
+import { amountSetting, colorGrainStages, softCornerStages } from './artefacts.ts';
+import { DATE_STAMP_SETTINGS, dateStampStages } from './date-stamp.ts';
 import type { EffectDefinition } from './types.ts';
+
+const WEBCAM_SEED = 1304;
 
 /**
  * A quarter-inch laptop webcam: the sensor's flat, cool colour response (lutIntensity), the driver's
@@ -39,6 +43,9 @@ export const laptopEffect: EffectDefinition = {
     { kind: 'select', name: 'laptop_bloom_tint', label: 'Glow tint', options: TINT_OPTIONS, default: 'blue' },
     { kind: 'toggle', name: 'applyFilter', label: 'Laptop filter', default: true },
     { kind: 'range', name: 'intensity', label: 'Filter intensity', min: 0, max: 1, step: 0.01, default: 0.6 },
+    amountSetting('colorGrain', 'Colour grain', 0.4),
+    amountSetting('softCorners', 'Soft corners', 0.35),
+    ...DATE_STAMP_SETTINGS,
     ...jpegSettings('jpeg', { ...GENERAL_JPEG, quality: 80, longSidePixels: 640, noiseAmount: 0.3 }),
   ],
   adjust: (settings) => adjustJpeg('jpeg', settings),
@@ -76,6 +83,12 @@ export const laptopEffect: EffectDefinition = {
     if (booleanSetting(settings, 'applyFilter') && filter > 0) {
       stages.push({ stage: 'lut', params: { intensity: filter }, textures: { lut: lutKey('laptop') } });
     }
-    return [...stages, ...jpegStages('jpeg', settings, input)];
+    return [
+      ...stages,
+      ...softCornerStages(settings, 'softCorners'),
+      ...colorGrainStages(settings, 'colorGrain', 640, WEBCAM_SEED),
+      ...dateStampStages(settings, input),
+      ...jpegStages('jpeg', settings, input),
+    ];
   },
 };

@@ -48,7 +48,20 @@ export function coerceSetting(definition: SettingDefinition, raw: unknown): Sett
       const hex = value.startsWith('#') ? value : `#${value}`;
       return /^#[0-9a-f]{6}$/.test(hex) ? hex : undefined;
     }
+    case 'date': {
+      const value = String(raw).trim();
+      return value === '' || isCalendarDay(value) ? value : undefined;
+    }
   }
+}
+
+/** `YYYY-MM-DD` naming a day that exists (no 2023-02-30), years 1900-2099 as a date back prints them. */
+export function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1900 || year > 2099 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /** Every setting of the effect: the given valid values, the defaults for the rest, then made consistent. */

@@ -58,11 +58,28 @@ export interface ColorSetting extends SettingBase {
   readonly default: string;
 }
 
-export type SettingDefinition = RangeSetting | SelectSetting | ToggleSetting | ColorSetting;
+/**
+ * A day as `YYYY-MM-DD`, or '' for the photo's own day (its EXIF DateTimeOriginal, else the day it was
+ * opened): the date stamp's date.
+ */
+export interface DateSetting extends SettingBase {
+  readonly kind: 'date';
+  readonly default: '';
+}
+
+export type SettingDefinition = RangeSetting | SelectSetting | ToggleSetting | ColorSetting | DateSetting;
 
 export interface ImageSize {
   readonly width: number;
   readonly height: number;
+}
+
+/**
+ * What an effect's stages may know of the photo besides its size: the day it was taken (`YYYY-MM-DD`,
+ * from its EXIF DateTimeOriginal, else the day it was opened), for the date stamp.
+ */
+export interface PhotoInput extends ImageSize {
+  readonly taken?: string;
 }
 
 /** An effect that paints on the canvas (Blur/Pixelate's draw mode): when it draws, and its brush. */
@@ -104,7 +121,7 @@ export interface EffectDefinition {
   /** Why a setting cannot be changed right now (shown as its tooltip), or null when it can. */
   disabledReason?(name: string, settings: Settings): string | null;
   /** The ordered stages for these (already validated) settings, on an input of this size. */
-  stages(settings: Settings, input: ImageSize): StageInvocation[];
+  stages(settings: Settings, input: PhotoInput): StageInvocation[];
   /** The effect paints on the canvas for some settings. */
   readonly drawing?: DrawingCapability;
   /** Setting values that need a resource the user brings. */

@@ -45,6 +45,8 @@ export interface LoadImageMessage {
   processingHeight: number;
   originalWidth: number;
   originalHeight: number;
+  /** The day the photo was taken (`YYYY-MM-DD`, its EXIF), for the date stamp; absent: the day it is opened. */
+  taken?: string;
 }
 export interface ApplyEffectMessage {
   type: 'applyEffect';
@@ -377,7 +379,8 @@ export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
         isPositiveInt(value.processingWidth) &&
         isPositiveInt(value.processingHeight) &&
         isPositiveInt(value.originalWidth) &&
-        isPositiveInt(value.originalHeight)
+        isPositiveInt(value.originalHeight) &&
+        (value.taken === undefined || typeof value.taken === 'string')
       );
     case 'applyEffect':
       return typeof value.effectId === 'string' && isSettings(value.settings);

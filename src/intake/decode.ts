@@ -12,6 +12,7 @@ import {
   orientationTransform,
   orientedSize,
   readOrientation,
+  readTakenDay,
   storedSize,
   withExifOrientation,
   withPngOrientation,
@@ -32,6 +33,8 @@ export interface DecodedImage {
   processing: Size;
   /** Shown to the user as a warning: the image loaded, but not as carefully as it should have. */
   warning?: string;
+  /** The day the photo was taken (`YYYY-MM-DD`, EXIF DateTimeOriginal), where a JPEG says. */
+  taken?: string;
 }
 
 export interface DecodeOptions {
@@ -45,7 +48,13 @@ export async function decodeImageFile(
 ): Promise<DecodedImage> {
   const inspection = await inspectFile(file, options.formats);
   try {
-    return inspection.format === 'heif' ? await decodeHeifFile(file!) : await decodeNative(file!, inspection);
+    if (inspection.format === 'heif') return await decodeHeifFile(file!);
+    const decoded = await decodeNative(file!, inspection);
+    const taken =
+      inspection.format === 'jpeg'
+        ? await readTakenDay(await inspection.reader.read(0, EXIF_SCAN_BYTES))
+        : null;
+    return taken ? { ...decoded, taken } : decoded;
   } catch (error) {
     if (error instanceof IntakeError) throw error;
     console.warn('Image decode failed:', error);

@@ -1,5 +1,5 @@
 // exifr's mini build (JPEG/HEIC/TIFF, orientation included) is a third of the full one; it has the same
 // API, so it borrows the package's own types.
 declare module 'exifr/dist/mini.esm.mjs' {
-  export { orientation } from 'exifr';
+  export { orientation, parse } from 'exifr';
 }

@@ -27,6 +27,8 @@ export interface IntakeResult {
   original: Size;
   processing: Size;
   warning?: string;
+  /** The day the photo was taken (`YYYY-MM-DD`), where its EXIF says. */
+  taken?: string;
 }
 
 export type IntakeResponse =

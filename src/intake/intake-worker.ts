@@ -38,6 +38,7 @@ async function take(request: IntakeRequest): Promise<void> {
       original: decoded.original,
       processing: decoded.processing,
       ...(decoded.warning ? { warning: decoded.warning } : {}),
+      ...(decoded.taken ? { taken: decoded.taken } : {}),
     };
   } catch (error) {
     response =

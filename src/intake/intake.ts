@@ -106,5 +106,6 @@ export function asDecoded(result: IntakeResult): DecodedImage {
     original: result.original,
     processing: result.processing,
     ...(result.warning ? { warning: result.warning } : {}),
+    ...(result.taken ? { taken: result.taken } : {}),
   };
 }

@@ -2,7 +2,8 @@
  * EXIF orientation (TIFF tag 0x0112): read with exifr from the first 64 KB of a JPEG, and the transform
  * that turns the stored pixels upright. Worker-safe: no DOM.
  */
-import { orientation as exifOrientation } from 'exifr/dist/mini.esm.mjs';
+import { orientation as exifOrientation, parse as exifParse } from 'exifr/dist/mini.esm.mjs';
+import { isCalendarDay } from '../effects/settings.ts';
 import type { Size } from './processing-size.ts';
 
 /** Spec section 5: the orientation is read from the first 64 KB. */
@@ -26,6 +27,38 @@ export async function readOrientation(head: Uint8Array): Promise<Orientation> {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 8
     ? (value as Orientation)
     : 1;
+}
+
+const DATE_TIME = 0x0132;
+const DATE_TIME_ORIGINAL = 0x9003;
+
+/**
+ * The day a JPEG was taken (`YYYY-MM-DD`), from its EXIF DateTimeOriginal (else DateTime) in the same
+ * first bytes; null when it has none or it cannot be read (the date stamp then uses the day it is opened).
+ */
+export async function readTakenDay(head: Uint8Array): Promise<string | null> {
+  try {
+    // The mini build has no tag names: the tags by number, DateTime (0x0132) and DateTimeOriginal (0x9003).
+    const tags: unknown = await exifParse(head, {
+      ifd0: { pick: [DATE_TIME] },
+      exif: { pick: [DATE_TIME_ORIGINAL] },
+      gps: false,
+      ifd1: false,
+      interop: false,
+      reviveValues: false,
+      translateKeys: false,
+      mergeOutput: true,
+    });
+    if (!tags || typeof tags !== 'object') return null;
+    const { [DATE_TIME_ORIGINAL]: original, [DATE_TIME]: modified } = tags as Record<number, unknown>;
+    // EXIF writes 'YYYY:MM:DD HH:MM:SS'.
+    const match = /^(\d{4}):(\d{2}):(\d{2})/.exec(String(original ?? modified ?? ''));
+    if (!match) return null;
+    const day = `${match[1]}-${match[2]}-${match[3]}`;
+    return isCalendarDay(day) ? day : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Orientations 5 to 8 store the picture transposed: width and height swap. */

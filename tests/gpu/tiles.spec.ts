@@ -40,6 +40,7 @@ test('the stages that can run in tiles are the ones the full-resolution export n
       'lut',
       'sharpen',
       'smart-blur',
+      'soft-corners',
       'vibrance',
       'vignette',
     ].sort(),

@@ -17,6 +17,7 @@ import { noise } from './noise.ts';
 import { pixelate } from './pixelate.ts';
 import { sharpen } from './sharpen.ts';
 import { smartBlur } from './smart-blur.ts';
+import { softCorners } from './soft-corners.ts';
 import { lensReflection } from './lens-reflection.ts';
 import { vibrance } from './vibrance.ts';
 import { vignette } from './vignette.ts';
@@ -39,6 +40,7 @@ export const REFERENCES: Readonly<Record<string, Reference>> = {
   blur,
   pixelate,
   'smart-blur': smartBlur,
+  'soft-corners': softCorners,
   bilateral,
   sharpen,
   resize,

@@ -1,8 +1,14 @@
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { coerceSetting } from '../../effects/settings.ts';
-import type { SelectSetting, SettingDefinition, SettingValue } from '../../effects/types.ts';
+import { today } from '../../effects/date-stamp.ts';
+import type {
+  DateSetting,
+  SelectSetting,
+  SettingDefinition,
+  SettingValue,
+} from '../../effects/types.ts';
 import { useAtomValue } from '../editor-jotai.ts';
-import { thumbnailsAtom } from '../state/ui.ts';
+import { photoTakenAtom, thumbnailsAtom } from '../state/ui.ts';
 import { Thumbnail } from './Thumbnail.tsx';
 
 /** Typing into a number box waits this long before it applies (product spec section 9). */
@@ -43,6 +49,9 @@ export const SettingControl = memo(function SettingControl({
         />
       </div>
     );
+  }
+  if (definition.kind === 'date') {
+    return <DateControl id={id} definition={definition} value={String(value)} onChange={onChange} />;
   }
   if (definition.kind === 'select') {
     return (
@@ -86,6 +95,58 @@ export const SettingControl = memo(function SettingControl({
     </div>
   );
 });
+
+/**
+ * A day, shown as the one the stamp prints: the day set, else the photo's own, else today. Clearing the
+ * field goes back to the photo's day.
+ */
+function DateControl({
+  id,
+  definition,
+  value,
+  onChange,
+}: {
+  id: string;
+  definition: DateSetting;
+  value: string;
+  onChange: (name: string, value: SettingValue) => void;
+}) {
+  const taken = useAtomValue(photoTakenAtom);
+  const shown = value || taken || today();
+  const source = value ? 'Set by you' : taken ? "The photo's date" : "Today's date";
+  const hintId = `${id}-source`;
+  return (
+    <div className="setting setting-date">
+      <label htmlFor={id}>{definition.label}</label>
+      <input
+        id={id}
+        type="date"
+        data-testid={`setting-${definition.name}`}
+        value={shown}
+        min="1900-01-01"
+        max="2099-12-31"
+        aria-describedby={hintId}
+        onChange={(e) => {
+          const next = coerceSetting(definition, e.target.value);
+          if (next !== undefined) onChange(definition.name, next);
+        }}
+      />
+      <span id={hintId} className="setting-hint">
+        {source}
+        {value && (
+          <button
+            type="button"
+            className="link-button"
+            data-testid={`setting-${definition.name}-reset`}
+            onClick={() => onChange(definition.name, '')}
+          >
+            {taken ? "Use the photo's date" : 'Use today'}
+          </button>
+        )}
+      </span>
+    </div>
+  );
+}
 
 /**
  * A select's options as thumbnails of the photo (Filters' looks), a radio group beside the select: the

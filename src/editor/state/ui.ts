@@ -18,3 +18,9 @@ export const collageSelectionAtom = atom<CollageSelection>(NO_SELECTION);
 
 /** Thumbnails of the photo with each effect and look, by key (src/effects/thumbnails.ts): their pixels. */
 export const thumbnailsAtom = atom<Readonly<Record<string, ImageData>>>({});
+
+/**
+ * The day the photo on screen was taken (`YYYY-MM-DD`, its EXIF DateTimeOriginal), or null when it has
+ * none: the date stamp shows it unless the user sets another day.
+ */
+export const photoTakenAtom = atom<string | null>(null);

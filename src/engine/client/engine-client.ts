@@ -156,6 +156,7 @@ export class EngineClient {
     image: ImageBitmap,
     processing: { width: number; height: number },
     original: { width: number; height: number },
+    taken?: string,
   ) {
     this.post(
       {
@@ -165,6 +166,7 @@ export class EngineClient {
         processingHeight: processing.height,
         originalWidth: original.width,
         originalHeight: original.height,
+        ...(taken ? { taken } : {}),
       },
       [image],
     );

@@ -11,6 +11,7 @@ import { noiseStage } from './noise.ts';
 import { pixelateStage } from './pixelate.ts';
 import { sharpenStage } from './sharpen.ts';
 import { smartBlurStage } from './smart-blur.ts';
+import { softCornersStage } from './soft-corners.ts';
 import { lensReflectionStage } from './lens-reflection.ts';
 import type { AnyStage } from './types.ts';
 import { vibranceStage } from './vibrance.ts';
@@ -30,6 +31,7 @@ export const STAGE_DEFINITIONS = {
   blur: blurStage,
   pixelate: pixelateStage,
   'smart-blur': smartBlurStage,
+  'soft-corners': softCornersStage,
   bilateral: bilateralStage,
   sharpen: sharpenStage,
   resize: resizeStage,

@@ -6,6 +6,7 @@
 import { CubeFormatError, cubeTooLargeMessage, MAX_CUBE_BYTES, parseCube } from '../../grading/cube.ts';
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
+import { today } from '../../effects/date-stamp.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import type {
   ApplyEffectMessage,
@@ -45,6 +46,8 @@ export class Engine {
   private current: GpuTexture | null = null;
   /** The step that made the base (an effect id), null for the photo as loaded. */
   private baseStep: string | null = null;
+  /** The day the photo was taken (its EXIF), else the day it was opened: the date stamp's date. */
+  private taken = today();
   /** The effect shown on top of the base, not yet committed. */
   private currentStep: string | null = null;
   private readonly undoStack: HistoryEntry[] = [];
@@ -120,6 +123,7 @@ export class Engine {
     }
     this.clearHistory();
     this.baseStep = null;
+    this.taken = message.taken ?? today();
     await this.setBase(texture);
     this.runner.pool.trim();
     await this.shown();
@@ -134,7 +138,8 @@ export class Engine {
       throw new Error(`Unknown effect: ${message.effectId}`);
     }
     if (message.freehandMaskImageBitmap) this.resources.setMask(message.freehandMaskImageBitmap);
-    const chain = effect.stages(resolveSettings(effect, message.settings), base);
+    const input = { width: base.width, height: base.height, taken: this.taken };
+    const chain = effect.stages(resolveSettings(effect, message.settings), input);
     await this.warmer.forChain(chain, base);
     const result = await this.backend.validate(() => this.runner.run(base, chain, this.resources.resolve));
     await this.setCurrent(result);
@@ -276,6 +281,7 @@ export class Engine {
       steps: message.steps,
       quality: message.quality,
       limits: tileLimits(this.backend.maxTextureSize, message.tileLimit),
+      taken: this.taken,
       progress,
       signal,
     });

@@ -23,7 +23,7 @@
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
 import { FREEHAND_MASK } from '../../effects/blur-pixelate.ts';
-import type { EffectDefinition, Settings } from '../../effects/types.ts';
+import type { EffectDefinition, PhotoInput, Settings } from '../../effects/types.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import { COPY, type StageRunner } from '../runner.ts';
 import { getStage } from '../stages/index.ts';
@@ -90,7 +90,7 @@ export interface PlannedStep {
  */
 export function planSteps(
   steps: readonly { effect: EffectDefinition; settings: Settings }[],
-  full: ImageSize,
+  full: PhotoInput,
   processing: ImageSize,
   limits: TileLimits,
 ): PlannedStep[] {
@@ -104,7 +104,7 @@ export function planSteps(
     let planned: Omit<PlannedStep, 'effect' | 'settings'>;
     // The effect run at a smaller size, then scaled up (a resample and the chain).
     const scaled = (size: ImageSize, why: 'camera' | 'fit'): Omit<PlannedStep, 'effect' | 'settings'> => {
-      const chain = effect.stages(settings, size);
+      const chain = effect.stages(settings, { ...size, ...(full.taken ? { taken: full.taken } : {}) });
       return {
         plan: { kind: 'scaled', ...size, why },
         chain,
@@ -150,6 +150,8 @@ export interface RenderJob {
   /** JPEG quality, 0..1. */
   quality: number;
   limits: TileLimits;
+  /** The day the photo was taken, for a date stamp. */
+  taken?: string;
   /** Called as work completes, with the fraction done. */
   progress: (fraction: number) => void;
   signal?: AbortSignal;
@@ -190,7 +192,8 @@ export class FullResolutionRenderer {
     try {
       const fitsInside = job.processing.width <= size.width && job.processing.height <= size.height;
       const processing = fitsInside ? job.processing : size;
-      const steps = planSteps(job.steps.map(resolveStep), size, processing, job.limits);
+      const photo = { ...size, ...(job.taken ? { taken: job.taken } : {}) };
+      const steps = planSteps(job.steps.map(resolveStep), photo, processing, job.limits);
       // Decoding (done) and encoding count as a unit each.
       this.total = 2 + steps.reduce((sum, step) => sum + step.units, 0);
       await this.tick(job);

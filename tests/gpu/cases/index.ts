@@ -12,6 +12,7 @@ import { dualVignetteCases } from './dual-vignette.ts';
 import { blurCases } from './blur.ts';
 import { pixelateCases } from './pixelate.ts';
 import { smartBlurCases } from './smart-blur.ts';
+import { softCornersCases } from './soft-corners.ts';
 import { bilateralCases } from './bilateral.ts';
 import { sharpenCases } from './sharpen.ts';
 import { lutCases } from './lut.ts';
@@ -33,6 +34,7 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
   blur: blurCases,
   pixelate: pixelateCases,
   'smart-blur': smartBlurCases,
+  'soft-corners': softCornersCases,
   bilateral: bilateralCases,
   sharpen: sharpenCases,
   lut: lutCases,

@@ -8,8 +8,9 @@
  * which a CPU runs far faster than per-texel bilinear reads, for the same sums.
  */
 import { input, num, vec, type Kernel, type KernelPass, type Uniforms } from '../kernel.ts';
-import { clamp01, readRow, store, tap, unit, writeRow, type CpuTexture } from '../texture.ts';
+import { clamp01, readRow, smoothstep, store, tap, unit, writeRow, type CpuTexture } from '../texture.ts';
 import { blockMeans, blockOf } from './simple.ts';
+import { vignetteRadius } from './pixel.ts';
 
 /** The gaussian's uniforms, read once per pass. */
 function gaussianParams(u: Uniforms) {
@@ -207,6 +208,33 @@ export const sharpenEntries: Record<string, Kernel> = {
       for (let j = 0; j < row.length; j++) {
         const s = source[j] as number;
         row[j] = (j & 3) === 3 ? s : clamp01(s + strength * (s - (row[j] as number)));
+      }
+    };
+  }),
+};
+
+/** soft-corners' main: the blur mixed over the image by a smoothstep of the vignette radius. */
+export const softCornersEntries: Record<string, Kernel> = {
+  ...GAUSSIAN_ENTRIES,
+  main: finalPass(1, (pass) => {
+    const u = pass.u;
+    const image = input(pass, 0);
+    const amount = num(u, 'amount');
+    const start = num(u, 'start');
+    const ramp = num(u, 'ramp');
+    const scale = vec(u, 'scale');
+    const [ox = 0, oy = 0] = vec(u, 'origin');
+    const [fw = 1, fh = 1] = vec(u, 'fullSize');
+    const source = new Float32Array(image.width * 4);
+    return (y, row) => {
+      readRow(image, y, source);
+      for (let x = 0; x < image.width; x++) {
+        const k = amount * smoothstep(start, start + ramp, vignetteRadius(x + ox, y + oy, fw, fh, scale));
+        for (let c = 0; c < 4; c++) {
+          const j = x * 4 + c;
+          const s = source[j] as number;
+          row[j] = c === 3 ? s : clamp01(s + ((row[j] as number) - s) * k);
+        }
       }
     };
   }),

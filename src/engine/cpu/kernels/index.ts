@@ -1,6 +1,6 @@
 /** Every stage's CPU kernels, by stage name, beside its WGSL and GLSL (a unit test holds the three in step). */
 import type { CpuStage } from '../kernel.ts';
-import { blurEntries, sharpenEntries, smartBlurEntries } from './gaussian.ts';
+import { blurEntries, sharpenEntries, smartBlurEntries, softCornersEntries } from './gaussian.ts';
 import { jpegEntries } from './jpeg.ts';
 import { bloomEntries, lensReflectionEntries } from './light.ts';
 import { dualVignette, grain, lut, noise, vibrance, vignette } from './pixel.ts';
@@ -17,6 +17,7 @@ export const CPU_STAGES: ReadonlyMap<string, CpuStage> = new Map<string, CpuStag
   ['blur', { entries: blurEntries }],
   ['sharpen', { entries: sharpenEntries }],
   ['smart-blur', { entries: smartBlurEntries }],
+  ['soft-corners', { entries: softCornersEntries }],
   ['pixelate', { entries: { means: blockMeans, main: pixelate } }],
   ['bilateral', { entries: { horizontal: bilateralHorizontal, main: bilateralVertical } }],
   ['resize', { entries: { main: resize } }],

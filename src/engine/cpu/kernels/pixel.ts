@@ -136,7 +136,7 @@ export const noise: PixelStage = (u) => {
 };
 
 /** shaders/common/vignette: the radius (0 centre, 1 corners) and the dither of a texel of the whole image. */
-function vignetteRadius(
+export function vignetteRadius(
   gx: number,
   gy: number,
   fullWidth: number,
