@@ -8,6 +8,7 @@ import { blur } from './blur.ts';
 import { bloom } from './bloom.ts';
 import { copy } from './copy.ts';
 import { dualVignette } from './dual-vignette.ts';
+import { dustScratches } from './dust-scratches.ts';
 import { grain } from './grain.ts';
 import type { RgbaImage } from './image.ts';
 import { jpeg } from './jpeg.ts';
@@ -18,6 +19,7 @@ import { pixelate } from './pixelate.ts';
 import { sharpen } from './sharpen.ts';
 import { smartBlur } from './smart-blur.ts';
 import { softCorners } from './soft-corners.ts';
+import { tonalGrain } from './tonal-grain.ts';
 import { lensReflection } from './lens-reflection.ts';
 import { vibrance } from './vibrance.ts';
 import { vignette } from './vignette.ts';
@@ -49,6 +51,8 @@ export const REFERENCES: Readonly<Record<string, Reference>> = {
   'lens-reflection': lensReflection,
   vignette,
   'dual-vignette': dualVignette,
+  'tonal-grain': tonalGrain,
+  'dust-scratches': dustScratches,
 };
 
 /** Runs a chain on the CPU; `resources` maps resource keys (as invocations name them) to images. */

@@ -3,6 +3,7 @@ import { blurStage } from './blur.ts';
 import { bloomStage } from './bloom.ts';
 import { copyStage } from './copy.ts';
 import { dualVignetteStage } from './dual-vignette.ts';
+import { dustScratchesStage } from './dust-scratches.ts';
 import { grainStage } from './grain.ts';
 import { jpegStage } from './jpeg.ts';
 import { resizeStage } from './resize.ts';
@@ -12,6 +13,7 @@ import { pixelateStage } from './pixelate.ts';
 import { sharpenStage } from './sharpen.ts';
 import { smartBlurStage } from './smart-blur.ts';
 import { softCornersStage } from './soft-corners.ts';
+import { tonalGrainStage } from './tonal-grain.ts';
 import { lensReflectionStage } from './lens-reflection.ts';
 import type { AnyStage } from './types.ts';
 import { vibranceStage } from './vibrance.ts';
@@ -40,6 +42,8 @@ export const STAGE_DEFINITIONS = {
   'lens-reflection': lensReflectionStage,
   vignette: vignetteStage,
   'dual-vignette': dualVignetteStage,
+  'tonal-grain': tonalGrainStage,
+  'dust-scratches': dustScratchesStage,
 } as const;
 
 export type StageName = keyof typeof STAGE_DEFINITIONS;

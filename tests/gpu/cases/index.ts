@@ -9,6 +9,8 @@ import { bloomCases } from './bloom.ts';
 import { lensReflectionCases } from './lens-reflection.ts';
 import { vignetteCases } from './vignette.ts';
 import { dualVignetteCases } from './dual-vignette.ts';
+import { tonalGrainCases } from './tonal-grain.ts';
+import { dustScratchesCases } from './dust-scratches.ts';
 import { blurCases } from './blur.ts';
 import { pixelateCases } from './pixelate.ts';
 import { smartBlurCases } from './smart-blur.ts';
@@ -31,6 +33,8 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
   'lens-reflection': lensReflectionCases,
   vignette: vignetteCases,
   'dual-vignette': dualVignetteCases,
+  'tonal-grain': tonalGrainCases,
+  'dust-scratches': dustScratchesCases,
   blur: blurCases,
   pixelate: pixelateCases,
   'smart-blur': smartBlurCases,

@@ -2,6 +2,7 @@
 import type { CpuStage } from '../kernel.ts';
 import { blurEntries, sharpenEntries, smartBlurEntries, softCornersEntries } from './gaussian.ts';
 import { jpegEntries } from './jpeg.ts';
+import { dustScratches, tonalGrain } from './artefacts.ts';
 import { bloomEntries, lensReflectionEntries } from './light.ts';
 import { dualVignette, grain, lut, noise, vibrance, vignette } from './pixel.ts';
 import { bilateralHorizontal, bilateralVertical, blockMeans, copy, pixelate, resize } from './simple.ts';
@@ -24,4 +25,6 @@ export const CPU_STAGES: ReadonlyMap<string, CpuStage> = new Map<string, CpuStag
   ['jpeg', { entries: jpegEntries }],
   ['bloom', { entries: bloomEntries }],
   ['lens-reflection', { entries: lensReflectionEntries }],
+  ['tonal-grain', { pixel: tonalGrain }],
+  ['dust-scratches', { pixel: dustScratches }],
 ]);
