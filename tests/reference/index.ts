@@ -7,6 +7,7 @@ import { bilateral } from './bilateral.ts';
 import { blur } from './blur.ts';
 import { bloom } from './bloom.ts';
 import { copy } from './copy.ts';
+import { dateStamp } from './date-stamp.ts';
 import { dualVignette } from './dual-vignette.ts';
 import { grain } from './grain.ts';
 import type { RgbaImage } from './image.ts';
@@ -18,6 +19,7 @@ import { pixelate } from './pixelate.ts';
 import { sharpen } from './sharpen.ts';
 import { smartBlur } from './smart-blur.ts';
 import { lensReflection } from './lens-reflection.ts';
+import { lightLeak } from './light-leak.ts';
 import { vibrance } from './vibrance.ts';
 import { vignette } from './vignette.ts';
 
@@ -47,6 +49,8 @@ export const REFERENCES: Readonly<Record<string, Reference>> = {
   'lens-reflection': lensReflection,
   vignette,
   'dual-vignette': dualVignette,
+  'date-stamp': dateStamp,
+  'light-leak': lightLeak,
 };
 
 /** Runs a chain on the CPU; `resources` maps resource keys (as invocations name them) to images. */

@@ -36,7 +36,16 @@ function count(text: string, pattern: RegExp): number {
 describe('fusion', () => {
   it('marks as per-pixel exactly the single-pass, same-size stages', () => {
     const perPixel = [...STAGES.values()].filter((s) => s.perPixel).map((s) => s.name);
-    expect(perPixel.sort()).toEqual(['dual-vignette', 'grain', 'lut', 'noise', 'vibrance', 'vignette']);
+    expect(perPixel.sort()).toEqual([
+      'date-stamp',
+      'dual-vignette',
+      'grain',
+      'light-leak',
+      'lut',
+      'noise',
+      'vibrance',
+      'vignette',
+    ]);
   });
 
   it('WGSL: the base pass stores through the epilogue, each stage under its own names, bindings once', () => {

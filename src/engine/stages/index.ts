@@ -2,6 +2,7 @@ import { bilateralStage } from './bilateral.ts';
 import { blurStage } from './blur.ts';
 import { bloomStage } from './bloom.ts';
 import { copyStage } from './copy.ts';
+import { dateStampStage } from './date-stamp.ts';
 import { dualVignetteStage } from './dual-vignette.ts';
 import { grainStage } from './grain.ts';
 import { jpegStage } from './jpeg.ts';
@@ -12,6 +13,7 @@ import { pixelateStage } from './pixelate.ts';
 import { sharpenStage } from './sharpen.ts';
 import { smartBlurStage } from './smart-blur.ts';
 import { lensReflectionStage } from './lens-reflection.ts';
+import { lightLeakStage } from './light-leak.ts';
 import type { AnyStage } from './types.ts';
 import { vibranceStage } from './vibrance.ts';
 import { vignetteStage } from './vignette.ts';
@@ -38,6 +40,8 @@ export const STAGE_DEFINITIONS = {
   'lens-reflection': lensReflectionStage,
   vignette: vignetteStage,
   'dual-vignette': dualVignetteStage,
+  'date-stamp': dateStampStage,
+  'light-leak': lightLeakStage,
 } as const;
 
 export type StageName = keyof typeof STAGE_DEFINITIONS;

@@ -9,6 +9,8 @@ import { bloomCases } from './bloom.ts';
 import { lensReflectionCases } from './lens-reflection.ts';
 import { vignetteCases } from './vignette.ts';
 import { dualVignetteCases } from './dual-vignette.ts';
+import { dateStampCases } from './date-stamp.ts';
+import { lightLeakCases } from './light-leak.ts';
 import { blurCases } from './blur.ts';
 import { pixelateCases } from './pixelate.ts';
 import { smartBlurCases } from './smart-blur.ts';
@@ -30,6 +32,8 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
   'lens-reflection': lensReflectionCases,
   vignette: vignetteCases,
   'dual-vignette': dualVignetteCases,
+  'date-stamp': dateStampCases,
+  'light-leak': lightLeakCases,
   blur: blurCases,
   pixelate: pixelateCases,
   'smart-blur': smartBlurCases,
