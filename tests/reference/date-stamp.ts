@@ -10,7 +10,18 @@ import { mapPixels, type RgbaImage } from './image.ts';
 import { clamp01, smoothstep } from './vignette-shape.ts';
 
 /** Which segments each digit lights, spelt as on a seven-segment datasheet. */
-const DIGITS = ['abcdef', 'bc', 'abdeg', 'abcdg', 'bcfg', 'acdfg', 'acdefg', 'abc', 'abcdefg', 'abcdfg'];
+export const DIGITS = [
+  'abcdef',
+  'bc',
+  'abdeg',
+  'abcdg',
+  'bcfg',
+  'acdfg',
+  'acdefg',
+  'abc',
+  'abcdefg',
+  'abcdfg',
+];
 
 type Line = [number, number, number, number];
 
