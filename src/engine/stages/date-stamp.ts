@@ -154,6 +154,7 @@ export function dateStampLayout(
   ];
   let x = left;
   const glyphs = codes.map((code): GlyphPlacement => {
+    // An unknown code is refused here, where a caller's mistake is nearest, rather than printed blank.
     glyphMask(code);
     const centre: Point = [x + 0.5 * advance(code) * height, centreY];
     x += advance(code) * height;
