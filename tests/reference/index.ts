@@ -7,6 +7,7 @@ import { bilateral } from './bilateral.ts';
 import { blur } from './blur.ts';
 import { bloom } from './bloom.ts';
 import { copy } from './copy.ts';
+import { dateStamp } from './date-stamp.ts';
 import { dualVignette } from './dual-vignette.ts';
 import { dustScratches } from './dust-scratches.ts';
 import { grain } from './grain.ts';
@@ -21,6 +22,7 @@ import { smartBlur } from './smart-blur.ts';
 import { softCorners } from './soft-corners.ts';
 import { tonalGrain } from './tonal-grain.ts';
 import { lensReflection } from './lens-reflection.ts';
+import { lightLeak } from './light-leak.ts';
 import { vibrance } from './vibrance.ts';
 import { vignette } from './vignette.ts';
 
@@ -53,6 +55,8 @@ export const REFERENCES: Readonly<Record<string, Reference>> = {
   'dual-vignette': dualVignette,
   'tonal-grain': tonalGrain,
   'dust-scratches': dustScratches,
+  'date-stamp': dateStamp,
+  'light-leak': lightLeak,
 };
 
 /** Runs a chain on the CPU; `resources` maps resource keys (as invocations name them) to images. */

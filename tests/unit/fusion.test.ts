@@ -43,6 +43,12 @@ describe('fusion', () => {
       'lut',
       'noise',
       'tonal-grain',
+      'date-stamp',
+      'dual-vignette',
+      'grain',
+      'light-leak',
+      'lut',
+      'noise',
       'vibrance',
       'vignette',
     ]);

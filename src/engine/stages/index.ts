@@ -2,6 +2,7 @@ import { bilateralStage } from './bilateral.ts';
 import { blurStage } from './blur.ts';
 import { bloomStage } from './bloom.ts';
 import { copyStage } from './copy.ts';
+import { dateStampStage } from './date-stamp.ts';
 import { dualVignetteStage } from './dual-vignette.ts';
 import { dustScratchesStage } from './dust-scratches.ts';
 import { grainStage } from './grain.ts';
@@ -15,6 +16,7 @@ import { smartBlurStage } from './smart-blur.ts';
 import { softCornersStage } from './soft-corners.ts';
 import { tonalGrainStage } from './tonal-grain.ts';
 import { lensReflectionStage } from './lens-reflection.ts';
+import { lightLeakStage } from './light-leak.ts';
 import type { AnyStage } from './types.ts';
 import { vibranceStage } from './vibrance.ts';
 import { vignetteStage } from './vignette.ts';
@@ -44,6 +46,8 @@ export const STAGE_DEFINITIONS = {
   'dual-vignette': dualVignetteStage,
   'tonal-grain': tonalGrainStage,
   'dust-scratches': dustScratchesStage,
+  'date-stamp': dateStampStage,
+  'light-leak': lightLeakStage,
 } as const;
 
 export type StageName = keyof typeof STAGE_DEFINITIONS;

@@ -11,6 +11,8 @@ import { vignetteCases } from './vignette.ts';
 import { dualVignetteCases } from './dual-vignette.ts';
 import { tonalGrainCases } from './tonal-grain.ts';
 import { dustScratchesCases } from './dust-scratches.ts';
+import { dateStampCases } from './date-stamp.ts';
+import { lightLeakCases } from './light-leak.ts';
 import { blurCases } from './blur.ts';
 import { pixelateCases } from './pixelate.ts';
 import { smartBlurCases } from './smart-blur.ts';
@@ -35,6 +37,8 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
   'dual-vignette': dualVignetteCases,
   'tonal-grain': tonalGrainCases,
   'dust-scratches': dustScratchesCases,
+  'date-stamp': dateStampCases,
+  'light-leak': lightLeakCases,
   blur: blurCases,
   pixelate: pixelateCases,
   'smart-blur': smartBlurCases,

@@ -1,6 +1,8 @@
 /** Every stage's CPU kernels, by stage name, beside its WGSL and GLSL (a unit test holds the three in step). */
 import type { CpuStage } from '../kernel.ts';
 import { blurEntries, sharpenEntries, smartBlurEntries, softCornersEntries } from './gaussian.ts';
+import { dateStamp, lightLeak } from './film-marks.ts';
+import { blurEntries, sharpenEntries, smartBlurEntries } from './gaussian.ts';
 import { jpegEntries } from './jpeg.ts';
 import { dustScratches, tonalGrain } from './artefacts.ts';
 import { bloomEntries, lensReflectionEntries } from './light.ts';
@@ -27,4 +29,6 @@ export const CPU_STAGES: ReadonlyMap<string, CpuStage> = new Map<string, CpuStag
   ['lens-reflection', { entries: lensReflectionEntries }],
   ['tonal-grain', { pixel: tonalGrain }],
   ['dust-scratches', { pixel: dustScratches }],
+  ['date-stamp', { pixel: dateStamp }],
+  ['light-leak', { pixel: lightLeak }],
 ]);

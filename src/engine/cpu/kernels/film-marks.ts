@@ -1,0 +1,111 @@
+/** The marks a camera leaves on the film: shaders/date-stamp and shaders/light-leak, as `pixel` functions. */
+import { DATE_GEOMETRY, DATE_INK, MAX_GLYPHS } from '../../stages/date-stamp.ts';
+import { num, vec, type PixelStage } from '../kernel.ts';
+import { clamp01, smoothstep } from '../texture.ts';
+import { pcg, triangular } from './pcg.ts';
+
+const { HALF_W, HALF_H, GAP, STROKE, SLANT, TICK, DOT_RADIUS } = DATE_GEOMETRY;
+const { EDGE, MIN_EDGE, GLOW, GLOW_REACH, GLOW_TINT } = DATE_INK;
+
+/** Distance from (u, v) to the line from (ax, ay) to (bx, by). */
+function stroke(u: number, v: number, ax: number, ay: number, bx: number, by: number): number {
+  const abx = bx - ax;
+  const aby = by - ay;
+  const t = Math.min(1, Math.max(0, ((u - ax) * abx + (v - ay) * aby) / (abx * abx + aby * aby)));
+  return Math.hypot(u - ax - abx * t, v - ay - aby * t);
+}
+
+/** The shaders' stampGlyph: signed distance, in digit heights, to the ink of the glyph with this mask. */
+function glyphDistance(u: number, v: number, mask: number): number {
+  const w = HALF_W - GAP;
+  const h = HALF_H - GAP;
+  let d = 1e3;
+  if (mask & 1) d = Math.min(d, stroke(u, v, -w, -HALF_H, w, -HALF_H));
+  if (mask & 2) d = Math.min(d, stroke(u, v, HALF_W, -h, HALF_W, -GAP));
+  if (mask & 4) d = Math.min(d, stroke(u, v, HALF_W, GAP, HALF_W, h));
+  if (mask & 8) d = Math.min(d, stroke(u, v, -w, HALF_H, w, HALF_H));
+  if (mask & 16) d = Math.min(d, stroke(u, v, -HALF_W, GAP, -HALF_W, h));
+  if (mask & 32) d = Math.min(d, stroke(u, v, -HALF_W, -h, -HALF_W, -GAP));
+  if (mask & 64) d = Math.min(d, stroke(u, v, -w, 0, w, 0));
+  if (mask & 128) d = Math.min(d, stroke(u, v, 0, -HALF_H, 0, TICK - HALF_H));
+  if (mask & 256) d = Math.min(d, Math.hypot(u, v - HALF_H) - DOT_RADIUS + 0.5 * STROKE);
+  return d - 0.5 * STROKE;
+}
+
+export const dateStamp: PixelStage = (u) => {
+  const glyphs = vec(u, 'glyphs');
+  const color = vec(u, 'color');
+  const opacity = num(u, 'opacity');
+  const [left = 0, top = 0, right = 0, bottom = 0] = vec(u, 'bounds');
+  const height = num(u, 'height');
+  const count = Math.min(num(u, 'count'), MAX_GLYPHS);
+  const [ox = 0, oy = 0] = vec(u, 'origin');
+  const edge = Math.max(EDGE * height, MIN_EDGE);
+  return (c, x, y) => {
+    const qx = x + ox + 0.5;
+    const qy = y + oy + 0.5;
+    if (opacity <= 0 || qx < left || qy < top || qx > right || qy > bottom) return;
+    let d = 1e3;
+    for (let i = 0; i < count; i++) {
+      const rx = (qx - (glyphs[4 * i] as number)) / height;
+      const ry = (qy - (glyphs[4 * i + 1] as number)) / height;
+      if (Math.abs(rx) > 0.85) continue;
+      d = Math.min(d, glyphDistance(rx + SLANT * ry, ry, glyphs[4 * i + 2] as number));
+    }
+    const ink = 1 - smoothstep(-edge, edge, d * height);
+    const fall = 1 - clamp01(d / GLOW_REACH);
+    const glow = GLOW * fall * fall;
+    for (let k = 0; k < 3; k++) {
+      const layer = opacity * (color[k] as number) * (ink + (1 - ink) * glow * (GLOW_TINT[k] as number));
+      c[k] = clamp01(1 - (1 - (c[k] as number)) * (1 - layer));
+    }
+  };
+};
+
+const LEAK_HOT = [1, 0.93, 0.75] as const;
+
+export const lightLeak: PixelStage = (u) => {
+  const lobeA = vec(u, 'lobeA');
+  const colorA = vec(u, 'colorA');
+  const amount = num(u, 'amount');
+  const lobeB = vec(u, 'lobeB');
+  const colorB = vec(u, 'colorB');
+  const strengthB = num(u, 'strengthB');
+  const [ax = 0, ay = 0] = vec(u, 'axis');
+  const [ox = 0, oy = 0] = vec(u, 'origin');
+  const a = new Float64Array(3);
+  const b = new Float64Array(3);
+  // The shaders' leakLobe, times `scale`, into `out`.
+  const lobe = (
+    qx: number,
+    qy: number,
+    l: readonly number[],
+    tint: readonly number[],
+    scale: number,
+    out: Float64Array,
+  ) => {
+    const rx = qx - (l[0] as number);
+    const ry = qy - (l[1] as number);
+    const along = (rx * ax + ry * ay) / (l[2] as number);
+    const across = Math.abs(rx * ay + ry * ax) / (l[3] as number);
+    const f = 1 - smoothstep(0, 1, Math.hypot(along, across));
+    const light = f * (2 - f);
+    const hot = 0.5 * light * light * light * light;
+    for (let k = 0; k < 3; k++) {
+      const t = tint[k] as number;
+      out[k] = scale * (t + ((LEAK_HOT[k] as number) - t) * hot) * light;
+    }
+  };
+  return (c, x, y) => {
+    const gx = x + ox;
+    const gy = y + oy;
+    lobe(gx + 0.5, gy + 0.5, lobeA, colorA, amount, a);
+    lobe(gx + 0.5, gy + 0.5, lobeB, colorB, amount * strengthB, b);
+    const weight = clamp01(((a[0] as number) + (b[0] as number)) * 32);
+    const dither = (triangular(pcg(gx + pcg(gy + 40503))) * weight) / 255;
+    for (let k = 0; k < 3; k++) {
+      const screened = 1 - (1 - (c[k] as number)) * (1 - (a[k] as number)) * (1 - (b[k] as number));
+      c[k] = clamp01(screened + dither);
+    }
+  };
+};
