@@ -37,18 +37,14 @@ describe('fusion', () => {
   it('marks as per-pixel exactly the single-pass, same-size stages', () => {
     const perPixel = [...STAGES.values()].filter((s) => s.perPixel).map((s) => s.name);
     expect(perPixel.sort()).toEqual([
-      'dual-vignette',
-      'dust-scratches',
-      'grain',
-      'lut',
-      'noise',
-      'tonal-grain',
       'date-stamp',
       'dual-vignette',
+      'dust-scratches',
       'grain',
       'light-leak',
       'lut',
       'noise',
+      'tonal-grain',
       'vibrance',
       'vignette',
     ]);

@@ -2,7 +2,6 @@
 import type { CpuStage } from '../kernel.ts';
 import { blurEntries, sharpenEntries, smartBlurEntries, softCornersEntries } from './gaussian.ts';
 import { dateStamp, lightLeak } from './film-marks.ts';
-import { blurEntries, sharpenEntries, smartBlurEntries } from './gaussian.ts';
 import { jpegEntries } from './jpeg.ts';
 import { dustScratches, tonalGrain } from './artefacts.ts';
 import { bloomEntries, lensReflectionEntries } from './light.ts';
