@@ -8,7 +8,9 @@ import { blur } from './blur.ts';
 import { bloom } from './bloom.ts';
 import { copy } from './copy.ts';
 import { dualVignette } from './dual-vignette.ts';
+import { fringing } from './fringing.ts';
 import { grain } from './grain.ts';
+import { halation } from './halation.ts';
 import type { RgbaImage } from './image.ts';
 import { jpeg } from './jpeg.ts';
 import { resize } from './resize.ts';
@@ -17,6 +19,7 @@ import { noise } from './noise.ts';
 import { pixelate } from './pixelate.ts';
 import { sharpen } from './sharpen.ts';
 import { smartBlur } from './smart-blur.ts';
+import { smear } from './smear.ts';
 import { lensReflection } from './lens-reflection.ts';
 import { vibrance } from './vibrance.ts';
 import { vignette } from './vignette.ts';
@@ -45,6 +48,9 @@ export const REFERENCES: Readonly<Record<string, Reference>> = {
   jpeg,
   bloom,
   'lens-reflection': lensReflection,
+  smear,
+  fringing,
+  halation,
   vignette,
   'dual-vignette': dualVignette,
 };

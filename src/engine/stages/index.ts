@@ -3,7 +3,9 @@ import { blurStage } from './blur.ts';
 import { bloomStage } from './bloom.ts';
 import { copyStage } from './copy.ts';
 import { dualVignetteStage } from './dual-vignette.ts';
+import { fringingStage } from './fringing.ts';
 import { grainStage } from './grain.ts';
+import { halationStage } from './halation.ts';
 import { jpegStage } from './jpeg.ts';
 import { resizeStage } from './resize.ts';
 import { lutStage } from './lut.ts';
@@ -11,6 +13,7 @@ import { noiseStage } from './noise.ts';
 import { pixelateStage } from './pixelate.ts';
 import { sharpenStage } from './sharpen.ts';
 import { smartBlurStage } from './smart-blur.ts';
+import { smearStage } from './smear.ts';
 import { lensReflectionStage } from './lens-reflection.ts';
 import type { AnyStage } from './types.ts';
 import { vibranceStage } from './vibrance.ts';
@@ -36,6 +39,9 @@ export const STAGE_DEFINITIONS = {
   jpeg: jpegStage,
   bloom: bloomStage,
   'lens-reflection': lensReflectionStage,
+  smear: smearStage,
+  fringing: fringingStage,
+  halation: halationStage,
   vignette: vignetteStage,
   'dual-vignette': dualVignetteStage,
 } as const;

@@ -1,5 +1,6 @@
 /** Every stage's CPU kernels, by stage name, beside its WGSL and GLSL (a unit test holds the three in step). */
 import type { CpuStage } from '../kernel.ts';
+import { fringingEntries, halationEntries, smearEntries } from './artefacts.ts';
 import { blurEntries, sharpenEntries, smartBlurEntries } from './gaussian.ts';
 import { jpegEntries } from './jpeg.ts';
 import { bloomEntries, lensReflectionEntries } from './light.ts';
@@ -23,4 +24,7 @@ export const CPU_STAGES: ReadonlyMap<string, CpuStage> = new Map<string, CpuStag
   ['jpeg', { entries: jpegEntries }],
   ['bloom', { entries: bloomEntries }],
   ['lens-reflection', { entries: lensReflectionEntries }],
+  ['smear', { entries: smearEntries }],
+  ['fringing', { entries: fringingEntries }],
+  ['halation', { entries: halationEntries }],
 ]);
