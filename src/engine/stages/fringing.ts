@@ -14,7 +14,9 @@ export const FRINGING_RADIUS = { default: 0.003, range: [0.001, 0.01] } as const
 export const FRINGING_TINT = [0.5, 0.2, 0.95] as const;
 /**
  * The spread mask is doubled (and held to 1): just outside a clipped edge the gaussian of the mask is about
- * a half, and the fringe should be at full strength there, fading over a couple of radii.
+ * a half, and the fringe should be at full strength there, fading over a couple of radii. A larger gain
+ * would also magnify the 8-bit spread mask's rounding: at 3 a tile of the export parts from the whole
+ * image by 2 levels where the mask rounds a level apart.
  */
 export const FRINGING_GAIN = 2;
 
