@@ -10,7 +10,9 @@ import { copy } from './copy.ts';
 import { dateStamp } from './date-stamp.ts';
 import { dualVignette } from './dual-vignette.ts';
 import { dustScratches } from './dust-scratches.ts';
+import { fringing } from './fringing.ts';
 import { grain } from './grain.ts';
+import { halation } from './halation.ts';
 import type { RgbaImage } from './image.ts';
 import { jpeg } from './jpeg.ts';
 import { resize } from './resize.ts';
@@ -21,6 +23,7 @@ import { sharpen } from './sharpen.ts';
 import { smartBlur } from './smart-blur.ts';
 import { softCorners } from './soft-corners.ts';
 import { tonalGrain } from './tonal-grain.ts';
+import { smear } from './smear.ts';
 import { lensReflection } from './lens-reflection.ts';
 import { lightLeak } from './light-leak.ts';
 import { vibrance } from './vibrance.ts';
@@ -51,6 +54,9 @@ export const REFERENCES: Readonly<Record<string, Reference>> = {
   jpeg,
   bloom,
   'lens-reflection': lensReflection,
+  smear,
+  fringing,
+  halation,
   vignette,
   'dual-vignette': dualVignette,
   'tonal-grain': tonalGrain,

@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import type { RgbaImage } from '../reference/image.ts';
 
 /**
@@ -67,4 +67,35 @@ export function decodePng(file: Uint8Array): RgbaImage {
     data[i * 4 + 3] = channels === 2 ? (pixels[s + 1] ?? 255) : channels === 4 ? (pixels[s + 3] ?? 255) : 255;
   }
   return { width, height, data };
+}
+
+function pngChunk(type: string, body: Uint8Array): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(body.length, 0);
+  head.write(type, 4, 'ascii');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), body])) >>> 0, 0);
+  return Buffer.concat([head, body, crc]);
+}
+
+/**
+ * Encodes RGBA8 as an 8-bit RGBA PNG with no colour chunks (so a browser decodes it to the same bytes),
+ * for tests that draw their own images.
+ */
+export function encodePng(image: RgbaImage): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(image.width, 0);
+  header.writeUInt32BE(image.height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  const stride = image.width * 4;
+  const rows = Buffer.alloc((stride + 1) * image.height);
+  for (let y = 0; y < image.height; y++) {
+    rows.set(image.data.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows)),
+    pngChunk('IEND', new Uint8Array(0)),
+  ]);
 }

@@ -40,9 +40,10 @@ describe("the stamp's day", () => {
         false,
       );
       const on = resolveSettings(effect, { dateStamp: true });
-      expect(effect.stages(on, { width: 800, height: 600 }).some((s) => s.stage === 'date-stamp'), id).toBe(
-        true,
-      );
+      expect(
+        effect.stages(on, { width: 800, height: 600 }).some((s) => s.stage === 'date-stamp'),
+        id,
+      ).toBe(true);
     }
   });
 });

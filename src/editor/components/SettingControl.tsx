@@ -1,12 +1,7 @@
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { coerceSetting } from '../../effects/settings.ts';
 import { today } from '../../effects/date-stamp.ts';
-import type {
-  DateSetting,
-  SelectSetting,
-  SettingDefinition,
-  SettingValue,
-} from '../../effects/types.ts';
+import type { DateSetting, SelectSetting, SettingDefinition, SettingValue } from '../../effects/types.ts';
 import { useAtomValue } from '../editor-jotai.ts';
 import { photoTakenAtom, thumbnailsAtom } from '../state/ui.ts';
 import { Thumbnail } from './Thumbnail.tsx';

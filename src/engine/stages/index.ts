@@ -5,7 +5,9 @@ import { copyStage } from './copy.ts';
 import { dateStampStage } from './date-stamp.ts';
 import { dualVignetteStage } from './dual-vignette.ts';
 import { dustScratchesStage } from './dust-scratches.ts';
+import { fringingStage } from './fringing.ts';
 import { grainStage } from './grain.ts';
+import { halationStage } from './halation.ts';
 import { jpegStage } from './jpeg.ts';
 import { resizeStage } from './resize.ts';
 import { lutStage } from './lut.ts';
@@ -15,6 +17,7 @@ import { sharpenStage } from './sharpen.ts';
 import { smartBlurStage } from './smart-blur.ts';
 import { softCornersStage } from './soft-corners.ts';
 import { tonalGrainStage } from './tonal-grain.ts';
+import { smearStage } from './smear.ts';
 import { lensReflectionStage } from './lens-reflection.ts';
 import { lightLeakStage } from './light-leak.ts';
 import type { AnyStage } from './types.ts';
@@ -42,6 +45,9 @@ export const STAGE_DEFINITIONS = {
   jpeg: jpegStage,
   bloom: bloomStage,
   'lens-reflection': lensReflectionStage,
+  smear: smearStage,
+  fringing: fringingStage,
+  halation: halationStage,
   vignette: vignetteStage,
   'dual-vignette': dualVignetteStage,
   'tonal-grain': tonalGrainStage,

@@ -23,6 +23,9 @@ import { lutCases } from './lut.ts';
 import { noiseCases } from './noise.ts';
 import { resizeCases } from './resize.ts';
 import { jpegCases } from './jpeg.ts';
+import { smearCases } from './smear.ts';
+import { fringingCases } from './fringing.ts';
+import { halationCases } from './halation.ts';
 import type { StageCase } from './types.ts';
 
 export { NEIGHBOURHOOD, POINTWISE, type StageCase } from './types.ts';
@@ -49,4 +52,7 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
   noise: noiseCases,
   resize: resizeCases,
   jpeg: jpegCases,
+  smear: smearCases,
+  fringing: fringingCases,
+  halation: halationCases,
 };

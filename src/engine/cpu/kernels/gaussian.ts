@@ -168,10 +168,10 @@ const blurV: Kernel = (pass) => {
 };
 
 /**
- * A final pass: row by row, the blurred row (from input `blurInput`), then `combine` writes the output
+ * A final pass (for the gaussian stages here and those of other files): row by row, the blurred row (from input `blurInput`), then `combine` writes the output
  * row from it in place.
  */
-function finalPass(
+export function finalPass(
   blurInput: number,
   combine: (pass: KernelPass, g: GaussianParams) => (y: number, row: Float32Array) => void,
 ): Kernel {
@@ -190,7 +190,7 @@ function finalPass(
   };
 }
 
-const GAUSSIAN_ENTRIES = { down: gaussianDown, blurH, blurV } as const;
+export const GAUSSIAN_ENTRIES = { down: gaussianDown, blurH, blurV } as const;
 
 export const blurEntries: Record<string, Kernel> = {
   ...GAUSSIAN_ENTRIES,

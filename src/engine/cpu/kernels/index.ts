@@ -2,6 +2,7 @@
 import type { CpuStage } from '../kernel.ts';
 import { blurEntries, sharpenEntries, smartBlurEntries, softCornersEntries } from './gaussian.ts';
 import { dateStamp, lightLeak } from './film-marks.ts';
+import { fringingEntries, halationEntries, smearEntries } from './highlights.ts';
 import { jpegEntries } from './jpeg.ts';
 import { dustScratches, tonalGrain } from './artefacts.ts';
 import { bloomEntries, lensReflectionEntries } from './light.ts';
@@ -30,4 +31,7 @@ export const CPU_STAGES: ReadonlyMap<string, CpuStage> = new Map<string, CpuStag
   ['dust-scratches', { pixel: dustScratches }],
   ['date-stamp', { pixel: dateStamp }],
   ['light-leak', { pixel: lightLeak }],
+  ['smear', { entries: smearEntries }],
+  ['fringing', { entries: fringingEntries }],
+  ['halation', { entries: halationEntries }],
 ]);
