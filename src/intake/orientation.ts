@@ -52,7 +52,8 @@ export async function readTakenDay(head: Uint8Array): Promise<string | null> {
     if (!tags || typeof tags !== 'object') return null;
     const { [DATE_TIME_ORIGINAL]: original, [DATE_TIME]: modified } = tags as Record<number, unknown>;
     // EXIF writes 'YYYY:MM:DD HH:MM:SS'.
-    const match = /^(\d{4}):(\d{2}):(\d{2})/.exec(String(original ?? modified ?? ''));
+    const text = typeof original === 'string' ? original : typeof modified === 'string' ? modified : '';
+    const match = /^(\d{4}):(\d{2}):(\d{2})/.exec(text);
     if (!match) return null;
     const day = `${match[1]}-${match[2]}-${match[3]}`;
     return isCalendarDay(day) ? day : null;

@@ -6,7 +6,7 @@ import { dateStampLayout } from '../../src/engine/stages/date-stamp.ts';
 import { DIGITS } from '../reference/date-stamp.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { EditorPage } from '../support/pages.ts';
+import type { EditorPage } from '../support/pages.ts';
 
 // CCD with what would blur or hide the digits turned off: its long side at the processing size, no noise,
 // no sharpening, JPEG quality 100, no lens or sensor effects. Size 8 % of the short side.
