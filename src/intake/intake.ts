@@ -94,6 +94,7 @@ export async function intake(
     original: response.original,
     processing: response.processing,
     ...(response.warning ? { warning: response.warning } : {}),
+    ...(response.taken ? { taken: response.taken } : {}),
   };
 }
 

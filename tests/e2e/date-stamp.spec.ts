@@ -40,7 +40,10 @@ function readStamp(stamped: RgbaImage, plain: RgbaImage, glyphs: number[]): stri
   };
   return layout.glyphs
     .map(({ code, segments, mark }) => {
-      if (mark) return lit(mark) ? (code === 10 ? "'" : '.') : '?';
+      if (mark) {
+        const on = lit(mark);
+        return on === undefined ? '?' : on ? (code === 10 ? "'" : '.') : ' ';
+      }
       const on = segments.map(lit);
       if (on.includes(undefined)) return '?';
       const names = [...'abcdefg'].filter((_, i) => on[i]).join('');
