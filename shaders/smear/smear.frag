@@ -13,6 +13,7 @@ layout(std140) uniform Params {
   float gain;
   float sigma;
   int radius;
+  float area;
 };
 
 uniform highp sampler2D input0;
@@ -33,7 +34,8 @@ void main() {
 }
 #elif defined(ENTRY_spread)
 // Width x 1: the stripe's strength, the clipped share softened by a gaussian across columns (those beyond
-// the frame count as unclipped, so an edge column does not double) and saturated as 1 - exp(-gain share).
+// the frame count as unclipped, so an edge column does not double), saturated as 1 - exp(-gain share) and
+// faded where much of the column clips, (1 - exp(-gain share)) exp(-share / area).
 void main() {
   int x = int(gl_FragCoord.x);
   int width = textureSize(input0, 0).x;
@@ -47,7 +49,8 @@ void main() {
       sum += w * texelFetch(input0, ivec2(q, 0), 0).r;
     }
   }
-  outColor = vec4(1.0 - exp(-gain * sum / total), 0.0, 0.0, 1.0);
+  float share = sum / total;
+  outColor = vec4((1.0 - exp(-gain * share)) * exp(-share / area), 0.0, 0.0, 1.0);
 }
 #else
 // The tinted stripe screened over the full height: in + s (1 - in), exactly the input where s is 0.

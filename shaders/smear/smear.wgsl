@@ -9,6 +9,7 @@ struct Params {
   gain: f32,
   sigma: f32,
   radius: i32,
+  area: f32,
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
@@ -32,7 +33,8 @@ fn columns(@builtin(global_invocation_id) id: vec3u) {
 }
 
 // Width x 1: the stripe's strength, the clipped share softened by a gaussian across columns (those beyond
-// the frame count as unclipped, so an edge column does not double) and saturated as 1 - exp(-gain share).
+// the frame count as unclipped, so an edge column does not double), saturated as 1 - exp(-gain share) and
+// faded where much of the column clips, (1 - exp(-gain share)) exp(-share / area).
 @compute @workgroup_size(8, 8)
 fn spread(@builtin(global_invocation_id) id: vec3u) {
   if (any(id.xy >= textureDimensions(outputFloat))) { return; }
@@ -48,7 +50,8 @@ fn spread(@builtin(global_invocation_id) id: vec3u) {
       sum += w * textureLoad(input0, vec2i(q, 0), 0).r;
     }
   }
-  let strength = 1.0 - exp(-params.gain * sum / total);
+  let share = sum / total;
+  let strength = (1.0 - exp(-params.gain * share)) * exp(-share / params.area);
   textureStore(outputFloat, vec2i(id.xy), vec4f(strength, 0.0, 0.0, 1.0));
 }
 

@@ -71,7 +71,7 @@ const CROPS: Crop[] = [
     chain: [{ stage: 'halation', params: { amount: 1, radius: 0.01, threshold: 0.8 } }],
     at: [0.1, 0.1],
   },
-  { label: 'Light leak', chain: [{ stage: 'light-leak', params: { amount: 0.8, seed: 3 } }], at: [0, 0] },
+  { label: 'Light leak', chain: [{ stage: 'light-leak', params: { amount: 0.8, seed: 9 } }], at: [0, 0] },
   {
     label: 'Dust and scratches',
     chain: [{ stage: 'dust-scratches', params: { amount: 0.8, seed: 3 } }],

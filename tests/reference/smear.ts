@@ -1,11 +1,11 @@
-import { SMEAR_GAIN, SMEAR_SOFTNESS, SMEAR_TINT } from '../../src/engine/stages/smear.ts';
+import { SMEAR_AREA, SMEAR_GAIN, SMEAR_SOFTNESS, SMEAR_TINT } from '../../src/engine/stages/smear.ts';
 import { clipped } from './clip.ts';
 import { mapPixels, type RgbaImage } from './image.ts';
 
 /**
  * CPU reference of the smear stage: each column's clipped share, softened across columns by a gaussian
  * (columns beyond the frame count as 0, the weights summed over the whole kernel), saturated as
- * 1 - exp(-gain share), and the tinted stripe screened over the column.
+ * 1 - exp(-gain share) and faded by exp(-share / area) where much of the column clips, and the tinted stripe screened over the column.
  */
 export function smear(input: RgbaImage, params: { amount: number }): RgbaImage {
   const { width, height, data } = input;
@@ -29,7 +29,8 @@ export function smear(input: RgbaImage, params: { amount: number }): RgbaImage {
       total += w;
       if (x + k >= 0 && x + k < width) sum += (w * (shares[x + k] ?? 0)) / height;
     }
-    strength[x] = amount * (1 - Math.exp((-SMEAR_GAIN * sum) / total));
+    const share = sum / total;
+    strength[x] = amount * (1 - Math.exp(-SMEAR_GAIN * share)) * Math.exp(-share / SMEAR_AREA);
   }
   return mapPixels(input, (r, g, b, a, x) => {
     const s = strength[x] ?? 0;

@@ -41,6 +41,7 @@ export const smearEntries: Record<string, Kernel> = {
     const sigma = num(pass.u, 'sigma');
     const radius = num(pass.u, 'radius');
     const gain = num(pass.u, 'gain');
+    const area = num(pass.u, 'area');
     const c = new Float32Array(4);
     forEachTexel(pass.out, (i, x) => {
       let sum = 0;
@@ -53,7 +54,8 @@ export const smearEntries: Record<string, Kernel> = {
         load(shares, q, 0, c);
         sum += w * (c[0] as number);
       }
-      store(pass.out, i, 1 - Math.exp((-gain * sum) / total), 0, 0, 1);
+      const share = sum / total;
+      store(pass.out, i, (1 - Math.exp(-gain * share)) * Math.exp(-share / area), 0, 0, 1);
     });
   },
   main: (pass) => {
