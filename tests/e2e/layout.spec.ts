@@ -139,6 +139,17 @@ for (const viewport of [
       await page.getByTestId(`${prefix}${effectId}`).click();
       await editor.settled();
       await walk(effectId);
+      // The date stamp's and Filters' artefact seed's controls show once those are on.
+      if (await page.getByTestId('setting-dateStamp').count()) {
+        await page.getByTestId('setting-dateStamp').check();
+        await editor.settled();
+        await walk(`${effectId} (date stamp)`);
+      }
+      if (effectId === 'pg2016') {
+        await editor.typeSetting('lightLeak', '0.5');
+        await editor.settled();
+        await walk(`${effectId} (light leak)`);
+      }
       if (effectId === 'smartBlur') {
         for (const [type, mode] of [
           ['gaussian', 'vignette'],
