@@ -52,12 +52,18 @@ const bench = {
     );
   },
 
-  /** Every stage's first test case (diagnostic rows: what each stage costs alone). */
-  async stages(engine: EngineKind, width: number, height: number, repeat: Repeat): Promise<GpuRow[]> {
+  /** Each stage's first test case, of every stage or of `only` (rows of what each stage costs alone). */
+  async stages(
+    engine: EngineKind,
+    width: number,
+    height: number,
+    repeat: Repeat,
+    only: readonly string[] | null = null,
+  ): Promise<GpuRow[]> {
     const rows: GpuRow[] = [];
     for (const [stage, cases] of Object.entries(STAGE_CASES)) {
       const first = cases[0];
-      if (!first || stage === 'copy') continue;
+      if (!first || stage === 'copy' || (only && !only.includes(stage))) continue;
       const result = await window.harness.bench(
         engine,
         width,

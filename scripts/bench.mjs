@@ -8,7 +8,8 @@
 //   --no-editor    skip the editor measurements (and the production build)
 //   --no-build     use the production build already in dist/
 //   --no-cpu       skip the CPU baseline
-//   --stages       add diagnostic rows: each stage alone at 1080 px (about a minute more)
+//   --stages       add diagnostic rows: every stage alone at 1080 px (about a minute more; the real-camera
+//                  artefact stages are timed alone in every run)
 // BENCH_PORT (default 5175) serves the benchmark page, then the production build.
 import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
@@ -44,6 +45,17 @@ const GPU_12MP = { warmup: 1, iterations: 10 };
 const repeatFor = (width) => (width === 1080 ? GPU : GPU_12MP);
 // Each stage alone, a diagnostic: the pipelines are compiled by then.
 const STAGE_REPEAT = quick ? { warmup: 1, iterations: 5 } : { warmup: 1, iterations: 10 };
+/** Issue 25's real-camera artefact stages, timed alone in every run. */
+const ARTEFACT_STAGES = [
+  'date-stamp',
+  'smear',
+  'fringing',
+  'halation',
+  'light-leak',
+  'dust-scratches',
+  'tonal-grain',
+  'soft-corners',
+];
 // The CPU references take seconds to over a minute a run at 12 MP (they are written to be read, not to be
 // fast): one run each, without warm-up (a run that long is nearly all optimised code), to keep the
 // benchmark within about ten minutes.
@@ -100,10 +112,16 @@ async function gpuAndCpu() {
           rows.push(
             ...(await page.evaluate((a) => window.bench.thumbnails(...a), [engine, width, height, repeat])),
           );
-        if (width === 1080 && args.includes('--stages'))
+        // Issue 25's artefact stages alone, in every run; --stages adds every other stage.
+        if (width === 1080) {
+          const only = args.includes('--stages') ? null : ARTEFACT_STAGES;
           rows.push(
-            ...(await page.evaluate((a) => window.bench.stages(...a), [engine, width, height, STAGE_REPEAT])),
+            ...(await page.evaluate(
+              (a) => window.bench.stages(...a),
+              [engine, width, height, STAGE_REPEAT, only],
+            )),
           );
+        }
         const stage = await page.evaluate(
           (a) => window.bench.jpegStage(...a),
           [engine, width, height, JPEG_QUALITY, repeat],
