@@ -1,4 +1,3 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
@@ -7,6 +6,7 @@ import { tonalGrainCurve } from '../../src/engine/stages/tonal-grain.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { maxAbsoluteError, psnr } from '../reference/metrics.ts';
 import { fixtureBase64, imageFromBase64 } from '../support/images.ts';
+import { encodePng } from '../support/png.ts';
 
 // Issue 25's measured checks of tonal-grain and dust-scratches, on every backend: tonal grain's strength
 // by tone follows its curve, its chroma part is what makes channels differ, and both stages draw the
@@ -15,33 +15,8 @@ import { fixtureBase64, imageFromBase64 } from '../support/images.ts';
 const ENGINES: EngineKind[] = ['webgpu', 'webgl2', 'cpu'];
 const PHOTO = 'kodak/kodim23.png';
 
-/** An RGBA PNG of an image, so that the harness decodes exactly these bytes. */
-function png(image: RgbaImage): string {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'ascii');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(image.width, 0);
-  header.writeUInt32BE(image.height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  const stride = image.width * 4;
-  const rows = Buffer.alloc((stride + 1) * image.height);
-  for (let y = 0; y < image.height; y++)
-    rows.set(image.data.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const file = [
-    signature,
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ];
-  return Buffer.concat(file).toString('base64');
-}
+/** An RGBA PNG of an image, so that the harness decodes exactly these bytes (base64). */
+const png = (image: RgbaImage): string => encodePng(image).toString('base64');
 
 /** Flat grey blocks of tones 0.1, 0.2, ... 0.9, three by three, each BLOCK pixels square. */
 const BLOCK = 192;

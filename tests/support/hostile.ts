@@ -2,20 +2,10 @@
  * Hostile and unusual files, made by the tests themselves (issue 21): decompression bombs, oversized
  * files, images with orientation metadata in PNG and WebP. Node only.
  */
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { fixturePath } from './images.ts';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+import { PNG_SIGNATURE, pngChunk } from './png.ts';
 
 /**
  * A valid black one-bit greyscale PNG of any size: a 20000 x 20000 one is about 76 KB, and 1.6 GB as the
@@ -29,10 +19,10 @@ export function oneBitPng(width: number, height: number): Buffer {
   const row = Buffer.alloc(1 + Math.ceil(width / 8));
   const rows = Buffer.alloc(row.length * height);
   return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(rows, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
+    PNG_SIGNATURE,
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -77,5 +67,9 @@ function orientationTiff(orientation: number): Buffer {
 /** A PNG fixture with an eXIf chunk (EXIF orientation) right after its IHDR. */
 export function pngWithOrientation(fixture: string, orientation: number): Buffer {
   const png = readFileSync(fixturePath(fixture));
-  return Buffer.concat([png.subarray(0, 33), chunk('eXIf', orientationTiff(orientation)), png.subarray(33)]);
+  return Buffer.concat([
+    png.subarray(0, 33),
+    pngChunk('eXIf', orientationTiff(orientation)),
+    png.subarray(33),
+  ]);
 }

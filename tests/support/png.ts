@@ -69,7 +69,10 @@ export function decodePng(file: Uint8Array): RgbaImage {
   return { width, height, data };
 }
 
-function pngChunk(type: string, body: Uint8Array): Buffer {
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** One PNG chunk: its length, type, body and CRC. */
+export function pngChunk(type: string, body: Uint8Array): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(body.length, 0);
   head.write(type, 4, 'ascii');
@@ -93,7 +96,7 @@ export function encodePng(image: RgbaImage): Buffer {
     rows.set(image.data.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
   }
   return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    PNG_SIGNATURE,
     pngChunk('IHDR', header),
     pngChunk('IDAT', deflateSync(rows)),
     pngChunk('IEND', new Uint8Array(0)),

@@ -1,20 +1,7 @@
 /** The per-pixel stages of shaders/tonal-grain and shaders/dust-scratches, line for line. */
 import { num, vec, type PixelStage } from '../kernel.ts';
 import { clamp01 } from '../texture.ts';
-import { pcg, triangular } from './pcg.ts';
-
-/** shaders/tonal-grain's valueNoise: bilinear value noise of the lattice hashed from `field`. */
-function valueNoise(cx: number, cy: number, fx: number, fy: number, field: number): number {
-  const row0 = pcg(cy + field);
-  const row1 = pcg(cy + 1 + field);
-  const t0 = triangular(pcg(cx + row0));
-  const t1 = triangular(pcg(cx + 1 + row0));
-  const b0 = triangular(pcg(cx + row1));
-  const b1 = triangular(pcg(cx + 1 + row1));
-  const top = t0 + (t1 - t0) * fx;
-  const bottom = b0 + (b1 - b0) * fx;
-  return top + (bottom - top) * fy;
-}
+import { pcg, valueNoise } from './pcg.ts';
 
 export const tonalGrain: PixelStage = (u) => {
   const amount = num(u, 'amount');

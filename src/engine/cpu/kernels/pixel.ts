@@ -1,7 +1,7 @@
 /** The per-pixel stages' `pixel` functions (shaders/vibrance, grain, lut, noise, vignette, dual-vignette). */
 import { num, vec, type PixelStage } from '../kernel.ts';
 import { clamp01, load, smoothstep } from '../texture.ts';
-import { pcg, triangular } from './pcg.ts';
+import { pcg, triangular, valueNoise } from './pcg.ts';
 
 export const vibrance: PixelStage = (u) => {
   const k = -3 * num(u, 'vibrance');
@@ -29,15 +29,7 @@ export const grain: PixelStage = (u) => {
     const cy = Math.floor(qy);
     const fx = qx - cx;
     const fy = qy - cy;
-    const row0 = pcg(cy + seedHash);
-    const row1 = pcg(cy + 1 + seedHash);
-    const t0 = triangular(pcg(cx + row0));
-    const t1 = triangular(pcg(cx + 1 + row0));
-    const b0 = triangular(pcg(cx + row1));
-    const b1 = triangular(pcg(cx + 1 + row1));
-    const top = t0 + (t1 - t0) * fx;
-    const bottom = b0 + (b1 - b0) * fx;
-    const n = top + (bottom - top) * fy;
+    const n = valueNoise(cx, cy, fx, fy, seedHash);
     const r = c[0] as number;
     const g = c[1] as number;
     const b = c[2] as number;
