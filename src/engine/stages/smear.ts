@@ -15,11 +15,11 @@ export const SMEAR_GAIN = 150;
 /**
  * Where much of a column clips, the stripe fades again: strength x exp(-share / SMEAR_AREA). Smear is
  * charge from light far over the clip during readout; a point light (a lamp, the sun's glint) is that, a
- * blown sky or wall, clipping over a tenth of the column, is lit only just over it and smears little. At
- * 0.5 % the stripe keeps 90 % of its strength, at 10 % 14 %, at 30 % nothing visible: without this, kodim23's
- * bright out-of-focus background drew a stripe through every column it crosses.
+ * blown sky, wall or white shirt, clipping over a few per cent of the column, is lit only just over it and
+ * smears little. At 0.5 % of the column the stripe is 0.38 strong, at 2 % 0.25, at 5 % 0.03: at 0.05 (first
+ * tried) kodim05's white helmets and shirts striped the whole frame at CCD's default.
  */
-export const SMEAR_AREA = 0.05;
+export const SMEAR_AREA = 0.015;
 /** Sigma of the stripe's softening across columns, as a fraction of the image's long side. */
 export const SMEAR_SOFTNESS = 0.0015;
 /** The stripe's colour: a faint magenta-white, as CCD smear reads on a compact camera's screen. */
