@@ -83,8 +83,22 @@ export async function startDisplay(): Promise<Display> {
 
 // ---------------------------------------------------------------- downloads in a folder
 
-/** What the app saves. Firefox writes `name.part` first, WebKit `name.download`, until the file is done. */
-const SAVED = /\.(jpe?g|png|zip)$/i;
+/**
+ * What the app saves (`retrocam_...`, product spec section 9). Firefox writes `name.part` first, WebKit
+ * `name.download`, until the file is done; Firefox may also pass the bytes through a file with a random name
+ * (`0MCna6M2.jpeg`) that it renames or deletes, which must not be taken for the save.
+ */
+const SAVED = /^retrocam_.*\.(jpe?g|png|zip)$/i;
+
+/** The size of a plain file, or -1 when it is not one (any more: the browser may rename it meanwhile). */
+function fileSize(path: string): number {
+  try {
+    const stat = statSync(path);
+    return stat.isFile() ? stat.size : -1;
+  } catch {
+    return -1;
+  }
+}
 
 /** Waits for a finished file in `folder` that was not among `before`. */
 async function newFile(folder: string, before: ReadonlySet<string>): Promise<Download> {
@@ -93,10 +107,10 @@ async function newFile(folder: string, before: ReadonlySet<string>): Promise<Dow
   let lastSize = -1;
   while (Date.now() < deadline) {
     const found = readdirSync(folder).find(
-      (file) => !before.has(file) && SAVED.test(file) && statSync(join(folder, file)).isFile(),
+      (file) => !before.has(file) && SAVED.test(file) && fileSize(join(folder, file)) >= 0,
     );
     if (found) {
-      const size = statSync(join(folder, found)).size;
+      const size = fileSize(join(folder, found));
       // Finished once its size holds still between two looks.
       if (found === last && size === lastSize && size > 0) {
         const bytes = readFileSync(join(folder, found));
