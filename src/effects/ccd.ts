@@ -4,7 +4,7 @@ import { booleanSetting, numberSetting, relativePixels, stringSetting } from './
 import { ccdBloomParams } from './light-presets.ts';
 import { TINT_OPTIONS } from '../grading/tints.ts';
 import { amountSetting, ccdSensorStages } from './artefacts.ts';
-import { DATE_STAMP_SETTINGS, dateStampStages } from './date-stamp.ts';
+import { dateStampSettings, dateStampStages } from './date-stamp.ts';
 import type { EffectDefinition } from './types.ts';
 
 /**
@@ -50,7 +50,7 @@ export const ccdEffect: EffectDefinition = {
     // is faint (0.25): at 0.6 a daylight photo with white shirts (kodim05) was striped all over.
     amountSetting('ccd_smear', 'Smear', 0.25),
     amountSetting('ccd_fringing', 'Purple fringing', 0.6),
-    ...DATE_STAMP_SETTINGS,
+    ...dateStampSettings('ccd'),
     ...jpegSettings(
       'ccd',
       {
@@ -89,7 +89,7 @@ export const ccdEffect: EffectDefinition = {
     return [
       ...stages,
       ...ccdSensorStages(settings),
-      ...dateStampStages(settings, input),
+      ...dateStampStages(settings, input, 'ccd'),
       ...jpegStages('ccd', settings, input),
     ];
   },

@@ -28,40 +28,44 @@ const CORNERS = [
 /** The LCD's orange-red through the film base. */
 const STAMP_COLOR = [1, 0.45, 0.12] as const;
 
-const stampOn = (settings: Settings) => settings.dateStamp === true;
-
-/** The date stamp's settings: the toggle, then its format, corner, size and date while it is on. */
-export const DATE_STAMP_SETTINGS: readonly SettingDefinition[] = [
-  { kind: 'toggle', name: 'dateStamp', label: 'Date stamp', default: false },
-  {
-    kind: 'select',
-    name: 'dateFormat',
-    label: 'Date format',
-    options: DATE_FORMATS,
-    default: 'yy-m-d',
-    shownWhen: stampOn,
-  },
-  {
-    kind: 'select',
-    name: 'dateCorner',
-    label: 'Date corner',
-    options: CORNERS,
-    default: 'bottom-right',
-    shownWhen: stampOn,
-  },
-  {
-    kind: 'range',
-    name: 'dateSize',
-    label: 'Date size',
-    min: 2,
-    max: 10,
-    step: 0.5,
-    // Per cent of the short side: a date back's digits on a 6x4 print are about 4 % of its height.
-    default: 4.5,
-    shownWhen: stampOn,
-  },
-  { kind: 'date', name: 'date', label: 'Date', default: '', shownWhen: stampOn },
-];
+/**
+ * The date stamp's settings on the effect whose settings are named `<prefix>_...` (the testing contract's
+ * `ccd_dateStamp`): the toggle, then its format, corner, size and date while it is on.
+ */
+export function dateStampSettings(prefix: string): readonly SettingDefinition[] {
+  const stampOn = (settings: Settings) => settings[`${prefix}_dateStamp`] === true;
+  return [
+    { kind: 'toggle', name: `${prefix}_dateStamp`, label: 'Date stamp', default: false },
+    {
+      kind: 'select',
+      name: `${prefix}_dateFormat`,
+      label: 'Date format',
+      options: DATE_FORMATS,
+      default: 'yy-m-d',
+      shownWhen: stampOn,
+    },
+    {
+      kind: 'select',
+      name: `${prefix}_dateCorner`,
+      label: 'Date corner',
+      options: CORNERS,
+      default: 'bottom-right',
+      shownWhen: stampOn,
+    },
+    {
+      kind: 'range',
+      name: `${prefix}_dateSize`,
+      label: 'Date size',
+      min: 2,
+      max: 10,
+      step: 0.5,
+      // Per cent of the short side: a date back's digits on a 6x4 print are about 4 % of its height.
+      default: 4.5,
+      shownWhen: stampOn,
+    },
+    { kind: 'date', name: `${prefix}_date`, label: 'Date', default: '', shownWhen: stampOn },
+  ];
+}
 
 /** Today in the local calendar as `YYYY-MM-DD`. */
 export function today(now = new Date()): string {
@@ -111,23 +115,23 @@ export function dateGlyphs(day: string, format: DateFormat): number[] {
 }
 
 /** The date the stamp shows: the one set, else the photo's, else today. */
-export function stampDay(settings: Settings, input: PhotoInput): string {
-  const set = stringSetting(settings, 'date');
+export function stampDay(settings: Settings, input: PhotoInput, prefix: string): string {
+  const set = stringSetting(settings, `${prefix}_date`);
   return set || input.taken || today();
 }
 
 /** The stage for the stamp, or none while it is off. Runs last before a camera's JPEG (burned in). */
-export function dateStampStages(settings: Settings, input: PhotoInput): StageInvocation[] {
-  if (!booleanSetting(settings, 'dateStamp')) return [];
-  const format = stringSetting(settings, 'dateFormat') as DateFormat;
-  const corner = CORNERS.findIndex((c) => c.value === stringSetting(settings, 'dateCorner'));
+export function dateStampStages(settings: Settings, input: PhotoInput, prefix: string): StageInvocation[] {
+  if (!booleanSetting(settings, `${prefix}_dateStamp`)) return [];
+  const format = stringSetting(settings, `${prefix}_dateFormat`) as DateFormat;
+  const corner = CORNERS.findIndex((c) => c.value === stringSetting(settings, `${prefix}_dateCorner`));
   return [
     {
       stage: 'date-stamp',
       params: {
-        glyphs: dateGlyphs(stampDay(settings, input), format),
+        glyphs: dateGlyphs(stampDay(settings, input, prefix), format),
         corner: Math.max(0, corner),
-        size: numberSetting(settings, 'dateSize') / 100,
+        size: numberSetting(settings, `${prefix}_dateSize`) / 100,
         color: STAMP_COLOR,
         opacity: 1,
       },

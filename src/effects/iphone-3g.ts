@@ -4,7 +4,7 @@ import { lutKey } from '../grading/look-names.ts';
 import { iphone3HighlightBloomParams } from './light-presets.ts';
 import { numberSetting } from './settings.ts';
 import { amountSetting, colorGrainStages, softCornerStages } from './artefacts.ts';
-import { DATE_STAMP_SETTINGS, dateStampStages } from './date-stamp.ts';
+import { dateStampSettings, dateStampStages } from './date-stamp.ts';
 import type { EffectDefinition } from './types.ts';
 
 const IPHONE_SEED = 2008;
@@ -29,7 +29,7 @@ export const iphone3Effect: EffectDefinition = {
     },
     amountSetting('softCorners', 'Soft corners', 0.4),
     amountSetting('colorGrain', 'Colour grain', 0.25),
-    ...DATE_STAMP_SETTINGS,
+    ...dateStampSettings('iphone3'),
     ...jpegSettings('jpeg', GENERAL_JPEG),
   ],
   adjust: (settings) => adjustJpeg('jpeg', settings),
@@ -45,7 +45,7 @@ export const iphone3Effect: EffectDefinition = {
       ...softCornerStages(settings, 'softCorners'),
       // A 2 MP sensor: its grains are about a pixel of 1600.
       ...colorGrainStages(settings, 'colorGrain', 1600, IPHONE_SEED),
-      ...dateStampStages(settings, input),
+      ...dateStampStages(settings, input, 'iphone3'),
       ...jpegStages('jpeg', settings, input),
     ];
   },

@@ -1,7 +1,7 @@
 import { adjustJpeg, GENERAL_JPEG, jpegDisabledReason, jpegSettings, jpegStages } from './jpeg-family.ts';
 import { lutKey } from '../grading/look-names.ts';
 import { amountSetting, colorGrainStages, purpleEdgeStages, softCornerStages } from './artefacts.ts';
-import { DATE_STAMP_SETTINGS, dateStampStages } from './date-stamp.ts';
+import { dateStampSettings, dateStampStages } from './date-stamp.ts';
 import type { EffectDefinition } from './types.ts';
 
 const NOKIA_SEED = 6230;
@@ -18,7 +18,7 @@ export const nokiaEffect: EffectDefinition = {
   settings: [
     amountSetting('colorGrain', 'Colour grain', 0.5),
     amountSetting('softCorners', 'Soft corners', 0.6),
-    ...DATE_STAMP_SETTINGS,
+    ...dateStampSettings('nokia'),
     ...jpegSettings('jpeg', {
       ...GENERAL_JPEG,
       quality: 80,
@@ -36,7 +36,7 @@ export const nokiaEffect: EffectDefinition = {
     ...purpleEdgeStages(0.3),
     ...softCornerStages(settings, 'softCorners'),
     ...colorGrainStages(settings, 'colorGrain', 640, NOKIA_SEED),
-    ...dateStampStages(settings, input),
+    ...dateStampStages(settings, input, 'nokia'),
     ...jpegStages('jpeg', settings, input),
   ],
 };

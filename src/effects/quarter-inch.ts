@@ -5,7 +5,7 @@ import { lutKey } from '../grading/look-names.ts';
 import { booleanSetting, numberSetting, relativePixels, stringSetting } from './settings.ts';
 import { TINT_OPTIONS } from '../grading/tints.ts';
 import { amountSetting, colorGrainStages, softCornerStages } from './artefacts.ts';
-import { DATE_STAMP_SETTINGS, dateStampStages } from './date-stamp.ts';
+import { dateStampSettings, dateStampStages } from './date-stamp.ts';
 import type { EffectDefinition } from './types.ts';
 
 const WEBCAM_SEED = 1304;
@@ -45,7 +45,7 @@ export const laptopEffect: EffectDefinition = {
     { kind: 'range', name: 'intensity', label: 'Filter intensity', min: 0, max: 1, step: 0.01, default: 0.6 },
     amountSetting('colorGrain', 'Colour grain', 0.4),
     amountSetting('softCorners', 'Soft corners', 0.35),
-    ...DATE_STAMP_SETTINGS,
+    ...dateStampSettings('laptop'),
     ...jpegSettings('jpeg', { ...GENERAL_JPEG, quality: 80, longSidePixels: 640, noiseAmount: 0.3 }),
   ],
   adjust: (settings) => adjustJpeg('jpeg', settings),
@@ -87,7 +87,7 @@ export const laptopEffect: EffectDefinition = {
       ...stages,
       ...softCornerStages(settings, 'softCorners'),
       ...colorGrainStages(settings, 'colorGrain', 640, WEBCAM_SEED),
-      ...dateStampStages(settings, input),
+      ...dateStampStages(settings, input, 'laptop'),
       ...jpegStages('jpeg', settings, input),
     ];
   },

@@ -22,7 +22,7 @@ const CLEAN_CCD = [
   'ccd_applyNoise=false',
   'ccd_applySharpen=false',
   'ccd_quality=100',
-  'dateSize=8',
+  'ccd_dateSize=8',
 ].join('&');
 
 function distance(a: RgbaImage, b: RgbaImage, [x, y]: [number, number]): number {
@@ -66,10 +66,10 @@ async function stampedAndPlain(page: Page, editor: EditorPage, file: string) {
   await editor.load(file);
   await editor.settled();
   const plain = await editor.pixels();
-  await expect(page.getByTestId('setting-dateStamp')).not.toBeChecked();
-  await page.getByTestId('setting-dateStamp').check();
+  await expect(page.getByTestId('setting-ccd_dateStamp')).not.toBeChecked();
+  await page.getByTestId('setting-ccd_dateStamp').check();
   await editor.settled();
-  await expect(page).toHaveURL(/dateStamp=true/);
+  await expect(page).toHaveURL(/ccd_dateStamp=true/);
   return { plain, stamped: await editor.pixels() };
 }
 
@@ -78,7 +78,7 @@ test("a photo with an EXIF date gets that date, and the date control says it is 
   editor,
 }) => {
   const { plain, stamped } = await stampedAndPlain(page, editor, 'libavif-metadata/paris_exif_xmp_icc.jpg');
-  await expect(page.getByTestId('setting-date')).toHaveValue('2022-08-22');
+  await expect(page.getByTestId('setting-ccd_date')).toHaveValue('2022-08-22');
   await expect(page.getByText("The photo's date")).toBeVisible();
   const read = readStamp(stamped, plain, dateGlyphs('2022-08-22', 'yy-m-d'));
   test.info().annotations.push({ type: 'read', description: JSON.stringify(read) });
@@ -94,11 +94,11 @@ test("a photo without one gets today's date, and a date typed in replaces it", a
     const pad = (n: number) => String(n).padStart(2, '0');
     return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
   });
-  await expect(page.getByTestId('setting-date')).toHaveValue(today);
+  await expect(page.getByTestId('setting-ccd_date')).toHaveValue(today);
   expect(readStamp(stamped, plain, dateGlyphs(today, 'yy-m-d'))).toBe(expected(today));
-  await page.getByTestId('setting-date').fill('1998-11-24');
+  await page.getByTestId('setting-ccd_date').fill('1998-11-24');
   await editor.settled();
-  await expect(page).toHaveURL(/date=1998-11-24/);
+  await expect(page).toHaveURL(/ccd_date=1998-11-24/);
   await expect
     .poll(async () => readStamp(await editor.pixels(), plain, dateGlyphs('1998-11-24', 'yy-m-d')))
     .toBe(expected('1998-11-24'));

@@ -140,8 +140,9 @@ for (const viewport of [
       await editor.settled();
       await walk(effectId);
       // The date stamp's and Filters' artefact seed's controls show once those are on.
-      if (await page.getByTestId('setting-dateStamp').count()) {
-        await page.getByTestId('setting-dateStamp').check();
+      const stamp = page.locator('[data-testid$="_dateStamp"]');
+      if (await stamp.count()) {
+        await stamp.check();
         await editor.settled();
         await walk(`${effectId} (date stamp)`);
       }

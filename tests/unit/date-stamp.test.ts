@@ -25,21 +25,27 @@ describe('the date formats', () => {
 describe("the stamp's day", () => {
   const ccd = EFFECTS.find((e) => e.id === 'ccdEffect')!;
   it("is the day set, else the photo's, else today", () => {
-    const auto = resolveSettings(ccd, { dateStamp: true });
-    expect(stampDay(auto, { width: 1, height: 1, taken: '2022-08-22' })).toBe('2022-08-22');
-    expect(stampDay(auto, { width: 1, height: 1 })).toBe(today());
-    const set = resolveSettings(ccd, { dateStamp: true, date: '1999-12-31' });
-    expect(stampDay(set, { width: 1, height: 1, taken: '2022-08-22' })).toBe('1999-12-31');
+    const auto = resolveSettings(ccd, { ccd_dateStamp: true });
+    expect(stampDay(auto, { width: 1, height: 1, taken: '2022-08-22' }, 'ccd')).toBe('2022-08-22');
+    expect(stampDay(auto, { width: 1, height: 1 }, 'ccd')).toBe(today());
+    const set = resolveSettings(ccd, { ccd_dateStamp: true, ccd_date: '1999-12-31' });
+    expect(stampDay(set, { width: 1, height: 1, taken: '2022-08-22' }, 'ccd')).toBe('1999-12-31');
   });
-  it('is off by default on every camera effect, and one toggle away', () => {
-    for (const id of ['ccdEffect', 'nokiaEffect', 'laptopEffect', 'iphone3Effect']) {
+  it('is off by default on every camera effect, and one toggle named <prefix>_dateStamp away', () => {
+    const prefixes = {
+      ccdEffect: 'ccd',
+      nokiaEffect: 'nokia',
+      laptopEffect: 'laptop',
+      iphone3Effect: 'iphone3',
+    };
+    for (const [id, prefix] of Object.entries(prefixes)) {
       const effect = EFFECTS.find((e) => e.id === id)!;
       const defaults = resolveSettings(effect, {});
-      expect(defaults.dateStamp, id).toBe(false);
+      expect(defaults[`${prefix}_dateStamp`], id).toBe(false);
       expect(effect.stages(defaults, { width: 800, height: 600 }).some((s) => s.stage === 'date-stamp')).toBe(
         false,
       );
-      const on = resolveSettings(effect, { dateStamp: true });
+      const on = resolveSettings(effect, { [`${prefix}_dateStamp`]: true });
       expect(
         effect.stages(on, { width: 800, height: 600 }).some((s) => s.stage === 'date-stamp'),
         id,
