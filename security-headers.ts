@@ -26,34 +26,35 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
- * Every powerful feature the app does not use is turned off for it and for anything it could embed: a
- * hostile script that got in could not ask for the camera, the microphone or the location. Only names
- * Chromium knows (it logs an error for any other).
+ * The camera is allowed for the app's own origin only (the viewfinder, issue 26), for nothing it could
+ * embed. Every other powerful feature is off for it and for anything it could embed: a hostile script
+ * that got in could not ask for the microphone or the location. Only names Chromium knows (it logs an
+ * error for any other).
  */
 export const PERMISSIONS_POLICY = [
-  'accelerometer',
-  'autoplay',
-  'camera',
-  'display-capture',
-  'encrypted-media',
-  'geolocation',
-  'gyroscope',
-  'hid',
-  'idle-detection',
-  'local-fonts',
-  'magnetometer',
-  'microphone',
-  'midi',
-  'payment',
-  'picture-in-picture',
-  'publickey-credentials-get',
-  'screen-wake-lock',
-  'serial',
-  'usb',
-  'xr-spatial-tracking',
-]
-  .map((feature) => `${feature}=()`)
-  .join(', ');
+  'camera=(self)',
+  ...[
+    'accelerometer',
+    'autoplay',
+    'display-capture',
+    'encrypted-media',
+    'geolocation',
+    'gyroscope',
+    'hid',
+    'idle-detection',
+    'local-fonts',
+    'magnetometer',
+    'microphone',
+    'midi',
+    'payment',
+    'picture-in-picture',
+    'publickey-credentials-get',
+    'screen-wake-lock',
+    'serial',
+    'usb',
+    'xr-spatial-tracking',
+  ].map((feature) => `${feature}=()`),
+].join(', ');
 
 /**
  * The headers every response gets (the README shows how to send them from any host): the CSP above;

@@ -2,6 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useSearch } from 'wouter';
 import { findEffect } from '../effects/index.ts';
 import type { SettingValue } from '../effects/types.ts';
+import type { CameraShot } from '../camera/CameraView.tsx';
+import { cameraOptions, LazyCameraView } from '../camera/entry.ts';
 import { isEngineKind } from '../engine/protocol.ts';
 import { acceptAttribute, EDITOR_FORMATS } from '../intake/formats.ts';
 import { commandForKey, focusKind, type CommandUi } from './commands.ts';
@@ -21,6 +23,7 @@ import { createLinkWriter, lookLinkSearch, parseLookLink } from './look-link.ts'
 import { useEditorState } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import { isBusy, isCollage, type EditorState } from './state/editor-state.ts';
+import { notifyAtom } from './state/notifications.ts';
 import { collageSelectionAtom, exportProgressAtom } from './state/ui.ts';
 import type {} from './test-hooks.ts';
 import { useViewport } from './useViewport.ts';
@@ -68,6 +71,16 @@ function testHooksFor(controller: EditorController): (() => void) | null {
     stats: () => controller.stats(),
     statuses: () => [...controller.statusHistory],
     setTileLimit: (limit) => controller.setTileLimit(limit),
+    pixels: async () => {
+      const image = await controller.currentImage();
+      if (!image) return null;
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      canvas.getContext('2d')?.drawImage(image, 0, 0);
+      image.close();
+      return canvas.toDataURL('image/png');
+    },
   };
   return () => {
     delete window.__retrocam;
@@ -102,10 +115,28 @@ function EditorScreen({ store }: { store: Store }) {
   const mode = layoutMode(viewport.width);
   const fileInput = useRef<HTMLInputElement>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [cameraOpen, setCameraOpen] = useState(false);
 
   const ui: CommandUi = useMemo(
-    () => ({ openFilePicker: () => fileInput.current?.click(), openShortcuts: () => setShortcutsOpen(true) }),
+    () => ({
+      openFilePicker: () => fileInput.current?.click(),
+      openCamera: () => setCameraOpen(true),
+      openShortcuts: () => setShortcutsOpen(true),
+    }),
     [],
+  );
+  // Read once, as the editor's other options: the look link rewrites the query string from then on.
+  const [camera] = useState(() => cameraOptions(search));
+  const takeShot = useCallback(
+    ({ file, look }: CameraShot) => {
+      setCameraOpen(false);
+      controller.takeShot(file, look.effectId ? { effectId: look.effectId, settings: look.settings } : null);
+    },
+    [controller],
+  );
+  const cameraProblem = useCallback(
+    (message: string) => store.set(notifyAtom, { kind: 'error', message }),
+    [store],
   );
 
   const onHost = useCallback(
@@ -127,8 +158,8 @@ function EditorScreen({ store }: { store: Store }) {
   // Keyboard shortcuts; backslash held shows the image before the effect.
   useEffect(() => {
     const down = (event: KeyboardEvent) => {
-      // A dialog (the shortcuts list) has the keys while it is open.
-      if (document.querySelector('dialog[open]')) return;
+      // A dialog (the shortcuts list, the camera) has the keys while it is open.
+      if (document.querySelector('dialog[open], .camera')) return;
       if (event.key === 'Escape' && store.get(exportProgressAtom) !== null) {
         event.preventDefault();
         controller.cancelExport();
@@ -322,6 +353,20 @@ function EditorScreen({ store }: { store: Store }) {
         </div>
         <ActionBar controller={controller} ui={ui} mobile={mode === 'mobile'} mac={MAC} />
         <ShortcutsDialog open={shortcutsOpen} mac={MAC} onClose={() => setShortcutsOpen(false)} />
+        {cameraOpen && (
+          <Suspense fallback={null}>
+            <LazyCameraView
+              {...camera}
+              onShot={takeShot}
+              onClose={() => setCameraOpen(false)}
+              onUpload={() => {
+                setCameraOpen(false);
+                fileInput.current?.click();
+              }}
+              onProblem={cameraProblem}
+            />
+          </Suspense>
+        )}
         <HiddenFileInput
           ref={fileInput}
           accept={acceptAttribute(EDITOR_FORMATS)}

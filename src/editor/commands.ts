@@ -41,6 +41,7 @@ export interface EditorCommand {
 /** What commands need from the page beyond the controller. */
 export interface CommandUi {
   openFilePicker: () => void;
+  openCamera: () => void;
   openShortcuts: () => void;
 }
 
@@ -85,6 +86,13 @@ export const COMMANDS: readonly EditorCommand[] = [
     keys: [{ key: 'o', mod: true, allowIn: 'all' }],
     enabled: canUpload,
     perform: (_c, ui) => ui.openFilePicker(),
+  },
+  {
+    id: 'camera',
+    label: 'Camera',
+    keys: [{ key: 'c', allowIn: 'controls' }],
+    enabled: canUpload,
+    perform: (_c, ui) => ui.openCamera(),
   },
   {
     id: 'shortcuts',

@@ -11,7 +11,7 @@ import type { EngineKind, FromWorkerMessage, TestHookAction } from '../engine/pr
 import type { DecodedImage } from '../intake/decode.ts';
 import { asDecoded, intake, IntakeError } from '../intake/intake.ts';
 import { EDITOR_FORMATS, type AcceptedFormat } from '../intake/formats.ts';
-import { takeHandoff } from '../intake/handoff.ts';
+import { takeHandoff, type FirstStep } from '../intake/handoff.ts';
 import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
 import { CollageController } from './collage-controller.ts';
 import type { Store } from './editor-jotai.ts';
@@ -70,6 +70,10 @@ interface FileIntake {
 
 export class EditorController {
   private link: LookLink | null;
+  /** A camera shot's look: applied and committed as the first step once that file's photo is ready. */
+  private firstStep: { file: Blob; step: FirstStep } | null = null;
+  /** The effect whose apply is committed as soon as it completes (a shot's look). */
+  private commitAfter: string | null = null;
   private previewUrl: string | null = null;
   /** How a chosen file is taken when its turn comes: the formats it may have, and a decode made earlier. */
   private readonly intake = new WeakMap<Blob, FileIntake>();
@@ -81,6 +85,8 @@ export class EditorController {
   readonly collage: CollageController;
   /** Test option: the longest tile side of full-resolution saves. */
   private tileLimit: number | null;
+  /** Waiting for the image the canvas shows (a test hook's read). */
+  private readonly currentWaiters: ((image: ImageBitmap | null) => void)[] = [];
   /** Every worker status the editor has passed through (only with `testHooks`), oldest first. */
   readonly statusHistory: string[] = [];
 
@@ -139,6 +145,7 @@ export class EditorController {
     // A file chosen on the landing page waits as the pending file until the worker is ready.
     const handoff = takeHandoff();
     if (handoff) {
+      if (handoff.firstStep) this.firstStep = { file: handoff.file, step: handoff.firstStep };
       this.chooseFile(handoff.file, {
         formats: handoff.formats,
         ...(handoff.decoded ? { decoded: handoff.decoded } : {}),
@@ -192,6 +199,14 @@ export class EditorController {
     if (this.options.testHooks) this.tileLimit = limit;
   }
 
+  /** What the canvas shows, at its own size, from the worker (a test hook; the caller closes it). */
+  currentImage(): Promise<ImageBitmap | null> {
+    return new Promise((resolve) => {
+      this.currentWaiters.push(resolve);
+      this.session.post({ type: 'requestImageBitmap', source: 'current' });
+    });
+  }
+
   async stats(): Promise<{ textures: number; buffers: number }> {
     const client = this.session.client;
     if (!client) throw new Error('No worker');
@@ -209,6 +224,15 @@ export class EditorController {
       return;
     }
     this.run((s) => fileChosen(s, file));
+  }
+
+  /**
+   * A photo from the camera: loaded as an upload is, then its look applied and committed as the first
+   * step, so that Undo shows the shot as the camera took it.
+   */
+  takeShot(file: File, step: FirstStep | null): void {
+    this.firstStep = step ? { file, step } : null;
+    this.chooseFile(file, { formats: EDITOR_FORMATS });
   }
 
   selectEffect(effectId: string): void {
@@ -478,6 +502,17 @@ export class EditorController {
       return;
     }
     this.store.set(photoTakenAtom, decoded.taken ?? null);
+    this.commitAfter = null;
+    if (this.firstStep?.file === file) {
+      // Selected and applied like a look link once the photo is ready, then committed.
+      const { effectId, settings } = this.firstStep.step;
+      this.link = {
+        effectId,
+        settings: Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, String(value)])),
+      };
+      this.commitAfter = effectId;
+    }
+    this.firstStep = null;
     try {
       await this.session.loadImage(decoded, file);
     } catch (error) {
@@ -490,6 +525,10 @@ export class EditorController {
     switch (message.type) {
       case 'status':
         this.run((s) => statusReceived(s, message));
+        if (message.status === 'effectComplete' && message.effectId === this.commitAfter) {
+          this.commitAfter = null;
+          this.commit();
+        }
         // The base image changed: thumbnails of the new one.
         if (message.status === 'ImageReady' || message.status === 'commitSuccess') {
           this.thumbnails.refresh((m) => this.session.post(m));
@@ -502,6 +541,10 @@ export class EditorController {
         this.run((s) => errorReceived(s, cleanMessage(message.message)));
         return;
       case 'imageBitmapResponse':
+        if (message.source === 'current') {
+          this.currentWaiters.shift()?.(message.image);
+          return;
+        }
         if (!message.image) {
           this.notify('error', `Failed to get image from worker: ${message.error ?? 'no image'}`);
           return;

@@ -8,6 +8,8 @@ export interface TestHooks {
   statuses: () => string[];
   /** Full-resolution saves use tiles no longer than this a side (null: as the GPU allows). */
   setTileLimit: (limit: number | null) => void;
+  /** What the canvas shows, read from the worker at its own size, as a PNG data URL (null: no image). */
+  pixels: () => Promise<string | null>;
 }
 
 declare global {

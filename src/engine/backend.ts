@@ -52,6 +52,9 @@ export type ProgramSpec = Pick<PassSpec, 'stage' | 'entry' | 'epilogue'> & {
   readonly formats?: readonly TextureFormat[];
 };
 
+/** What the engine uploads: a decoded photo, pixels, or a frame drawn into a canvas. */
+export type UploadSource = ImageBitmap | ImageData | OffscreenCanvas;
+
 export interface ResourceCounts {
   textures: number;
   buffers: number;
@@ -64,8 +67,11 @@ export interface Backend {
   readonly workgroupMemory: boolean;
   createTexture(width: number, height: number, format: TextureFormat): GpuTexture;
   destroyTexture(texture: GpuTexture): void;
-  /** Uploads an image as rgba8unorm, row 0 at the top. */
-  uploadImage(image: ImageBitmap | ImageData): GpuTexture;
+  /**
+   * Uploads an image as rgba8unorm, row 0 at the top: into a new texture, or into `into` (an rgba8unorm
+   * texture of the image's size, reused frame after frame by the live viewfinder), which it returns.
+   */
+  uploadImage(image: UploadSource, into?: GpuTexture): GpuTexture;
   /**
    * Makes these programs ahead of the passes that run them, off this thread where the backend can
    * (WebGPU's asynchronous pipelines, WebGL2's parallel shader compile), all at once; resolves when they

@@ -171,7 +171,57 @@ export interface PrepareEffectsMessage {
   effectIds: string[];
 }
 
+// ---------------------------------------------------------------- the live viewfinder (issue 26)
+
+/** A camera frame: a VideoFrame where the browser has them, else an ImageBitmap; handed over. */
+export type LiveImage = VideoFrame | ImageBitmap;
+
+/**
+ * The look the viewfinder shows from now on (`effectId` null: the frames as they come), and its size: a
+ * fixed long side (a test or bench option), or the worker's own choice from what each frame costs.
+ */
+export interface LiveLookMessage {
+  type: 'liveLook';
+  effectId: string | null;
+  settings: EffectSettings;
+  longSide?: number;
+  /** The camera's frame interval in ms: the preview is made smaller when frames take longer. */
+  frameInterval?: number;
+}
+/**
+ * One frame from the page, with when it arrived there (ms since the epoch, `performance.timeOrigin +
+ * performance.now()`). Not queued behind other messages: the worker keeps only the newest frame.
+ */
+export interface LiveFrameMessage {
+  type: 'liveFrame';
+  frame: LiveImage;
+  arrived: number;
+}
+/** The camera's frames as a stream (MediaStreamTrackProcessor's readable, transferred): read in the worker. */
+export interface LiveStreamMessage {
+  type: 'liveStream';
+  stream: ReadableStream<VideoFrame>;
+}
+/** The newest frame at the camera's own size, as a JPEG: answered with liveShot. */
+export interface LiveShutterMessage {
+  type: 'liveShutter';
+}
+/** The viewfinder's last processed frame, read back (tests compare it with a still): answered with livePixels. */
+export interface LiveReadMessage {
+  type: 'liveRead';
+}
+/** Leaves the viewfinder: frames are closed, the stream cancelled, the viewfinder's textures freed. */
+export interface LiveStopMessage {
+  type: 'liveStop';
+}
+
 export type ToWorkerMessage =
+  | LiveLookMessage
+  | LiveFrameMessage
+  | LiveStreamMessage
+  | LiveShutterMessage
+  | LiveReadMessage
+  | LiveStopMessage
   | PrepareEffectsMessage
   | RenderThumbnailsMessage
   | InitMessage
@@ -274,7 +324,39 @@ export interface ThumbnailMessage {
   pixels: Uint8Array<ArrayBuffer>;
 }
 
+/**
+ * A viewfinder frame is on the canvas: when its frame arrived and when it was shown (ms since the epoch),
+ * what the engine spent on it (ms), and the size it was processed at.
+ */
+export interface LiveShownMessage {
+  type: 'liveShown';
+  arrived: number;
+  shown: number;
+  cost: number;
+  width: number;
+  height: number;
+}
+/** The shutter's frame at the camera's size, or null with why. */
+export interface LiveShotMessage {
+  type: 'liveShot';
+  blob: Blob | null;
+  width?: number;
+  height?: number;
+  error?: string;
+}
+
+/** The viewfinder's last processed frame (RGBA rows from the top), or null before the first. */
+export interface LivePixelsMessage {
+  type: 'livePixels';
+  width: number;
+  height: number;
+  pixels: Uint8Array<ArrayBuffer> | null;
+}
+
 export type FromWorkerMessage =
+  | LivePixelsMessage
+  | LiveShownMessage
+  | LiveShotMessage
   | ThumbnailMessage
   | CubeLoadedMessage
   | StatusMessage
@@ -289,6 +371,12 @@ export type FromWorkerMessage =
 // ---------------------------------------------------------------- guards
 
 const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorkerMessage['type']>([
+  'liveLook',
+  'liveFrame',
+  'liveStream',
+  'liveShutter',
+  'liveRead',
+  'liveStop',
   'prepareEffects',
   'renderThumbnails',
   'init',
@@ -311,6 +399,9 @@ const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorkerMessage['type']>([
 ]);
 
 const FROM_WORKER_TYPES: ReadonlySet<string> = new Set<FromWorkerMessage['type']>([
+  'liveShown',
+  'liveShot',
+  'livePixels',
   'thumbnail',
   'cubeLoaded',
   'status',
@@ -363,6 +454,22 @@ function isFullResolutionStep(value: unknown): boolean {
 export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
   if (!isRecord(value) || typeof value.type !== 'string' || !TO_WORKER_TYPES.has(value.type)) return false;
   switch (value.type as ToWorkerMessage['type']) {
+    case 'liveLook':
+      return (
+        (value.effectId === null || typeof value.effectId === 'string') &&
+        isSettings(value.settings) &&
+        (value.longSide === undefined || isPositiveInt(value.longSide)) &&
+        (value.frameInterval === undefined ||
+          (typeof value.frameInterval === 'number' && value.frameInterval > 0))
+      );
+    case 'liveFrame':
+      return isRecord(value.frame) && typeof value.arrived === 'number';
+    case 'liveStream':
+      return isRecord(value.stream);
+    case 'liveShutter':
+    case 'liveRead':
+    case 'liveStop':
+      return true;
     case 'prepareEffects':
       return Array.isArray(value.effectIds) && value.effectIds.every((id) => typeof id === 'string');
     case 'renderThumbnails':
@@ -434,6 +541,26 @@ export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
 export function isFromWorkerMessage(value: unknown): value is FromWorkerMessage {
   if (!isRecord(value) || typeof value.type !== 'string' || !FROM_WORKER_TYPES.has(value.type)) return false;
   switch (value.type as FromWorkerMessage['type']) {
+    case 'liveShown':
+      return (
+        typeof value.arrived === 'number' &&
+        typeof value.shown === 'number' &&
+        typeof value.cost === 'number' &&
+        isPositiveInt(value.width) &&
+        isPositiveInt(value.height)
+      );
+    case 'livePixels':
+      return (
+        isCount(value.width) &&
+        isCount(value.height) &&
+        (value.pixels === null || value.pixels instanceof Uint8Array)
+      );
+    case 'liveShot':
+      return (
+        (value.blob === null || isRecord(value.blob)) &&
+        (value.width === undefined || isPositiveInt(value.width)) &&
+        (value.height === undefined || isPositiveInt(value.height))
+      );
     case 'thumbnail':
       return (
         isCount(value.generation) &&

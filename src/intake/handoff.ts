@@ -5,10 +5,17 @@
 import type { DecodedImage } from './decode.ts';
 import type { AcceptedFormat } from './formats.ts';
 
+/** A look to apply to the photo as its first step (a camera shot's), kept as a step so Undo takes it back. */
+export interface FirstStep {
+  effectId: string;
+  settings: Readonly<Record<string, string | number | boolean>>;
+}
+
 export interface Handoff {
   file: Blob;
   formats: readonly AcceptedFormat[];
   decoded?: DecodedImage;
+  firstStep?: FirstStep;
 }
 
 let pending: Handoff | null = null;

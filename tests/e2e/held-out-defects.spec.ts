@@ -154,11 +154,13 @@ test('the server sends the hardening headers with every response', async ({ requ
     expect(headers['permissions-policy'], path).toBe(PERMISSIONS_POLICY);
     expect(headers['content-security-policy'], path).toBeTruthy();
   }
-  for (const feature of ['camera', 'microphone', 'geolocation', 'usb', 'payment'])
+  for (const feature of ['microphone', 'geolocation', 'usb', 'payment'])
     expect(PERMISSIONS_POLICY).toContain(`${feature}=()`);
+  // The viewfinder (issue 26): the camera for the app's own origin, and nothing it could embed.
+  expect(PERMISSIONS_POLICY).toContain('camera=(self)');
 });
 
-test('the browser takes the Permissions-Policy without complaint, and it holds: no camera, no location', async ({
+test('the browser takes the Permissions-Policy without complaint, and it holds: the camera for the app only, no location', async ({
   page,
 }) => {
   const complaints: string[] = [];
@@ -167,11 +169,18 @@ test('the browser takes the Permissions-Policy without complaint, and it holds: 
   });
   await page.goto('/');
   const allowed = await page.evaluate(() => {
-    const policy = (document as unknown as { featurePolicy?: { allowsFeature(name: string): boolean } })
-      .featurePolicy;
-    return policy ? ['camera', 'geolocation', 'microphone'].map((name) => policy.allowsFeature(name)) : null;
+    const policy = (
+      document as unknown as { featurePolicy?: { allowsFeature(name: string, origin?: string): boolean } }
+    ).featurePolicy;
+    const other = 'https://example.com';
+    return policy
+      ? [
+          ...['camera', 'geolocation', 'microphone'].map((name) => policy.allowsFeature(name)),
+          policy.allowsFeature('camera', other),
+        ]
+      : null;
   });
-  expect(allowed).toEqual([false, false, false]);
+  expect(allowed).toEqual([true, false, false, false]);
   expect(complaints).toEqual([]);
 });
 

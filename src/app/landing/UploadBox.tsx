@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import type { CameraShot } from '../../camera/CameraView.tsx';
+import { cameraOptions, LazyCameraView } from '../../camera/entry.ts';
 import { useSetAtom } from '../../editor/editor-jotai.ts';
 import { notifyAtom } from '../../editor/state/notifications.ts';
 import type { DecodedImage } from '../../intake/decode.ts';
@@ -27,6 +29,7 @@ export function UploadBox() {
   /** A file being checked and decoded; the one chosen before stays until it is ready. */
   const [preparing, setPreparing] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [cameraOpen, setCameraOpen] = useState(false);
   const notify = useSetAtom(notifyAtom);
   const [, navigate] = useLocation();
   const input = useRef<HTMLInputElement>(null);
@@ -102,8 +105,35 @@ export function UploadBox() {
     navigate('/editor');
   };
 
+  // A shot goes to the editor as an upload would, with its look as the first step.
+  const shot = ({ file, look }: CameraShot) => {
+    attempt.current++;
+    setCameraOpen(false);
+    handOver({
+      file,
+      formats: FORMATS,
+      ...(look.effectId ? { firstStep: { effectId: look.effectId, settings: look.settings } } : {}),
+    });
+    navigate(`/editor${window.location.search}`);
+  };
+  const cameraProblem = useCallback((message: string) => notify({ kind: 'error', message }), [notify]);
+
   return (
     <section className="upload-card" aria-label="Upload a photo">
+      {cameraOpen && (
+        <Suspense fallback={null}>
+          <LazyCameraView
+            {...cameraOptions(window.location.search)}
+            onShot={shot}
+            onClose={() => setCameraOpen(false)}
+            onUpload={() => {
+              setCameraOpen(false);
+              input.current?.click();
+            }}
+            onProblem={cameraProblem}
+          />
+        </Suspense>
+      )}
       {preparing !== null || chosen ? (
         <figure className="upload-preview" data-testid="upload-preview">
           {preparing === null && chosen ? (
@@ -162,6 +192,14 @@ export function UploadBox() {
       <div className="upload-actions">
         <button type="button" className="button button-primary" data-testid="start-editing" onClick={start}>
           Start Editing
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid="camera-button"
+          onClick={() => setCameraOpen(true)}
+        >
+          Use camera
         </button>
         {(chosen ?? preparing) && (
           <button type="button" className="button" data-testid="cancel-upload" onClick={cancel}>

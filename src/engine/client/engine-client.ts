@@ -44,6 +44,8 @@ const ANSWERED: ReadonlySet<ToWorkerMessage['type']> = new Set<ToWorkerMessage['
   'exportFullResolution',
   'requestStats',
   'loadCube',
+  'liveShutter',
+  'liveRead',
 ]);
 
 export interface FullResolutionRequest {
@@ -254,7 +256,8 @@ export class EngineClient {
       this.exportWaiters[0]?.onProgress?.(data.progress);
       return;
     }
-    if (data.type !== 'log' && this.unanswered > 0) this.unanswered--;
+    // Logs and viewfinder frames answer nothing.
+    if (data.type !== 'log' && data.type !== 'liveShown' && this.unanswered > 0) this.unanswered--;
     if (data.type === 'fullResolutionImage') {
       this.exportWaiters.shift()?.resolve(data);
       return;

@@ -4,7 +4,15 @@
  * each pass is the stage's CPU kernel (src/engine/cpu/kernels), which mirrors its GLSL pass on typed
  * arrays, and frames are shown through the canvas's 2D context.
  */
-import type { Backend, FusedStep, GpuTexture, PassSpec, ResourceCounts, TextureFormat } from '../backend.ts';
+import type {
+  Backend,
+  FusedStep,
+  GpuTexture,
+  PassSpec,
+  ResourceCounts,
+  TextureFormat,
+  UploadSource,
+} from '../backend.ts';
 import { getStage } from '../stages/index.ts';
 import { layoutUniforms, unpackUniforms, type UniformLayout } from '../uniforms.ts';
 import type { Uniforms } from './kernel.ts';
@@ -56,9 +64,11 @@ class CpuBackend implements Backend {
     this.textures.delete(texture.id);
   }
 
-  uploadImage(image: ImageBitmap | ImageData): GpuTexture {
+  uploadImage(image: UploadSource, into?: GpuTexture): GpuTexture {
     const pixels = image instanceof ImageData ? image : imageDataOf(image);
-    const texture = this.createTexture(pixels.width, pixels.height, 'rgba8unorm') as CpuTexture;
+    const texture = into
+      ? this.own(into)
+      : (this.createTexture(pixels.width, pixels.height, 'rgba8unorm') as CpuTexture);
     texture.data.set(pixels.data);
     return texture;
   }
@@ -182,7 +192,7 @@ class CpuBackend implements Backend {
 }
 
 /** An ImageBitmap's pixels, through a 2D canvas (unpremultiplied RGBA, rows from the top). */
-function imageDataOf(image: ImageBitmap): ImageData {
+function imageDataOf(image: ImageBitmap | OffscreenCanvas): ImageData {
   const canvas = new OffscreenCanvas(image.width, image.height);
   const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) throw new Error('CPU upload failed (no 2D canvas to read the image through)');

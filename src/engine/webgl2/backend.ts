@@ -5,6 +5,7 @@ import type {
   ProgramSpec,
   ResourceCounts,
   TextureFormat,
+  UploadSource,
 } from '../backend.ts';
 import { programInputs } from '../fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
@@ -129,18 +130,18 @@ class WebGl2Backend implements Backend {
     this.textures.delete(texture.id);
   }
 
-  uploadImage(image: ImageBitmap | ImageData): GpuTexture {
+  uploadImage(image: UploadSource, into?: GpuTexture): GpuTexture {
     const gl = this.gl;
-    const handle = this.createGlTexture(image.width, image.height, 'rgba8unorm');
+    const handle = into ? this.own(into) : this.createGlTexture(image.width, image.height, 'rgba8unorm');
     gl.bindTexture(gl.TEXTURE_2D, handle.texture);
     this.clearErrors();
     try {
-      if (image instanceof ImageData || this.bitmapUploads) {
+      if (!(image instanceof ImageBitmap) || this.bitmapUploads) {
         gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, gl.RGBA, gl.UNSIGNED_BYTE, image);
         const error = gl.getError();
         if (error === gl.NO_ERROR) return handle;
         // WebKit's worker WebGL2 refuses ImageBitmap sources (INVALID_VALUE) but takes a canvas.
-        if (image instanceof ImageData || error !== gl.INVALID_VALUE) throw glError('upload', error);
+        if (!(image instanceof ImageBitmap) || error !== gl.INVALID_VALUE) throw glError('upload', error);
         this.bitmapUploads = false;
         this.log('WebGL2: ImageBitmap uploads fail here; uploading through a 2D canvas instead');
       }
@@ -149,7 +150,7 @@ class WebGl2Backend implements Backend {
       if (error !== gl.NO_ERROR) throw glError('upload', error);
       return handle;
     } catch (error) {
-      this.destroyTexture(handle);
+      if (!into) this.destroyTexture(handle);
       throw error;
     }
   }

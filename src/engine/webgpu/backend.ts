@@ -6,6 +6,7 @@ import type {
   ProgramSpec,
   ResourceCounts,
   TextureFormat,
+  UploadSource,
 } from '../backend.ts';
 import { programInputs } from '../fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
@@ -188,8 +189,8 @@ class WebGpuBackend implements Backend {
     this.textures.delete(texture.id);
   }
 
-  uploadImage(image: ImageBitmap | ImageData): GpuTexture {
-    const handle = this.own(this.createTexture(image.width, image.height, 'rgba8unorm'));
+  uploadImage(image: UploadSource, into?: GpuTexture): GpuTexture {
+    const handle = this.own(into ?? this.createTexture(image.width, image.height, 'rgba8unorm'));
     if (image instanceof ImageData) {
       this.device.queue.writeTexture(
         { texture: handle.texture },

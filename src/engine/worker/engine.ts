@@ -22,6 +22,7 @@ import { StageRunner } from '../runner.ts';
 import { RESIZE_SMOOTH } from '../stages/resize.ts';
 import { tileLimits } from '../tiling.ts';
 import { FullResolutionRenderer, type RenderResult } from './full-resolution.ts';
+import { LiveView } from './live.ts';
 import { EngineResources, type LutBaker } from './resources.ts';
 import { ThumbnailRenderer } from './thumbnails.ts';
 import { ProgramWarmer } from './warm-up.ts';
@@ -50,6 +51,7 @@ export class Engine {
   private taken = today();
   /** The effect shown on top of the base, not yet committed. */
   private currentStep: string | null = null;
+  private liveView: LiveView | null = null;
   private readonly undoStack: HistoryEntry[] = [];
   private readonly redoStack: HistoryEntry[] = [];
 
@@ -97,6 +99,18 @@ export class Engine {
     if (!this.base) return this.thumbnails.drop();
     const made = await this.thumbnails.next(this.base);
     if (made) this.post({ type: 'thumbnail', ...made }, [made.pixels.buffer]);
+  }
+
+  /** The live viewfinder (made on first use): camera frames through the same runner and resources. */
+  get live(): LiveView {
+    this.liveView ??= new LiveView(
+      this.backend,
+      this.runner,
+      this.resources.resolve,
+      this.post,
+      (chain, size) => this.warmer.forChain(chain, size),
+    );
+    return this.liveView;
   }
 
   get hasImage(): boolean {

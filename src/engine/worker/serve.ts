@@ -152,6 +152,28 @@ async function handle(message: ToWorkerMessage): Promise<void> {
     return;
   }
   switch (message.type) {
+    case 'liveLook':
+      engine.live.setLook(message);
+      return;
+    case 'liveStream':
+      // Read on its own: the queue goes on (a shutter, a stop) while frames come.
+      void engine.live.attach(message.stream);
+      return;
+    case 'liveShutter':
+      try {
+        post({ type: 'liveShot', ...(await engine.live.shoot()) });
+      } catch (error) {
+        post({ type: 'liveShot', blob: null, error: reason(error) });
+      }
+      return;
+    case 'liveRead': {
+      const read = await engine.live.read();
+      post({ type: 'livePixels', ...read }, read.pixels ? [read.pixels.buffer] : []);
+      return;
+    }
+    case 'liveStop':
+      await engine.live.stop();
+      return;
     case 'prepareEffects':
       engine.prepareEffects(message.effectIds);
       return;
@@ -248,6 +270,12 @@ function receive(event: MessageEvent<unknown>): void {
   // A cancel cannot wait its turn: the export it stops is what the queue is busy with.
   if (message.type === 'cancelExport') {
     for (const controller of exports.values()) controller.abort();
+    return;
+  }
+  // Nor does a camera frame: the viewfinder keeps only the newest, whatever the queue is doing.
+  if (message.type === 'liveFrame') {
+    if (engine) engine.live.offer(message.frame, message.arrived);
+    else message.frame.close();
     return;
   }
   // Nor does a lost GPU: the loss hook strikes whatever the queue is running, as a real loss would.

@@ -1,0 +1,341 @@
+/**
+ * The camera (issue 26): a full-screen viewfinder showing the live feed through the chosen look, a
+ * shutter (with a self-timer and a white flash), a switch between the device's cameras, and a clear way
+ * back to uploading when the camera is refused, absent or busy. The tracks stop when the view closes or
+ * the page hides, and start again when it shows.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { EngineKind } from '../engine/protocol.ts';
+import { findEffect } from '../effects/index.ts';
+import { CameraSession, type CameraProblem, type CameraStats } from './camera-session.ts';
+import type {} from './test-hooks.ts';
+import { CAMERA_LOOKS, DEFAULT_CAMERA_LOOK, findCameraLook, type CameraLook } from './looks.ts';
+
+export interface CameraShot {
+  file: File;
+  look: CameraLook;
+}
+
+export interface CameraViewProps {
+  /** The photo taken, and the look it was taken through. */
+  onShot: (shot: CameraShot) => void;
+  onClose: () => void;
+  /** The way back to uploading: the camera closes and the file picker opens. */
+  onUpload: () => void;
+  /** The camera's problems are also notified, so that they outlive the view. */
+  onProblem?: (message: string) => void;
+  engine?: EngineKind;
+  testHooks?: boolean;
+  /** A fixed preview long side (`?cameraLongSide=`), for tests and the bench. */
+  longSide?: number;
+}
+
+const TIMERS = [0, 3, 10] as const;
+
+/** Test hooks (`?testHooks=1`) on window, or none. */
+function exposeHooks(session: CameraSession | null): void {
+  if (!session) {
+    delete window.__retrocamCamera;
+    return;
+  }
+  window.__retrocamCamera = {
+    stats: () => session.resourceCounts(),
+    frame: async () => {
+      const { width, height, pixels } = await session.readFrame();
+      if (!pixels) return null;
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      canvas
+        .getContext('2d')
+        ?.putImageData(new ImageData(new Uint8ClampedArray(pixels.buffer), width, height), 0, 0);
+      return canvas.toDataURL('image/png');
+    },
+  };
+}
+
+/** The date stamp setting of a look's effect (`<prefix>_dateStamp`), if it has one. */
+function dateStampSetting(look: CameraLook): string | null {
+  return findEffect(look.effectId)?.settings.find((s) => s.name.endsWith('_dateStamp'))?.name ?? null;
+}
+
+export default function CameraView(props: CameraViewProps) {
+  const { onShot, onClose, onUpload, onProblem, engine, testHooks, longSide } = props;
+  const host = useRef<HTMLDivElement>(null);
+  const shutter = useRef<HTMLButtonElement>(null);
+  const session = useRef<CameraSession | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<'starting' | 'running' | 'problem' | 'shooting'>('starting');
+  const [problem, setProblem] = useState<{ kind: CameraProblem; message: string } | null>(null);
+  const [stats, setStats] = useState<CameraStats | null>(null);
+  const [lookKey, setLookKey] = useState(DEFAULT_CAMERA_LOOK);
+  const [dated, setDated] = useState(false);
+  const [timer, setTimer] = useState<(typeof TIMERS)[number]>(0);
+  const [countdown, setCountdown] = useState<number | null>(null);
+  const [flash, setFlash] = useState(0);
+  const [cameras, setCameras] = useState(0);
+  const [mirrored, setMirrored] = useState(false);
+
+  const look: CameraLook = findCameraLook(lookKey) ?? CAMERA_LOOKS[0]!;
+  const stampSetting = dateStampSetting(look);
+  const settings = useMemo(
+    () => (stampSetting && dated ? { ...look.settings, [stampSetting]: true } : look.settings),
+    [look, stampSetting, dated],
+  );
+  // Read when a problem comes, so that a new callback from the parent does not restart the camera.
+  const problemRef = useRef(onProblem);
+  useEffect(() => {
+    problemRef.current = onProblem;
+  }, [onProblem]);
+
+  // One session (a worker and its canvas) per attempt: a canvas can be handed to one worker only.
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const canvas = document.createElement('canvas');
+    canvas.className = 'camera-canvas';
+    canvas.dataset.testid = 'camera-view';
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', 'Camera viewfinder');
+    element.replaceChildren(canvas);
+    let made: CameraSession;
+    try {
+      made = new CameraSession(
+        canvas,
+        {
+          onStats: (next) => {
+            setStats(next);
+            for (const [key, value] of Object.entries({
+              frames: next.frames,
+              fps: next.fps.toFixed(1),
+              latency: next.latency.toFixed(1),
+              cost: next.cost.toFixed(1),
+              width: next.width,
+              height: next.height,
+              cameraWidth: next.camera?.width ?? '',
+              cameraHeight: next.camera?.height ?? '',
+              path: next.path ?? '',
+            })) {
+              canvas.dataset[key] = String(value);
+            }
+          },
+          onProblem: (kind, message) => {
+            setProblem({ kind, message });
+            setState('problem');
+            problemRef.current?.(message);
+          },
+          onRunning: () => {
+            setProblem(null);
+            setState('running');
+            setCameras(made.cameras.length);
+            setMirrored(made.facing === 'user');
+          },
+        },
+        {
+          ...(engine ? { engine } : {}),
+          ...(testHooks ? { testHooks } : {}),
+          ...(longSide ? { longSide } : {}),
+        },
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      // Told after this effect, as any later problem is.
+      void Promise.resolve().then(() => {
+        setProblem({ kind: 'engine', message });
+        setState('problem');
+        problemRef.current?.(message);
+      });
+      return;
+    }
+    session.current = made;
+    void made.open();
+    if (testHooks) exposeHooks(made);
+    // The camera's light goes off whenever the page hides, and comes back with it.
+    const visibility = () => {
+      if (document.hidden) made.pause();
+      else if (!made.running) void made.open();
+    };
+    const hide = () => made.pause();
+    document.addEventListener('visibilitychange', visibility);
+    window.addEventListener('pagehide', hide);
+    return () => {
+      document.removeEventListener('visibilitychange', visibility);
+      window.removeEventListener('pagehide', hide);
+      made.close();
+      if (session.current === made) session.current = null;
+      if (testHooks) exposeHooks(null);
+    };
+  }, [attempt, engine, testHooks, longSide]);
+
+  // After the session's effect: a new session gets the look too.
+  useEffect(() => {
+    session.current?.setLook(look.effectId, settings);
+  }, [look.effectId, settings, attempt]);
+
+  useEffect(() => {
+    shutter.current?.focus();
+  }, []);
+
+  const shoot = useCallback(async () => {
+    const current = session.current;
+    if (!current || !current.running) return;
+    setState('shooting');
+    setFlash((n) => n + 1);
+    try {
+      const file = await current.shoot();
+      onShot({ file, look: { ...look, settings } });
+    } catch (error) {
+      setState('running');
+      onProblem?.(`The photo could not be taken: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }, [onShot, onProblem, look, settings]);
+
+  // The self-timer counts down a second at a time; pressing the shutter again stops it.
+  useEffect(() => {
+    if (countdown === null) return;
+    const id = setTimeout(() => {
+      if (countdown > 1) {
+        setCountdown(countdown - 1);
+        return;
+      }
+      setCountdown(null);
+      void shoot();
+    }, 1000);
+    return () => clearTimeout(id);
+  }, [countdown, shoot]);
+
+  const press = () => {
+    if (state !== 'running') return;
+    if (countdown !== null) setCountdown(null);
+    else if (timer > 0) setCountdown(timer);
+    else void shoot();
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+    } else if ((event.key === ' ' || event.key === 'Enter') && !(event.target instanceof HTMLButtonElement)) {
+      event.preventDefault();
+      press();
+    }
+  };
+
+  return (
+    <div
+      className="camera"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Camera"
+      data-testid="camera"
+      data-state={state}
+      onKeyDown={onKeyDown}
+    >
+      <div className="camera-top">
+        <button type="button" className="button camera-close" data-testid="camera-close" onClick={onClose}>
+          Close
+        </button>
+        <span className="camera-info" aria-live="polite">
+          {state === 'starting' && 'Starting the camera…'}
+          {state !== 'starting' && stats && stats.frames > 0 && `${Math.round(stats.fps)} fps`}
+        </span>
+        <button
+          type="button"
+          className="button"
+          data-testid="camera-timer"
+          aria-label={`Self-timer: ${timer === 0 ? 'off' : `${timer} seconds`}`}
+          onClick={() => setTimer((t) => TIMERS[(TIMERS.indexOf(t) + 1) % TIMERS.length] ?? 0)}
+        >
+          {timer === 0 ? 'Timer off' : `Timer ${timer}s`}
+        </button>
+        {cameras > 1 && (
+          <button
+            type="button"
+            className="button"
+            data-testid="camera-switch"
+            onClick={() =>
+              void session.current?.switchCamera().then(() => setMirrored(session.current?.facing === 'user'))
+            }
+          >
+            Switch camera
+          </button>
+        )}
+      </div>
+      <div className={`camera-frame${mirrored ? ' camera-mirrored' : ''}`} ref={host} />
+      {countdown !== null && (
+        <div className="camera-countdown" aria-live="assertive">
+          {countdown}
+        </div>
+      )}
+      {flash > 0 && <div key={flash} className="camera-flash" aria-hidden="true" />}
+      {problem && (
+        <div className="camera-problem" role="alert" data-testid="camera-problem" data-problem={problem.kind}>
+          <p>{problem.message}</p>
+          <div className="camera-problem-actions">
+            <button
+              type="button"
+              className="button button-primary"
+              data-testid="camera-upload"
+              onClick={onUpload}
+            >
+              Upload a photo
+            </button>
+            {problem.kind !== 'unsupported' && (
+              <button
+                type="button"
+                className="button"
+                data-testid="camera-retry"
+                onClick={() => {
+                  setProblem(null);
+                  setState('starting');
+                  setAttempt((n) => n + 1);
+                }}
+              >
+                Try again
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+      <div className="camera-bottom">
+        <div className="camera-looks" role="radiogroup" aria-label="Look">
+          {CAMERA_LOOKS.map((option) => (
+            <button
+              type="button"
+              key={option.key}
+              role="radio"
+              aria-checked={option.key === look.key}
+              className={`camera-look${option.key === look.key ? ' camera-look-active' : ''}`}
+              data-testid={`camera-look-${option.key}`}
+              onClick={() => setLookKey(option.key)}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+        <div className="camera-controls">
+          <label className={`camera-date${stampSetting ? '' : ' camera-date-off'}`}>
+            <input
+              type="checkbox"
+              data-testid="camera-date"
+              checked={dated && stampSetting !== null}
+              disabled={stampSetting === null}
+              onChange={(event) => setDated(event.target.checked)}
+            />
+            Date
+          </label>
+          <button
+            type="button"
+            ref={shutter}
+            className={`camera-shutter${countdown !== null ? ' camera-shutter-counting' : ''}`}
+            data-testid="camera-shutter"
+            aria-label={countdown !== null ? 'Stop the self-timer' : 'Take photo'}
+            disabled={state !== 'running'}
+            onClick={press}
+          />
+          <span className="camera-controls-spacer" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,275 @@
+/**
+ * The live viewfinder (issue 26): camera frames through the chosen effect, on the same runner, stages and
+ * resources as a still photo. Frames are dropped, never queued: while one renders, only the newest waits
+ * (an older waiting frame is closed), so a frame is shown at most two frame costs after it arrived. The
+ * preview's long side follows what frames cost: lowered when they take longer than the camera's frame
+ * interval, raised when there is room.
+ */
+import { findEffect } from '../../effects/index.ts';
+import { resolveSettings } from '../../effects/settings.ts';
+import { today } from '../../effects/date-stamp.ts';
+import type { Backend, GpuTexture } from '../backend.ts';
+import type { FromWorkerMessage, LiveImage, LiveLookMessage } from '../protocol.ts';
+import type { StageRunner } from '../runner.ts';
+import type { StageInvocation } from '../stages/invocation.ts';
+import type { TextureResolver } from '../stages/types.ts';
+
+/** The preview's long side never goes below this, nor above this, nor above the camera's own. */
+export const LIVE_MIN_LONG_SIDE = 240;
+export const LIVE_MAX_LONG_SIDE = 1080;
+/** Where the adaptive preview starts. */
+export const LIVE_START_LONG_SIDE = 640;
+/** Frames between two changes of the preview's size, so that one slow frame does not shrink it. */
+const FRAMES_PER_ADJUSTMENT = 8;
+/** The shutter's JPEG quality: the shot is the editor's original, so near-lossless. */
+export const SHOT_QUALITY = 0.95;
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+interface Waiting {
+  image: LiveImage;
+  arrived: number;
+}
+
+/** Milliseconds since the epoch, comparable between the page and its workers. */
+export function epochNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+export function imageSize(image: LiveImage): Size {
+  return 'displayWidth' in image
+    ? { width: image.displayWidth, height: image.displayHeight }
+    : { width: image.width, height: image.height };
+}
+
+/** The size a frame is processed at: its own, scaled down to `longSide` (never up), the aspect kept. */
+export function liveSize(frame: Size, longSide: number): Size {
+  const scale = Math.min(1, longSide / Math.max(frame.width, frame.height));
+  return {
+    width: Math.max(1, Math.round(frame.width * scale)),
+    height: Math.max(1, Math.round(frame.height * scale)),
+  };
+}
+
+/**
+ * The next long side from the average frame cost: 20 % smaller when frames cost more than 1.25 frame
+ * intervals, 20 % larger when under 0.6 of one, within the limits and the camera's own long side.
+ */
+export function adaptLongSide(
+  longSide: number,
+  cost: number,
+  interval: number,
+  cameraLongSide: number,
+): number {
+  const ceiling = Math.min(LIVE_MAX_LONG_SIDE, cameraLongSide);
+  if (cost > interval * 1.25)
+    return Math.max(Math.min(LIVE_MIN_LONG_SIDE, ceiling), Math.round(longSide * 0.8));
+  if (cost < interval * 0.6) return Math.min(ceiling, Math.round(longSide * 1.2));
+  return Math.min(longSide, ceiling);
+}
+
+export class LiveView {
+  private look: LiveLookMessage = { type: 'liveLook', effectId: null, settings: {} };
+  private longSide = LIVE_START_LONG_SIDE;
+  /** The newest frame not yet rendered, and the last one shown (kept for the shutter). */
+  private waiting: Waiting | null = null;
+  private shown: LiveImage | null = null;
+  private rendering = false;
+  private stopped = false;
+  private input: GpuTexture | null = null;
+  /** The last processed frame, kept until the next replaces it (read back by tests). */
+  private result: GpuTexture | null = null;
+  private scaler: OffscreenCanvas | null = null;
+  private reader: ReadableStreamDefaultReader<VideoFrame> | null = null;
+  /** The average cost of recent frames (ms), and frames since the size last changed. */
+  private averageCost: number | null = null;
+  private sinceAdjustment = 0;
+  /** The chain's programs are made before its first frame, once per look and size. */
+  private prepared = '';
+
+  constructor(
+    private readonly backend: Backend,
+    private readonly runner: StageRunner,
+    private readonly resolve: TextureResolver,
+    private readonly post: (message: FromWorkerMessage) => void,
+    /** Makes a chain's programs ahead of its first frame. */
+    private readonly prepare: (chain: readonly StageInvocation[], size: Size) => Promise<void>,
+  ) {}
+
+  setLook(look: LiveLookMessage): void {
+    this.stopped = false;
+    this.look = look;
+    if (look.longSide) this.longSide = look.longSide;
+    this.averageCost = null;
+    this.sinceAdjustment = 0;
+  }
+
+  /** A frame from the page or the stream: it replaces any frame still waiting, which is closed. */
+  offer(image: LiveImage, arrived: number): void {
+    if (this.stopped) {
+      image.close();
+      return;
+    }
+    this.waiting?.image.close();
+    this.waiting = { image, arrived };
+    if (!this.rendering) void this.pump();
+  }
+
+  /** Reads the camera's stream here in the worker, frame after frame, until it ends or the view stops. */
+  async attach(stream: ReadableStream<VideoFrame>): Promise<void> {
+    await this.detach();
+    this.stopped = false;
+    const reader = stream.getReader();
+    this.reader = reader;
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        if (this.reader !== reader) {
+          value.close();
+          return;
+        }
+        this.offer(value, epochNow());
+      }
+    } catch {
+      // Cancelled, or the track ended: nothing more comes.
+    }
+  }
+
+  /** The newest frame at its own size as a JPEG. */
+  async shoot(): Promise<{ blob: Blob; width: number; height: number }> {
+    const image = this.waiting?.image ?? this.shown;
+    if (!image) throw new Error('no frame has come from the camera yet');
+    const { width, height } = imageSize(image);
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2D canvas to encode the shot with');
+    context.drawImage(image, 0, 0, width, height);
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: SHOT_QUALITY });
+    return { blob, width, height };
+  }
+
+  /** Leaves the viewfinder: frames closed, the stream cancelled, the textures given back. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.detach();
+    this.waiting?.image.close();
+    this.waiting = null;
+    this.shown?.close();
+    this.shown = null;
+    // A frame still rendering lets go of the input itself when it ends.
+    if (!this.rendering) this.freeInput();
+    this.scaler = null;
+  }
+
+  private async detach(): Promise<void> {
+    const reader = this.reader;
+    this.reader = null;
+    if (reader) await reader.cancel().catch(() => undefined);
+  }
+
+  /** The last processed frame's pixels, or null before the first. */
+  async read(): Promise<{ width: number; height: number; pixels: Uint8Array<ArrayBuffer> | null }> {
+    const result = this.result;
+    if (!result) return { width: 0, height: 0, pixels: null };
+    return { width: result.width, height: result.height, pixels: await this.backend.readPixels(result) };
+  }
+
+  private freeInput(): void {
+    if (this.input) this.backend.destroyTexture(this.input);
+    this.input = null;
+    if (this.result) this.runner.pool.release(this.result);
+    this.result = null;
+  }
+
+  private async pump(): Promise<void> {
+    this.rendering = true;
+    try {
+      while (this.waiting && !this.stopped) {
+        const frame = this.waiting;
+        this.waiting = null;
+        try {
+          await this.render(frame);
+        } catch (error) {
+          this.post({
+            type: 'log',
+            level: 'error',
+            message: `A viewfinder frame failed: ${error instanceof Error ? error.message : String(error)}`,
+          });
+        }
+        if (this.stopped) {
+          frame.image.close();
+        } else {
+          this.shown?.close();
+          this.shown = frame.image;
+        }
+      }
+    } finally {
+      this.rendering = false;
+      if (this.stopped) this.freeInput();
+    }
+  }
+
+  private async render(frame: Waiting): Promise<void> {
+    const started = performance.now();
+    const camera = imageSize(frame.image);
+    const size = liveSize(camera, this.longSide);
+    const input = this.upload(frame.image, camera, size);
+    const effect = findEffect(this.look.effectId);
+    const chain =
+      effect && effect.runsOn === 'worker'
+        ? effect.stages(resolveSettings(effect, this.look.settings), { ...size, taken: today() })
+        : [];
+    const key = `${this.look.effectId}:${JSON.stringify(this.look.settings)}:${size.width}x${size.height}`;
+    if (key !== this.prepared) {
+      await this.prepare(chain, size);
+      this.prepared = key;
+    }
+    const result = await this.backend.validate(() => this.runner.run(input, chain, this.resolve));
+    if (this.result) this.runner.pool.release(this.result);
+    this.result = result;
+    await this.backend.present(result);
+    await this.backend.finish();
+    const cost = performance.now() - started;
+    this.post({ type: 'liveShown', arrived: frame.arrived, shown: epochNow(), cost, ...size });
+    this.adjust(cost, Math.max(camera.width, camera.height));
+  }
+
+  /** The frame in the input texture at the preview's size: drawn through a 2D canvas when it is scaled. */
+  private upload(image: LiveImage, camera: Size, size: Size): GpuTexture {
+    if (this.input && (this.input.width !== size.width || this.input.height !== size.height))
+      this.freeInput();
+    this.input ??= this.backend.createTexture(size.width, size.height, 'rgba8unorm');
+    const direct =
+      image instanceof ImageBitmap && camera.width === size.width && camera.height === size.height;
+    if (direct) return this.backend.uploadImage(image, this.input);
+    if (!this.scaler || this.scaler.width !== size.width || this.scaler.height !== size.height) {
+      this.scaler = new OffscreenCanvas(size.width, size.height);
+    }
+    const context = this.scaler.getContext('2d');
+    if (!context) throw new Error('no 2D canvas to scale the frame with');
+    context.imageSmoothingQuality = 'high';
+    context.drawImage(image, 0, 0, size.width, size.height);
+    return this.backend.uploadImage(this.scaler, this.input);
+  }
+
+  private adjust(cost: number, cameraLongSide: number): void {
+    this.averageCost = this.averageCost === null ? cost : this.averageCost * 0.7 + cost * 0.3;
+    if (this.look.longSide) return;
+    if (++this.sinceAdjustment < FRAMES_PER_ADJUSTMENT) return;
+    const next = adaptLongSide(
+      this.longSide,
+      this.averageCost,
+      this.look.frameInterval ?? 1000 / 30,
+      cameraLongSide,
+    );
+    if (next !== this.longSide) {
+      this.longSide = next;
+      this.averageCost = null;
+      this.sinceAdjustment = 0;
+    }
+  }
+}

@@ -1,0 +1,208 @@
+// Issue 26: the live viewfinder with Chromium's fake camera playing a fixture photo. The viewfinder shows
+// the frames through each look, a frame processed live matches the same frame processed as a still, the
+// shutter opens the shot in the editor with its look as the first step, a refused camera says so and the
+// upload still works, and leaving the camera stops its tracks with the GPU objects flat over 300 frames.
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
+import type {} from '../../src/camera/test-hooks.ts';
+import type { EngineKind } from '../../src/engine/protocol.ts';
+import { psnr } from '../reference/metrics.ts';
+import type { RgbaImage } from '../reference/image.ts';
+import { FEED_HEIGHT, FEED_WIDTH, feedImage, writeFeed } from '../support/camera-feed.ts';
+import { decodePng } from '../support/png.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+const feed = writeFeed(join(tmpdir(), `retrocam-camera-${process.pid}`));
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? findChromium() ?? undefined,
+    args: [
+      ...chromiumArgs(),
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${feed.video}`,
+    ],
+  },
+  permissions: ['camera'],
+});
+
+/** Records every stream getUserMedia gives, so that a test can see their tracks end. */
+async function watchStreams(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const streams: MediaStream[] = [];
+    (window as unknown as { __streams: MediaStream[] }).__streams = streams;
+    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const stream = await original(constraints);
+      streams.push(stream);
+      return stream;
+    };
+  });
+}
+
+function trackStates(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((stream) =>
+      stream.getTracks().map((track) => track.readyState),
+    ),
+  );
+}
+
+function fromDataUrl(url: string | null): RgbaImage {
+  if (!url) throw new Error('no image');
+  return decodePng(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
+}
+
+const viewfinder = (page: Page) => page.getByTestId('camera-view');
+
+async function framesShown(page: Page): Promise<number> {
+  return Number((await viewfinder(page).getAttribute('data-frames')) ?? 0);
+}
+
+/** Waits until `count` more frames have been shown than now. */
+async function moreFrames(page: Page, count: number, timeout = 30_000): Promise<void> {
+  const from = await framesShown(page);
+  await expect.poll(() => framesShown(page), { timeout }).toBeGreaterThanOrEqual(from + count);
+}
+
+const liveFrame = async (page: Page) =>
+  fromDataUrl(await page.evaluate(() => window.__retrocamCamera?.frame() ?? null));
+const stillFrame = async (page: Page) =>
+  fromDataUrl(await page.evaluate(() => window.__retrocam?.pixels() ?? null));
+
+/** The looks compared live and still: every worker effect a camera shoots through, and a Filters look. */
+const LOOKS: { key: string; effectId: string }[] = [
+  { key: 'ccdEffect', effectId: 'ccdEffect' },
+  { key: 'nokiaEffect', effectId: 'nokiaEffect' },
+  { key: 'laptopEffect', effectId: 'laptopEffect' },
+  { key: 'iphone3Effect', effectId: 'iphone3Effect' },
+  { key: 'jpegSimulation', effectId: 'jpegSimulation' },
+  { key: 'dualVignetteEffect', effectId: 'dualVignetteEffect' },
+  // Filters opens on Nashville, as the camera's Nashville chip.
+  { key: 'pg2016:nashville', effectId: 'pg2016' },
+];
+
+for (const engine of ['webgpu', 'webgl2'] as EngineKind[]) {
+  test(`${engine}: the viewfinder shows the camera through each look, each live frame within 35 dB of the same frame as a still`, async ({
+    page,
+    editor,
+  }) => {
+    test.setTimeout(180_000);
+    await editor.open(engine, 'testHooks=1&cameraLongSide=640');
+    await editor.load({ name: 'camera-feed.png', mimeType: 'image/png', buffer: readFileSync(feed.png) });
+    const stills = new Map<string, RgbaImage>();
+    for (const { key, effectId } of LOOKS) {
+      await editor.chooseEffect(effectId);
+      await editor.settled();
+      stills.set(key, await stillFrame(page));
+    }
+
+    await page.getByTestId('camera-button').click();
+    await expect(viewfinder(page)).toBeVisible();
+    await page.getByTestId('camera-look-none').click();
+    await moreFrames(page, 3);
+    const raw = await liveFrame(page);
+    const source = feedImage();
+    const scores: Record<string, string> = { raw: psnr(raw, source).toFixed(1) };
+    // The camera's frames, as the photo it plays.
+    expect(raw.width).toBe(FEED_WIDTH);
+    expect(raw.height).toBe(FEED_HEIGHT);
+    expect(psnr(raw, source)).toBeGreaterThan(35);
+
+    for (const { key } of LOOKS) {
+      await page.getByTestId(`camera-look-${key}`).click();
+      await moreFrames(page, 3);
+      const live = await liveFrame(page);
+      const still = stills.get(key)!;
+      expect({ key, width: live.width, height: live.height }).toEqual({
+        key,
+        width: still.width,
+        height: still.height,
+      });
+      const same = psnr(live, still);
+      scores[key] = same.toFixed(1);
+      expect(same, key).toBeGreaterThanOrEqual(35);
+      // The look changes the frame, visibly.
+      if (live.width === raw.width && live.height === raw.height)
+        expect(psnr(live, raw), `${key} against the raw frame`).toBeLessThan(32);
+    }
+    test.info().annotations.push({ type: 'live vs still (dB)', description: JSON.stringify(scores) });
+    console.log(engine, JSON.stringify(scores), await viewfinder(page).getAttribute('data-path'));
+  });
+}
+
+test('the shutter opens the shot in the editor at the camera size, its look the first step, and Undo gives the raw frame', async ({
+  page,
+  editor,
+}) => {
+  await watchStreams(page);
+  await page.goto('/?engine=webgl2&testHooks=1');
+  await page.getByTestId('camera-button').click();
+  await expect(page.getByTestId('camera-look-ccdEffect')).toHaveAttribute('aria-checked', 'true');
+  await moreFrames(page, 2);
+  await page.getByTestId('camera-shutter').click();
+  await expect(page).toHaveURL(/\/editor/);
+  await expect(page.getByTestId('undo-button')).toHaveAccessibleName('Undo CCD', { timeout: 30_000 });
+  await editor.settled();
+  // Leaving the camera for the editor stopped it.
+  expect(await trackStates(page)).toEqual(['ended']);
+  await expect(page.locator('.save-option')).toContainText(`(${FEED_WIDTH} × ${FEED_HEIGHT})`);
+  const looked = await stillFrame(page);
+  // CCD makes its own size (its sensor's, upscaled): the look changed the shot.
+  expect(looked.width).not.toBe(FEED_WIDTH);
+  await page.getByTestId('undo-button').click();
+  await editor.settled();
+  const shot = await stillFrame(page);
+  expect({ width: shot.width, height: shot.height }).toEqual({ width: FEED_WIDTH, height: FEED_HEIGHT });
+  // The raw frame (a JPEG at 0.95 of what the camera gave), and the look took it somewhere else.
+  expect(psnr(shot, feedImage())).toBeGreaterThan(35);
+  await expect(page.getByTestId('redo-button')).toHaveAccessibleName('Redo CCD');
+});
+
+test('leaving the camera stops every track, and 300 frames leave the GPU objects as they were', async ({
+  page,
+  editor,
+}) => {
+  test.setTimeout(180_000);
+  await watchStreams(page);
+  await editor.open('webgl2', 'testHooks=1&cameraLongSide=320');
+  await page.getByTestId('camera-button').click();
+  await moreFrames(page, 20);
+  const before = await page.evaluate(() => window.__retrocamCamera?.stats());
+  await moreFrames(page, 300, 150_000);
+  const after = await page.evaluate(() => window.__retrocamCamera?.stats());
+  expect(before?.textures).toBeGreaterThan(0);
+  expect(after).toEqual(before);
+  expect(await trackStates(page)).toEqual(['live']);
+  // The page hiding stops the camera too, and showing it starts it again.
+  await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+  expect(await trackStates(page)).toEqual(['ended']);
+  await page.getByTestId('camera-close').click();
+  await expect(viewfinder(page)).toHaveCount(0);
+  expect((await trackStates(page)).every((state) => state === 'ended')).toBe(true);
+  await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerReady');
+});
+
+test.describe('without the camera permission', () => {
+  test.use({ permissions: [] });
+
+  test('a refused camera says so, and the upload still works', async ({ page, landing }) => {
+    await landing.open('engine=webgl2');
+    await page.getByTestId('camera-button').click();
+    const problem = page.getByTestId('camera-problem');
+    await expect(problem).toHaveAttribute('data-problem', 'refused');
+    await expect(problem).toContainText('Camera access was refused.');
+    await expect(page.getByTestId('notification')).toHaveAttribute('data-kind', 'error');
+    await expect(page.getByTestId('camera-shutter')).toBeDisabled();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('camera-upload').click();
+    await (await chooser).setFiles(feed.png);
+    await expect(page.getByTestId('camera')).toHaveCount(0);
+    await expect(page.getByTestId('preview-image')).toBeVisible();
+    await page.getByTestId('start-editing').click();
+    await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
+  });
+});
