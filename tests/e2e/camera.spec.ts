@@ -134,10 +134,15 @@ for (const engine of ['webgpu', 'webgl2'] as EngineKind[]) {
   });
 }
 
-test('the shutter opens the shot in the editor at the camera size, its look the first step, and Undo gives the raw frame', async ({
+test('the shutter opens the shot in the editor at the camera size, its look the first step, and Undo gives the raw frame; no request leaves the origin', async ({
   page,
+  context,
+  baseURL,
   editor,
 }) => {
+  // The privacy promise holds for the camera journey too: every request (frames, the shot) stays here.
+  const requests: string[] = [];
+  context.on('request', (request) => requests.push(request.url()));
   await watchStreams(page);
   await page.goto('/?engine=webgl2&testHooks=1');
   await page.getByTestId('camera-button').click();
@@ -160,6 +165,10 @@ test('the shutter opens the shot in the editor at the camera size, its look the 
   // The raw frame (a JPEG at 0.95 of what the camera gave), and the look took it somewhere else.
   expect(psnr(shot, feedImage())).toBeGreaterThan(35);
   await expect(page.getByTestId('redo-button')).toHaveAccessibleName('Redo CCD');
+  const origin = new URL(baseURL!).origin;
+  const elsewhere = requests.filter((url) => !/^(blob|data):/.test(url) && new URL(url).origin !== origin);
+  expect(requests.length).toBeGreaterThan(0);
+  expect(elsewhere).toEqual([]);
 });
 
 test('leaving the camera stops every track, and 300 frames leave the GPU objects as they were', async ({

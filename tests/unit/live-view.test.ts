@@ -1,0 +1,62 @@
+// Issue 26: the viewfinder's size rules and the camera's error messages, without a browser.
+import { describe, expect, it } from 'vitest';
+import { CAMERA_MESSAGES, problemOf, shotName } from '../../src/camera/camera-session.ts';
+import { CAMERA_LOOKS, findCameraLook } from '../../src/camera/looks.ts';
+import {
+  adaptLongSide,
+  LIVE_MAX_LONG_SIDE,
+  LIVE_MIN_LONG_SIDE,
+  liveSize,
+} from '../../src/engine/worker/live.ts';
+
+describe('the preview size', () => {
+  it('scales a frame down to the long side, never up, keeping its aspect', () => {
+    expect(liveSize({ width: 1920, height: 1080 }, 640)).toEqual({ width: 640, height: 360 });
+    expect(liveSize({ width: 480, height: 640 }, 320)).toEqual({ width: 240, height: 320 });
+    expect(liveSize({ width: 640, height: 480 }, 1080)).toEqual({ width: 640, height: 480 });
+  });
+
+  it('shrinks when frames cost more than the frame interval, grows with room, within its limits', () => {
+    const interval = 1000 / 30;
+    expect(adaptLongSide(640, 60, interval, 1920)).toBe(512);
+    expect(adaptLongSide(640, 10, interval, 1920)).toBe(768);
+    expect(adaptLongSide(640, 25, interval, 1920)).toBe(640);
+    expect(adaptLongSide(LIVE_MIN_LONG_SIDE, 500, interval, 1920)).toBe(LIVE_MIN_LONG_SIDE);
+    expect(adaptLongSide(1000, 1, interval, 4000)).toBe(LIVE_MAX_LONG_SIDE);
+    // Never above the camera's own size.
+    expect(adaptLongSide(600, 1, interval, 640)).toBe(640);
+    expect(adaptLongSide(640, 1, interval, 320)).toBe(320);
+  });
+});
+
+describe('the camera', () => {
+  it("says why it cannot start, from getUserMedia's error", () => {
+    const named = (name: string) => new DOMException('x', name);
+    expect(problemOf(named('NotAllowedError'))).toBe('refused');
+    expect(problemOf(named('SecurityError'))).toBe('refused');
+    expect(problemOf(named('NotFoundError'))).toBe('absent');
+    expect(problemOf(named('OverconstrainedError'))).toBe('absent');
+    expect(problemOf(named('NotReadableError'))).toBe('busy');
+    expect(problemOf(named('AbortError'))).toBe('busy');
+    for (const message of Object.values(CAMERA_MESSAGES)) expect(message).toMatch(/upload a photo/i);
+  });
+
+  it('names a shot after when it was taken', () => {
+    expect(shotName(new Date(2026, 10, 25, 9, 5, 7))).toBe('camera_20261125-090507.jpg');
+  });
+
+  it('offers every camera effect and every Filters look, each once', () => {
+    const keys = CAMERA_LOOKS.map((look) => look.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const id of [
+      'none',
+      'ccdEffect',
+      'nokiaEffect',
+      'laptopEffect',
+      'iphone3Effect',
+      'pg2016:nashville',
+    ])
+      expect(findCameraLook(id), id).toBeDefined();
+    expect(findCameraLook('smartBlur')).toBeUndefined();
+  });
+});
