@@ -5,6 +5,7 @@
  * the page hides, and start again when it shows.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { EngineKind } from '../engine/protocol.ts';
 import { findEffect } from '../effects/index.ts';
 import { CameraSession, type CameraProblem, type CameraStats } from './camera-session.ts';
@@ -221,7 +222,8 @@ export default function CameraView(props: CameraViewProps) {
     }
   };
 
-  return (
+  // On the body: full screen whatever its opener's box is (a card with a backdrop filter would hold it).
+  return createPortal(
     <div
       className="camera"
       role="dialog"
@@ -336,6 +338,7 @@ export default function CameraView(props: CameraViewProps) {
           <span className="camera-controls-spacer" />
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
