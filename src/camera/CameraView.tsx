@@ -41,6 +41,7 @@ function exposeHooks(session: CameraSession | null): void {
   }
   window.__retrocamCamera = {
     stats: () => session.resourceCounts(),
+    resetStats: () => session.resetStats(),
     frame: async () => {
       const { width, height, pixels } = await session.readFrame();
       if (!pixels) return null;

@@ -226,6 +226,8 @@ export class CameraSession {
 
   setLook(effectId: string | null, settings: EffectSettings): void {
     this.look = { effectId, settings };
+    // The rates and averages are the new look's.
+    this.resetStats();
     if (this.stream) this.sendLook(this.stream.getVideoTracks()[0]?.getSettings().frameRate);
   }
 
@@ -253,6 +255,11 @@ export class CameraSession {
     this.client.terminate();
     for (const waiter of this.shotWaiters.splice(0))
       waiter({ type: 'liveShot', blob: null, error: 'closed' });
+  }
+
+  /** Starts the rates and averages again from the next frame (a new look; the bench's timed window). */
+  resetStats(): void {
+    this.shown.length = 0;
   }
 
   /** The viewfinder's last processed frame, read back from the worker (a test hook). */

@@ -116,6 +116,12 @@ function EditorScreen({ store }: { store: Store }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [cameraOpen, setCameraOpen] = useState(false);
+  useEffect(() => {
+    if (cameraOpen) {
+      controller.cameraOpen(true);
+      return () => controller.cameraOpen(false);
+    }
+  }, [cameraOpen, controller]);
 
   const ui: CommandUi = useMemo(
     () => ({

@@ -227,6 +227,17 @@ export class EditorController {
   }
 
   /**
+   * The camera opened over the editor: the editor's worker stops making programs ahead, which on a slow
+   * GPU held the viewfinder's frames back; it goes on once the camera closes.
+   */
+  cameraOpen(open: boolean): void {
+    this.session.post({
+      type: 'prepareEffects',
+      effectIds: open ? [] : likelyEffects(this.state.selectedEffectId),
+    });
+  }
+
+  /**
    * A photo from the camera: loaded as an upload is, then its look applied and committed as the first
    * step, so that Undo shows the shot as the camera took it.
    */

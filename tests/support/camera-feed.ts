@@ -1,11 +1,12 @@
 /**
  * The fake camera's feed (issue 26): Chromium plays a `.y4m` file as its camera
  * (`--use-file-for-fake-video-capture`). This writes one from a fixture photo, centre-cropped to the
- * camera's size, as BT.601 limited-range I420 (what the capture pipeline expects), and keeps the crop as
- * PNG for the tests to compare against.
+ * camera's size (as BT.601 limited-range I420, scripts/camera-feed.mjs), and keeps the crop as PNG for the
+ * tests to compare against.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { y4m } from '../../scripts/camera-feed.mjs';
 import type { RgbaImage } from '../reference/image.ts';
 import { fixturePath } from './images.ts';
 import { decodePng, encodePng } from './png.ts';
@@ -27,50 +28,6 @@ export function centreCrop(image: RgbaImage, width: number, height: number): Rgb
     data.set(image.data.subarray(from, from + width * 4), y * width * 4);
   }
   return { width, height, data };
-}
-
-/** One frame of I420 in BT.601 limited range: Y, then Cb and Cr at half size (2x2 averages). */
-export function toI420(image: RgbaImage): Uint8Array {
-  const { width, height, data } = image;
-  if (width % 2 || height % 2) throw new Error('I420 needs an even size');
-  const out = new Uint8Array(width * height * 1.5);
-  const cb = width * height;
-  const cr = cb + (width * height) / 4;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      const [r, g, b] = [data[i]! / 255, data[i + 1]! / 255, data[i + 2]! / 255];
-      out[y * width + x] = Math.round(16 + 65.481 * r + 128.553 * g + 24.966 * b);
-    }
-  }
-  for (let y = 0; y < height; y += 2) {
-    for (let x = 0; x < width; x += 2) {
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (const [dx, dy] of [
-        [0, 0],
-        [1, 0],
-        [0, 1],
-        [1, 1],
-      ] as const) {
-        const i = ((y + dy) * width + x + dx) * 4;
-        r += data[i]! / 255 / 4;
-        g += data[i + 1]! / 255 / 4;
-        b += data[i + 2]! / 255 / 4;
-      }
-      const at = (y / 2) * (width / 2) + x / 2;
-      out[cb + at] = Math.round(128 - 37.797 * r - 74.203 * g + 112 * b);
-      out[cr + at] = Math.round(128 + 112 * r - 93.786 * g - 18.214 * b);
-    }
-  }
-  return out;
-}
-
-/** A one-frame `.y4m` (Chromium loops it) of the image. */
-export function y4m(image: RgbaImage): Buffer {
-  const header = `YUV4MPEG2 W${image.width} H${image.height} F30:1 Ip A1:1 C420jpeg XYSCSS=420JPEG\n`;
-  return Buffer.concat([Buffer.from(header), Buffer.from('FRAME\n'), toI420(image)]);
 }
 
 /** The feed's photo as the camera shows it (the crop), in RGBA. */

@@ -23,6 +23,8 @@ export const LIVE_START_LONG_SIDE = 640;
 const FRAMES_PER_ADJUSTMENT = 8;
 /** The shutter's JPEG quality: the shot is the editor's original, so near-lossless. */
 export const SHOT_QUALITY = 0.95;
+/** How long the shutter waits for a frame when none is waiting. */
+const SHOT_WAIT_MS = 3000;
 
 interface Size {
   width: number;
@@ -43,6 +45,16 @@ export function imageSize(image: LiveImage): Size {
   return 'displayWidth' in image
     ? { width: image.displayWidth, height: image.displayHeight }
     : { width: image.width, height: image.height };
+}
+
+/** A frame drawn at its own size on a canvas of its own (the shutter's copy; the frame can then close). */
+function drawn(image: LiveImage): OffscreenCanvas {
+  const { width, height } = imageSize(image);
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('no 2D canvas to take the shot with');
+  context.drawImage(image, 0, 0, width, height);
+  return canvas;
 }
 
 /** The size a frame is processed at: its own, scaled down to `longSide` (never up), the aspect kept. */
@@ -74,9 +86,13 @@ export function adaptLongSide(
 export class LiveView {
   private look: LiveLookMessage = { type: 'liveLook', effectId: null, settings: {} };
   private longSide = LIVE_START_LONG_SIDE;
-  /** The newest frame not yet rendered, and the last one shown (kept for the shutter). */
+  /**
+   * The newest frame not yet rendered. A frame is closed as soon as it is in the input texture: a camera
+   * has few buffers, and one held too long stalls it (Chromium's fake camera stopped after one frame).
+   */
   private waiting: Waiting | null = null;
-  private shown: LiveImage | null = null;
+  /** Shutters waiting for the next frame, each given it drawn at the camera's size. */
+  private shots: ((canvas: OffscreenCanvas) => void)[] = [];
   private rendering = false;
   private stopped = false;
   private input: GpuTexture | null = null;
@@ -113,6 +129,10 @@ export class LiveView {
       image.close();
       return;
     }
+    if (this.shots.length > 0) {
+      const canvas = drawn(image);
+      for (const shot of this.shots.splice(0)) shot(canvas);
+    }
     this.waiting?.image.close();
     this.waiting = { image, arrived };
     if (!this.rendering) void this.pump();
@@ -139,17 +159,23 @@ export class LiveView {
     }
   }
 
-  /** The newest frame at its own size as a JPEG. */
+  /** The newest frame (the one waiting, else the next to come) at its own size, as a JPEG. */
   async shoot(): Promise<{ blob: Blob; width: number; height: number }> {
-    const image = this.waiting?.image ?? this.shown;
-    if (!image) throw new Error('no frame has come from the camera yet');
-    const { width, height } = imageSize(image);
-    const canvas = new OffscreenCanvas(width, height);
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no 2D canvas to encode the shot with');
-    context.drawImage(image, 0, 0, width, height);
+    const canvas = this.waiting
+      ? drawn(this.waiting.image)
+      : await new Promise<OffscreenCanvas>((resolve, reject) => {
+          const timer = setTimeout(() => {
+            this.shots = this.shots.filter((shot) => shot !== take);
+            reject(new Error('no frame came from the camera'));
+          }, SHOT_WAIT_MS);
+          const take = (drawnFrame: OffscreenCanvas) => {
+            clearTimeout(timer);
+            resolve(drawnFrame);
+          };
+          this.shots.push(take);
+        });
     const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: SHOT_QUALITY });
-    return { blob, width, height };
+    return { blob, width: canvas.width, height: canvas.height };
   }
 
   /** Leaves the viewfinder: frames closed, the stream cancelled, the textures given back. */
@@ -158,8 +184,6 @@ export class LiveView {
     await this.detach();
     this.waiting?.image.close();
     this.waiting = null;
-    this.shown?.close();
-    this.shown = null;
     // A frame still rendering lets go of the input itself when it ends.
     if (!this.rendering) this.freeInput();
     this.scaler = null;
@@ -194,17 +218,12 @@ export class LiveView {
         try {
           await this.render(frame);
         } catch (error) {
+          frame.image.close();
           this.post({
             type: 'log',
             level: 'error',
             message: `A viewfinder frame failed: ${error instanceof Error ? error.message : String(error)}`,
           });
-        }
-        if (this.stopped) {
-          frame.image.close();
-        } else {
-          this.shown?.close();
-          this.shown = frame.image;
         }
       }
     } finally {
@@ -218,6 +237,7 @@ export class LiveView {
     const camera = imageSize(frame.image);
     const size = liveSize(camera, this.longSide);
     const input = this.upload(frame.image, camera, size);
+    frame.image.close();
     const effect = findEffect(this.look.effectId);
     const chain =
       effect && effect.runsOn === 'worker'
