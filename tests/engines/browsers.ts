@@ -160,11 +160,23 @@ export async function chromiumBrowser(browser: PlaywrightBrowser, baseURL: strin
 
 export const FIREFOX = '/usr/bin/firefox-esr';
 
+export interface FirefoxOptions {
+  /**
+   * More preferences, over the download ones: a fake camera (`media.navigator.streams.fake`,
+   * `media.navigator.permission.disabled`), or a refused one (`permissions.default.camera: 2`).
+   */
+  prefs?: Record<string, string | number | boolean>;
+}
+
 /**
  * Firefox ESR. With a display it has WebGL2 in workers; headless (no DISPLAY) it has no WebGL at all, as
  * on a machine whose GPU Firefox blocks.
  */
-export async function firefoxBrowser(baseURL: string, display: Display | null): Promise<EngineBrowser> {
+export async function firefoxBrowser(
+  baseURL: string,
+  display: Display | null,
+  options: FirefoxOptions = {},
+): Promise<EngineBrowser> {
   const downloads = mkdtempSync(join(tmpdir(), 'retrocam-firefox-'));
   const env: Record<string, string | undefined> = { ...process.env };
   if (display) env.DISPLAY = display.name;
@@ -180,6 +192,7 @@ export async function firefoxBrowser(baseURL: string, display: Display | null): 
       'browser.download.dir': downloads,
       'browser.download.useDownloadDir': true,
       'browser.download.always_ask_before_handling_new_types': false,
+      ...options.prefs,
     },
   });
   const page: PuppeteerPage = (await browser.pages())[0] ?? (await browser.newPage());
