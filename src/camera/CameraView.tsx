@@ -9,6 +9,7 @@ import { createPortal } from 'react-dom';
 import type { EngineKind } from '../engine/protocol.ts';
 import { findEffect } from '../effects/index.ts';
 import { CameraSession, type CameraProblem, type CameraStats } from './camera-session.ts';
+import { pngDataUrl } from '../editor/test-hooks.ts';
 import type {} from './test-hooks.ts';
 import { CAMERA_LOOKS, DEFAULT_CAMERA_LOOK, findCameraLook, type CameraLook } from './looks.ts';
 
@@ -44,14 +45,7 @@ function exposeHooks(session: CameraSession | null): void {
     resetStats: () => session.resetStats(),
     frame: async () => {
       const { width, height, pixels } = await session.readFrame();
-      if (!pixels) return null;
-      const canvas = document.createElement('canvas');
-      canvas.width = width;
-      canvas.height = height;
-      canvas
-        .getContext('2d')
-        ?.putImageData(new ImageData(new Uint8ClampedArray(pixels.buffer), width, height), 0, 0);
-      return canvas.toDataURL('image/png');
+      return pixels ? pngDataUrl(new ImageData(new Uint8ClampedArray(pixels.buffer), width, height)) : null;
     },
   };
 }

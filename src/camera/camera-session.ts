@@ -12,13 +12,14 @@
  * newest and is taken when the worker shows the one before. No React, no GPU code.
  */
 import { EngineClient } from '../engine/client/engine-client.ts';
-import type {
-  EffectSettings,
-  EngineKind,
-  FromWorkerMessage,
-  LiveImage,
-  LivePixelsMessage,
-  LiveShotMessage,
+import {
+  epochNow,
+  type EffectSettings,
+  type EngineKind,
+  type FromWorkerMessage,
+  type LiveImage,
+  type LivePixelsMessage,
+  type LiveShotMessage,
 } from '../engine/protocol.ts';
 
 export type FramePath = 'stream' | 'video-frame' | 'bitmap';
@@ -97,10 +98,6 @@ type TrackProcessorConstructor = new (init: {
   track: MediaStreamTrack;
   maxBufferSize?: number;
 }) => TrackProcessor;
-
-function epochNow(): number {
-  return performance.timeOrigin + performance.now();
-}
 
 export class CameraSession {
   private readonly client: EngineClient;

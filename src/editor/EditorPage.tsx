@@ -25,7 +25,7 @@ import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import { isBusy, isCollage, type EditorState } from './state/editor-state.ts';
 import { notifyAtom } from './state/notifications.ts';
 import { collageSelectionAtom, exportProgressAtom } from './state/ui.ts';
-import type {} from './test-hooks.ts';
+import { pngDataUrl } from './test-hooks.ts';
 import { useViewport } from './useViewport.ts';
 
 // The collage's UI loads when the collage is chosen, not with the editor.
@@ -74,12 +74,9 @@ function testHooksFor(controller: EditorController): (() => void) | null {
     pixels: async () => {
       const image = await controller.currentImage();
       if (!image) return null;
-      const canvas = document.createElement('canvas');
-      canvas.width = image.width;
-      canvas.height = image.height;
-      canvas.getContext('2d')?.drawImage(image, 0, 0);
+      const url = pngDataUrl(image);
       image.close();
-      return canvas.toDataURL('image/png');
+      return url;
     },
   };
   return () => {

@@ -173,6 +173,11 @@ export interface PrepareEffectsMessage {
 
 // ---------------------------------------------------------------- the live viewfinder (issue 26)
 
+/** Milliseconds since the epoch: the time base of live frames, the same in the page and its workers. */
+export function epochNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
 /** A camera frame: a VideoFrame where the browser has them, else an ImageBitmap; handed over. */
 export type LiveImage = VideoFrame | ImageBitmap;
 

@@ -81,6 +81,21 @@ export async function startDisplay(): Promise<Display> {
   return { name: `:${number}`, stop: () => xvfb.kill() };
 }
 
+/** An Xvfb display for a Playwright test worker, as a worker-scoped fixture (`base.extend`). */
+export const displayFixture: [
+  (args: object, use: (display: Display) => Promise<void>) => Promise<void>,
+  { scope: 'worker' },
+] = [
+  // Playwright reads a fixture's needs from its first parameter, which must be a destructuring pattern.
+  // eslint-disable-next-line no-empty-pattern
+  async ({}, use) => {
+    const display = await startDisplay();
+    await use(display);
+    display.stop();
+  },
+  { scope: 'worker' },
+];
+
 // ---------------------------------------------------------------- downloads in a folder
 
 /**

@@ -16,10 +16,10 @@ import type { RgbaImage } from '../reference/image.ts';
 import { psnr } from '../reference/metrics.ts';
 import { fixturePath } from '../support/images.ts';
 import { decodePng } from '../support/png.ts';
-import { firefoxBrowser, startDisplay, type Display, type EngineBrowser } from './browsers.ts';
+import { displayFixture, firefoxBrowser, type Display, type EngineBrowser } from './browsers.ts';
+import { waitForValue } from './journey.ts';
 
 const APP = '/?engine=webgl2&testHooks=1';
-const WAIT_MS = 30_000;
 
 /** A camera that needs no prompt (without `permission.disabled` getUserMedia waits on one forever). */
 const FAKE_CAMERA = {
@@ -33,36 +33,10 @@ const REFUSED_CAMERA = {
 };
 
 const test = base.extend<object, { display: Display }>({
-  display: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const display = await startDisplay();
-      await use(display);
-      display.stop();
-    },
-    { scope: 'worker' },
-  ],
+  display: displayFixture,
 });
 
 test.describe.configure({ timeout: 120_000 });
-
-/** Polls a page value (a script, as EngineBrowser.evaluate takes it) until `done` holds for it. */
-async function waitForValue<T>(
-  browser: EngineBrowser,
-  what: string,
-  script: string,
-  done: (value: T) => boolean,
-  timeout = WAIT_MS,
-): Promise<T> {
-  const deadline = Date.now() + timeout;
-  let value: T | undefined;
-  while (Date.now() < deadline) {
-    value = await browser.evaluate<T>(script);
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} within ${timeout / 1000} s; last ${JSON.stringify(value)}`);
-}
 
 interface Viewfinder {
   frames: number;

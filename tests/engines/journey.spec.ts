@@ -11,7 +11,7 @@ import { fixturePath } from '../support/images.ts';
 import {
   chromiumBrowser,
   firefoxBrowser,
-  startDisplay,
+  displayFixture,
   webkitBrowser,
   type Display,
   type Download,
@@ -23,15 +23,7 @@ import { runJourney, UPRIGHT, WORKER_EFFECTS, type JourneyResult } from './journ
 const MIN_PSNR = 35;
 
 const test = base.extend<object, { display: Display; chromiumJourney: JourneyResult }>({
-  display: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const display = await startDisplay();
-      await use(display);
-      display.stop();
-    },
-    { scope: 'worker' },
-  ],
+  display: displayFixture,
   // The reference: the same journey in Chromium (WebGPU), once per test worker.
   chromiumJourney: [
     async ({ browser }, use, workerInfo) => {

@@ -78,22 +78,21 @@ async function waitFor(
 }
 
 /** Polls a page value (a script, as EngineBrowser.evaluate takes it) until `done` holds. */
-async function waitForValue<T>(
+export async function waitForValue<T>(
   browser: EngineBrowser,
   what: string,
   script: string,
   done: (value: T) => boolean,
+  timeout = STEP_TIMEOUT_MS,
 ): Promise<T> {
-  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  const deadline = Date.now() + timeout;
   let value: T | undefined;
   while (Date.now() < deadline) {
     value = await browser.evaluate<T>(script);
     if (done(value)) return value;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  throw new Error(
-    `${browser.name}: ${what} within ${STEP_TIMEOUT_MS / 1000} s; last ${JSON.stringify(value)}`,
-  );
+  throw new Error(`${browser.name}: ${what} within ${timeout / 1000} s; last ${JSON.stringify(value)}`);
 }
 
 const settled = (s: Snapshot) => s.status === 'ImageReady' && !s.busy;

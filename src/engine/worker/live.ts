@@ -9,7 +9,7 @@ import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
 import { today } from '../../effects/date-stamp.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
-import type { FromWorkerMessage, LiveImage, LiveLookMessage } from '../protocol.ts';
+import { epochNow, type FromWorkerMessage, type LiveImage, type LiveLookMessage } from '../protocol.ts';
 import type { StageRunner } from '../runner.ts';
 import type { StageInvocation } from '../stages/invocation.ts';
 import type { TextureResolver } from '../stages/types.ts';
@@ -34,11 +34,6 @@ interface Size {
 interface Waiting {
   image: LiveImage;
   arrived: number;
-}
-
-/** Milliseconds since the epoch, comparable between the page and its workers. */
-export function epochNow(): number {
-  return performance.timeOrigin + performance.now();
 }
 
 export function imageSize(image: LiveImage): Size {
@@ -105,6 +100,8 @@ export class LiveView {
   private sinceAdjustment = 0;
   /** The chain's programs are made before its first frame, once per look and size. */
   private prepared = '';
+  /** Counts looks set, so that a frame tells a new look from the one prepared without comparing settings. */
+  private lookVersion = 0;
 
   constructor(
     private readonly backend: Backend,
@@ -118,6 +115,7 @@ export class LiveView {
   setLook(look: LiveLookMessage): void {
     this.stopped = false;
     this.look = look;
+    this.lookVersion++;
     if (look.longSide) this.longSide = look.longSide;
     this.averageCost = null;
     this.sinceAdjustment = 0;
@@ -243,7 +241,7 @@ export class LiveView {
       effect && effect.runsOn === 'worker'
         ? effect.stages(resolveSettings(effect, this.look.settings), { ...size, taken: today() })
         : [];
-    const key = `${this.look.effectId}:${JSON.stringify(this.look.settings)}:${size.width}x${size.height}`;
+    const key = `${this.lookVersion}:${size.width}x${size.height}`;
     if (key !== this.prepared) {
       await this.prepare(chain, size);
       this.prepared = key;
