@@ -35,7 +35,7 @@ test('every effect and every look has a thumbnail of the photo that matches its 
 }) => {
   test.setTimeout(400_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await editor.open('webgl2');
+  await editor.open('webgl2', 'testHooks=1');
   await editor.load('kodak/kodim23.png');
   for (const effect of WORKER_EFFECTS) {
     await expect(page.getByTestId(`thumb-${effect.id}`)).toBeVisible({ timeout: 60_000 });
@@ -44,7 +44,8 @@ test('every effect and every look has a thumbnail of the photo that matches its 
   for (const effect of WORKER_EFFECTS) {
     await editor.chooseEffect(effect.id);
     await editor.settled();
-    const db = compare(await editor.pixels(), await thumbnail(page.getByTestId(`thumb-${effect.id}`)));
+    await expect(editor.effectButton(effect.id)).toHaveAttribute('aria-pressed', 'true');
+    const db = compare(await editor.workerPixels(), await thumbnail(page.getByTestId(`thumb-${effect.id}`)));
     scores.push(`${effect.id} ${db.toFixed(1)} dB`);
     expect(db, effect.id).toBeGreaterThan(30);
   }
@@ -56,7 +57,7 @@ test('every effect and every look has a thumbnail of the photo that matches its 
     await page.getByRole('radio', { name: look.label, exact: true }).click();
     await editor.settled();
     await expect(editor.setting('filterName')).toHaveValue(look.name);
-    const db = compare(await editor.pixels(), await thumbnail(image));
+    const db = compare(await editor.workerPixels(), await thumbnail(image));
     scores.push(`look ${look.name} ${db.toFixed(1)} dB`);
     expect(db, look.name).toBeGreaterThan(30);
   }

@@ -1,10 +1,18 @@
 import type { Page } from '@playwright/test';
 
-/**
- * Records the page's main-thread long tasks (from its first script on); returns a function that gives the
- * longest task since its last call, and forgets them.
- */
-export async function watchLongTasks(page: Page): Promise<() => Promise<number>> {
+export interface LongTasks {
+  /** The longest task since the last call (or since `quiet`), in ms; forgets them. */
+  longest: () => Promise<number>;
+  /**
+   * Waits until the page has had no long task for `window` ms, then forgets what came before: a
+   * measurement starts from a quiet page, not inside what the setup left running (thumbnails of a new
+   * image, a screenshot's paint), whose entries the observer may deliver after the measurement began.
+   */
+  quiet: (window?: number, timeout?: number) => Promise<void>;
+}
+
+/** Records the page's main-thread long tasks (from its first script on). */
+export async function watchLongTasks(page: Page): Promise<LongTasks> {
   await page.addInitScript(() => {
     const durations: number[] = [];
     (window as unknown as { __longTasks: number[] }).__longTasks = durations;
@@ -12,11 +20,21 @@ export async function watchLongTasks(page: Page): Promise<() => Promise<number>>
       for (const entry of list.getEntries()) durations.push(entry.duration);
     }).observe({ type: 'longtask', buffered: true });
   });
-  return () =>
+  const longest = () =>
     page.evaluate(() => {
       const durations = (window as unknown as { __longTasks: number[] }).__longTasks;
-      const longest = Math.max(0, ...durations);
+      const most = Math.max(0, ...durations);
       durations.length = 0;
-      return longest;
+      return most;
     });
+  const quiet = async (window = 500, timeout = 15_000) => {
+    const end = Date.now() + timeout;
+    await longest();
+    for (;;) {
+      await page.waitForTimeout(window);
+      if ((await longest()) === 0) return;
+      if (Date.now() > end) throw new Error(`The page never went ${window} ms without a long task`);
+    }
+  };
+  return { longest, quiet };
 }

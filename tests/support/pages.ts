@@ -7,6 +7,7 @@ import type { RgbaImage } from '../reference/image.ts';
 import { psnr } from '../reference/metrics.ts';
 import { decodeInBrowser } from './decode.ts';
 import { fixturePath } from './images.ts';
+import { decodePng } from './png.ts';
 
 /** What a file input takes: paths, or files made in the test. */
 export type Files = Parameters<Locator['setInputFiles']>[0];
@@ -180,6 +181,16 @@ export class EditorPage extends AppPage {
       last = next;
     }
     return last;
+  }
+
+  /**
+   * What the worker's canvas holds, read from the worker itself (needs `?testHooks=1`): no screenshot, so
+   * nothing of the page's own drawing of the frame (a canvas resized a moment before its new frame shows).
+   */
+  async workerPixels(): Promise<RgbaImage> {
+    const url = await this.page.evaluate(() => window.__retrocam?.pixels() ?? null);
+    if (!url) throw new Error('The editor has no image, or was not opened with testHooks=1');
+    return decodePng(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
   }
 
   /**
