@@ -41,7 +41,13 @@ export interface Repeat {
 
 const bench = {
   /** The identity pass: the unit the other rows are measured in. */
-  identity(engine: EngineKind, width: number, height: number, repeat: Repeat): Promise<Timing> {
+  identity(
+    engine: EngineKind,
+    width: number,
+    height: number,
+    repeat: Repeat,
+    shown = false,
+  ): Promise<Timing> {
     return window.harness.bench(
       engine,
       width,
@@ -49,6 +55,8 @@ const bench = {
       [{ stage: 'copy', params: {} }],
       repeat.warmup,
       repeat.iterations,
+      undefined,
+      shown,
     );
   },
 
@@ -80,8 +88,17 @@ const bench = {
     return rows;
   },
 
-  /** Every worker effect at its defaults. */
-  async effects(engine: EngineKind, width: number, height: number, repeat: Repeat): Promise<GpuRow[]> {
+  /**
+   * Every worker effect at its defaults; `shown`: each result also put on the worker's canvas, as the
+   * editor shows an apply (what the viewfinder does with each frame).
+   */
+  async effects(
+    engine: EngineKind,
+    width: number,
+    height: number,
+    repeat: Repeat,
+    shown = false,
+  ): Promise<GpuRow[]> {
     const rows: GpuRow[] = [];
     for (const effect of EFFECTS.filter((e) => e.runsOn === 'worker')) {
       const result = await window.harness.benchEffect(
@@ -92,6 +109,8 @@ const bench = {
         {},
         repeat.warmup,
         repeat.iterations,
+        true,
+        shown,
       );
       rows.push({ engine, width, height, kind: 'effect', name: effect.id, label: effect.name, ...result });
       console.info(`${engine} ${width}x${height} ${effect.id}: ${result.medianMs.toFixed(1)} ms`);

@@ -52,6 +52,7 @@ async function counters(page) {
     width: Number(element.dataset.width ?? 0),
     height: Number(element.dataset.height ?? 0),
     path: element.dataset.path ?? null,
+    upload: element.dataset.upload ?? null,
   }));
 }
 
@@ -104,6 +105,7 @@ export async function measureViewfinder(baseUrl, engines, log) {
           width: after.width,
           height: after.height,
           path: after.path,
+          upload: after.upload,
           frames,
           fps: (frames * 1000) / (after.at - before.at),
           latencyMs: after.latency,
@@ -112,7 +114,7 @@ export async function measureViewfinder(baseUrl, engines, log) {
         rows.push(row);
         log(
           `${engine} viewfinder ${look.key}: ${row.fps.toFixed(1)} fps, latency ${row.latencyMs.toFixed(0)} ms, ` +
-            `cost ${row.frameCostMs.toFixed(0)} ms (${row.path})`,
+            `cost ${row.frameCostMs.toFixed(0)} ms (${row.path}, ${row.upload})`,
         );
       }
       await page.close();

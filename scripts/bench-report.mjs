@@ -159,22 +159,23 @@ export function cameraLines(results) {
   lines.push(
     "Chromium's fake camera playing a 640x480 test scene (a .y4m, 30 fps) into the production build's " +
       'viewfinder at a fixed 640 px long side, each look timed for 4 s after 4 warm-up frames. Still: the ' +
-      "same effect at 640x480 on the benchmark page (`bench.effects`, the chain and the GPU's finish). Live: " +
-      "the worker's time per frame (the frame drawn into the input texture, the chain, the canvas, the GPU's " +
-      "finish); latency: from the frame's arrival in the page or the worker to its frame on the canvas. The " +
+      'same effect at 640x480 on the benchmark page (`bench.effects`: the chain, the result shown on the ' +
+      "worker's canvas as the editor shows an apply, the GPU's finish). Live: " +
+      "the worker's time per frame (the frame into the input texture the way the viewfinder's trial chose, " +
+      "the chain, the canvas, the GPU's finish); latency: from the frame's arrival in the page or the worker to its frame on the canvas. The " +
       `live path may add at most ${MAX_LIVE_OVERHEAD * 100} % to the still cost; latency should stay within two frame costs.`,
     '',
   );
   lines.push(
-    '| backend | look | still ms | live ms per frame | live / still | fps | latency ms | latency in frame costs | path |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---|',
+    '| backend | look | still ms | live ms per frame | live / still | fps | latency ms | latency in frame costs | path | to the GPU |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|---|',
   );
   for (const r of rows) {
     const overhead =
       r.overhead == null ? '–' : `${r.overhead >= 0 ? '+' : ''}${(r.overhead * 100).toFixed(0)} %`;
     lines.push(
       `| ${ENGINE_NAMES[r.engine]} | ${r.look} | ${ms(r.stillMs)} | ${ms(r.frameCostMs)} | ${overhead} | ` +
-        `${r.fps.toFixed(1)} | ${ms(r.latencyMs)} | ${r.latencyInCosts == null ? '–' : r.latencyInCosts.toFixed(2)} | ${r.path} |`,
+        `${r.fps.toFixed(1)} | ${ms(r.latencyMs)} | ${r.latencyInCosts == null ? '–' : r.latencyInCosts.toFixed(2)} | ${r.path} | ${r.upload ?? '–'} |`,
     );
   }
   lines.push('');

@@ -111,6 +111,7 @@ export default function CameraView(props: CameraViewProps) {
               cameraWidth: next.camera?.width ?? '',
               cameraHeight: next.camera?.height ?? '',
               path: next.path ?? '',
+              upload: next.upload ?? '',
             })) {
               canvas.dataset[key] = String(value);
             }

@@ -20,6 +20,8 @@ import {
   type LiveImage,
   type LivePixelsMessage,
   type LiveShotMessage,
+  type LiveShownMessage,
+  type LiveUpload,
 } from '../engine/protocol.ts';
 
 export type FramePath = 'stream' | 'video-frame' | 'bitmap';
@@ -69,6 +71,8 @@ export interface CameraStats {
   height: number;
   camera: { width: number; height: number } | null;
   path: FramePath | null;
+  /** How the worker puts frames on the GPU, as its trial chose (null before the first frame). */
+  upload: LiveUpload | null;
 }
 
 export interface CameraEvents {
@@ -125,6 +129,7 @@ export class CameraSession {
     height: 0,
     camera: null,
     path: null,
+    upload: null,
   };
 
   constructor(
@@ -367,13 +372,7 @@ export class CameraSession {
     switch (message.type) {
       case 'liveShown': {
         this.inFlightSince = null;
-        this.record(
-          message.shown,
-          message.shown - message.arrived,
-          message.cost,
-          message.width,
-          message.height,
-        );
+        this.record(message);
         // The newest frame that came meanwhile goes now.
         if (this.newestArrived !== null) void this.sendNewest();
         return;
@@ -397,8 +396,8 @@ export class CameraSession {
     }
   }
 
-  private record(shown: number, latency: number, cost: number, width: number, height: number): void {
-    this.shown.push({ shown, latency, cost });
+  private record({ shown, arrived, cost, width, height, upload }: LiveShownMessage): void {
+    this.shown.push({ shown, latency: shown - arrived, cost });
     if (this.shown.length > WINDOW) this.shown.shift();
     const first = this.shown[0];
     const span = first ? shown - first.shown : 0;
@@ -412,6 +411,7 @@ export class CameraSession {
       cost: average((entry) => entry.cost),
       width,
       height,
+      upload,
     };
     this.events.onStats(this.stats);
   }

@@ -52,8 +52,15 @@ export type ProgramSpec = Pick<PassSpec, 'stage' | 'entry' | 'epilogue'> & {
   readonly formats?: readonly TextureFormat[];
 };
 
-/** What the engine uploads: a decoded photo, pixels, or a frame drawn into a canvas. */
-export type UploadSource = ImageBitmap | ImageData | OffscreenCanvas;
+/** What the engine uploads: a decoded photo, pixels, a canvas, or a camera's frame as it came. */
+export type UploadSource = ImageBitmap | ImageData | OffscreenCanvas | VideoFrame;
+
+/** An upload's size in pixels (a VideoFrame's is its display size). */
+export function uploadSize(image: UploadSource): { width: number; height: number } {
+  return 'displayWidth' in image
+    ? { width: image.displayWidth, height: image.displayHeight }
+    : { width: image.width, height: image.height };
+}
 
 export interface ResourceCounts {
   textures: number;

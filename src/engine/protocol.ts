@@ -330,6 +330,14 @@ export interface ThumbnailMessage {
 }
 
 /**
+ * 'frame': the frame itself to the backend (a WebGPU external texture, a WebGL2 texture source);
+ * 'pixels': `VideoFrame.copyTo` as RGBA, uploaded as pixels; 'canvas': drawn on a 2D canvas at the
+ * preview's size (the way that works everywhere, tried when the others fail).
+ */
+export type LiveUpload = 'frame' | 'pixels' | 'canvas';
+export const LIVE_UPLOADS: readonly LiveUpload[] = ['frame', 'pixels', 'canvas'];
+
+/**
  * A viewfinder frame is on the canvas: when its frame arrived and when it was shown (ms since the epoch),
  * what the engine spent on it (ms), and the size it was processed at.
  */
@@ -338,6 +346,8 @@ export interface LiveShownMessage {
   arrived: number;
   shown: number;
   cost: number;
+  /** How the frame went to the GPU (src/engine/worker/upload-trial.ts). */
+  upload: LiveUpload;
   width: number;
   height: number;
 }
@@ -551,6 +561,7 @@ export function isFromWorkerMessage(value: unknown): value is FromWorkerMessage 
         typeof value.arrived === 'number' &&
         typeof value.shown === 'number' &&
         typeof value.cost === 'number' &&
+        LIVE_UPLOADS.includes(value.upload as LiveUpload) &&
         isPositiveInt(value.width) &&
         isPositiveInt(value.height)
       );

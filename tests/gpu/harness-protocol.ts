@@ -38,6 +38,8 @@ export interface BenchRequest {
   fuse?: boolean;
   /** Time the editor's whole thumbnail set (every effect and look) of the input instead. */
   thumbnails?: boolean;
+  /** Show each result on the worker's canvas, as the editor shows an apply (the backend's present). */
+  present?: boolean;
 }
 
 /** Runs a whole effect (its stages for the given settings, with its LUTs) as the engine would. */

@@ -197,6 +197,7 @@ async function bench(request: BenchRequest) {
     } else {
       const before = runner.passCount;
       const output = await runner.backend.validate(() => runner.run(input, chain, resolve));
+      if (request.present) await runner.backend.present(output);
       runner.pool.release(output);
       passes = runner.passCount - before;
     }

@@ -181,6 +181,7 @@ const harness = {
     warmup = 3,
     iterations = 10,
     fuse = true,
+    present = false,
   ) {
     return (await send({
       type: 'bench',
@@ -192,6 +193,7 @@ const harness = {
       warmup,
       iterations,
       fuse,
+      present,
     })) as BenchResult;
   },
 
@@ -230,6 +232,7 @@ const harness = {
     warmup = 3,
     iterations = 10,
     resources?: Record<string, { width: number; height: number; data: Uint8Array }>,
+    present = false,
   ) {
     const textures = resources
       ? Object.fromEntries(
@@ -247,6 +250,7 @@ const harness = {
       chain,
       warmup,
       iterations,
+      present,
       ...(textures ? { resources: textures } : {}),
     })) as BenchResult;
   },

@@ -13,6 +13,7 @@ import type {
   TextureFormat,
   UploadSource,
 } from '../backend.ts';
+import { uploadSize } from '../backend.ts';
 import { getStage } from '../stages/index.ts';
 import { layoutUniforms, unpackUniforms, type UniformLayout } from '../uniforms.ts';
 import type { Uniforms } from './kernel.ts';
@@ -191,11 +192,12 @@ class CpuBackend implements Backend {
   }
 }
 
-/** An ImageBitmap's pixels, through a 2D canvas (unpremultiplied RGBA, rows from the top). */
-function imageDataOf(image: ImageBitmap | OffscreenCanvas): ImageData {
-  const canvas = new OffscreenCanvas(image.width, image.height);
+/** An image's pixels, through a 2D canvas (unpremultiplied RGBA, rows from the top). */
+function imageDataOf(image: Exclude<UploadSource, ImageData>): ImageData {
+  const { width, height } = uploadSize(image);
+  const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) throw new Error('CPU upload failed (no 2D canvas to read the image through)');
-  context.drawImage(image, 0, 0);
-  return context.getImageData(0, 0, image.width, image.height);
+  context.drawImage(image, 0, 0, width, height);
+  return context.getImageData(0, 0, width, height);
 }

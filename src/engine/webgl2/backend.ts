@@ -7,6 +7,7 @@ import type {
   TextureFormat,
   UploadSource,
 } from '../backend.ts';
+import { uploadSize } from '../backend.ts';
 import { programInputs } from '../fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
 import { GlPrograms, type Program } from './programs.ts';
@@ -132,7 +133,8 @@ class WebGl2Backend implements Backend {
 
   uploadImage(image: UploadSource, into?: GpuTexture): GpuTexture {
     const gl = this.gl;
-    const handle = into ? this.own(into) : this.createGlTexture(image.width, image.height, 'rgba8unorm');
+    const { width, height } = uploadSize(image);
+    const handle = into ? this.own(into) : this.createGlTexture(width, height, 'rgba8unorm');
     gl.bindTexture(gl.TEXTURE_2D, handle.texture);
     this.clearErrors();
     try {

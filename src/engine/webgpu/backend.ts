@@ -8,6 +8,7 @@ import type {
   TextureFormat,
   UploadSource,
 } from '../backend.ts';
+import { uploadSize } from '../backend.ts';
 import { programInputs } from '../fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
 import { Programs, type Program } from './programs.ts';
@@ -190,8 +191,11 @@ class WebGpuBackend implements Backend {
   }
 
   uploadImage(image: UploadSource, into?: GpuTexture): GpuTexture {
-    const handle = this.own(into ?? this.createTexture(image.width, image.height, 'rgba8unorm'));
-    if (image instanceof ImageData) {
+    const { width, height } = uploadSize(image);
+    const handle = this.own(into ?? this.createTexture(width, height, 'rgba8unorm'));
+    if ('displayWidth' in image) {
+      this.uploadFrame(image, handle);
+    } else if (image instanceof ImageData) {
       this.device.queue.writeTexture(
         { texture: handle.texture },
         image.data,
@@ -200,11 +204,47 @@ class WebGpuBackend implements Backend {
       );
     } else {
       this.device.queue.copyExternalImageToTexture({ source: image }, { texture: handle.texture }, [
-        image.width,
-        image.height,
+        width,
+        height,
       ]);
     }
     return handle;
+  }
+
+  /**
+   * A VideoFrame through `importExternalTexture`: the GPU reads the frame where it is and one pass writes
+   * it into the texture. The work is submitted here, so the caller may close the frame as soon as this
+   * returns. (copyExternalImageToTexture took a camera frame through a copy of its own, 20 ms a frame at
+   * 640x480 on SwiftShader; see bench/RESULTS.md.)
+   */
+  private uploadFrame(frame: VideoFrame, into: WebGpuTexture): void {
+    const pipeline = (this.framePipeline ??= this.device.createComputePipeline({
+      label: 'external-frame',
+      layout: 'auto',
+      compute: {
+        module: this.device.createShaderModule({
+          label: 'external-frame',
+          code: this.shaders.source('/shaders/internal/external-frame.wgsl'),
+        }),
+        entryPoint: 'main',
+      },
+    }));
+    const encoder = (this.encoder ??= this.device.createCommandEncoder());
+    const pass = encoder.beginComputePass();
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(
+      0,
+      this.device.createBindGroup({
+        layout: pipeline.getBindGroupLayout(0),
+        entries: [
+          { binding: 0, resource: this.device.importExternalTexture({ source: frame }) },
+          { binding: 1, resource: into.view },
+        ],
+      }),
+    );
+    pass.dispatchWorkgroups(Math.ceil(into.width / 8), Math.ceil(into.height / 8));
+    pass.end();
+    this.flush();
   }
 
   prepare(programs: readonly ProgramSpec[]): Promise<void> {
@@ -427,6 +467,7 @@ class WebGpuBackend implements Backend {
   }
 
   private sampler: GPUSampler | null = null;
+  private framePipeline: GPUComputePipeline | null = null;
   private linearSampler(): GPUSampler {
     return (this.sampler ??= this.device.createSampler({
       magFilter: 'linear',

@@ -8,10 +8,18 @@
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
 import { today } from '../../effects/date-stamp.ts';
-import type { Backend, GpuTexture } from '../backend.ts';
-import { epochNow, type FromWorkerMessage, type LiveImage, type LiveLookMessage } from '../protocol.ts';
+import { uploadSize, type Backend, type GpuTexture } from '../backend.ts';
+import {
+  epochNow,
+  type FromWorkerMessage,
+  type LiveImage,
+  type LiveLookMessage,
+  type LiveUpload,
+} from '../protocol.ts';
 import type { StageRunner } from '../runner.ts';
 import type { StageInvocation } from '../stages/invocation.ts';
+import { RESIZE_AREA } from '../stages/resize.ts';
+import { UploadTrial } from './upload-trial.ts';
 import type { TextureResolver } from '../stages/types.ts';
 
 /** The preview's long side never goes below this, nor above this, nor above the camera's own. */
@@ -36,15 +44,9 @@ interface Waiting {
   arrived: number;
 }
 
-export function imageSize(image: LiveImage): Size {
-  return 'displayWidth' in image
-    ? { width: image.displayWidth, height: image.displayHeight }
-    : { width: image.width, height: image.height };
-}
-
 /** A frame drawn at its own size on a canvas of its own (the shutter's copy; the frame can then close). */
 function drawn(image: LiveImage): OffscreenCanvas {
-  const { width, height } = imageSize(image);
+  const { width, height } = uploadSize(image);
   const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d');
   if (!context) throw new Error('no 2D canvas to take the shot with');
@@ -94,12 +96,15 @@ export class LiveView {
   /** The last processed frame, kept until the next replaces it (read back by tests). */
   private result: GpuTexture | null = null;
   private scaler: OffscreenCanvas | null = null;
+  /** Which way frames go to the GPU (src/engine/worker/upload-trial.ts), and the 'pixels' way's buffer. */
+  private trial: UploadTrial | null = null;
+  private pixels: Uint8ClampedArray<ArrayBuffer> | null = null;
   private reader: ReadableStreamDefaultReader<VideoFrame> | null = null;
   /** The average cost of recent frames (ms), and frames since the size last changed. */
   private averageCost: number | null = null;
   private sinceAdjustment = 0;
-  /** The chain's programs are made before its first frame, once per look and size. */
-  private prepared = '';
+  /** The chain's programs are made before its first frame, once per look, input size and preview size. */
+  private prepared = new Set<string>();
   /** Counts looks set, so that a frame tells a new look from the one prepared without comparing settings. */
   private lookVersion = 0;
 
@@ -116,6 +121,7 @@ export class LiveView {
     this.stopped = false;
     this.look = look;
     this.lookVersion++;
+    this.prepared.clear();
     if (look.longSide) this.longSide = look.longSide;
     this.averageCost = null;
     this.sinceAdjustment = 0;
@@ -140,6 +146,8 @@ export class LiveView {
   async attach(stream: ReadableStream<VideoFrame>): Promise<void> {
     await this.detach();
     this.stopped = false;
+    // Another camera may want another way to the GPU.
+    this.trial = null;
     const reader = stream.getReader();
     this.reader = reader;
     try {
@@ -185,6 +193,8 @@ export class LiveView {
     // A frame still rendering lets go of the input itself when it ends.
     if (!this.rendering) this.freeInput();
     this.scaler = null;
+    this.pixels = null;
+    this.trial = null;
   }
 
   private async detach(): Promise<void> {
@@ -232,19 +242,21 @@ export class LiveView {
 
   private async render(frame: Waiting): Promise<void> {
     const started = performance.now();
-    const camera = imageSize(frame.image);
+    const camera = uploadSize(frame.image);
     const size = liveSize(camera, this.longSide);
-    const input = this.upload(frame.image, camera, size);
+    const { input, scale, way } = await this.uploadAnyWay(frame.image, camera, size);
     frame.image.close();
     const effect = findEffect(this.look.effectId);
-    const chain =
+    const look =
       effect && effect.runsOn === 'worker'
         ? effect.stages(resolveSettings(effect, this.look.settings), { ...size, taken: today() })
         : [];
-    const key = `${this.lookVersion}:${size.width}x${size.height}`;
-    if (key !== this.prepared) {
-      await this.prepare(chain, size);
-      this.prepared = key;
+    const chain = [...scale, ...look];
+    const key = `${this.lookVersion}:${input.width}x${input.height}:${size.width}x${size.height}`;
+    const cold = !this.prepared.has(key);
+    if (cold) {
+      await this.prepare(chain, input);
+      this.prepared.add(key);
     }
     const result = await this.backend.validate(() => this.runner.run(input, chain, this.resolve));
     if (this.result) this.runner.pool.release(this.result);
@@ -252,18 +264,41 @@ export class LiveView {
     await this.backend.present(result);
     await this.backend.finish();
     const cost = performance.now() - started;
-    this.post({ type: 'liveShown', arrived: frame.arrived, shown: epochNow(), cost, ...size });
+    this.trial?.record(way, cost, !cold);
+    this.post({ type: 'liveShown', arrived: frame.arrived, shown: epochNow(), cost, upload: way, ...size });
     this.adjust(cost, Math.max(camera.width, camera.height));
   }
 
-  /** The frame in the input texture at the preview's size: drawn through a 2D canvas when it is scaled. */
-  private upload(image: LiveImage, camera: Size, size: Size): GpuTexture {
-    if (this.input && (this.input.width !== size.width || this.input.height !== size.height))
-      this.freeInput();
-    this.input ??= this.backend.createTexture(size.width, size.height, 'rgba8unorm');
-    const direct =
-      image instanceof ImageBitmap && camera.width === size.width && camera.height === size.height;
-    if (direct) return this.backend.uploadImage(image, this.input);
+  /**
+   * The frame into the input texture the given way, and the stages that bring it to the preview's size
+   * on the GPU ('canvas' draws it at that size already).
+   */
+  private async upload(
+    image: LiveImage,
+    camera: Size,
+    size: Size,
+    way: LiveUpload,
+  ): Promise<{ input: GpuTexture; scale: StageInvocation[] }> {
+    const scaled = camera.width !== size.width || camera.height !== size.height;
+    const scale: StageInvocation[] = scaled
+      ? [{ stage: 'resize', params: { ...size, mode: RESIZE_AREA } }]
+      : [];
+    if (way === 'frame') {
+      return { input: this.backend.uploadImage(image, this.inputOf(camera)), scale };
+    }
+    if (way === 'pixels') {
+      if (!('copyTo' in image)) throw new Error('only a VideoFrame copies out its pixels');
+      const { width, height } = image.visibleRect ?? camera;
+      if (width !== camera.width || height !== camera.height) throw new Error('the frame is shown scaled');
+      const bytes = width * height * 4;
+      if (this.pixels?.length !== bytes) this.pixels = new Uint8ClampedArray(bytes);
+      const pixels = this.pixels;
+      await image.copyTo(pixels, { format: 'RGBA', colorSpace: 'srgb' });
+      return {
+        input: this.backend.uploadImage(new ImageData(pixels, width, height), this.inputOf(camera)),
+        scale,
+      };
+    }
     if (!this.scaler || this.scaler.width !== size.width || this.scaler.height !== size.height) {
       this.scaler = new OffscreenCanvas(size.width, size.height);
     }
@@ -271,7 +306,39 @@ export class LiveView {
     if (!context) throw new Error('no 2D canvas to scale the frame with');
     context.imageSmoothingQuality = 'high';
     context.drawImage(image, 0, 0, size.width, size.height);
-    return this.backend.uploadImage(this.scaler, this.input);
+    return { input: this.backend.uploadImage(this.scaler, this.inputOf(size)), scale: [] };
+  }
+
+  /** The frame uploaded the way the trial gives; a way that throws is dropped and the next one tried. */
+  private async uploadAnyWay(
+    image: LiveImage,
+    camera: Size,
+    size: Size,
+  ): Promise<{ input: GpuTexture; scale: StageInvocation[]; way: LiveUpload }> {
+    const trial = (this.trial ??= new UploadTrial(
+      'copyTo' in image ? ['frame', 'pixels', 'canvas'] : ['frame', 'canvas'],
+    ));
+    for (;;) {
+      const way = trial.next();
+      try {
+        return { ...(await this.upload(image, camera, size, way)), way };
+      } catch (error) {
+        if (way === 'canvas') throw error;
+        trial.fail(way);
+        this.post({
+          type: 'log',
+          level: 'warn',
+          message: `Camera frames cannot go to the GPU as '${way}' here: ${error instanceof Error ? error.message : String(error)}`,
+        });
+      }
+    }
+  }
+
+  /** The input texture at this size (made again when the size changes). */
+  private inputOf(size: Size): GpuTexture {
+    if (this.input && (this.input.width !== size.width || this.input.height !== size.height))
+      this.freeInput();
+    return (this.input ??= this.backend.createTexture(size.width, size.height, 'rgba8unorm'));
   }
 
   private adjust(cost: number, cameraLongSide: number): void {
