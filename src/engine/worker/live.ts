@@ -291,9 +291,13 @@ export class LiveView {
       const { width, height } = image.visibleRect ?? camera;
       if (width !== camera.width || height !== camera.height) throw new Error('the frame is shown scaled');
       const bytes = width * height * 4;
+      const options: VideoFrameCopyToOptions = { format: 'RGBA', colorSpace: 'srgb' };
+      // A browser that ignores the format option would copy the frame's own planes (YUV) instead.
+      if (image.allocationSize(options) !== bytes) throw new Error('frames are not converted to RGBA');
       if (this.pixels?.length !== bytes) this.pixels = new Uint8ClampedArray(bytes);
       const pixels = this.pixels;
-      await image.copyTo(pixels, { format: 'RGBA', colorSpace: 'srgb' });
+      const planes = await image.copyTo(pixels, options);
+      if (planes.length !== 1) throw new Error('frames are not converted to RGBA');
       return {
         input: this.backend.uploadImage(new ImageData(pixels, width, height), this.inputOf(camera)),
         scale,
