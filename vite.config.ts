@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { SECURITY_HEADERS } from './security-headers.ts';
+import { MANIFEST_LAUNCH } from './src/intake/share-target.ts';
 
 export default defineConfig({
   plugins: [
@@ -31,6 +32,8 @@ export default defineConfig({
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
           { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
         ],
+        // Photos shared from the phone's gallery, or opened with the desktop install, open in the editor.
+        ...MANIFEST_LAUNCH,
       },
       workbox: {
         // Everything the three pages need offline: the app, the engine worker and its lazily loaded
@@ -43,6 +46,11 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: false,
+        // The share target's POST handler, added to the generated worker rather than trading generateSW
+        // for a hand-written worker (injectManifest): the precache, the navigation fallback and the update
+        // flow stay exactly as they were, and the handler is one small file. It is in public/, so the
+        // glob above precaches it and its revision changes sw.js whenever it changes.
+        importScripts: ['sw-share-target.js'],
       },
     }),
   ],

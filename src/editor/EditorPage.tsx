@@ -5,7 +5,9 @@ import type { SettingValue } from '../effects/types.ts';
 import type { CameraShot } from '../camera/CameraView.tsx';
 import { cameraOptions, LazyCameraView } from '../camera/entry.ts';
 import { isEngineKind } from '../engine/protocol.ts';
+import { ARRIVAL_FORMATS, receiveArrivals } from '../intake/arrivals.ts';
 import { acceptAttribute, EDITOR_FORMATS } from '../intake/formats.ts';
+import { NO_FILE_MESSAGE } from '../intake/messages.ts';
 import { commandForKey, focusKind, type CommandUi } from './commands.ts';
 import { ActionBar } from './components/ActionBar.tsx';
 import { CanvasStage } from './components/CanvasStage.tsx';
@@ -146,12 +148,18 @@ function EditorScreen({ store }: { store: Store }) {
     (host: HTMLElement) => {
       controller.start(host);
       const hooks = testHooksFor(controller);
+      // A photo shared to the installed app, or opened with it, loads as an upload (the first of several).
+      const stopArrivals = receiveArrivals(([file]) => {
+        if (file) controller.chooseFile(file, { formats: ARRIVAL_FORMATS });
+        else store.set(notifyAtom, { kind: 'error', message: NO_FILE_MESSAGE });
+      });
       return () => {
+        stopArrivals();
         hooks?.();
         controller.stop();
       };
     },
-    [controller],
+    [controller, store],
   );
   const setMaskCanvas = useCallback(
     (canvas: HTMLCanvasElement | null) => controller.setMaskCanvas(canvas),

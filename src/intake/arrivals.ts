@@ -1,0 +1,94 @@
+/**
+ * Photos that come to the installed app from outside it (issue 27), for the editor to load as uploads:
+ * a share from the phone's gallery (kept by the service worker, public/sw-share-target.js, until the
+ * editor opens) and files the desktop opens with the app (window.launchQueue, the manifest's
+ * file_handlers). Both arrive once per page, maybe before the editor is listening, so they wait here
+ * until it is.
+ */
+import { isAndroid, landingFormats } from './formats.ts';
+import { SHARE_CACHE, SHARED_PARAM } from './share-target.ts';
+
+/** What arrives from outside is taken as the landing page's upload is: HEIC too, except on Android. */
+export const ARRIVAL_FORMATS = landingFormats(
+  typeof navigator !== 'undefined' && isAndroid(navigator.userAgent),
+);
+
+/** One arrival's files, in the order they were given (possibly none: a share that lost its files). */
+export type ArrivalReceiver = (files: File[]) => void;
+
+// The File Handling API (not in TypeScript's DOM types yet).
+interface LaunchParams {
+  readonly files: readonly FileSystemHandle[];
+}
+interface LaunchQueue {
+  setConsumer(consumer: (params: LaunchParams) => void): void;
+}
+
+let receiver: ArrivalReceiver | null = null;
+const waiting: File[][] = [];
+let listening = false;
+
+function deliver(files: File[]): void {
+  if (receiver) receiver(files);
+  else waiting.push(files);
+}
+
+/** The files the service worker kept for this page (it was sent here with `?shared=1`), taken once. */
+async function takeShared(): Promise<File[] | null> {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has(SHARED_PARAM)) return null;
+  // Taken now, so a reload does not look again.
+  url.searchParams.delete(SHARED_PARAM);
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  if (!('caches' in window) || !(await caches.has(SHARE_CACHE))) return [];
+  const cache = await caches.open(SHARE_CACHE);
+  const index = (request: Request) => Number(new URL(request.url).pathname.split('/').pop());
+  const keys = [...(await cache.keys())].sort((a, b) => index(a) - index(b));
+  const files: File[] = [];
+  for (const key of keys) {
+    const response = await cache.match(key);
+    if (!response) continue;
+    const name = decodeURIComponent(response.headers.get('X-File-Name') ?? '') || `shared-${index(key)}`;
+    const blob = await response.blob();
+    files.push(new File([blob], name, { type: blob.type }));
+  }
+  // The photos stay only on this page from now on.
+  await caches.delete(SHARE_CACHE);
+  return files;
+}
+
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  takeShared().then(
+    (files) => {
+      if (files) deliver(files);
+    },
+    (error: unknown) => {
+      console.warn('The shared photo could not be read:', error);
+      deliver([]);
+    },
+  );
+  const queue = (window as Window & { launchQueue?: LaunchQueue }).launchQueue;
+  queue?.setConsumer((params) => {
+    const handles = params.files.filter((handle): handle is FileSystemFileHandle => handle.kind === 'file');
+    if (handles.length === 0) return;
+    Promise.all(handles.map((handle) => handle.getFile())).then(deliver, (error: unknown) => {
+      console.warn('The opened file could not be read:', error);
+      deliver([]);
+    });
+  });
+}
+
+/**
+ * Calls `take` with each arrival's files, those that came before it too, until the returned function is
+ * called (one receiver at a time: the open editor).
+ */
+export function receiveArrivals(take: ArrivalReceiver): () => void {
+  listen();
+  receiver = take;
+  for (const files of waiting.splice(0)) take(files);
+  return () => {
+    if (receiver === take) receiver = null;
+  };
+}
