@@ -8,6 +8,7 @@ import { isEngineKind } from '../engine/protocol.ts';
 import { ARRIVAL_FORMATS, receiveArrivals } from '../intake/arrivals.ts';
 import { acceptAttribute, EDITOR_FORMATS } from '../intake/formats.ts';
 import { NO_FILE_MESSAGE } from '../intake/messages.ts';
+import { listenForPastedFiles } from '../intake/paste.ts';
 import { commandForKey, focusKind, type CommandUi } from './commands.ts';
 import { ActionBar } from './components/ActionBar.tsx';
 import { CanvasStage } from './components/CanvasStage.tsx';
@@ -211,6 +212,16 @@ function EditorScreen({ store }: { store: Store }) {
       document.removeEventListener('visibilitychange', visibility);
     };
   }, [controller, ui, store]);
+
+  // Ctrl/Cmd+V of an image loads it as an upload would (a paste into a field stays the field's).
+  useEffect(
+    () =>
+      listenForPastedFiles(
+        (file) => controller.chooseFile(file),
+        () => document.querySelector('dialog[open], .camera') !== null,
+      ),
+    [controller],
+  );
 
   // The query string follows the chosen look, so it can be shared as a link; a drag's many looks are
   // written at most once per LOOK_LINK_INTERVAL_MS (see createLinkWriter).

@@ -30,7 +30,7 @@ import { intake, IntakeError } from '../intake/intake.ts';
 import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
 import type { Store } from './editor-jotai.ts';
 import { exportScaleFactor } from './export.ts';
-import { runSave } from './saving.ts';
+import { runSave, type Notify } from './saving.ts';
 import { editorStateAtom } from './state/atoms.ts';
 import {
   collageAssetAdded,
@@ -39,13 +39,12 @@ import {
   collageCommitStarted,
 } from './state/collage-rules.ts';
 import { isCollage, type EditorState, type Outcome } from './state/editor-state.ts';
-import type { NotificationKind } from './state/notifications.ts';
 import { collageSelectionAtom, savingAtom } from './state/ui.ts';
 
 /** What the collage needs from the editor controller. */
 export interface CollageHost {
   run(transition: (state: EditorState) => Outcome): EditorState;
-  notify(kind: NotificationKind, message: string, durationMs?: number): void;
+  notify: Notify;
   /** Whether a worker is there to take the collage. */
   hasWorker(): boolean;
   /** Makes the image the worker's new base (and keeps it for recovery); takes ownership of it. */
@@ -316,7 +315,7 @@ export class CollageController {
         failure: 'Collage download failed',
         busy: (on) => this.store.set(savingAtom, on),
       },
-      (kind, message, durationMs) => this.host.notify(kind, message, durationMs),
+      this.host.notify,
     );
   }
 

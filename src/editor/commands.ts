@@ -3,6 +3,7 @@
  * so buttons and keyboard shortcuts share one path.
  */
 import { EFFECTS } from '../effects/index.ts';
+import { isTextField } from '../intake/paste.ts';
 import type { EditorController } from './controller.ts';
 import {
   canRequestImage,
@@ -154,13 +155,11 @@ export function commandForKey(input: KeyInput, mac: boolean): EditorCommand | un
   );
 }
 
-const TEXT_INPUTS = new Set(['text', 'number', 'search', 'email', 'url', 'tel', 'password']);
-
 /** What kind of element has the focus, for the shortcut rules. */
 export function focusKind(target: EventTarget | null): FocusKind {
   if (!(target instanceof HTMLElement)) return 'other';
-  if (target.isContentEditable || target.tagName === 'TEXTAREA') return 'text';
-  if (target instanceof HTMLInputElement) return TEXT_INPUTS.has(target.type) ? 'text' : 'control';
+  if (isTextField(target)) return 'text';
+  if (target instanceof HTMLInputElement) return 'control';
   // The canvas is a button for zooming (Space), but Enter there applies, as it does around it.
   if (target.dataset.shortcuts === 'editor') return 'other';
   if (['SELECT', 'BUTTON', 'A'].includes(target.tagName) || target.getAttribute('role') === 'button') {

@@ -17,7 +17,7 @@ import { CollageController } from './collage-controller.ts';
 import type { Store } from './editor-jotai.ts';
 import { cleanMessage, EngineSession } from './engine-session.ts';
 import type { LookLink } from './look-link.ts';
-import { PhotoSaver } from './saving.ts';
+import { PhotoSaver, type Notify } from './saving.ts';
 import { editorStateAtom } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import {
@@ -41,7 +41,7 @@ import {
 import { fileChosen, imageLoadFailed, imageLoadStarted, takeQueuedFile } from './state/image-rules.ts';
 import { cycleZoom, pageBecameVisible, zoomTo } from './state/view-rules.ts';
 import { statusReceived, workerInitStarted } from './state/worker-rules.ts';
-import { notifyAtom, type NotificationKind } from './state/notifications.ts';
+import { notifyAtom, type NotificationAction, type NotificationKind } from './state/notifications.ts';
 import { fullResolutionAtom, photoTakenAtom, showingOriginalAtom } from './state/ui.ts';
 import { EditorThumbnails } from './thumbnails.ts';
 import { UserResources } from './user-resources.ts';
@@ -97,8 +97,8 @@ export class EditorController {
     this.link = options.link ?? null;
     this.tileLimit = options.tileLimit ?? null;
     this.thumbnails = new EditorThumbnails(store);
-    const notify = (kind: NotificationKind, message: string, durationMs?: number) =>
-      this.notify(kind, message, durationMs);
+    const notify: Notify = (kind, message, durationMs, action) =>
+      this.notify(kind, message, durationMs, action);
     this.session = new EngineSession(
       {
         store,
@@ -573,8 +573,18 @@ export class EditorController {
     }
   }
 
-  private notify(kind: NotificationKind, message: string, durationMs?: number): void {
-    this.store.set(notifyAtom, { kind, message, ...(durationMs ? { durationMs } : {}) });
+  private notify(
+    kind: NotificationKind,
+    message: string,
+    durationMs?: number,
+    action?: NotificationAction,
+  ): void {
+    this.store.set(notifyAtom, {
+      kind,
+      message,
+      ...(durationMs ? { durationMs } : {}),
+      ...(action ? { action } : {}),
+    });
   }
 
   private revokePreview(): void {

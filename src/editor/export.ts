@@ -25,6 +25,28 @@ export function isIos(userAgent: string, maxTouchPoints: number): boolean {
   return /iPad|iPhone|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
 }
 
+/**
+ * A phone (or tablet): a mobile browser by its user agent (iOS, Android, 'Mobi'), or a touch screen as the
+ * main pointer. There saving offers the share sheet; a desktop downloads.
+ */
+export function isPhone(userAgent: string, maxTouchPoints: number, coarsePointer: boolean): boolean {
+  return isIos(userAgent, maxTouchPoints) || /\bAndroid\b|Mobi/i.test(userAgent) || coarsePointer;
+}
+
+function coarsePointer(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+}
+
+/** Whether this browser can share a JPEG file through the system's share sheet. */
+export function canShareFiles(): boolean {
+  if (typeof navigator.share !== 'function' || typeof navigator.canShare !== 'function') return false;
+  try {
+    return navigator.canShare({ files: [new File([], 'photo.jpg', { type: 'image/jpeg' })] });
+  } catch {
+    return false;
+  }
+}
+
 export const IOS_SAVE_MESSAGE = 'Image ready in new tab. Long-press to save to Photos.';
 export const IOS_MESSAGE_DURATION_MS = 8000;
 
@@ -32,10 +54,13 @@ export const SAVE_TAB_BLOCKED =
   'Failed to open image: the browser blocked the new tab. Allow pop-ups for this site, then save again.';
 
 /**
- * Where a save goes on iOS, which cannot download a blob: a new tab, opened inside the click. Elsewhere
- * 'download'. 'blocked' when iOS refused the tab (pop-ups blocked).
+ * Where a save goes: the share sheet on a phone that can share files; else, on iOS, which cannot
+ * download a blob, a new tab, opened inside the click; else 'download'. 'blocked' when iOS refused the tab
+ * (pop-ups blocked).
  */
-export function openSaveTab(): Window | 'download' | 'blocked' {
-  if (!isIos(navigator.userAgent, navigator.maxTouchPoints)) return 'download';
+export function openSaveTarget(): Window | 'share' | 'download' | 'blocked' {
+  const { userAgent, maxTouchPoints } = navigator;
+  if (isPhone(userAgent, maxTouchPoints, coarsePointer()) && canShareFiles()) return 'share';
+  if (!isIos(userAgent, maxTouchPoints)) return 'download';
   return window.open('', '_blank') ?? 'blocked';
 }

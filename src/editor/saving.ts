@@ -1,7 +1,8 @@
 /**
  * Saving: the spec's save at 1080 px, the full-resolution save (issue 7), and the one routine every save
- * (the collage's too) goes through: open the iOS tab inside the click, say it is preparing, make the
- * file, hand it over (a download, or the tab), and say how it went.
+ * (the collage's too) goes through: choose where the file goes inside the click (the share sheet on a
+ * phone that can share files, else the iOS tab, opened there, else a download), say it is preparing, make
+ * the file, hand it over, and say how it went.
  */
 import type { EngineClient } from '../engine/client/engine-client.ts';
 import { savedFileName, triggerDownload } from './download.ts';
@@ -10,15 +11,30 @@ import {
   exportLongSide,
   IOS_MESSAGE_DURATION_MS,
   IOS_SAVE_MESSAGE,
-  openSaveTab,
+  isIos,
+  openSaveTarget,
   SAVE_TAB_BLOCKED,
 } from './export.ts';
 import type { RecoveryLog } from './recovery.ts';
 import { canRequestImage, type EditorState } from './state/editor-state.ts';
-import type { NotificationKind } from './state/notifications.ts';
+import type { NotificationAction, NotificationKind } from './state/notifications.ts';
 import { exportProgressAtom, fullResolutionAtom, savingAtom } from './state/ui.ts';
 
-export type Notify = (kind: NotificationKind, message: string, durationMs?: number) => void;
+export type Notify = (
+  kind: NotificationKind,
+  message: string,
+  durationMs?: number,
+  action?: NotificationAction,
+) => void;
+
+export const SHARED_MESSAGE = 'Image shared!';
+export const SHARE_CANCELLED_MESSAGE = 'Sharing cancelled.';
+/** The share sheet wants a fresh tap (the click's activation ran out while the file was made). */
+export const SHARE_TAP_MESSAGE = 'Your image is ready. Tap Share to save it.';
+/** The share sheet cannot take the file on iOS: the spec's tab, opened by the next tap. */
+export const OPEN_TAP_MESSAGE = 'Your image is ready. Tap Open to see it in a new tab.';
+/** How long a notification that holds the made file waits for its tap. */
+export const TAP_DURATION_MS = 60_000;
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -48,16 +64,17 @@ export interface SaveJob {
 }
 
 /**
- * Runs one save: iOS cannot download a blob, so the file opens in a new tab, which must be opened inside
- * the click (before any await); elsewhere it downloads.
+ * Runs one save. Where the file goes is chosen inside the click, before any await: the share sheet on a
+ * phone that can share files; else, on iOS, which cannot download a blob, a new tab, which must be opened
+ * inside the click; elsewhere a download.
  */
 export async function runSave(job: SaveJob, notify: Notify): Promise<void> {
-  const target = openSaveTab();
+  const target = openSaveTarget();
   if (target === 'blocked') {
     notify('error', SAVE_TAB_BLOCKED);
     return;
   }
-  const tab = target === 'download' ? null : target;
+  const tab = typeof target === 'string' ? null : target;
   notify('info', job.preparing);
   job.busy(true);
   try {
@@ -73,7 +90,12 @@ export async function runSave(job: SaveJob, notify: Notify): Promise<void> {
       notify('success', IOS_SAVE_MESSAGE, IOS_MESSAGE_DURATION_MS);
       return;
     }
-    triggerDownload(made.blob, savedFileName(job.step, new Date()));
+    const name = savedFileName(job.step, new Date());
+    if (target === 'share') {
+      await share(new File([made.blob], name, { type: 'image/jpeg' }), job, notify);
+      return;
+    }
+    triggerDownload(made.blob, name);
     notify(job.done.kind, job.done.message);
   } catch (error) {
     tab?.close();
@@ -81,6 +103,75 @@ export async function runSave(job: SaveJob, notify: Notify): Promise<void> {
   } finally {
     job.busy(false);
   }
+}
+
+type Shared = 'shared' | 'cancelled' | 'needsTap' | 'cannot';
+
+/** One try of the share sheet with the file. */
+async function shareOnce(file: File): Promise<Shared> {
+  const data = { files: [file] };
+  if (!navigator.canShare(data)) return 'cannot';
+  try {
+    await navigator.share(data);
+    return 'shared';
+  } catch (error) {
+    const name = (error as { name?: unknown } | null)?.name;
+    // The user closed the sheet: not an error.
+    if (name === 'AbortError') return 'cancelled';
+    // No user activation left (making the file outlasted the click's): the next tap opens the sheet.
+    if (name === 'NotAllowedError') return 'needsTap';
+    console.warn('Sharing the image failed:', error);
+    return 'cannot';
+  }
+}
+
+/**
+ * Hands the made file to the share sheet, and says how it went. Nothing is lost when the sheet cannot
+ * open: a notification keeps the file for a tap that shares it, and where the browser cannot share it at
+ * all it goes the spec's way (a download, or on iOS the tab).
+ */
+async function share(file: File, job: SaveJob, notify: Notify): Promise<void> {
+  switch (await shareOnce(file)) {
+    case 'shared':
+      // A save's warning (saved at the preview size) still holds; else the share is the news.
+      if (job.done.kind === 'success') notify('success', SHARED_MESSAGE);
+      else notify(job.done.kind, job.done.message);
+      return;
+    case 'cancelled':
+      notify('info', SHARE_CANCELLED_MESSAGE);
+      return;
+    case 'needsTap':
+      notify('info', SHARE_TAP_MESSAGE, TAP_DURATION_MS, {
+        label: 'Share',
+        run: () => void share(file, job, notify),
+      });
+      return;
+    case 'cannot':
+      withoutShareSheet(file, job, notify);
+      return;
+  }
+}
+
+/** The spec's save for a file the share sheet would not take: a download, or on iOS the tab (on a tap). */
+function withoutShareSheet(file: File, job: SaveJob, notify: Notify): void {
+  if (!isIos(navigator.userAgent, navigator.maxTouchPoints)) {
+    triggerDownload(file, file.name);
+    notify(job.done.kind, job.done.message);
+    return;
+  }
+  // The click's activation is gone: the tab opens from the next tap.
+  notify('info', OPEN_TAP_MESSAGE, TAP_DURATION_MS, {
+    label: 'Open',
+    run: () => {
+      const url = URL.createObjectURL(file);
+      if (window.open(url, '_blank')) {
+        notify('success', IOS_SAVE_MESSAGE, IOS_MESSAGE_DURATION_MS);
+      } else {
+        URL.revokeObjectURL(url);
+        notify('error', SAVE_TAB_BLOCKED);
+      }
+    },
+  });
 }
 
 /** What the saves need from the editor. */

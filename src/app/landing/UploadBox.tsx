@@ -8,6 +8,7 @@ import type { DecodedImage } from '../../intake/decode.ts';
 import { asDecoded, intake, IntakeError } from '../../intake/intake.ts';
 import { acceptAttribute, formatLabels, isAndroid, landingFormats } from '../../intake/formats.ts';
 import { handOver } from '../../intake/handoff.ts';
+import { listenForPastedFiles } from '../../intake/paste.ts';
 import { DECODE_FAILED_MESSAGE, SELECT_FIRST_MESSAGE } from '../../intake/messages.ts';
 
 const FORMATS = landingFormats(typeof navigator !== 'undefined' && isAndroid(navigator.userAgent));
@@ -81,6 +82,20 @@ export function UploadBox() {
     setChosen({ file, name: file.name, decoded, previewUrl });
     if (decoded.warning) notify({ kind: 'warning', message: decoded.warning });
   };
+
+  // Ctrl/Cmd+V of an image takes it as a chosen file (not while the camera is open, nor into a field).
+  const takeRef = useRef(take);
+  useEffect(() => {
+    takeRef.current = take;
+  });
+  useEffect(
+    () =>
+      listenForPastedFiles(
+        (file) => void takeRef.current(file),
+        () => document.querySelector('dialog[open], .camera') !== null,
+      ),
+    [],
+  );
 
   const cancel = () => {
     attempt.current++;

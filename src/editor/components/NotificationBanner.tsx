@@ -22,6 +22,20 @@ export function NotificationBanner() {
       role={urgent ? 'alert' : 'status'}
     >
       <span className="notification-message">{notification.message}</span>
+      {notification.action && (
+        <button
+          type="button"
+          className="button button-primary notification-action"
+          data-testid="notification-action"
+          onClick={() => {
+            // Runs inside the tap, so that what needs a user activation (the share sheet) gets one.
+            notification.action?.run();
+            dismiss(notification.id);
+          }}
+        >
+          {notification.action.label}
+        </button>
+      )}
       <button
         type="button"
         className="notification-close"

@@ -51,14 +51,16 @@ export function ShortcutsDialog({ open, mac, onClose }: ShortcutsDialogProps) {
                 <td>{command.label}</td>
               </tr>
             ))}
-            {ON_THE_PHOTO.map(([keys, what]) => (
-              <tr key={keys}>
-                <th scope="row">
-                  <kbd>{keys}</kbd>
-                </th>
-                <td>{what}</td>
-              </tr>
-            ))}
+            {[[mac ? '⌘V' : 'Ctrl+V', 'Paste an image as a new photo'] as const, ...ON_THE_PHOTO].map(
+              ([keys, what]) => (
+                <tr key={keys}>
+                  <th scope="row">
+                    <kbd>{keys}</kbd>
+                  </th>
+                  <td>{what}</td>
+                </tr>
+              ),
+            )}
           </tbody>
         </table>
         <button type="button" className="button" onClick={onClose} autoFocus>

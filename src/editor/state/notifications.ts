@@ -2,12 +2,19 @@ import { atom } from '../editor-jotai.ts';
 
 export type NotificationKind = 'error' | 'warning' | 'success' | 'info';
 
+/** A button in the notification that finishes what the message is about (one tap, then it closes). */
+export interface NotificationAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Notification {
   id: number;
   kind: NotificationKind;
   message: string;
   /** Closes by itself after this long. */
   durationMs: number;
+  action?: NotificationAction;
 }
 
 export const NOTIFICATION_DURATION_MS = 5000;
@@ -18,7 +25,11 @@ export const notificationAtom = atom<Notification | null>(null);
 
 export const notifyAtom = atom(
   null,
-  (_get, set, note: { kind: NotificationKind; message: string; durationMs?: number }) => {
+  (
+    _get,
+    set,
+    note: { kind: NotificationKind; message: string; durationMs?: number; action?: NotificationAction },
+  ) => {
     set(notificationAtom, { id: nextId++, durationMs: NOTIFICATION_DURATION_MS, ...note });
   },
 );

@@ -1,0 +1,267 @@
+// Issue 27, points 2 and 3: Ctrl/Cmd+V of an image on the landing page and in the editor loads it as an
+// upload would (the same intake, its messages; a paste into a field stays the field's); a file dropped on
+// the photo loads; on a phone that can share files Save hands the JPEG to the share sheet (navigator.share
+// is stubbed here to record what it gets) instead of downloading, while a desktop still downloads.
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { UNSUPPORTED_MESSAGE } from '../../src/intake/messages.ts';
+import { psnr } from '../reference/metrics.ts';
+import { decodeInBrowser } from '../support/decode.ts';
+import { fixturePath } from '../support/images.ts';
+import { expect, test } from '../support/fixtures.ts';
+import type { EditorPage } from '../support/pages.ts';
+
+const LANDSCAPE = 'kodak/kodim03.png'; // 768 x 512
+const PORTRAIT = 'kodak/kodim04.png'; // 512 x 768
+
+interface Clip {
+  bytes: Buffer;
+  name: string;
+  type: string;
+}
+
+const fixture = (path: string): Clip => ({
+  bytes: readFileSync(fixturePath(path)),
+  name: 'image.png',
+  type: 'image/png',
+});
+
+/**
+ * Dispatches a paste, as Ctrl/Cmd+V does, on `target` (else the focused element, else the body), its
+ * clipboard holding the file (or only text). Returns whether the page took it (preventDefault).
+ */
+async function paste(page: Page, clip: Clip | { text: string }, target?: Locator): Promise<boolean> {
+  const element = target ? await target.elementHandle() : null;
+  return page.evaluate(
+    ([clip, element]) => {
+      const data = new DataTransfer();
+      if ('text' in clip) data.setData('text/plain', clip.text);
+      else {
+        const bytes = Uint8Array.from(atob(clip.base64), (c) => c.charCodeAt(0));
+        data.items.add(new File([bytes], clip.name, { type: clip.type }));
+      }
+      const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+      (element ?? document.activeElement ?? document.body).dispatchEvent(event);
+      return event.defaultPrevented;
+    },
+    [
+      'text' in clip ? clip : { base64: clip.bytes.toString('base64'), name: clip.name, type: clip.type },
+      element,
+    ] as const,
+  );
+}
+
+/** The photo's own size as the editor reports it (the full-resolution save's option). */
+const photoSize = (page: Page) => page.locator('.save-option-size');
+
+/** The worker's image is the fixture as the browser decodes it. */
+async function expectWorkerShows(page: Page, path: string, editor: EditorPage) {
+  const shown = await editor.workerPixels();
+  const expected = await decodeInBrowser(page, readFileSync(fixturePath(path)));
+  expect([shown.width, shown.height]).toEqual([expected.width, expected.height]);
+  expect(psnr(shown, expected)).toBeGreaterThan(35);
+}
+
+test.describe('paste', () => {
+  test('an image pasted on the landing page is the chosen photo and opens in the editor', async ({
+    page,
+    landing,
+  }) => {
+    await landing.open();
+    await expect(landing.input).toBeAttached();
+    expect(await paste(page, fixture(PORTRAIT))).toBe(true);
+    const preview = page.getByTestId('preview-image');
+    await expect(preview).toBeVisible();
+    expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
+      512, 768,
+    ]);
+    await page.getByTestId('start-editing').click();
+    await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
+    await expect(photoSize(page)).toContainText('(512 × 768)');
+  });
+
+  test('a pasted non-image gets the intake message on the landing page', async ({ page, landing }) => {
+    await landing.open();
+    await expect(landing.input).toBeAttached();
+    expect(
+      await paste(page, { bytes: Buffer.from('just some notes'), name: 'notes.txt', type: 'text/plain' }),
+    ).toBe(true);
+    expect((await landing.takeNotification('error')).text).toBe(UNSUPPORTED_MESSAGE);
+    await expect(page.getByTestId('upload-preview')).toHaveCount(0);
+  });
+
+  test('an image pasted in the editor loads like an upload', async ({ page, editor }) => {
+    await editor.open('webgl2', 'testHooks=1');
+    await editor.load(LANDSCAPE);
+    await expect(photoSize(page)).toContainText('(768 × 512)');
+    expect(await paste(page, fixture(PORTRAIT))).toBe(true);
+    await expect(photoSize(page)).toContainText('(512 × 768)');
+    await editor.expectStatus('ImageReady');
+    await expectWorkerShows(page, PORTRAIT, editor);
+    // The shortcuts list names it.
+    await page.getByTestId('shortcuts-button').click();
+    await expect(page.getByTestId('shortcuts-dialog')).toContainText('Ctrl+VPaste an image as a new photo');
+  });
+
+  test('a paste into a text field stays the field’s, and text alone loads nothing', async ({
+    page,
+    editor,
+  }) => {
+    await editor.open('webgl2', 'testHooks=1');
+    await editor.load(LANDSCAPE);
+    await editor.chooseEffect('vibrance');
+    await editor.settled();
+    const field = editor.setting('vibrance');
+    await field.focus();
+    expect(await paste(page, fixture(PORTRAIT), field)).toBe(false);
+    await field.blur();
+    expect(await paste(page, { text: 'hello' }, page.locator('body'))).toBe(false);
+    await page.waitForTimeout(500);
+    await editor.expectStatus('ImageReady');
+    await expect(photoSize(page)).toContainText('(768 × 512)');
+    await expect(editor.notification).toHaveCount(0);
+  });
+
+  test('a pasted text file gets the intake message and the photo stays', async ({ page, editor }) => {
+    await editor.open('webgl2', 'testHooks=1');
+    await editor.load(LANDSCAPE);
+    expect(
+      await paste(page, { bytes: Buffer.from('just some notes'), name: 'notes.txt', type: 'text/plain' }),
+    ).toBe(true);
+    expect((await editor.takeNotification('error')).text).toBe(UNSUPPORTED_MESSAGE);
+    await editor.expectStatus('ImageReady');
+    await expect(photoSize(page)).toContainText('(768 × 512)');
+    await expectWorkerShows(page, LANDSCAPE, editor);
+  });
+
+  test('a file dropped on the photo loads', async ({ page, editor }) => {
+    await editor.open('webgl2', 'testHooks=1');
+    await editor.load(LANDSCAPE);
+    const base64 = readFileSync(fixturePath(PORTRAIT)).toString('base64');
+    await editor.canvas.evaluate((canvas, base64) => {
+      const data = new DataTransfer();
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      data.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        canvas.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+      }
+    }, base64);
+    await expect(photoSize(page)).toContainText('(512 × 768)');
+    await editor.expectStatus('ImageReady');
+    await expectWorkerShows(page, PORTRAIT, editor);
+  });
+});
+
+/**
+ * Stubs the Web Share API before the page loads: it can share JPEG files, and records each file shared
+ * (name, type, bytes). `refuseFirst` makes the first share fail as a browser does once the click's
+ * activation has run out.
+ */
+async function stubShare(page: Page, refuseFirst = false) {
+  await page.addInitScript((refuseFirst) => {
+    const shared: { name: string; type: string; base64: string }[] = [];
+    let refuse = refuseFirst;
+    Object.assign(window, { __shared: shared });
+    Object.defineProperty(navigator, 'canShare', {
+      configurable: true,
+      value: (data?: ShareData) =>
+        (data?.files?.length ?? 0) > 0 && (data?.files ?? []).every((file) => file.type === 'image/jpeg'),
+    });
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: async (data: ShareData) => {
+        if (refuse) {
+          refuse = false;
+          throw new DOMException('Must be handling a user gesture', 'NotAllowedError');
+        }
+        for (const file of data.files ?? []) {
+          const bytes = new Uint8Array(await file.arrayBuffer());
+          let text = '';
+          for (let i = 0; i < bytes.length; i += 0x8000)
+            text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+          shared.push({ name: file.name, type: file.type, base64: btoa(text) });
+        }
+      },
+    });
+  }, refuseFirst);
+}
+
+type SharedFile = { name: string; type: string; base64: string };
+const sharedFiles = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shared: SharedFile[] }).__shared);
+
+/** Counts the page's downloads from now on. */
+function countDownloads(page: Page): { count: number } {
+  const downloads = { count: 0 };
+  page.on('download', () => downloads.count++);
+  return downloads;
+}
+
+/** A shared file is the photo saved: a JPEG at the export size, showing the fixture. */
+async function expectSavedPhoto(page: Page, file: SharedFile) {
+  expect(file.name).toMatch(/^retrocam_original_\d{8}-\d{6}(-\d+)?\.jpg$/);
+  expect(file.type).toBe('image/jpeg');
+  const saved = await decodeInBrowser(page, Buffer.from(file.base64, 'base64'));
+  expect(saved.type).toBe('image/jpeg');
+  expect([saved.width, saved.height]).toEqual([1080, 720]);
+  const expected = await decodeInBrowser(page, readFileSync(fixturePath(LANDSCAPE)), {
+    width: 1080,
+    height: 720,
+  });
+  expect(psnr(saved, expected)).toBeGreaterThan(30);
+}
+
+test.describe('save through the share sheet on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('Save shares one JPEG named as the download would be, and downloads nothing', async ({
+    page,
+    editor,
+  }) => {
+    await stubShare(page);
+    const downloads = countDownloads(page);
+    await editor.open('webgl2');
+    expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches), 'a touch phone').toBe(true);
+    await editor.load(LANDSCAPE);
+    await page.getByTestId('save-button').click();
+    expect((await editor.takeNotification('success', 20_000)).text).toBe('Image shared!');
+    const shared = await sharedFiles(page);
+    expect(shared).toHaveLength(1);
+    await expectSavedPhoto(page, shared[0]!);
+    expect(downloads.count).toBe(0);
+  });
+
+  test('when the sheet wants a fresh tap, the next tap shares the file already made', async ({
+    page,
+    editor,
+  }) => {
+    await stubShare(page, true);
+    const downloads = countDownloads(page);
+    await editor.open('webgl2');
+    await editor.load(LANDSCAPE);
+    await page.getByTestId('save-button').click();
+    await expect(editor.notification).toHaveAttribute('data-kind', 'info');
+    await expect(editor.notification).toContainText('Tap Share');
+    expect(await sharedFiles(page)).toHaveLength(0);
+    await page.getByTestId('notification-action').click();
+    expect((await editor.takeNotification('success')).text).toBe('Image shared!');
+    const shared = await sharedFiles(page);
+    expect(shared).toHaveLength(1);
+    await expectSavedPhoto(page, shared[0]!);
+    expect(downloads.count).toBe(0);
+  });
+});
+
+test('on a desktop Save still downloads, even where the browser could share files', async ({
+  page,
+  editor,
+}) => {
+  await stubShare(page);
+  await editor.open('webgl2');
+  await editor.load(LANDSCAPE);
+  const saved = await editor.save();
+  expect(saved.name).toMatch(/^retrocam_original_\d{8}-\d{6}(-\d+)?\.jpg$/);
+  expect(saved.type).toBe('image/jpeg');
+  expect([saved.width, saved.height]).toEqual([1080, 720]);
+  expect(await sharedFiles(page)).toHaveLength(0);
+});
