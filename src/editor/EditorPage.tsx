@@ -8,6 +8,7 @@ import { isEngineKind } from '../engine/protocol.ts';
 import { acceptAttribute, EDITOR_FORMATS } from '../intake/formats.ts';
 import { commandForKey, focusKind, type CommandUi } from './commands.ts';
 import { ActionBar } from './components/ActionBar.tsx';
+import { BatchPanel } from './components/BatchPanel.tsx';
 import { CanvasStage } from './components/CanvasStage.tsx';
 import { CubeLoader } from './components/CubeLoader.tsx';
 import { DrawingOverlay } from './components/DrawingOverlay.tsx';
@@ -265,8 +266,8 @@ function EditorScreen({ store }: { store: Store }) {
       onDragOver={(event) => event.preventDefault()}
       onDrop={(event) => {
         event.preventDefault();
-        const file = event.dataTransfer.files[0];
-        if (file) controller.chooseFile(file);
+        const files = [...event.dataTransfer.files];
+        if (files.length > 0) controller.chooseFiles(files);
       }}
     >
       <NotificationBanner />
@@ -354,6 +355,7 @@ function EditorScreen({ store }: { store: Store }) {
             </button>
           )}
         </div>
+        <BatchPanel controller={controller} />
         <ActionBar controller={controller} ui={ui} mobile={mode === 'mobile'} mac={MAC} />
         <ShortcutsDialog open={shortcutsOpen} mac={MAC} onClose={() => setShortcutsOpen(false)} />
         {cameraOpen && (
@@ -374,8 +376,9 @@ function EditorScreen({ store }: { store: Store }) {
           ref={fileInput}
           accept={acceptAttribute(EDITOR_FORMATS)}
           testId="editor-upload-input"
-          label="Upload an image"
-          onFiles={([file]) => file && controller.chooseFile(file)}
+          label="Upload images"
+          multiple
+          onFiles={(files) => controller.chooseFiles(files)}
         />
       </aside>
     </div>
