@@ -199,3 +199,52 @@ function expectedNamesFor(valid: Source[], i: number): string {
   if (i === 7) return `kodim04_${EFFECT}-2.jpg`;
   return `${valid[i]!.name.replace(/\.[^.]+$/, '')}_${EFFECT}.jpg`;
 }
+
+test('Cancel stops a batch: no zip, the progress goes, nothing keeps running, the editor still works', async ({
+  page,
+  editor,
+}) => {
+  test.setTimeout(300_000);
+  await editor.open('webgl2');
+  const big = await enlargedJpeg(page, 'kodak/kodim23.png', 3000, 2000);
+  const files = Array.from({ length: 12 }, (_, i) => ({
+    name: `big-${i}.jpg`,
+    mimeType: 'image/jpeg',
+    buffer: big,
+  }));
+  await editor.uploadInput.setInputFiles(files);
+  await editor.expectStatus('ImageReady', { timeout: 60_000 });
+  await chooseEffect(editor, 'smartBlur');
+
+  const downloads: string[] = [];
+  page.on('download', (download) => downloads.push(download.suggestedFilename()));
+  const started = Date.now();
+  await page.getByTestId('batch-apply').click();
+  const progress = page.getByTestId('batch-progress');
+  // Well into the batch (the second photo), then Cancel.
+  await expect(progress).toContainText(/Photo 2 of 12/, { timeout: 120_000 });
+  const firstPhotoMs = Date.now() - started;
+  const before = Number(await progress.getAttribute('data-progress'));
+  expect(before).toBeGreaterThan(0);
+  expect(before).toBeLessThan(100);
+  await page.getByTestId('batch-cancel').click();
+  // Gone at once: the ten photos left would take far longer than this (checked, so that this can fail).
+  const GONE_MS = 3000;
+  expect(firstPhotoMs * 10).toBeGreaterThan(GONE_MS);
+  await expect(progress).toHaveCount(0, { timeout: GONE_MS });
+  await expect(page.getByTestId('notification')).toHaveText(/Batch cancelled/);
+  await expect(page.getByTestId('batch-apply')).toBeEnabled();
+
+  // The editor works: an apply goes through, and a full-resolution save (which would queue behind a
+  // batch export still running in the worker) comes promptly and is the only download.
+  await chooseEffect(editor, 'ccdEffect');
+  await page.getByTestId('apply-button').click();
+  await expect(page.getByTestId('undo-button')).toBeEnabled();
+  await editor.settled();
+  await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
+  await page.getByTestId('save-full-resolution').check();
+  const saved = await saveBytes(page);
+  expect(saved.name).toMatch(/\.jpg$/);
+  await page.waitForTimeout(2000);
+  expect(downloads).toEqual([saved.name]);
+});
