@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import JSZip from 'jszip';
 import { DECODE_FAILED_MESSAGE, UNSUPPORTED_MESSAGE } from '../../src/intake/messages.ts';
 import { fixturePath } from '../support/images.ts';
+import { canMeasureMemory, sampleTabMemory } from '../support/memory.ts';
 import { compareInPage, enlargedJpeg, saveBytes } from '../support/large-images.ts';
 import { expect, test } from '../support/fixtures.ts';
 import type { EditorPage } from '../support/pages.ts';
@@ -248,3 +249,78 @@ test('Cancel stops a batch: no zip, the progress goes, nothing keeps running, th
   await page.waitForTimeout(2000);
   expect(downloads).toEqual([saved.name]);
 });
+
+// The CPU backend's memory is checked by memory.spec.ts; a 30-photo batch there is left out for time.
+for (const engine of ['webgpu', 'webgl2'] as const) {
+  test(`${engine}: a batch of 30 photos of 12 MP keeps the tab under 1.5 GB, and Cancel at any point leaves nothing running`, async ({
+    page,
+    editor,
+  }) => {
+    // The tab's memory is read from /proc (Linux, as on CI); without it the check must fail, not pass silently.
+    expect(canMeasureMemory(), 'needs /proc to read process memory').toBe(true);
+    test.setTimeout(1_200_000);
+    await editor.open(engine, 'testHooks=1');
+    const twelve = await enlargedJpeg(page, 'kodak/kodim23.png', 4000, 3000);
+    const files = Array.from({ length: 30 }, (_, i) => ({
+      name: `photo-${String(i + 1).padStart(2, '0')}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: twelve,
+    }));
+    await editor.uploadInput.setInputFiles(files);
+    await editor.expectStatus('ImageReady', { timeout: 120_000 });
+    await expect(page.getByTestId('batch-panel')).toContainText('30 photos');
+    await chooseEffect(editor, EFFECT);
+    const stats = () => page.evaluate(() => window.__retrocam!.stats());
+
+    // The whole batch, with the memory sampled throughout.
+    const sampler = sampleTabMemory();
+    const started = Date.now();
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 1_000_000 }),
+      page.getByTestId('batch-apply').click(),
+    ]);
+    const ms = Date.now() - started;
+    const peak = sampler.stop();
+    const zip = await JSZip.loadAsync(readFileSync(await download.path()));
+    const names = Object.keys(zip.files);
+    const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+    const note = `30 x 4000x3000 on ${engine} in ${(ms / 1000).toFixed(0)} s (${(ms / 30000).toFixed(1)} s a photo); renderer + GPU process peak ${mb(peak)}`;
+    test.info().annotations.push({ type: 'batch memory', description: note });
+    console.log(note);
+    expect(names).toHaveLength(30);
+    expect(await sizeOf(page, Buffer.from(await zip.file(names[29]!)!.async('uint8array')))).toEqual({
+      width: 4000,
+      height: 3000,
+    });
+    // The memory was really read, and stayed under the limit.
+    expect(peak).toBeGreaterThan(32 * 2 ** 20);
+    expect(peak).toBeLessThan(1.5 * 2 ** 30);
+
+    // Again, cancelled part way (at photos 1 and 4, during the export): each time the progress goes, no zip
+    // comes, and the engine holds no more GPU objects than before the batch (the export's are gone, and
+    // nothing goes on making more).
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    const notAbove = (before: { textures: number; buffers: number }) => async () => {
+      const now = await stats();
+      return now.textures <= before.textures && now.buffers <= before.buffers;
+    };
+    for (const photo of [1, 4]) {
+      const before = await stats();
+      await page.getByTestId('batch-apply').click();
+      const progress = page.getByTestId('batch-progress');
+      await expect(progress).toContainText(new RegExp(`Photo ${photo} of 30 \\([1-9]`), { timeout: 300_000 });
+      await page.getByTestId('batch-cancel').click();
+      await expect(progress).toHaveCount(0, { timeout: 5_000 });
+      await expect.poll(notAbove(before), { timeout: 10_000 }).toBe(true);
+      await page.waitForTimeout(2_000);
+      expect(await notAbove(before)(), JSON.stringify({ before, after: await stats() })).toBe(true);
+      expect(downloads).toBe(0);
+    }
+    await editor.effectButton('nokiaEffect').click();
+    await editor.settled();
+    await page.getByTestId('apply-button').click();
+    await expect(page.getByTestId('undo-button')).toBeEnabled();
+    await editor.settled();
+  });
+}
