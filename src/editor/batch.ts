@@ -136,16 +136,21 @@ export class BatchRunner {
       this.host.notify('error', 'Apply to all is not available after a collage.');
       return;
     }
+    const look = this.host.look() ?? 'original';
+    this.cancelled = false;
+    this.update({ running: { index: 0, fraction: 0 }, refusals: [] });
+    // The look as it is now, masks copied: an undo or a new apply during the batch closes the log's own.
+    const replay = await Promise.all(
+      effects.map(async (step) => ({ ...step, mask: step.mask ? await createImageBitmap(step.mask) : null })),
+    );
     const job: Job = {
       files,
-      look: this.host.look() ?? 'original',
+      look,
       first: client,
-      replay: effects,
+      replay,
       refusals: [],
       made: 0,
     };
-    this.cancelled = false;
-    this.update({ running: { index: 0, fraction: 0 }, refusals: [] });
     this.host.notify('info', `Applying the look to ${files.length} photos...`);
     try {
       const zip = await downloadZip(this.entries(job)).blob();
@@ -165,6 +170,7 @@ export class BatchRunner {
       else
         this.host.notify('error', `Batch failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
+      for (const step of replay) step.mask?.close();
       this.cancelled = false;
       this.update({ running: null });
     }

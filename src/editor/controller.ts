@@ -403,7 +403,8 @@ export class EditorController {
 
   /** One save at a time: a click while one runs is ignored (ten quick clicks give one file). */
   async save(): Promise<void> {
-    if (this.saver.running) return;
+    // One export at a time: a batch's Cancel would also stop a save's (the worker cancels every export).
+    if (this.saver.running || this.batch.running) return;
     if (this.collage.isOpen) return this.collage.save();
     return this.saver.save();
   }
