@@ -1,7 +1,7 @@
 // The benchmark's measurements in the real editor (a production build served by `vite preview`):
 // main-thread long tasks while a slider is dragged, and the time from choosing a large file to the first
 // frame the engine shows. Used by scripts/bench.mjs.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /** Records long tasks (PerformanceObserver 'longtask') and every worker status change, with times. */
@@ -243,26 +243,29 @@ export async function measureColdStart(browser, baseUrl, engine, file, effectId,
  * A 12 MP JPEG made from a Kodak photo: upscaled in the browser (4243 x 2829, 3:2 as the photo is) and
  * encoded at quality 0.92, as a phone would save it.
  */
-export async function makeTwelveMegapixelJpeg(browser, photoPath) {
+export async function makeTwelveMegapixelJpeg(browser, photoPath, width = 4243, height = 2829) {
   const page = await browser.newPage();
   try {
     const bytes = readFileSync(photoPath).toString('base64');
-    const base64 = await page.evaluate(async (data) => {
-      const binary = atob(data);
-      const array = new Uint8Array(binary.length);
-      for (let i = 0; i < binary.length; i++) array[i] = binary.charCodeAt(i);
-      const bitmap = await createImageBitmap(new Blob([array]));
-      const canvas = new OffscreenCanvas(4243, 2829);
-      const context = canvas.getContext('2d');
-      context.imageSmoothingQuality = 'high';
-      context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 });
-      const out = new Uint8Array(await blob.arrayBuffer());
-      let text = '';
-      for (let i = 0; i < out.length; i += 0x8000)
-        text += String.fromCharCode(...out.subarray(i, i + 0x8000));
-      return btoa(text);
-    }, bytes);
+    const base64 = await page.evaluate(
+      async ([data, width, height]) => {
+        const binary = atob(data);
+        const array = new Uint8Array(binary.length);
+        for (let i = 0; i < binary.length; i++) array[i] = binary.charCodeAt(i);
+        const bitmap = await createImageBitmap(new Blob([array]));
+        const canvas = new OffscreenCanvas(width, height);
+        const context = canvas.getContext('2d');
+        context.imageSmoothingQuality = 'high';
+        context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+        const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 });
+        const out = new Uint8Array(await blob.arrayBuffer());
+        let text = '';
+        for (let i = 0; i < out.length; i += 0x8000)
+          text += String.fromCharCode(...out.subarray(i, i + 0x8000));
+        return btoa(text);
+      },
+      [bytes, width, height],
+    );
     return { name: 'kodim23-12mp.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
   } finally {
     await page.close();
@@ -285,4 +288,41 @@ export function fixtures() {
     kodak: resolve(root, 'kodak/kodim23.png'),
     phone24: resolve(root, 'generated-edge-cases/phone_24mp_6000x4000.jpg'),
   };
+}
+
+/**
+ * Issue 27: seconds per 12 MP photo in a batch. The editor opened on a backend, `count` copies of the
+ * 12 MP JPEG chosen together (different names), CCD chosen, then 'Apply to all': from the click to the
+ * zip's download, divided by the count. Each photo is checked by the intake, decoded in the worker at its
+ * full size, run through the look there, encoded as JPEG and written into the zip.
+ */
+export async function measureBatch(browser, baseUrl, engine, file, size, count, effectId = 'ccdEffect') {
+  const { context, page } = await newPage(browser);
+  try {
+    await openEditor(page, baseUrl, engine);
+    const files = Array.from({ length: count }, (_, i) => ({ ...file, name: `batch-${i + 1}.jpg` }));
+    await page.getByTestId('editor-upload-input').setInputFiles(files);
+    await waitSettled(page, 180_000);
+    await page.getByTestId(`effect-${effectId}`).click();
+    await waitSettled(page, 180_000);
+    const started = Date.now();
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30 * 60_000 }),
+      page.getByTestId('batch-apply').click(),
+    ]);
+    const totalMs = Date.now() - started;
+    const zipBytes = statSync(await download.path()).size;
+    return {
+      engine,
+      effectId,
+      count,
+      width: size[0],
+      height: size[1],
+      totalMs,
+      perPhotoMs: totalMs / count,
+      zipBytes,
+    };
+  } finally {
+    await context.close();
+  }
 }

@@ -11,6 +11,7 @@
 //   --stages       add diagnostic rows: every stage alone at 1080 px (about a minute more; the real-camera
 //                  artefact stages are timed alone in every run)
 //   --only-camera  only the camera's viewfinder (issue 26) beside the still pipeline at 640x480
+//   --only-batch   only the batch (issue 27): seconds per 12 MP photo in 'Apply to all', on every backend
 // BENCH_PORT (default 5175) serves the benchmark page, then the production build.
 import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
@@ -21,12 +22,13 @@ import { chromiumArgs, ensureChromium } from './chromium.mjs';
 import {
   fixtures,
   makeTwelveMegapixelJpeg,
+  measureBatch,
   measureColdStart,
   measureFirstFrame,
   measureSliderDrag,
 } from './bench-editor.mjs';
 import { CAMERA_SIZE, measureViewfinder } from './bench-camera.mjs';
-import { cameraLines, cameraVerdict, renderMarkdown, renderSummary } from './bench-report.mjs';
+import { batchLines, cameraLines, cameraVerdict, renderMarkdown, renderSummary } from './bench-report.mjs';
 import { measureBuild } from './size.mjs';
 import { withPage } from './with-page.mjs';
 
@@ -34,6 +36,14 @@ const PORT = Number(process.env.BENCH_PORT ?? 5175);
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyCamera = args.includes('--only-camera');
+const onlyBatch = args.includes('--only-batch');
+// Issue 27: photos per batch, per backend. The CPU backend takes far longer a photo (it runs every pass on
+// the CPU, in the worker), so it does two (a batch is two photos at least).
+const BATCH_SIZE = [4000, 3000];
+// A camera (CCD: it runs at the camera's own resolution, then its pixels are scaled up, so the photo's
+// decode and encode dominate) and a grade that runs on every pixel at the full size.
+const BATCH_LOOKS = ['ccdEffect', 'pg2016'];
+const BATCH_COUNT = { webgpu: quick ? 2 : 3, webgl2: quick ? 2 : 3, cpu: 2 };
 const ENGINES = ['webgpu', 'webgl2'];
 const SIZES = quick
   ? [[1080, 720]]
@@ -271,8 +281,23 @@ async function editor(workerEffectIds) {
     const drags = [];
     const firstFrames = [];
     const coldStarts = [];
+    const batches = [];
+    if (!onlyCamera) {
+      const photo = await makeTwelveMegapixelJpeg(browser, kodak, ...BATCH_SIZE);
+      for (const engine of [...ENGINES, 'cpu']) {
+        for (const effectId of BATCH_LOOKS) {
+          const count = BATCH_COUNT[engine];
+          const result = await measureBatch(browser, baseUrl, engine, photo, BATCH_SIZE, count, effectId);
+          batches.push(result);
+          log(
+            `${engine} ${effectId} batch: ${(result.perPhotoMs / 1000).toFixed(1)} s per 12 MP photo (${count})`,
+          );
+        }
+      }
+    }
+    if (onlyBatch) return { bundles, drags, firstFrames, coldStarts, batches, viewfinder: [] };
     const viewfinder = await measureViewfinder(baseUrl, ENGINES, log);
-    if (onlyCamera) return { bundles, drags, firstFrames, coldStarts, viewfinder };
+    if (onlyCamera) return { bundles, drags, firstFrames, coldStarts, batches, viewfinder };
     const twelve = await makeTwelveMegapixelJpeg(browser, kodak);
     for (const engine of ENGINES) {
       const drag = await measureSliderDrag(browser, baseUrl, engine, kodak);
@@ -297,7 +322,7 @@ async function editor(workerEffectIds) {
         );
       }
     }
-    return { bundles, drags, firstFrames, coldStarts, viewfinder };
+    return { bundles, drags, firstFrames, coldStarts, batches, viewfinder };
   } finally {
     await browser?.close();
     try {
@@ -308,6 +333,21 @@ async function editor(workerEffectIds) {
   }
 }
 
+if (onlyBatch) {
+  // A partial run: its own file, and RESULTS.md left as the last full run wrote it.
+  const { batches } = await editor([]);
+  const partial = {
+    date: new Date().toISOString(),
+    machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length },
+    batches,
+  };
+  writeFileSync(
+    new URL('../bench/batch-results.json', import.meta.url),
+    `${JSON.stringify(partial, null, 2)}\n`,
+  );
+  console.log(`\n${batchLines(partial).join('\n')}`);
+  process.exit(0);
+}
 const gpu = await gpuAndCpu();
 const editorResults = args.includes('--no-editor')
   ? null
@@ -352,6 +392,7 @@ const results = {
     drags: editorResults.drags,
     firstFrames: editorResults.firstFrames,
     coldStarts: editorResults.coldStarts,
+    batches: editorResults.batches,
   },
 };
 if (onlyCamera) {

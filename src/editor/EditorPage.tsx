@@ -11,6 +11,7 @@ import { NO_FILE_MESSAGE } from '../intake/messages.ts';
 import { listenForPastedFiles } from '../intake/paste.ts';
 import { commandForKey, focusKind, type CommandUi } from './commands.ts';
 import { ActionBar } from './components/ActionBar.tsx';
+import { BatchPanel } from './components/BatchPanel.tsx';
 import { CanvasStage } from './components/CanvasStage.tsx';
 import { CubeLoader } from './components/CubeLoader.tsx';
 import { DrawingOverlay } from './components/DrawingOverlay.tsx';
@@ -284,8 +285,8 @@ function EditorScreen({ store }: { store: Store }) {
       onDragOver={(event) => event.preventDefault()}
       onDrop={(event) => {
         event.preventDefault();
-        const file = event.dataTransfer.files[0];
-        if (file) controller.chooseFile(file);
+        const files = [...event.dataTransfer.files];
+        if (files.length > 0) controller.chooseFiles(files);
       }}
     >
       <NotificationBanner />
@@ -373,6 +374,7 @@ function EditorScreen({ store }: { store: Store }) {
             </button>
           )}
         </div>
+        <BatchPanel controller={controller} />
         <ActionBar controller={controller} ui={ui} mobile={mode === 'mobile'} mac={MAC} />
         <ShortcutsDialog open={shortcutsOpen} mac={MAC} onClose={() => setShortcutsOpen(false)} />
         {cameraOpen && (
@@ -393,8 +395,9 @@ function EditorScreen({ store }: { store: Store }) {
           ref={fileInput}
           accept={acceptAttribute(EDITOR_FORMATS)}
           testId="editor-upload-input"
-          label="Upload an image"
-          onFiles={([file]) => file && controller.chooseFile(file)}
+          label="Upload images"
+          multiple
+          onFiles={(files) => controller.chooseFiles(files)}
         />
       </aside>
     </div>

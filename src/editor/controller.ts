@@ -17,7 +17,8 @@ import { CollageController } from './collage-controller.ts';
 import type { Store } from './editor-jotai.ts';
 import { cleanMessage, EngineSession } from './engine-session.ts';
 import type { LookLink } from './look-link.ts';
-import { PhotoSaver, type Notify } from './saving.ts';
+import { BatchRunner } from './batch.ts';
+import { PhotoSaver, savedStep, type Notify } from './saving.ts';
 import { editorStateAtom } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import {
@@ -81,6 +82,8 @@ export class EditorController {
   private readonly thumbnails: EditorThumbnails;
   private readonly session: EngineSession;
   private readonly saver: PhotoSaver;
+  /** Issue 27: the photos chosen together, and 'Apply to all'. */
+  private readonly batch: BatchRunner;
   /** The collage: its config rules, assets, Apply and Save. */
   readonly collage: CollageController;
   /** Test option: the longest tile side of full-resolution saves. */
@@ -125,6 +128,13 @@ export class EditorController {
       tileLimit: () => this.tileLimit,
       engineWasRestored: () => this.session.engineWasRestored(),
     });
+    this.batch = new BatchRunner({
+      store,
+      client: () => this.session.client,
+      effects: () => this.session.log.effectsSinceLoad(),
+      look: () => savedStep(this.state),
+      notify,
+    });
     this.collage = new CollageController(store, {
       run: (transition) => this.run(transition),
       notify,
@@ -159,6 +169,7 @@ export class EditorController {
   }
 
   stop(): void {
+    this.batch.cancel();
     this.session.stop();
     this.thumbnails.dispose();
     this.revokePreview();
@@ -224,6 +235,28 @@ export class EditorController {
       return;
     }
     this.run((s) => fileChosen(s, file));
+  }
+
+  /**
+   * Files chosen or dropped together: the first loads as the photo the look is made on, and all of them
+   * (several) form the batch that 'Apply to all' runs the look on.
+   */
+  chooseFiles(files: readonly File[]): void {
+    const [first] = files;
+    if (!first) return;
+    this.batch.setFiles(files);
+    this.chooseFile(first);
+  }
+
+  /** 'Apply to all': the look on screen on every photo of the batch, at full size, as one zip. */
+  applyToAll(): Promise<void> {
+    if (this.saver.running) return Promise.resolve();
+    return this.batch.run();
+  }
+
+  /** Stops a running batch (nothing is downloaded). */
+  cancelBatch(): void {
+    this.batch.cancel();
   }
 
   /**
@@ -370,7 +403,8 @@ export class EditorController {
 
   /** One save at a time: a click while one runs is ignored (ten quick clicks give one file). */
   async save(): Promise<void> {
-    if (this.saver.running) return;
+    // One export at a time: a batch's Cancel would also stop a save's (the worker cancels every export).
+    if (this.saver.running || this.batch.running) return;
     if (this.collage.isOpen) return this.collage.save();
     return this.saver.save();
   }

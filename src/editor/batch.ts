@@ -1,0 +1,242 @@
+/**
+ * Issue 27, batch: the look on screen (the committed steps and the current effect, exactly what a
+ * full-resolution save replays) runs again on each chosen photo at its own full size, in the worker, one
+ * photo at a time. The results stream into one zip (client-zip): the page holds one source file's JPEG at
+ * a time, and never a decoded original (the worker decodes and lets go of each in turn). A file the intake
+ * refuses is listed with the intake's own message (in the panel, and as refused.txt in the zip) and the
+ * batch goes on.
+ */
+import { downloadZip } from 'client-zip';
+import type { EngineClient } from '../engine/client/engine-client.ts';
+import { EDITOR_FORMATS } from '../intake/formats.ts';
+import { intake, IntakeError } from '../intake/intake.ts';
+import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
+import { downloadFileName, triggerDownload } from './download.ts';
+import { atom, type Store } from './editor-jotai.ts';
+import type { EffectStep } from './recovery.ts';
+import type { NotificationKind } from './state/notifications.ts';
+
+/** JPEG quality of every full-resolution file, the batch's as the single save's. */
+export const BATCH_QUALITY = 0.9;
+
+export interface BatchRefusal {
+  name: string;
+  message: string;
+}
+
+export interface BatchState {
+  /** The photos chosen together; none when one (or no) photo was chosen. */
+  files: readonly File[];
+  /** Running: the photo being made (0-based), and how far it has come (0..1). Null when not running. */
+  running: { index: number; fraction: number } | null;
+  /** The files of the last (or running) batch that were refused or failed, with why. */
+  refusals: readonly BatchRefusal[];
+}
+
+export const batchAtom = atom<BatchState>({ files: [], running: null, refusals: [] });
+
+/** Overall progress of a running batch, 0..100. */
+export function batchPercent(state: BatchState): number {
+  if (!state.running || state.files.length === 0) return 0;
+  const done = (state.running.index + state.running.fraction) / state.files.length;
+  return Math.max(0, Math.min(100, Math.round(done * 100)));
+}
+
+/** `photo.2024.png` -> `photo.2024`; path separators and characters zips and file systems dislike go. */
+export function baseName(fileName: string): string {
+  const leaf = fileName.split(/[\\/]/).pop() ?? fileName;
+  const dot = leaf.lastIndexOf('.');
+  const base = [...(dot > 0 ? leaf.slice(0, dot) : leaf)]
+    .map((c) => (c.charCodeAt(0) < 32 || '<>:"|?*'.includes(c) ? '_' : c))
+    .join('')
+    .trim();
+  return base || 'photo';
+}
+
+/** `<source-base-name>_<look>.jpg`, with `-2`, `-3`... where two sources share a base name. */
+export function batchEntryName(fileName: string, look: string, taken: Set<string>): string {
+  const name = `${baseName(fileName)}_${look}`;
+  let unique = `${name}.jpg`;
+  for (let n = 2; taken.has(unique.toLowerCase()); n++) unique = `${name}-${n}.jpg`;
+  taken.add(unique.toLowerCase());
+  return unique;
+}
+
+export interface BatchHost {
+  readonly store: Store;
+  client(): EngineClient | null;
+  /** The look to replay (committed effects and the current one), null after a collage. */
+  effects(): EffectStep[] | null;
+  /** What the files are named after: the effect on screen, else the last applied; null for none. */
+  look(): string | null;
+  notify(kind: NotificationKind, message: string, durationMs?: number): void;
+}
+
+class Cancelled extends Error {}
+
+const NO_DATA = 'Failed to generate image data.';
+
+interface Job {
+  files: readonly File[];
+  /** What the files are named after. */
+  look: string;
+  /** The engine when the batch began. */
+  first: EngineClient;
+  /** The look's steps, replayed on each photo. */
+  replay: readonly EffectStep[];
+  refusals: BatchRefusal[];
+  made: number;
+}
+
+export class BatchRunner {
+  private cancelled = false;
+
+  constructor(private readonly host: BatchHost) {}
+
+  private get state(): BatchState {
+    return this.host.store.get(batchAtom);
+  }
+
+  private update(change: Partial<BatchState>): void {
+    this.host.store.set(batchAtom, { ...this.state, ...change });
+  }
+
+  /** The photos chosen together (one or none clears the batch). */
+  setFiles(files: readonly File[]): void {
+    if (this.state.running) this.cancel();
+    this.host.store.set(batchAtom, {
+      files: files.length > 1 ? [...files] : [],
+      running: null,
+      refusals: [],
+    });
+  }
+
+  get running(): boolean {
+    return this.state.running !== null;
+  }
+
+  /** Stops the running batch: the running export is cancelled in the worker and nothing is downloaded. */
+  cancel(): void {
+    if (!this.state.running) return;
+    this.cancelled = true;
+    this.host.client()?.cancelExport();
+  }
+
+  /** 'Apply to all': runs the look on every photo and downloads one zip. */
+  async run(): Promise<void> {
+    const { files } = this.state;
+    const client = this.host.client();
+    const effects = this.host.effects();
+    if (this.running || files.length === 0) return;
+    if (!client) {
+      this.host.notify('error', 'Image processor not ready.');
+      return;
+    }
+    if (!effects) {
+      this.host.notify('error', 'Apply to all is not available after a collage.');
+      return;
+    }
+    const look = this.host.look() ?? 'original';
+    this.cancelled = false;
+    this.update({ running: { index: 0, fraction: 0 }, refusals: [] });
+    // The look as it is now, masks copied: an undo or a new apply during the batch closes the log's own.
+    const replay = await Promise.all(
+      effects.map(async (step) => ({ ...step, mask: step.mask ? await createImageBitmap(step.mask) : null })),
+    );
+    const job: Job = {
+      files,
+      look,
+      first: client,
+      replay,
+      refusals: [],
+      made: 0,
+    };
+    this.host.notify('info', `Applying the look to ${files.length} photos...`);
+    try {
+      const zip = await downloadZip(this.entries(job)).blob();
+      if (this.cancelled) throw new Cancelled();
+      if (job.made === 0) {
+        this.host.notify('error', 'No photo could be processed.');
+        return;
+      }
+      triggerDownload(zip, downloadFileName(job.look, new Date()).replace(/\.jpg$/, '.zip'));
+      const refused = job.refusals.length;
+      this.host.notify(
+        refused > 0 ? 'warning' : 'success',
+        `Download started! ${job.made} photos${refused > 0 ? `, ${refused} refused` : ''}.`,
+      );
+    } catch (error) {
+      if (error instanceof Cancelled || this.cancelled) this.host.notify('info', 'Batch cancelled.');
+      else
+        this.host.notify('error', `Batch failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      for (const step of replay) step.mask?.close();
+      this.cancelled = false;
+      this.update({ running: null });
+    }
+  }
+
+  private refuse(job: Job, name: string, message: string): void {
+    job.refusals.push({ name, message });
+    this.update({ refusals: [...job.refusals] });
+  }
+
+  /**
+   * The zip's entries, pulled one at a time: the next photo is made only once the zip has taken the
+   * previous JPEG, so one result at a time is held. Cancel ends it by throwing, which fails the zip.
+   */
+  private async *entries(job: Job) {
+    const taken = new Set<string>();
+    for (const [index, file] of job.files.entries()) {
+      if (this.cancelled) throw new Cancelled();
+      this.update({ running: { index, fraction: 0 } });
+      let processing;
+      try {
+        // The checks only (no bitmap back): the worker decodes the original itself for the export.
+        ({ processing } = await intake(file, EDITOR_FORMATS, { bitmap: false }));
+      } catch (error) {
+        this.refuse(job, file.name, error instanceof IntakeError ? error.message : DECODE_FAILED_MESSAGE);
+        continue;
+      }
+      if (this.cancelled) throw new Cancelled();
+      // The engine that runs now (it may have been restarted after a lost GPU since the batch began).
+      const engine = this.host.client() ?? job.first;
+      const steps = await Promise.all(
+        job.replay.map(async (step) => ({
+          effectId: step.effectId,
+          settings: step.settings,
+          ...(step.mask ? { mask: await createImageBitmap(step.mask) } : {}),
+        })),
+      );
+      if (this.cancelled) {
+        for (const step of steps) step.mask?.close();
+        throw new Cancelled();
+      }
+      const result = await engine.exportFullResolution({
+        file,
+        processing,
+        steps,
+        quality: BATCH_QUALITY,
+        onProgress: (fraction) => {
+          if (this.state.running && !this.cancelled) this.update({ running: { index, fraction } });
+        },
+      });
+      if (result.cancelled || this.cancelled) throw new Cancelled();
+      if (!result.blob) {
+        if (result.error) console.error(`Batch export of ${file.name} failed: ${result.error}`);
+        this.refuse(job, file.name, NO_DATA);
+        continue;
+      }
+      job.made++;
+      yield {
+        name: batchEntryName(file.name, job.look, taken),
+        input: result.blob,
+        lastModified: new Date(),
+      };
+    }
+    if (job.refusals.length > 0) {
+      const text = job.refusals.map((r) => `${r.name}: ${r.message}`).join('\n') + '\n';
+      yield { name: 'refused.txt', input: text, lastModified: new Date() };
+    }
+  }
+}

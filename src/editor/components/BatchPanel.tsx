@@ -1,0 +1,64 @@
+import type { EditorController } from '../controller.ts';
+import { batchAtom, batchPercent } from '../batch.ts';
+import { useAtomValue } from '../editor-jotai.ts';
+import { useEditorState } from '../state/atoms.ts';
+import { canRequestImage, isBusy, type EditorState } from '../state/editor-state.ts';
+
+const ready = (state: EditorState) => canRequestImage(state) && !isBusy(state);
+
+/**
+ * Issue 27: the photos chosen together. 'Apply to all' runs the look on screen on each at full size and
+ * downloads one zip; while it runs, the progress (overall, and the photo it is on) and Cancel; refused
+ * files are listed with the intake's message.
+ */
+export function BatchPanel({ controller }: { controller: EditorController }) {
+  const batch = useAtomValue(batchAtom);
+  const canApply = useEditorState(ready);
+  if (batch.files.length === 0) return null;
+  const { running, refusals, files } = batch;
+  const percent = batchPercent(batch);
+  return (
+    <section className="batch" aria-label="Batch" data-testid="batch-panel">
+      <p className="batch-count">{files.length} photos</p>
+      {running ? (
+        <div className="batch-progress" data-testid="batch-progress" data-progress={percent}>
+          <progress max={100} value={percent} aria-label="Batch progress">
+            {percent}%
+          </progress>
+          <p className="batch-status" data-testid="batch-status">
+            Photo {running.index + 1} of {files.length} ({Math.round(running.fraction * 100)}%), {percent}% in
+            all
+          </p>
+          <button
+            type="button"
+            className="button"
+            data-testid="batch-cancel"
+            onClick={() => controller.cancelBatch()}
+          >
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="button"
+          data-testid="batch-apply"
+          disabled={!canApply}
+          title="Apply the look on screen to every photo at full size, as one zip"
+          onClick={() => void controller.applyToAll()}
+        >
+          Apply to all
+        </button>
+      )}
+      {refusals.length > 0 && (
+        <ul className="batch-refusals" data-testid="batch-refusals">
+          {refusals.map((refusal, index) => (
+            <li key={`${index}-${refusal.name}`} data-testid="batch-refusal">
+              <span className="batch-refusal-name">{refusal.name}</span>: {refusal.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,328 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import JSZip from 'jszip';
+import { DECODE_FAILED_MESSAGE, UNSUPPORTED_MESSAGE } from '../../src/intake/messages.ts';
+import { fixturePath } from '../support/images.ts';
+import { canMeasureMemory, sampleTabMemory } from '../support/memory.ts';
+import { compareInPage, enlargedJpeg, saveBytes } from '../support/large-images.ts';
+import { expect, test } from '../support/fixtures.ts';
+import type { EditorPage } from '../support/pages.ts';
+
+// Issue 27, batch: 'Apply to all' runs the look on screen on every chosen photo at its own full size and
+// hands back one zip; refused files are listed with the intake's message; Cancel stops it all.
+
+interface Source {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+const EFFECT = 'ccdEffect';
+
+const fixture = (name: string, as = name): Source => ({
+  name: as,
+  mimeType: 'image/png',
+  buffer: readFileSync(fixturePath(`kodak/${name}`)),
+});
+
+/** A PNG of a fixture at another size, made in the page. */
+async function resizedPng(page: Page, name: string, width: number, height: number): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    async ([data, width, height]) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const canvas = new OffscreenCanvas(width, height);
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2d context');
+      context.drawImage(await createImageBitmap(new Blob([bytes])), 0, 0, width, height);
+      const out = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
+      let text = '';
+      for (let i = 0; i < out.length; i += 0x8000)
+        text += String.fromCharCode(...out.subarray(i, i + 0x8000));
+      return btoa(text);
+    },
+    [readFileSync(fixturePath(`kodak/${name}`)).toString('base64'), width, height] as const,
+  );
+  return Buffer.from(base64, 'base64');
+}
+
+/** The width and height of an image file, as the browser decodes it. */
+function sizeOf(page: Page, bytes: Buffer): Promise<{ width: number; height: number }> {
+  return page.evaluate(async (data) => {
+    const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))]));
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  }, bytes.toString('base64'));
+}
+
+/** A 1x1 GIF: a real image, in a format the editor does not take. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/** Loads one photo and waits until it is the one on screen (the status was ImageReady before, too). */
+async function loadOne(page: Page, editor: EditorPage, source: Source) {
+  const seen = await page.evaluate(() => window.__retrocam?.statuses().length ?? -1);
+  expect(seen, 'needs testHooks=1').toBeGreaterThanOrEqual(0);
+  await editor.uploadInput.setInputFiles(source);
+  await expect
+    .poll(() => page.evaluate((n) => window.__retrocam?.statuses().slice(n) ?? [], seen), { timeout: 60_000 })
+    .toContain('ImageReady');
+  await editor.expectStatus('ImageReady');
+}
+
+async function chooseEffect(editor: EditorPage, effectId: string) {
+  await editor.effectButton(effectId).click();
+  await expect(editor.effectButton(effectId)).toHaveAttribute('aria-pressed', 'true');
+  await editor.settled();
+}
+
+test('Apply to all: 12 files, two refused, give one zip of ten full-size JPEGs with the look of single saves', async ({
+  page,
+  editor,
+}) => {
+  test.setTimeout(600_000);
+  await editor.open('webgl2', 'testHooks=1');
+
+  const valid: Source[] = [
+    fixture('kodim23.png'),
+    fixture('kodim03.png'),
+    fixture('kodim04.png'),
+    fixture('kodim05.png'),
+    fixture('kodim20.png'),
+    {
+      name: 'big.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await enlargedJpeg(page, 'kodak/kodim05.png', 2400, 1600),
+    },
+    {
+      name: 'tall.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await enlargedJpeg(page, 'kodak/kodim03.png', 900, 1350),
+    },
+    // The same base name as kodim04.png: the zip must keep both.
+    {
+      name: 'kodim04.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await enlargedJpeg(page, 'kodak/kodim20.png', 640, 427),
+    },
+    { name: 'small.png', mimeType: 'image/png', buffer: await resizedPng(page, 'kodim23.png', 300, 200) },
+    {
+      name: 'wide.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await enlargedJpeg(page, 'kodak/kodim23.png', 1800, 700),
+    },
+  ];
+  const refused: Source[] = [
+    {
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('These are not the pixels you are looking for.\n'),
+    },
+    { name: 'anim.gif', mimeType: 'image/gif', buffer: GIF },
+  ];
+  // The photo the look is made on comes first; the refused files sit among the others.
+  const files = [...valid.slice(0, 3), refused[0]!, ...valid.slice(3, 7), refused[1]!, ...valid.slice(7)];
+  expect(files).toHaveLength(12);
+
+  await editor.uploadInput.setInputFiles(files);
+  await editor.expectStatus('ImageReady', { timeout: 60_000 });
+  await expect(page.getByTestId('batch-panel')).toContainText('12 photos');
+  await chooseEffect(editor, EFFECT);
+
+  const downloads: string[] = [];
+  page.on('download', (download) => downloads.push(download.suggestedFilename()));
+  const started = Date.now();
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 480_000 }),
+    (async () => {
+      await page.getByTestId('batch-apply').click();
+      const progress = page.getByTestId('batch-progress');
+      await expect(progress).toBeVisible();
+      await expect(progress).toContainText(/Photo \d+ of 12/);
+      const percent = Number(await progress.getAttribute('data-progress'));
+      expect(percent).toBeGreaterThanOrEqual(0);
+      expect(percent).toBeLessThanOrEqual(100);
+    })(),
+  ]);
+  const ms = Date.now() - started;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^retrocam_${EFFECT}_\\d{8}-\\d{6}\\.zip$`));
+  await expect(page.getByTestId('batch-progress')).toHaveCount(0);
+  expect(downloads).toHaveLength(1);
+
+  // The refusals, listed with the intake's own messages (a text file is not an image, whatever its
+  // name says; a GIF is an image the editor does not take), in the panel and in the zip.
+  const listed = page.getByTestId('batch-refusal');
+  await expect(listed).toHaveText([
+    `notes.png: ${DECODE_FAILED_MESSAGE}`,
+    `anim.gif: ${UNSUPPORTED_MESSAGE}`,
+  ]);
+
+  const zip = await JSZip.loadAsync(readFileSync(await download.path()));
+  const names = Object.keys(zip.files).sort();
+  const expectedNames = valid
+    .map((_, i) => expectedNamesFor(valid, i))
+    .concat('refused.txt')
+    .sort();
+  expect(names).toEqual(expectedNames);
+  expect(await zip.file('refused.txt')!.async('string')).toBe(
+    `notes.png: ${DECODE_FAILED_MESSAGE}\nanim.gif: ${UNSUPPORTED_MESSAGE}\n`,
+  );
+  const batched = await Promise.all(
+    valid.map(async (_, i) => Buffer.from(await zip.file(expectedNamesFor(valid, i))!.async('uint8array'))),
+  );
+
+  // The same look saved one photo at a time through the normal full-resolution save.
+  const notes: string[] = [];
+  for (const [i, source] of valid.entries()) {
+    await loadOne(page, editor, source);
+    await expect(page.getByTestId('batch-panel')).toHaveCount(0);
+    await chooseEffect(editor, EFFECT);
+    await page.getByTestId('save-full-resolution').check();
+    const single = await saveBytes(page);
+    const own = await sizeOf(page, source.buffer);
+    const comparison = await compareInPage(page, batched[i]!, single.bytes);
+    notes.push(`${source.name} ${comparison.width}x${comparison.height} ${comparison.psnr.toFixed(1)} dB`);
+    expect(batched[i]!.subarray(0, 3).toString('hex'), `${source.name} is a JPEG`).toBe('ffd8ff');
+    expect({ width: comparison.width, height: comparison.height }, source.name).toEqual(own);
+    expect({ width: comparison.referenceWidth, height: comparison.referenceHeight }, source.name).toEqual(
+      own,
+    );
+    expect(comparison.psnr, source.name).toBeGreaterThanOrEqual(35);
+  }
+  test.info().annotations.push({
+    type: 'batch',
+    description: `12 files (10 photos) in ${(ms / 1000).toFixed(1)} s; ${notes.join('; ')}`,
+  });
+  console.log(`batch of 12 in ${ms} ms: ${notes.join('; ')}`);
+});
+
+/** The zip entry of valid[i] (the eighth shares kodim04's base name and comes second). */
+function expectedNamesFor(valid: Source[], i: number): string {
+  if (i === 7) return `kodim04_${EFFECT}-2.jpg`;
+  return `${valid[i]!.name.replace(/\.[^.]+$/, '')}_${EFFECT}.jpg`;
+}
+
+test('Cancel stops a batch: no zip, the progress goes, nothing keeps running, the editor still works', async ({
+  page,
+  editor,
+}) => {
+  test.setTimeout(300_000);
+  await editor.open('webgl2');
+  const big = await enlargedJpeg(page, 'kodak/kodim23.png', 3000, 2000);
+  const files = Array.from({ length: 12 }, (_, i) => ({
+    name: `big-${i}.jpg`,
+    mimeType: 'image/jpeg',
+    buffer: big,
+  }));
+  await editor.uploadInput.setInputFiles(files);
+  await editor.expectStatus('ImageReady', { timeout: 60_000 });
+  await chooseEffect(editor, 'smartBlur');
+
+  const downloads: string[] = [];
+  page.on('download', (download) => downloads.push(download.suggestedFilename()));
+  const started = Date.now();
+  await page.getByTestId('batch-apply').click();
+  const progress = page.getByTestId('batch-progress');
+  // Well into the batch (the second photo), then Cancel.
+  await expect(progress).toContainText(/Photo 2 of 12/, { timeout: 120_000 });
+  const firstPhotoMs = Date.now() - started;
+  const before = Number(await progress.getAttribute('data-progress'));
+  expect(before).toBeGreaterThan(0);
+  expect(before).toBeLessThan(100);
+  await page.getByTestId('batch-cancel').click();
+  // Gone at once: the ten photos left would take far longer than this (checked, so that this can fail).
+  const GONE_MS = 3000;
+  expect(firstPhotoMs * 10).toBeGreaterThan(GONE_MS);
+  await expect(progress).toHaveCount(0, { timeout: GONE_MS });
+  await expect(page.getByTestId('notification')).toHaveText(/Batch cancelled/);
+  await expect(page.getByTestId('batch-apply')).toBeEnabled();
+
+  // The editor works: an apply goes through, and a full-resolution save (which would queue behind a
+  // batch export still running in the worker) comes promptly and is the only download.
+  await chooseEffect(editor, 'ccdEffect');
+  await page.getByTestId('apply-button').click();
+  await expect(page.getByTestId('undo-button')).toBeEnabled();
+  await editor.settled();
+  await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
+  await page.getByTestId('save-full-resolution').check();
+  const saved = await saveBytes(page);
+  expect(saved.name).toMatch(/\.jpg$/);
+  await page.waitForTimeout(2000);
+  expect(downloads).toEqual([saved.name]);
+});
+
+// On WebGPU, desktop Chrome's engine, where batches of many large photos are made. WebGL2 measured 701 MB
+// here (against WebGPU's 743 MB); it and the CPU backend are left to memory.spec.ts's single photo, for
+// the suite's time.
+for (const engine of ['webgpu'] as const) {
+  test(`${engine}: a batch of 30 photos of 12 MP keeps the tab under 1.5 GB, and Cancel at any point leaves nothing running`, async ({
+    page,
+    editor,
+  }) => {
+    // The tab's memory is read from /proc (Linux, as on CI); without it the check must fail, not pass silently.
+    expect(canMeasureMemory(), 'needs /proc to read process memory').toBe(true);
+    test.setTimeout(1_200_000);
+    await editor.open(engine, 'testHooks=1');
+    const twelve = await enlargedJpeg(page, 'kodak/kodim23.png', 4000, 3000);
+    const files = Array.from({ length: 30 }, (_, i) => ({
+      name: `photo-${String(i + 1).padStart(2, '0')}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: twelve,
+    }));
+    await editor.uploadInput.setInputFiles(files);
+    await editor.expectStatus('ImageReady', { timeout: 120_000 });
+    await expect(page.getByTestId('batch-panel')).toContainText('30 photos');
+    await chooseEffect(editor, EFFECT);
+    const stats = () => page.evaluate(() => window.__retrocam!.stats());
+
+    // The whole batch, with the memory sampled throughout.
+    const sampler = sampleTabMemory();
+    const started = Date.now();
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 1_000_000 }),
+      page.getByTestId('batch-apply').click(),
+    ]);
+    const ms = Date.now() - started;
+    const peak = sampler.stop();
+    const zip = await JSZip.loadAsync(readFileSync(await download.path()));
+    const names = Object.keys(zip.files);
+    const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+    const note = `30 x 4000x3000 on ${engine} in ${(ms / 1000).toFixed(0)} s (${(ms / 30000).toFixed(1)} s a photo); renderer + GPU process peak ${mb(peak)}`;
+    test.info().annotations.push({ type: 'batch memory', description: note });
+    console.log(note);
+    expect(names).toHaveLength(30);
+    expect(await sizeOf(page, Buffer.from(await zip.file(names[29]!)!.async('uint8array')))).toEqual({
+      width: 4000,
+      height: 3000,
+    });
+    // The memory was really read, and stayed under the limit.
+    expect(peak).toBeGreaterThan(32 * 2 ** 20);
+    expect(peak).toBeLessThan(1.5 * 2 ** 30);
+
+    // Again, cancelled part way (at photos 1 and 4, during the export): each time the progress goes, no zip
+    // comes, and the engine holds no more GPU objects than before the batch (the export's are gone, and
+    // nothing goes on making more).
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    const notAbove = (before: { textures: number; buffers: number }) => async () => {
+      const now = await stats();
+      return now.textures <= before.textures && now.buffers <= before.buffers;
+    };
+    for (const photo of [1, 4]) {
+      const before = await stats();
+      await page.getByTestId('batch-apply').click();
+      const progress = page.getByTestId('batch-progress');
+      await expect(progress).toContainText(new RegExp(`Photo ${photo} of 30 \\([1-9]`), { timeout: 300_000 });
+      await page.getByTestId('batch-cancel').click();
+      await expect(progress).toHaveCount(0, { timeout: 5_000 });
+      await expect.poll(notAbove(before), { timeout: 10_000 }).toBe(true);
+      await page.waitForTimeout(2_000);
+      expect(await notAbove(before)(), JSON.stringify({ before, after: await stats() })).toBe(true);
+      expect(downloads).toBe(0);
+    }
+    await editor.effectButton('nokiaEffect').click();
+    await editor.settled();
+    await page.getByTestId('apply-button').click();
+    await expect(page.getByTestId('undo-button')).toBeEnabled();
+    await editor.settled();
+  });
+}
