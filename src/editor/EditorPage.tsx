@@ -150,9 +150,10 @@ function EditorScreen({ store }: { store: Store }) {
     (host: HTMLElement) => {
       controller.start(host);
       const hooks = testHooksFor(controller);
-      // A photo shared to the installed app, or opened with it, loads as an upload (the first of several).
-      const stopArrivals = receiveArrivals(([file]) => {
-        if (file) controller.chooseFile(file, { formats: ARRIVAL_FORMATS });
+      // Photos shared to the installed app, or opened with it, load as an upload: the first as the photo,
+      // all of them (several) as the batch.
+      const stopArrivals = receiveArrivals((files) => {
+        if (files.length > 0) controller.chooseFiles(files, { formats: ARRIVAL_FORMATS });
         else store.set(notifyAtom, { kind: 'error', message: NO_FILE_MESSAGE });
       });
       return () => {

@@ -8,7 +8,7 @@
  */
 import { downloadZip } from 'client-zip';
 import type { EngineClient } from '../engine/client/engine-client.ts';
-import { EDITOR_FORMATS } from '../intake/formats.ts';
+import { EDITOR_FORMATS, type AcceptedFormat } from '../intake/formats.ts';
 import { intake, IntakeError } from '../intake/intake.ts';
 import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
 import { downloadFileName, triggerDownload } from './download.ts';
@@ -90,6 +90,8 @@ interface Job {
 
 export class BatchRunner {
   private cancelled = false;
+  /** The formats the batch's files were chosen under (the landing page's take HEIC too). */
+  private formats: readonly AcceptedFormat[] = EDITOR_FORMATS;
 
   constructor(private readonly host: BatchHost) {}
 
@@ -102,8 +104,9 @@ export class BatchRunner {
   }
 
   /** The photos chosen together (one or none clears the batch). */
-  setFiles(files: readonly File[]): void {
+  setFiles(files: readonly File[], formats: readonly AcceptedFormat[] = EDITOR_FORMATS): void {
     if (this.state.running) this.cancel();
+    this.formats = formats;
     this.host.store.set(batchAtom, {
       files: files.length > 1 ? [...files] : [],
       running: null,
@@ -193,7 +196,7 @@ export class BatchRunner {
       let processing;
       try {
         // The checks only (no bitmap back): the worker decodes the original itself for the export.
-        ({ processing } = await intake(file, EDITOR_FORMATS, { bitmap: false }));
+        ({ processing } = await intake(file, this.formats, { bitmap: false }));
       } catch (error) {
         this.refuse(job, file.name, error instanceof IntakeError ? error.message : DECODE_FAILED_MESSAGE);
         continue;

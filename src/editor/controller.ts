@@ -156,6 +156,8 @@ export class EditorController {
     const handoff = takeHandoff();
     if (handoff) {
       if (handoff.firstStep) this.firstStep = { file: handoff.file, step: handoff.firstStep };
+      // Several photos chosen together on the landing page come as the batch too.
+      if (handoff.together) this.batch.setFiles(handoff.together, handoff.formats);
       this.chooseFile(handoff.file, {
         formats: handoff.formats,
         ...(handoff.decoded ? { decoded: handoff.decoded } : {}),
@@ -241,11 +243,11 @@ export class EditorController {
    * Files chosen or dropped together: the first loads as the photo the look is made on, and all of them
    * (several) form the batch that 'Apply to all' runs the look on.
    */
-  chooseFiles(files: readonly File[]): void {
+  chooseFiles(files: readonly File[], intake?: FileIntake): void {
     const [first] = files;
     if (!first) return;
-    this.batch.setFiles(files);
-    this.chooseFile(first);
+    this.batch.setFiles(files, intake?.formats);
+    this.chooseFile(first, intake);
   }
 
   /** 'Apply to all': the look on screen on every photo of the batch, at full size, as one zip. */

@@ -16,6 +16,8 @@ export interface Handoff {
   formats: readonly AcceptedFormat[];
   decoded?: DecodedImage;
   firstStep?: FirstStep;
+  /** Every photo chosen together with `file` (it first), for the editor's batch. */
+  together?: readonly File[];
 }
 
 let pending: Handoff | null = null;

@@ -19,7 +19,12 @@ interface Chosen {
   name: string;
   decoded: DecodedImage;
   previewUrl: string;
+  /** Every photo chosen with it (it first): the editor's batch. Empty when it came alone. */
+  together: readonly File[];
 }
+
+/** The photos of a choice or a drop, kept as a batch when there are several. */
+const batchOf = (files: readonly File[]): readonly File[] => (files.length > 1 ? files : []);
 
 /**
  * The landing page's upload box: click or drop a file, see it as a JPEG preview, then 'Start Editing'
@@ -36,6 +41,8 @@ export function UploadBox() {
   const input = useRef<HTMLInputElement>(null);
   const attempt = useRef(0);
   const handedOver = useRef<Chosen | null>(null);
+  /** The batch of the file being prepared. */
+  const [preparingTogether, setPreparingTogether] = useState<readonly File[]>([]);
   const hintId = useId();
 
   // What a chosen file holds (the preview's URL, the decoded bitmap) goes when it is replaced or left,
@@ -48,7 +55,7 @@ export function UploadBox() {
     };
   }, [chosen]);
 
-  const take = async (file: File | null | undefined) => {
+  const take = async (file: File | null | undefined, together: readonly File[] = []) => {
     const current = ++attempt.current;
     if (!file) {
       setPreparing(null);
@@ -57,6 +64,7 @@ export function UploadBox() {
     }
     // The photo chosen before stays until this one is ready: a refused file loses nothing.
     setPreparing(file);
+    setPreparingTogether(together);
     let decoded: DecodedImage;
     let previewUrl: string;
     try {
@@ -79,7 +87,7 @@ export function UploadBox() {
       return;
     }
     setPreparing(null);
-    setChosen({ file, name: file.name, decoded, previewUrl });
+    setChosen({ file, name: file.name, decoded, previewUrl, together });
     if (decoded.warning) notify({ kind: 'warning', message: decoded.warning });
   };
 
@@ -107,7 +115,8 @@ export function UploadBox() {
     if (preparing) {
       // Not ready yet: the editor takes the file and decodes it itself.
       attempt.current++;
-      handOver({ file: preparing, formats: FORMATS });
+      const together = preparingTogether;
+      handOver({ file: preparing, formats: FORMATS, ...(together.length > 0 ? { together } : {}) });
       navigate('/editor');
       return;
     }
@@ -116,7 +125,12 @@ export function UploadBox() {
       return;
     }
     handedOver.current = chosen;
-    handOver({ file: chosen.file, formats: FORMATS, decoded: chosen.decoded });
+    handOver({
+      file: chosen.file,
+      formats: FORMATS,
+      decoded: chosen.decoded,
+      ...(chosen.together.length > 0 ? { together: chosen.together } : {}),
+    });
     navigate('/editor');
   };
 
@@ -132,6 +146,8 @@ export function UploadBox() {
     navigate(`/editor${window.location.search}`);
   };
   const cameraProblem = useCallback((message: string) => notify({ kind: 'error', message }), [notify]);
+
+  const batchSize = (preparing ? preparingTogether : (chosen?.together ?? [])).length;
 
   return (
     <section className="upload-card" aria-label="Upload a photo">
@@ -158,7 +174,10 @@ export function UploadBox() {
               <span className="dots">Preparing preview</span>
             </div>
           )}
-          <figcaption className="hint">{preparing?.name ?? chosen?.name}</figcaption>
+          <figcaption className="hint">
+            {preparing?.name ?? chosen?.name}
+            {batchSize > 1 && ` and ${batchSize - 1} more for 'Apply to all'`}
+          </figcaption>
         </figure>
       ) : (
         <label
@@ -175,7 +194,8 @@ export function UploadBox() {
           onDrop={(event) => {
             event.preventDefault();
             setDragging(false);
-            void take(event.dataTransfer.files[0]);
+            const files = [...event.dataTransfer.files];
+            void take(files[0], batchOf(files));
           }}
         >
           <svg className="dropzone-icon" viewBox="0 0 48 48" aria-hidden="true">
@@ -195,10 +215,11 @@ export function UploadBox() {
             accept={ACCEPT}
             data-testid="upload-input"
             aria-describedby={hintId}
+            multiple
             onChange={(event) => {
-              const file = event.target.files?.[0];
+              const files = [...(event.target.files ?? [])];
               event.target.value = '';
-              void take(file);
+              void take(files[0], batchOf(files));
             }}
           />
         </label>
