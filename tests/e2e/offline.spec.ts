@@ -1,6 +1,7 @@
 // After one visit the service worker has the whole app: with the network cut, a reload reaches the
 // editor, applies an effect and saves; the landing page (HEIC included) and the privacy page load too.
 import { expect, test } from '../support/fixtures.ts';
+import { goOffline } from '../support/offline.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -19,15 +20,7 @@ test('the app works offline after the first visit', async ({ page, context, edit
   });
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
 
-  await context.setOffline(true);
-  expect(
-    await page.evaluate(() =>
-      fetch('/no-such-file.txt', { cache: 'no-store' }).then(
-        () => 'online',
-        () => 'offline',
-      ),
-    ),
-  ).toBe('offline');
+  await goOffline(context, page);
 
   await page.goto('/editor?engine=webgl2');
   await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerReady');

@@ -11,6 +11,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { fixtureBase64, fixturePath } from '../support/images.ts';
 import type { EditorPage, FixtureFile } from '../support/pages.ts';
 import { decodePng } from '../support/png.ts';
+import { goOffline } from '../support/offline.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -125,15 +126,7 @@ test('a shared photo opens in the editor, and is not kept once it is there', asy
 test('a photo shared while offline opens in the editor', async ({ page, context, editor }) => {
   test.setTimeout(180_000);
   const target = await controlled(page);
-  await context.setOffline(true);
-  expect(
-    await page.evaluate(() =>
-      fetch('/no-such-file.txt', { cache: 'no-store' }).then(
-        () => 'online',
-        () => 'offline',
-      ),
-    ),
-  ).toBe('offline');
+  await goOffline(context, page);
   await share(page, target, PHOTO);
   await expectPhoto(editor);
 });
