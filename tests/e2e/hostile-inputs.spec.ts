@@ -142,14 +142,15 @@ for (const entry of ENTRIES) {
     const nothingLost = await entry.open(page);
     const notes: string[] = [];
     for (const hostile of HOSTILE) {
-      await longTasks.quiet();
-      const memory = sampleTabMemory(50);
-      await entry.choose(page, hostile.file);
-      const { text, elapsed } = await editor.takeNotification('error');
-      const peak = memory.stop();
-      const longest = await longTasks.longest();
+      const { result, longest, tries } = await longTasks.measure(async () => {
+        const memory = sampleTabMemory(50);
+        await entry.choose(page, hostile.file);
+        const taken = await editor.takeNotification('error');
+        return { ...taken, peak: memory.stop() };
+      }, LONG_TASK_LIMIT_MS);
+      const { text, elapsed, peak } = result;
       notes.push(
-        `${hostile.label}: ${elapsed} ms, longest task ${longest.toFixed(0)} ms, ${(peak / 2 ** 20).toFixed(0)} MB`,
+        `${hostile.label}: ${elapsed} ms, longest task ${tries.map((t) => t.toFixed(0)).join(' then ')} ms, ${(peak / 2 ** 20).toFixed(0)} MB`,
       );
       expect(text, hostile.label).toBe(hostile.message);
       expect(elapsed, hostile.label).toBeLessThan(5000);
