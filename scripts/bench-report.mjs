@@ -187,8 +187,9 @@ export function cameraLines(results) {
       'viewfinder at a fixed 640 px long side, each look timed for 4 s after 4 warm-up frames. Still: the ' +
       'same effect at 640x480 on the benchmark page (`bench.effects`: the chain, the result shown on the ' +
       "worker's canvas as the editor shows an apply, the GPU's finish). Live: " +
-      "the worker's time per frame (the frame into the input texture the way the viewfinder's trial chose, " +
-      "the chain, the canvas, the GPU's finish); latency: from the frame's arrival in the page or the worker to its frame on the canvas. The " +
+      "the median of the worker's time per frame (the frame into the input texture the way the viewfinder's " +
+      "trial chose, the chain, the canvas, the GPU's finish; still rows are medians too); latency: the median " +
+      "time from a frame's arrival in the page or the worker to its frame on the canvas. The " +
       `live path may add at most ${MAX_LIVE_OVERHEAD * 100} % to the still cost; latency should stay within two frame costs.`,
     '',
   );

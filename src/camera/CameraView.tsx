@@ -43,6 +43,7 @@ function exposeHooks(session: CameraSession | null): void {
   window.__retrocamCamera = {
     stats: () => session.resourceCounts(),
     resetStats: () => session.resetStats(),
+    timedFrames: () => session.timedFrames(),
     frame: async () => {
       const { width, height, pixels } = await session.readFrame();
       return pixels ? pngDataUrl(new ImageData(new Uint8ClampedArray(pixels.buffer), width, height)) : null;

@@ -92,6 +92,8 @@ export interface CameraOptions {
 
 /** How many recent frames the rates and averages are taken over. */
 const WINDOW = 30;
+/** The most frames `timedFrames` keeps (a minute at 30 fps). */
+const TIMED_LIMIT = 1800;
 /** A frame the worker never reports shown (it failed) frees the page's path after this long. */
 const FRAME_TIMEOUT_MS = 2000;
 
@@ -120,6 +122,8 @@ export class CameraSession {
   private shotWaiters: ((shot: LiveShotMessage) => void)[] = [];
   private pixelWaiters: ((pixels: LivePixelsMessage) => void)[] = [];
   private readonly shown: { shown: number; latency: number; cost: number }[] = [];
+  /** Every frame's latency and cost since the last `resetStats` (the bench's timed window), bounded. */
+  private readonly timed: { latency: number; cost: number }[] = [];
   private stats: CameraStats = {
     frames: 0,
     fps: 0,
@@ -262,6 +266,12 @@ export class CameraSession {
   /** Starts the rates and averages again from the next frame (a new look; the bench's timed window). */
   resetStats(): void {
     this.shown.length = 0;
+    this.timed.length = 0;
+  }
+
+  /** Each frame's latency and cost (ms) since the last `resetStats`, oldest first (a test hook). */
+  timedFrames(): { latency: number; cost: number }[] {
+    return [...this.timed];
   }
 
   /** The viewfinder's last processed frame, read back from the worker (a test hook). */
@@ -399,6 +409,7 @@ export class CameraSession {
   private record({ shown, arrived, cost, width, height, upload }: LiveShownMessage): void {
     this.shown.push({ shown, latency: shown - arrived, cost });
     if (this.shown.length > WINDOW) this.shown.shift();
+    if (this.timed.length < TIMED_LIMIT) this.timed.push({ latency: shown - arrived, cost });
     const first = this.shown[0];
     const span = first ? shown - first.shown : 0;
     const average = (pick: (entry: { latency: number; cost: number }) => number) =>

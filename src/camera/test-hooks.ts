@@ -1,13 +1,15 @@
 /**
  * Only with `?testHooks=1`: the viewfinder's worker's GPU object counts, and its last processed frame as a
- * PNG data URL (tests compare it with the same frame processed as a still), and a restart of its averages
- * (the bench times a window of frames).
+ * PNG data URL (tests compare it with the same frame processed as a still), a restart of its averages and
+ * each frame's own numbers since then (the bench times a window of frames).
  */
 export interface CameraHooks {
   stats: () => Promise<{ textures: number; buffers: number }>;
   frame: () => Promise<string | null>;
   /** Restarts the viewfinder's averages (`data-fps`, `data-latency`, `data-cost`) from the next frame. */
   resetStats: () => void;
+  /** Each frame's capture-to-display latency and worker cost (ms) since the last `resetStats`. */
+  timedFrames: () => { latency: number; cost: number }[];
 }
 
 declare global {
