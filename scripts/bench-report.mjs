@@ -133,7 +133,7 @@ export function cpuBackendVerdict(results) {
 export function batchLines(results) {
   const batches = results.editor?.batches ?? results.batches ?? [];
   if (batches.length === 0) return [];
-  const lines = ['## Batch (issue 27)', ''];
+  const lines = ['## Batch (issue 27)', '', ...partialRun('--only-batch', results.batchRun)];
   lines.push(
     "The production editor on each backend: copies of a 4000x3000 JPEG chosen together, a look chosen, then 'Apply " +
       "to all'; from the click to the zip's download, divided by the photos. Each photo is checked by the " +
@@ -177,11 +177,27 @@ export function cameraRows(results) {
   });
 }
 
+/** Where a section comes from a partial run, a line that says which, and how busy the machine was. */
+function partialRun(option, run) {
+  if (!run) return [];
+  const load = run.loadAverageBefore?.map((l) => Number(l).toFixed(2)).join(', ');
+  return [
+    `From \`npm run bench -- ${option}\` on ${run.date.slice(0, 10)}` +
+      (load ? ` (load average before: ${load})` : '') +
+      ', not from the run the rest of this page comes from.',
+    '',
+  ];
+}
+
 /** The camera's section of RESULTS.md (empty without viewfinder rows). */
 export function cameraLines(results) {
   const rows = cameraRows(results);
   if (rows.length === 0) return [];
-  const lines = ["## The camera's viewfinder (issue 26)", ''];
+  const lines = [
+    "## The camera's viewfinder (issue 26)",
+    '',
+    ...partialRun('--only-camera', results.cameraRun),
+  ];
   lines.push(
     "Chromium's fake camera playing a 640x480 test scene (a .y4m, 30 fps) into the production build's " +
       'viewfinder at a fixed 640 px long side, each look timed for 4 s after 4 warm-up frames. Still: the ' +

@@ -15,7 +15,7 @@
 // BENCH_PORT (default 5175) serves the benchmark page, then the production build.
 import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, ensureChromium } from './chromium.mjs';
@@ -333,8 +333,22 @@ async function editor(workerEffectIds) {
   }
 }
 
+/**
+ * After a partial run: RESULTS.md again from the last full run's results.json with this run's section in
+ * place of its own (the section says which run it comes from); results.json keeps the full run.
+ */
+async function rewriteMarkdown(part) {
+  const fullFile = new URL('../bench/results.json', import.meta.url);
+  if (!existsSync(fullFile)) return;
+  const full = JSON.parse(readFileSync(fullFile, 'utf8'));
+  const merged = { ...full, ...part };
+  if (part.batches) merged.editor = { ...(full.editor ?? {}), batches: part.batches };
+  writeFileSync(new URL('../bench/RESULTS.md', import.meta.url), await renderMarkdown(merged));
+  console.log('Wrote its section into bench/RESULTS.md (the rest from the last full run)');
+}
+
 if (onlyBatch) {
-  // A partial run: its own file, and RESULTS.md left as the last full run wrote it.
+  // A partial run: its own file, and its section of RESULTS.md.
   const { batches } = await editor([]);
   const partial = {
     date: new Date().toISOString(),
@@ -346,6 +360,7 @@ if (onlyBatch) {
     `${JSON.stringify(partial, null, 2)}\n`,
   );
   console.log(`\n${batchLines(partial).join('\n')}`);
+  await rewriteMarkdown({ batches, batchRun: { date: partial.date, loadAverageBefore: loadBefore } });
   process.exit(0);
 }
 const gpu = await gpuAndCpu();
@@ -396,7 +411,7 @@ const results = {
   },
 };
 if (onlyCamera) {
-  // A partial run: its own file, and RESULTS.md left as the last full run wrote it.
+  // A partial run: its own file, and its section of RESULTS.md.
   writeFileSync(
     new URL('../bench/camera-results.json', import.meta.url),
     `${JSON.stringify(results, null, 2)}\n`,
@@ -405,6 +420,10 @@ if (onlyCamera) {
   console.log(
     `\n${cameraLines(results).join('\n')}\n${verdict.holds ? 'HOLDS  ' : 'NOT MET'}  ${verdict.point}: ${verdict.detail}`,
   );
+  await rewriteMarkdown({
+    camera: results.camera,
+    cameraRun: { date: results.date, loadAverageBefore: machine.loadAverageBefore },
+  });
   process.exit(0);
 }
 writeFileSync(new URL('../bench/results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
