@@ -12,6 +12,7 @@
 //                  artefact stages are timed alone in every run)
 //   --only-camera  only the camera's viewfinder (issue 26) beside the still pipeline at 640x480
 //   --only-batch   only the batch (issue 27): seconds per 12 MP photo in 'Apply to all', on every backend
+//   --report       measure nothing: RESULTS.md again from results.json and the newer partial runs' files
 // BENCH_PORT (default 5175) serves the benchmark page, then the production build.
 import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
@@ -334,17 +335,37 @@ async function editor(workerEffectIds) {
 }
 
 /**
- * After a partial run: RESULTS.md again from the last full run's results.json with this run's section in
- * place of its own (the section says which run it comes from); results.json keeps the full run.
+ * After a partial run: RESULTS.md again from the last full run's results.json, with the sections of the
+ * partial runs made since (camera-results.json, batch-results.json) in place of their own; each such
+ * section says which run it comes from. results.json keeps the full run.
  */
-async function rewriteMarkdown(part) {
-  const fullFile = new URL('../bench/results.json', import.meta.url);
-  if (!existsSync(fullFile)) return;
-  const full = JSON.parse(readFileSync(fullFile, 'utf8'));
-  const merged = { ...full, ...part };
-  if (part.batches) merged.editor = { ...(full.editor ?? {}), batches: part.batches };
+async function rewriteMarkdown() {
+  const read = (name) => {
+    const file = new URL(`../bench/${name}`, import.meta.url);
+    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+  };
+  const full = read('results.json');
+  if (!full) return;
+  const newer = (part) => part && Date.parse(part.date) > Date.parse(full.date);
+  const merged = { ...full };
+  const camera = read('camera-results.json');
+  if (newer(camera)) {
+    merged.camera = camera.camera;
+    merged.cameraRun = { date: camera.date, loadAverageBefore: camera.machine?.loadAverageBefore ?? [] };
+  }
+  const batch = read('batch-results.json');
+  if (newer(batch)) {
+    merged.editor = { ...(full.editor ?? {}), batches: batch.batches };
+    merged.batchRun = { date: batch.date, loadAverageBefore: batch.machine?.loadAverageBefore ?? [] };
+  }
   writeFileSync(new URL('../bench/RESULTS.md', import.meta.url), await renderMarkdown(merged));
   console.log('Wrote its section into bench/RESULTS.md (the rest from the last full run)');
+}
+
+if (args.includes('--report')) {
+  // RESULTS.md again from the stored results, nothing measured.
+  await rewriteMarkdown();
+  process.exit(0);
 }
 
 if (onlyBatch) {
@@ -352,7 +373,11 @@ if (onlyBatch) {
   const { batches } = await editor([]);
   const partial = {
     date: new Date().toISOString(),
-    machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length },
+    machine: {
+      cpu: cpus()[0]?.model ?? 'unknown',
+      cores: cpus().length,
+      loadAverageBefore: loadBefore.map((l) => Number(l.toFixed(2))),
+    },
     batches,
   };
   writeFileSync(
@@ -360,7 +385,7 @@ if (onlyBatch) {
     `${JSON.stringify(partial, null, 2)}\n`,
   );
   console.log(`\n${batchLines(partial).join('\n')}`);
-  await rewriteMarkdown({ batches, batchRun: { date: partial.date, loadAverageBefore: loadBefore } });
+  await rewriteMarkdown();
   process.exit(0);
 }
 const gpu = await gpuAndCpu();
@@ -420,10 +445,7 @@ if (onlyCamera) {
   console.log(
     `\n${cameraLines(results).join('\n')}\n${verdict.holds ? 'HOLDS  ' : 'NOT MET'}  ${verdict.point}: ${verdict.detail}`,
   );
-  await rewriteMarkdown({
-    camera: results.camera,
-    cameraRun: { date: results.date, loadAverageBefore: machine.loadAverageBefore },
-  });
+  await rewriteMarkdown();
   process.exit(0);
 }
 writeFileSync(new URL('../bench/results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
