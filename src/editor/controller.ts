@@ -57,6 +57,11 @@ export interface ControllerOptions {
   link?: LookLink | null;
   /** Test option (with testHooks): full-resolution saves use tiles no longer than this a side. */
   tileLimit?: number;
+  /**
+   * Test option (with testHooks): no thumbnails are made. For tests of other things that load many
+   * photos (the fixture sweep): each load's set is as much work as a camera effect's apply.
+   */
+  noThumbnails?: boolean;
 }
 
 function reason(error: unknown): string {
@@ -577,7 +582,10 @@ export class EditorController {
           this.commit();
         }
         // The base image changed: thumbnails of the new one.
-        if (message.status === 'ImageReady' || message.status === 'commitSuccess') {
+        if (
+          (message.status === 'ImageReady' || message.status === 'commitSuccess') &&
+          !this.options.noThumbnails
+        ) {
           this.thumbnails.refresh((m) => this.session.post(m));
         }
         return;

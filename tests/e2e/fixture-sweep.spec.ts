@@ -188,7 +188,9 @@ async function landingSweep(page: Page) {
 
 async function editorSweep(page: Page) {
   const editor = new EditorPage(page);
-  await editor.open('webgl2', 'testHooks=1');
+  // No thumbnails: each of some 200 loads would start a set (as much work as a camera apply) that the
+  // next load drops; the sweep is about the intake, and the other flows keep them.
+  await editor.open('webgl2', 'testHooks=1&thumbnails=0');
   const error = page.locator('[data-testid=notification][data-kind=error]');
   const statuses = () => page.evaluate(() => window.__retrocam?.statuses() ?? []);
   for (const file of FILES) {
