@@ -13,8 +13,9 @@ import { intake, IntakeError } from '../intake/intake.ts';
 import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
 import { downloadFileName, triggerDownload } from './download.ts';
 import { atom, type Store } from './editor-jotai.ts';
+import { savesThroughShareSheet } from './export.ts';
+import { openShareSheet, SHARE_CANCELLED_MESSAGE, TAP_DURATION_MS, type Notify } from './saving.ts';
 import type { EffectStep } from './recovery.ts';
-import type { NotificationKind } from './state/notifications.ts';
 
 /** JPEG quality of every full-resolution file, the batch's as the single save's. */
 export const BATCH_QUALITY = 0.9;
@@ -69,12 +70,13 @@ export interface BatchHost {
   effects(): EffectStep[] | null;
   /** What the files are named after: the effect on screen, else the last applied; null for none. */
   look(): string | null;
-  notify(kind: NotificationKind, message: string, durationMs?: number): void;
+  notify: Notify;
 }
 
 class Cancelled extends Error {}
 
 const NO_DATA = 'Failed to generate image data.';
+const NONE_MADE = 'No photo could be processed.';
 
 interface Job {
   files: readonly File[];
@@ -125,8 +127,13 @@ export class BatchRunner {
     this.host.client()?.cancelExport();
   }
 
-  /** 'Apply to all': runs the look on every photo and downloads one zip. */
+  /**
+   * 'Apply to all': runs the look on every photo and downloads one zip; on a phone that can share files,
+   * the photos go to the share sheet instead (a phone's gallery takes photos, not a zip).
+   */
   async run(): Promise<void> {
+    // Asked inside the click, as every save asks.
+    const toShareSheet = savesThroughShareSheet();
     const { files } = this.state;
     const client = this.host.client();
     const effects = this.host.effects();
@@ -156,18 +163,24 @@ export class BatchRunner {
     };
     this.host.notify('info', `Applying the look to ${files.length} photos...`);
     try {
+      if (toShareSheet) {
+        const photos: File[] = [];
+        for await (const entry of this.entries(job)) {
+          if (entry.input instanceof Blob)
+            photos.push(new File([entry.input], entry.name, { type: 'image/jpeg' }));
+        }
+        if (this.cancelled) throw new Cancelled();
+        if (job.made === 0) this.host.notify('error', NONE_MADE);
+        else await this.share(photos, job);
+        return;
+      }
       const zip = await downloadZip(this.entries(job)).blob();
       if (this.cancelled) throw new Cancelled();
       if (job.made === 0) {
-        this.host.notify('error', 'No photo could be processed.');
+        this.host.notify('error', NONE_MADE);
         return;
       }
-      triggerDownload(zip, downloadFileName(job.look, new Date()).replace(/\.jpg$/, '.zip'));
-      const refused = job.refusals.length;
-      this.host.notify(
-        refused > 0 ? 'warning' : 'success',
-        `Download started! ${job.made} photos${refused > 0 ? `, ${refused} refused` : ''}.`,
-      );
+      this.downloadZip(zip, job);
     } catch (error) {
       if (error instanceof Cancelled || this.cancelled) this.host.notify('info', 'Batch cancelled.');
       else
@@ -176,6 +189,48 @@ export class BatchRunner {
       for (const step of replay) step.mask?.close();
       this.cancelled = false;
       this.update({ running: null });
+    }
+  }
+
+  private downloadZip(zip: Blob, job: Job): void {
+    triggerDownload(zip, downloadFileName(job.look, new Date()).replace(/\.jpg$/, '.zip'));
+    const refused = job.refusals.length;
+    this.host.notify(
+      refused > 0 ? 'warning' : 'success',
+      `Download started! ${job.made} photos${refused > 0 ? `, ${refused} refused` : ''}.`,
+    );
+  }
+
+  /**
+   * The batch's photos to the share sheet. Making them outlasts the click's activation, so the sheet
+   * usually wants a tap: a notification keeps the photos for it (and again after the sheet is closed, so
+   * that minutes of work are not lost to a stray tap). A browser that will not share them gets the zip.
+   */
+  private async share(photos: File[], job: Job): Promise<void> {
+    const refused = job.refusals.length;
+    const count = `${photos.length} photos${refused > 0 ? ` (${refused} refused)` : ''}`;
+    const again = { label: 'Share', run: () => void this.share(photos, job) };
+    switch (await openShareSheet(photos)) {
+      case 'shared':
+        this.host.notify(refused > 0 ? 'warning' : 'success', `Shared ${count}.`);
+        return;
+      case 'needsTap':
+        this.host.notify('info', `${count} ready. Tap Share to save them.`, TAP_DURATION_MS, again);
+        return;
+      case 'cancelled':
+        this.host.notify(
+          'info',
+          `${SHARE_CANCELLED_MESSAGE} Tap Share to share the ${count}.`,
+          TAP_DURATION_MS,
+          again,
+        );
+        return;
+      case 'cannot':
+        this.downloadZip(
+          await downloadZip(photos.map((photo) => ({ name: photo.name, input: photo }))).blob(),
+          job,
+        );
+        return;
     }
   }
 

@@ -37,6 +37,11 @@ function coarsePointer(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 }
 
+/** A phone that can share files: its saves (and a batch's photos) go to the share sheet. */
+export function savesThroughShareSheet(): boolean {
+  return isPhone(navigator.userAgent, navigator.maxTouchPoints, coarsePointer()) && canShareFiles();
+}
+
 /** Whether this browser can share a JPEG file through the system's share sheet. */
 export function canShareFiles(): boolean {
   if (typeof navigator.share !== 'function' || typeof navigator.canShare !== 'function') return false;
@@ -60,7 +65,7 @@ export const SAVE_TAB_BLOCKED =
  */
 export function openSaveTarget(): Window | 'share' | 'download' | 'blocked' {
   const { userAgent, maxTouchPoints } = navigator;
-  if (isPhone(userAgent, maxTouchPoints, coarsePointer()) && canShareFiles()) return 'share';
+  if (savesThroughShareSheet()) return 'share';
   if (!isIos(userAgent, maxTouchPoints)) return 'download';
   return window.open('', '_blank') ?? 'blocked';
 }

@@ -105,11 +105,11 @@ export async function runSave(job: SaveJob, notify: Notify): Promise<void> {
   }
 }
 
-type Shared = 'shared' | 'cancelled' | 'needsTap' | 'cannot';
+export type Shared = 'shared' | 'cancelled' | 'needsTap' | 'cannot';
 
-/** One try of the share sheet with the file. */
-async function shareOnce(file: File): Promise<Shared> {
-  const data = { files: [file] };
+/** One try of the share sheet with the files. */
+export async function openShareSheet(files: File[]): Promise<Shared> {
+  const data = { files };
   if (!navigator.canShare(data)) return 'cannot';
   try {
     await navigator.share(data);
@@ -131,7 +131,7 @@ async function shareOnce(file: File): Promise<Shared> {
  * all it goes the spec's way (a download, or on iOS the tab).
  */
 async function share(file: File, job: SaveJob, notify: Notify): Promise<void> {
-  switch (await shareOnce(file)) {
+  switch (await openShareSheet([file])) {
     case 'shared':
       // A save's warning (saved at the preview size) still holds; else the share is the news.
       if (job.done.kind === 'success') notify('success', SHARED_MESSAGE);

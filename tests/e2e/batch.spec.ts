@@ -7,6 +7,7 @@ import { canMeasureMemory, sampleTabMemory } from '../support/memory.ts';
 import { compareInPage, enlargedJpeg, saveBytes } from '../support/large-images.ts';
 import { expect, test } from '../support/fixtures.ts';
 import type { EditorPage } from '../support/pages.ts';
+import { sharedFiles, stubShare } from '../support/share.ts';
 
 // Issue 27, batch: 'Apply to all' runs the look on screen on every chosen photo at its own full size and
 // hands back one zip; refused files are listed with the intake's message; Cancel stops it all.
@@ -369,4 +370,50 @@ test('several photos chosen on the landing page come to the editor as the batch,
     expect(size.width * size.height, name).toBeGreaterThan(300_000);
   }
   await expect(page.getByTestId('batch-refusals')).toHaveCount(0);
+});
+
+test.describe('on a phone that can share files', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("'Apply to all' offers the photos themselves to the share sheet, a tap away, and downloads nothing", async ({
+    page,
+    editor,
+  }) => {
+    test.setTimeout(300_000);
+    // The stub takes JPEG files only (as Chrome on Android, which will not share a zip), and refuses the
+    // first share as a browser does once the click's activation has run out.
+    await stubShare(page, true);
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await editor.open('webgl2');
+    const sources = [fixture('kodim23.png'), fixture('kodim03.png')];
+    await editor.uploadInput.setInputFiles([
+      sources[0]!,
+      { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a photo') },
+      sources[1]!,
+    ]);
+    await editor.expectStatus('ImageReady', { timeout: 60_000 });
+    await page.getByTestId('effect-mobile-nokiaEffect').click();
+    await editor.settled();
+    await page.getByTestId('batch-apply').click();
+    await expect(editor.notification).toContainText('Tap Share', { timeout: 240_000 });
+    await expect(editor.notification).toContainText('2 photos (1 refused)');
+    expect(await sharedFiles(page)).toHaveLength(0);
+    await page.getByTestId('notification-action').click();
+    await expect(editor.notification).toHaveAttribute('data-kind', 'warning');
+    await expect(editor.notification).toContainText('Shared 2 photos');
+    const shared = await sharedFiles(page);
+    expect(shared.map((file) => [file.name, file.type])).toEqual([
+      ['kodim23_nokiaEffect.jpg', 'image/jpeg'],
+      ['kodim03_nokiaEffect.jpg', 'image/jpeg'],
+    ]);
+    // Each at its photo's own size.
+    for (const [i, file] of shared.entries()) {
+      expect(await sizeOf(page, Buffer.from(file.base64, 'base64'))).toEqual(
+        await sizeOf(page, sources[i]!.buffer),
+      );
+    }
+    await expect(page.getByTestId('batch-refusal')).toHaveText([`notes.png: ${DECODE_FAILED_MESSAGE}`]);
+    expect(downloads).toBe(0);
+  });
 });
