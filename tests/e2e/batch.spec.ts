@@ -252,7 +252,7 @@ test('Cancel stops a batch: no zip, the progress goes, nothing keeps running, th
 });
 
 // On WebGPU, desktop Chrome's engine, where batches of many large photos are made. WebGL2 measured 701 MB
-// here (against WebGPU's 743 MB); it and the CPU backend are left to memory.spec.ts's single photo, for
+// here (against WebGPU's 743 MB); it and the CPU backend are left to export-full.spec.ts's single 24 MP photo, for
 // the suite's time.
 for (const engine of ['webgpu'] as const) {
   test(`${engine}: a batch of 30 photos of 12 MP keeps the tab under 1.5 GB, and Cancel at any point leaves nothing running`, async ({

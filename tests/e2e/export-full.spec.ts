@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import { compareInPage, enlargedJpeg, saveBytes } from '../support/large-images.ts';
+import { canMeasureMemory, sampleTabMemory } from '../support/memory.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { EditorPage } from '../support/pages.ts';
 
@@ -9,6 +10,7 @@ import { EditorPage } from '../support/pages.ts';
 
 const ENGINES: EngineKind[] = ['webgpu', 'webgl2', 'cpu'];
 const PHOTO = 'kodak/kodim23.png';
+const MEMORY_LIMIT = 1.5 * 2 ** 30;
 
 async function loadLarge(page: Page, width: number, height: number) {
   const editor = new EditorPage(page);
@@ -64,12 +66,18 @@ async function saveFullResolution(page: Page) {
 }
 
 for (const engine of ENGINES) {
-  test(`${engine}: a 24 MP photo saves at full resolution, at its own size and with the preview's look`, async ({
+  // Also the memory check: a 24 MP photo loaded, edited, saved at the preview's size and at its own (the
+  // most the editor ever holds at once) keeps the tab under 1.5 GB. The CPU backend keeps its textures in
+  // the worker's own memory, which the renderer's count includes.
+  test(`${engine}: a 24 MP photo saves at full resolution, at its own size and with the preview's look, the tab under 1.5 GB`, async ({
     page,
     editor,
   }) => {
+    // The tab's memory is read from /proc (Linux, as on CI); without it the check must fail, not pass silently.
+    expect(canMeasureMemory(), 'needs /proc to read process memory').toBe(true);
     test.setTimeout(300_000);
     await editor.open(engine);
+    const sampler = sampleTabMemory();
     await loadLarge(page, 6000, 4000);
 
     // A grade committed at full size, a camera that resamples to 400 px committed on it, and a full-size
@@ -82,11 +90,17 @@ for (const engine of ENGINES) {
 
     const preview = await saveBytes(page);
     const full = await saveFullResolution(page);
+    const peak = sampler.stop();
     expect(full.name).toMatch(/^retrocam_vibrance_\d{8}-\d{6}\.jpg$/);
 
     const comparison = await compareInPage(page, full.bytes, preview.bytes);
     const note = `${comparison.width}x${comparison.height}, ${(full.bytes.length / 1e6).toFixed(1)} MB, ${full.ms} ms from Save to download; PSNR ${comparison.psnr.toFixed(2)} dB against the ${comparison.referenceWidth}x${comparison.referenceHeight} save scaled up`;
     test.info().annotations.push({ type: `${engine} full resolution`, description: note });
+    const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+    console.log(`24 MP on ${engine}: renderer + GPU process peak ${mb(peak)}`);
+    // The memory was really read, and stayed under the limit.
+    expect(peak).toBeGreaterThan(32 * 2 ** 20);
+    expect(peak).toBeLessThan(MEMORY_LIMIT);
     expect({ width: comparison.width, height: comparison.height }).toEqual({ width: 6000, height: 4000 });
     expect(Math.max(comparison.referenceWidth, comparison.referenceHeight)).toBe(1080);
     expect(comparison.psnr).toBeGreaterThanOrEqual(35);
