@@ -11,7 +11,8 @@ import { findEffect } from '../effects/index.ts';
 import { CameraSession, type CameraProblem, type CameraStats } from './camera-session.ts';
 import { pngDataUrl } from '../editor/test-hooks.ts';
 import type {} from './test-hooks.ts';
-import { CAMERA_LOOKS, DEFAULT_CAMERA_LOOK, findCameraLook, type CameraLook } from './looks.ts';
+import { CAMERA_LOOKS, findCameraLook, type CameraLook } from './looks.ts';
+import { nextTimer, rememberChoices, rememberedChoices } from './choices.ts';
 
 export interface CameraShot {
   file: File;
@@ -31,8 +32,6 @@ export interface CameraViewProps {
   /** A fixed preview long side (`?cameraLongSide=`), for tests and the bench. */
   longSide?: number;
 }
-
-const TIMERS = [0, 3, 10] as const;
 
 /** Test hooks (`?testHooks=1`) on window, or none. */
 function exposeHooks(session: CameraSession | null): void {
@@ -65,9 +64,10 @@ export default function CameraView(props: CameraViewProps) {
   const [state, setState] = useState<'starting' | 'running' | 'problem' | 'shooting'>('starting');
   const [problem, setProblem] = useState<{ kind: CameraProblem; message: string } | null>(null);
   const [stats, setStats] = useState<CameraStats | null>(null);
-  const [lookKey, setLookKey] = useState(DEFAULT_CAMERA_LOOK);
-  const [dated, setDated] = useState(false);
-  const [timer, setTimer] = useState<(typeof TIMERS)[number]>(0);
+  // As the camera was left last time (choices.ts).
+  const [lookKey, setLookKey] = useState(() => rememberedChoices().lookKey);
+  const [dated, setDated] = useState(() => rememberedChoices().dated);
+  const [timer, setTimer] = useState(() => rememberedChoices().timer);
   const [countdown, setCountdown] = useState<number | null>(null);
   const [flash, setFlash] = useState(0);
   const [cameras, setCameras] = useState(0);
@@ -79,6 +79,9 @@ export default function CameraView(props: CameraViewProps) {
     () => (stampSetting && dated ? { ...look.settings, [stampSetting]: true } : look.settings),
     [look, stampSetting, dated],
   );
+  useEffect(() => {
+    rememberChoices({ lookKey, dated, timer });
+  }, [lookKey, dated, timer]);
   // Read when a problem comes, so that a new callback from the parent does not restart the camera.
   const problemRef = useRef(onProblem);
   useEffect(() => {
@@ -170,9 +173,18 @@ export default function CameraView(props: CameraViewProps) {
     session.current?.setLook(look.effectId, settings);
   }, [look.effectId, settings, attempt]);
 
+  // Focus is in the dialog from the start, so that Escape and Space reach it: on the dialog while the
+  // shutter is disabled (a disabled button takes no focus), then on the shutter once the camera runs,
+  // unless the user has moved it to another control meanwhile.
+  const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    shutter.current?.focus();
+    dialog.current?.focus();
   }, []);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (state === 'running' && (active === dialog.current || active === document.body))
+      shutter.current?.focus();
+  }, [state]);
 
   const shoot = useCallback(async () => {
     const current = session.current;
@@ -228,6 +240,8 @@ export default function CameraView(props: CameraViewProps) {
       aria-label="Camera"
       data-testid="camera"
       data-state={state}
+      ref={dialog}
+      tabIndex={-1}
       onKeyDown={onKeyDown}
     >
       <div className="camera-top">
@@ -243,7 +257,7 @@ export default function CameraView(props: CameraViewProps) {
           className="button"
           data-testid="camera-timer"
           aria-label={`Self-timer: ${timer === 0 ? 'off' : `${timer} seconds`}`}
-          onClick={() => setTimer((t) => TIMERS[(TIMERS.indexOf(t) + 1) % TIMERS.length] ?? 0)}
+          onClick={() => setTimer(nextTimer)}
         >
           {timer === 0 ? 'Timer off' : `Timer ${timer}s`}
         </button>

@@ -171,7 +171,7 @@ test('the shutter opens the shot in the editor at the camera size, its look the 
   expect(elsewhere).toEqual([]);
 });
 
-test('leaving the camera stops every track, and 300 frames leave the GPU objects as they were', async ({
+test('leaving the camera stops every track, 300 frames leave the GPU objects as they were, and it opens again as it was left', async ({
   page,
   editor,
 }) => {
@@ -192,7 +192,17 @@ test('leaving the camera stops every track, and 300 frames leave the GPU objects
   // The page hiding stops the camera too, and showing it starts it again.
   await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
   expect(await trackStates(page)).toEqual(['ended']);
+  // The camera is opened again as it was left: its look and its self-timer.
+  await page.getByTestId('camera-timer').click();
+  await expect(page.getByTestId('camera-timer')).toHaveText('Timer 3s');
   await page.getByTestId('camera-close').click();
+  await expect(viewfinder(page)).toHaveCount(0);
+  expect((await trackStates(page)).every((state) => state === 'ended')).toBe(true);
+  await page.getByTestId('camera-button').click();
+  await expect(page.getByTestId('camera-look-jpegSimulation')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('camera-timer')).toHaveText('Timer 3s');
+  await moreFrames(page, 2);
+  await page.keyboard.press('Escape');
   await expect(viewfinder(page)).toHaveCount(0);
   expect((await trackStates(page)).every((state) => state === 'ended')).toBe(true);
   await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerReady');
