@@ -69,7 +69,10 @@ const SETUPS: Setup[] = [
   },
 ];
 
-test.describe.configure({ timeout: 600_000 });
+// The journeys are independent (each its own browser, display and downloads folder; each worker makes its
+// own Chromium reference), and this file comes last: run one after the other they left the other worker
+// idle for the last 3 of 46 minutes of the suite here.
+test.describe.configure({ mode: 'parallel', timeout: 600_000 });
 
 for (const setup of SETUPS) {
   test(`${setup.name}: the whole journey on ${setup.engine}, every saved JPEG within ${MIN_PSNR} dB of Chromium's`, async ({
