@@ -1,8 +1,8 @@
 // The benchmark's measurements in the real editor (a production build served by `vite preview`):
 // main-thread long tasks while a slider is dragged, and the time from choosing a large file to the first
 // frame the engine shows. Used by scripts/bench.mjs.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 /** Records long tasks (PerformanceObserver 'longtask') and every worker status change, with times. */
 const INSTRUMENT = () => {
@@ -272,14 +272,11 @@ export async function makeTwelveMegapixelJpeg(browser, photoPath, width = 4243, 
   }
 }
 
-/** The shared fixtures: `$FIXTURES_DIR`, else `shared/fixtures` beside the project or one of its ancestors. */
+/** The test photos in the repository (`tests/fixtures`), or `$FIXTURES_DIR`. */
 function fixturesRoot() {
-  if (process.env.FIXTURES_DIR) return resolve(process.env.FIXTURES_DIR);
-  for (let dir = resolve(import.meta.dirname, '..'); ; dir = dirname(dir)) {
-    const candidate = resolve(dir, '..', 'shared', 'fixtures');
-    if (existsSync(candidate)) return candidate;
-    if (dirname(dir) === dir) throw new Error('shared/fixtures not found: set FIXTURES_DIR');
-  }
+  return process.env.FIXTURES_DIR
+    ? resolve(process.env.FIXTURES_DIR)
+    : resolve(import.meta.dirname, '..', 'tests', 'fixtures');
 }
 
 export function fixtures() {

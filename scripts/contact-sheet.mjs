@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { withPage } from './with-page.mjs';
 
-const photo = process.argv[2] ?? '../shared/fixtures/kodak/kodim23.png';
+const photo = process.argv[2] ?? 'tests/fixtures/kodak/kodim23.png';
 const engine = process.argv[3] ?? 'webgpu';
 const data = readFileSync(new URL(`../${photo}`, import.meta.url)).toString('base64');
 

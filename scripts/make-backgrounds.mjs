@@ -1,5 +1,5 @@
 // `node scripts/make-backgrounds.mjs`: the landing page's three backgrounds, made from Kodak test photos
-// (shared/fixtures/kodak, unrestricted use) run through RetroCam's own Filters looks (colour LUT and
+// (tests/fixtures/kodak, unrestricted use) run through RetroCam's own Filters looks (colour LUT and
 // grain) on the GPU harness, then encoded as WebP. Writes public/backgrounds/landing-{1,2,3}.webp.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { withPage } from './with-page.mjs';
@@ -13,7 +13,7 @@ const MAX_BYTES = 250 * 1024;
 
 await withPage('/tests/gpu/harness.html', 5177, async (page) => {
   for (const [index, { photo, look }] of BACKGROUNDS.entries()) {
-    const data = readFileSync(new URL(`../../shared/fixtures/kodak/${photo}`, import.meta.url)).toString(
+    const data = readFileSync(new URL(`../tests/fixtures/kodak/${photo}`, import.meta.url)).toString(
       'base64',
     );
     const webp = await page.evaluate(

@@ -1,4 +1,4 @@
-// Every file under the shared fixtures goes through the landing upload and the editor upload. Valid
+// Every file under the test fixtures (tests/fixtures) goes through the landing upload and the editor upload. Valid
 // images load upright and save; everything else gets a message from the spec's error catalogue; none takes
 // more than 10 s, and the page goes on to the next file. The outcomes are written to one report
 // (test-results/fixture-sweep.md, or $SWEEP_REPORT).
@@ -79,7 +79,7 @@ test.afterAll(() => {
     [
       '# Fixture sweep',
       '',
-      `Every file under the shared fixtures (${FILES.length} files), through the landing upload and the`,
+      `Every file under the test fixtures (${FILES.length} files), through the landing upload and the`,
       `editor upload. ${failures} unexpected outcomes; the slowest took ${slowest} ms (limit ${LIMIT_MS} ms).`,
       'Loaded files were saved from the editor; "upright" means the save has the shape the browser shows.',
       '',

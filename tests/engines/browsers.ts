@@ -6,7 +6,7 @@
  *    at all: the CPU backend);
  *  - WebKitGTK's MiniBrowser through WebKitWebDriver (W3C WebDriver, selenium-webdriver), with WebGL in
  *    workers on (as Safari 17+ ships it: WebGL2) or stock (as Safari before 17: the CPU backend).
- * Facts about driving them on Debian: ../shared/spec/browsers.md.
+ * What each needs on Debian is installed by scripts/engines.mjs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs';

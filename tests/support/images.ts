@@ -1,23 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { RgbaImage } from '../reference/image.ts';
 
 /**
- * The shared fixtures: `$FIXTURES_DIR`, else `shared/fixtures` beside the project (`../shared/fixtures`)
- * or beside one of its ancestors.
+ * The test photos and files, in the repository (`tests/fixtures`, each folder with its SOURCE.md: where it
+ * comes from and its licence). `$FIXTURES_DIR` points the tests at another folder of the same layout.
  */
 function findFixtures(): string {
-  if (process.env.FIXTURES_DIR) return resolve(process.env.FIXTURES_DIR);
-  let dir = resolve(import.meta.dirname, '../..');
-  for (;;) {
-    const candidate = resolve(dir, '..', 'shared', 'fixtures');
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('shared/fixtures not found: set FIXTURES_DIR');
-    dir = parent;
-  }
+  return process.env.FIXTURES_DIR
+    ? resolve(process.env.FIXTURES_DIR)
+    : resolve(import.meta.dirname, '../fixtures');
 }
-
 export const FIXTURES = findFixtures();
 
 export function fixturePath(relative: string): string {

@@ -12,7 +12,7 @@ import { decodePng } from './png.ts';
 /** What a file input takes: paths, or files made in the test. */
 export type Files = Parameters<Locator['setInputFiles']>[0];
 
-/** A path (absolute, or relative to ../shared/fixtures), or a file made in the test. */
+/** A path (absolute, or relative to tests/fixtures), or a file made in the test. */
 export type FixtureFile = string | { name: string; mimeType: string; buffer: Buffer };
 
 function resolveFile(file: FixtureFile): Files {
