@@ -36,7 +36,11 @@ import {
   zoomIndicatorText,
   zoomTo,
 } from '../../src/editor/state/view-rules.ts';
-import { statusReceived, workerInitStarted } from '../../src/editor/state/worker-rules.ts';
+import {
+  photoSerialWhenReady,
+  statusReceived,
+  workerInitStarted,
+} from '../../src/editor/state/worker-rules.ts';
 import { WORKER_STATUSES, type StatusMessage } from '../../src/engine/protocol.ts';
 
 const load = {
@@ -116,6 +120,36 @@ describe('worker status handling', () => {
     expect(next.isImageReadyInWorker).toBe(true);
     expect(next.pendingPreviewUrl).toBeNull();
     expect(next.workerStatus).toBe('ImageReady');
+  });
+
+  it('the photo serial grows by one each time a newly loaded photo becomes ready, and only then', () => {
+    expect(initialEditorState().photoSerial).toBe(0);
+    const first = ready();
+    expect(first.photoSerial).toBe(1);
+    // A second photo: loading leaves the serial, its ImageReady makes it 2.
+    const loading = imageLoadStarted(first, load).state;
+    expect(loading.photoSerial).toBe(1);
+    const second = statusReceived(loading, status('ImageReady')).state;
+    expect(second.photoSerial).toBe(2);
+    // An ImageReady that answers anything but a load (a collage made the new base) is no new photo.
+    const collage = { ...second, selectedEffectId: 'collageEffect', workerStatus: 'ApplyingEffect' as const };
+    expect(statusReceived(collage, status('ImageReady')).state.photoSerial).toBe(2);
+    expect(statusReceived(second, status('ImageReady')).state.photoSerial).toBe(2);
+    // Nor do applies and commits.
+    const done = statusReceived(
+      applyEffect(selectEffect(second, vibranceEffect).state).state,
+      status('effectComplete'),
+    );
+    expect(done.state.photoSerial).toBe(2);
+    expect(statusReceived(done.state, status('commitSuccess')).state.photoSerial).toBe(2);
+  });
+
+  it('photoSerialWhenReady: one more only when the status before was LoadingImage', () => {
+    const state = { ...ready(), photoSerial: 7 };
+    expect(photoSerialWhenReady(state)).toBe(7);
+    expect(photoSerialWhenReady(state, 'LoadingImage')).toBe(8);
+    expect(photoSerialWhenReady({ ...state, workerStatus: 'LoadingImage' })).toBe(8);
+    expect(photoSerialWhenReady({ ...state, workerStatus: 'LoadingImage' }, 'ContextRestoring')).toBe(7);
   });
 
   it('ImageReady after ApplyingEffect with the collage selected clears the selection', () => {
