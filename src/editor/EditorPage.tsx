@@ -46,6 +46,7 @@ const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator
 const pageSlice = (state: EditorState) => ({
   workerStatus: state.workerStatus,
   engine: state.engine,
+  photoSerial: state.photoSerial,
   busy: isBusy(state),
   isImageReadyInWorker: state.isImageReadyInWorker,
   selectedEffectId: state.selectedEffectId,
@@ -284,6 +285,7 @@ function EditorScreen({ store }: { store: Store }) {
       data-testid="editor"
       data-worker-status={state.workerStatus}
       data-engine={state.engine ?? undefined}
+      data-photo-serial={state.photoSerial}
       onDragOver={(event) => event.preventDefault()}
       onDrop={(event) => {
         event.preventDefault();

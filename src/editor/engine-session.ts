@@ -12,7 +12,7 @@ import { RecoveryLog, type EffectStep, type ImageStep } from './recovery.ts';
 import type { Notify } from './saving.ts';
 import { errorReceived, type EditorState, type Outcome } from './state/editor-state.ts';
 import { takePendingFile } from './state/image-rules.ts';
-import { historyOf } from './state/worker-rules.ts';
+import { historyOf, photoSerialWhenReady } from './state/worker-rules.ts';
 import { showingOriginalAtom } from './state/ui.ts';
 import type { UserResources } from './user-resources.ts';
 
@@ -60,6 +60,8 @@ export class EngineSession {
   /** Worker failures since a worker last came back with the image. */
   private failuresInARow = 0;
   private waiter: ((message: FromWorkerMessage) => void) | null = null;
+  /** A photo was loading when the engine was lost: the replay brings it, as a newly loaded photo. */
+  private loadingWhenLost = false;
 
   constructor(
     private readonly host: SessionHost,
@@ -239,6 +241,7 @@ export class EngineSession {
       this.generation++;
       this.restoring = false;
       this.waiter = null;
+      this.loadingWhenLost = false;
       this.current?.terminate();
       this.current = null;
       this.host.run((s) => errorReceived(s, message));
@@ -253,6 +256,7 @@ export class EngineSession {
     const { host } = this;
     const generation = ++this.generation;
     const previousEngine = host.state().engine;
+    this.loadingWhenLost ||= host.state().workerStatus === 'LoadingImage';
     console.warn(`Effect engine ${why === 'lost' ? 'lost its GPU context' : 'failed'}: ${detail}`);
     this.current?.terminate();
     this.current = null;
@@ -284,11 +288,15 @@ export class EngineSession {
       if (generation !== this.generation) return;
       this.restoring = false;
       const current = this.log.current;
+      const restored = host.state();
+      const newPhoto = this.loadingWhenLost && this.log.source !== null;
+      this.loadingWhenLost = false;
       host.setState({
-        ...host.state(),
+        ...restored,
         engine,
         workerStatus: 'ImageReady',
         isImageReadyInWorker: this.log.source !== null,
+        photoSerial: photoSerialWhenReady(restored, newPhoto ? 'LoadingImage' : restored.workerStatus),
         activeEffectId: null,
         activeSettings: null,
         lastAppliedEffectId: current?.effectId ?? null,
@@ -305,6 +313,7 @@ export class EngineSession {
     } catch (error) {
       if (generation !== this.generation) return;
       this.restoring = false;
+      this.loadingWhenLost = false;
       host.run((s) => errorReceived(s, cleanMessage(reason(error))));
     }
   }

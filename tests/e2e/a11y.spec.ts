@@ -28,8 +28,7 @@ for (const viewport of VIEWPORTS) {
     await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerReady');
     expect(await seriousViolations(page)).toEqual([]);
 
-    await editor.upload('kodak/kodim23.png');
-    await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
+    await editor.load('kodak/kodim23.png');
     await page.getByTestId(effect('ccdEffect')).click();
     await editor.settled();
     expect(await seriousViolations(page)).toEqual([]);
@@ -70,8 +69,7 @@ for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await page.goto('/editor?engine=webgl2');
     await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerReady');
-    await editor.upload('kodak/kodim23.png');
-    await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
+    await editor.load('kodak/kodim23.png');
     await page.getByTestId(effect('collageEffect')).click();
     await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
     await page.getByTestId('collage-preset-quad-grid').click();

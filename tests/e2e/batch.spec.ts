@@ -60,14 +60,8 @@ function sizeOf(page: Page, bytes: Buffer): Promise<{ width: number; height: num
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 /** Loads one photo and waits until it is the one on screen (the status was ImageReady before, too). */
-async function loadOne(page: Page, editor: EditorPage, source: Source) {
-  const seen = await page.evaluate(() => window.__retrocam?.statuses().length ?? -1);
-  expect(seen, 'needs testHooks=1').toBeGreaterThanOrEqual(0);
-  await editor.uploadInput.setInputFiles(source);
-  await expect
-    .poll(() => page.evaluate((n) => window.__retrocam?.statuses().slice(n) ?? [], seen), { timeout: 60_000 })
-    .toContain('ImageReady');
-  await editor.expectStatus('ImageReady');
+async function loadOne(editor: EditorPage, source: Source) {
+  await editor.loadWith(() => editor.uploadInput.setInputFiles(source), { timeout: 60_000 });
 }
 
 async function chooseEffect(editor: EditorPage, effectId: string) {
@@ -124,8 +118,7 @@ test('Apply to all: 12 files, two refused, give one zip of ten full-size JPEGs w
   const files = [...valid.slice(0, 3), refused[0]!, ...valid.slice(3, 7), refused[1]!, ...valid.slice(7)];
   expect(files).toHaveLength(12);
 
-  await editor.uploadInput.setInputFiles(files);
-  await editor.expectStatus('ImageReady', { timeout: 60_000 });
+  await editor.loadWith(() => editor.uploadInput.setInputFiles(files), { timeout: 60_000 });
   await expect(page.getByTestId('batch-panel')).toContainText('12 photos');
   await chooseEffect(editor, EFFECT);
 
@@ -174,7 +167,7 @@ test('Apply to all: 12 files, two refused, give one zip of ten full-size JPEGs w
   // The same look saved one photo at a time through the normal full-resolution save.
   const notes: string[] = [];
   for (const [i, source] of valid.entries()) {
-    await loadOne(page, editor, source);
+    await loadOne(editor, source);
     await expect(page.getByTestId('batch-panel')).toHaveCount(0);
     await chooseEffect(editor, EFFECT);
     await page.getByTestId('save-full-resolution').check();
@@ -214,8 +207,7 @@ test('Cancel stops a batch: no zip, the progress goes, nothing keeps running, th
     mimeType: 'image/jpeg',
     buffer: big,
   }));
-  await editor.uploadInput.setInputFiles(files);
-  await editor.expectStatus('ImageReady', { timeout: 60_000 });
+  await editor.loadWith(() => editor.uploadInput.setInputFiles(files), { timeout: 60_000 });
   await chooseEffect(editor, 'smartBlur');
 
   const downloads: string[] = [];
@@ -269,8 +261,7 @@ for (const engine of ['webgpu'] as const) {
       mimeType: 'image/jpeg',
       buffer: twelve,
     }));
-    await editor.uploadInput.setInputFiles(files);
-    await editor.expectStatus('ImageReady', { timeout: 120_000 });
+    await editor.loadWith(() => editor.uploadInput.setInputFiles(files), { timeout: 120_000 });
     await expect(page.getByTestId('batch-panel')).toContainText('30 photos');
     await chooseEffect(editor, EFFECT);
     const stats = () => page.evaluate(() => window.__retrocam!.stats());
@@ -387,12 +378,15 @@ test.describe('on a phone that can share files', () => {
     page.on('download', () => downloads++);
     await editor.open('webgl2');
     const sources = [fixture('kodim23.png'), fixture('kodim03.png')];
-    await editor.uploadInput.setInputFiles([
-      sources[0]!,
-      { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a photo') },
-      sources[1]!,
-    ]);
-    await editor.expectStatus('ImageReady', { timeout: 60_000 });
+    await editor.loadWith(
+      () =>
+        editor.uploadInput.setInputFiles([
+          sources[0]!,
+          { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a photo') },
+          sources[1]!,
+        ]),
+      { timeout: 60_000 },
+    );
     await page.getByTestId('effect-mobile-nokiaEffect').click();
     await editor.settled();
     await page.getByTestId('batch-apply').click();

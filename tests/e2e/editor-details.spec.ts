@@ -126,8 +126,7 @@ test.describe('saving on iOS', () => {
     editor,
   }) => {
     await editor.open('webgl2');
-    await editor.upload('kodak/kodim23.png');
-    await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
+    await editor.load('kodak/kodim23.png');
     const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('save-button').click()]);
     const notification = page.getByTestId('notification');
     await expect(notification).toHaveText(/Image ready in new tab\. Long-press to save to Photos\./);

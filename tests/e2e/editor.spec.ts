@@ -13,17 +13,27 @@ for (const engine of ENGINES) {
       page,
       editor,
     }) => {
-      await editor.open(engine);
-      await editor.upload('kodak/kodim23.png');
-      await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
+      // testHooks: the worker's image is read directly (no screenshots), for the check after Enter.
+      await editor.open(engine, 'testHooks=1');
+      await editor.load('kodak/kodim23.png');
       await expect(page.getByTestId('upload-overlay')).toHaveCount(0);
 
       await editor.chooseEffect('vibrance');
+      await editor.settled();
+      // Vibrance at its default, 0: the worker shows the photo as loaded.
+      const plain = meanSaturation(await editor.workerPixels());
       const setting = page.getByTestId('setting-vibrance');
       await setting.fill('0.5');
       await setting.press('Enter');
       await expect(setting).toHaveValue('0.5');
-      await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
+      // Enter applies 0.5: the worker comes to show a more saturated photo. (The status alone proves
+      // nothing here: it was ImageReady before Enter too.)
+      await expect
+        .poll(async () => meanSaturation(await editor.workerPixels()), {
+          message: 'saturation shown after Enter',
+        })
+        .toBeGreaterThan(plain + 0.02);
+      await editor.settled();
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -57,8 +67,7 @@ for (const engine of ENGINES) {
       await expect(notification).toHaveText(/Failed to load image file/);
       await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerReady');
 
-      await editor.upload('kodak/kodim03.png');
-      await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
+      await editor.load('kodak/kodim03.png');
     });
   });
 }

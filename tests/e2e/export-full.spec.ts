@@ -15,14 +15,7 @@ const MEMORY_LIMIT = 1.5 * 2 ** 30;
 async function loadLarge(page: Page, width: number, height: number) {
   const editor = new EditorPage(page);
   const jpeg = await enlargedJpeg(page, PHOTO, width, height);
-  await editor.upload({
-    name: 'large.jpg',
-    mimeType: 'image/jpeg',
-    buffer: jpeg,
-  });
-  await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady', {
-    timeout: 60_000,
-  });
+  await editor.load({ name: 'large.jpg', mimeType: 'image/jpeg', buffer: jpeg }, { timeout: 60_000 });
 }
 
 async function chooseEffect(page: Page, effectId: string, settings: Record<string, string> = {}) {
@@ -182,8 +175,7 @@ test.describe('the original is decoded again as it was loaded', () => {
   }) => {
     await editor.open('webgl2');
     // Stored 1200 x 1800 with orientation 6: upright it is 1800 x 1200.
-    await editor.upload('exif-orientation/Landscape_6.jpg');
-    await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
+    await editor.load('exif-orientation/Landscape_6.jpg');
     await chooseEffect(page, 'vibrance', { vibrance: '0.5' });
     const preview = await saveBytes(page);
     const full = await saveFullResolution(page);
@@ -218,8 +210,7 @@ test('after a collage, which was made at the preview size, Save says so and save
   editor,
 }) => {
   await editor.open('webgl2');
-  await editor.upload('kodak/kodim23.png');
-  await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
+  await editor.load('kodak/kodim23.png');
   await editor.chooseEffect('collageEffect');
   await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByTestId('save-full-resolution')).toHaveCount(0);

@@ -214,7 +214,7 @@ test('a PNG with an EXIF orientation (eXIf) has the shape the browser shows it i
   expect([saved.width, saved.height]).toEqual([720, 1080]);
 
   // The editor's own upload, the same.
-  await editor.upload({ ...file, name: 'again.png' });
+  await editor.load({ ...file, name: 'again.png' });
   await editor.settled();
   const again = await editor.save();
   expect([again.width, again.height]).toEqual([720, 1080]);

@@ -155,9 +155,17 @@ test.describe('HEIC and HEIF through the landing page', () => {
 });
 
 test('mislabeled files load by their real format', async ({ page, editor, landing }) => {
-  await editor.open('webgl2');
+  await editor.open('webgl2', 'testHooks=1&thumbnails=0');
+  // Each load waits for its own photo (the serial: ImageReady was already set by the first), and the
+  // worker then holds the photo in the file: the PNG is 384x256, the JPEG 768x512.
+  const size = async () => {
+    const { width, height } = await editor.workerPixels();
+    return [width, height];
+  };
   await editor.load('generated-edge-cases/mislabeled_png_as.jpg');
+  expect(await size()).toEqual([384, 256]);
   await editor.load('generated-edge-cases/mislabeled_jpeg_as.heic');
+  expect(await size()).toEqual([768, 512]);
   await expect(page.getByTestId('notification')).toHaveCount(0);
   await page.goto('/');
   for (const file of [

@@ -221,7 +221,7 @@ test('failed applies and exports give the spec messages, without stack traces, a
   await expect(notification).toHaveText(/^Image processing failed: /);
   expect(await notification.textContent()).not.toMatch(/\n\s*at |\.ts:\d+/);
 
-  await editor.upload('kodak/kodim23.png');
+  await editor.load('kodak/kodim23.png');
   await editor.settled();
   await page.evaluate(() => window.__retrocam?.testHook('failNextExport'));
   await page.getByTestId('save-button').click();

@@ -43,6 +43,7 @@ const SNAPSHOT = `() => {
     path: location.pathname,
     status: editor ? editor.getAttribute('data-worker-status') : null,
     engine: editor ? editor.getAttribute('data-engine') : null,
+    photoSerial: editor ? Number(editor.getAttribute('data-photo-serial')) : null,
     busy: document.querySelector('[data-testid=processing-overlay]') !== null,
     notification: note ? note.getAttribute('data-kind') + ': ' + note.textContent : null,
   };
@@ -52,6 +53,8 @@ interface Snapshot {
   path: string;
   status: string | null;
   engine: string | null;
+  /** How many newly loaded photos have become ready (data-photo-serial). */
+  photoSerial: number | null;
   busy: boolean;
   notification: string | null;
 }
@@ -189,7 +192,9 @@ export async function runJourney(browser: EngineBrowser): Promise<JourneyResult>
   await waitFor(browser, 'the collage saved', settled);
   lap('collage');
 
-  // An EXIF-rotated JPEG through the editor's own upload: shown and saved upright.
+  // An EXIF-rotated JPEG through the editor's own upload: shown and saved upright. Ready means its own
+  // photo serial (ImageReady was already set by the collage).
+  const serial = (await browser.evaluate<Snapshot>(SNAPSHOT)).photoSerial ?? 0;
   await browser.upload('editor-upload-input', fixturePath(ROTATED));
   await waitForValue<string>(
     browser,
@@ -197,7 +202,7 @@ export async function runJourney(browser: EngineBrowser): Promise<JourneyResult>
     `() => document.querySelector('[data-testid=save-full-resolution]')?.parentElement?.textContent ?? ''`,
     (text) => text.includes('1800 × 1200'),
   );
-  await waitFor(browser, 'the rotated photo ready', settled);
+  await waitFor(browser, 'the rotated photo ready', (s) => (s.photoSerial ?? 0) > serial && settled(s));
   const rotated = await browser.download('save-button');
   lap('rotated');
 

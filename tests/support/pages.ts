@@ -90,7 +90,7 @@ export class CollagePanel {
 
 /** The editor: its engine, the photo, effects and settings, the canvas and Save. */
 export class EditorPage extends AppPage {
-  /** The editor's root, which carries data-worker-status and data-engine. */
+  /** The editor's root, which carries data-worker-status, data-engine and data-photo-serial. */
   readonly root: Locator;
   readonly canvas: Locator;
   readonly uploadInput: Locator;
@@ -121,10 +121,41 @@ export class EditorPage extends AppPage {
     await this.uploadInput.setInputFiles(resolveFile(file));
   }
 
-  /** Loads a fixture (or a file made in the test) through the editor's upload and waits until it is ready. */
-  async load(file: FixtureFile): Promise<void> {
-    await this.upload(file);
-    await this.expectStatus('ImageReady');
+  /**
+   * Loads a fixture (or a file made in the test) through the editor's upload and waits until that photo is
+   * ready (its photo serial, not only ImageReady: see loadWith).
+   */
+  async load(file: FixtureFile, options?: { timeout?: number }): Promise<void> {
+    await this.loadWith(() => this.upload(file), options);
+  }
+
+  /**
+   * The photo serial (`data-photo-serial`): how many newly loaded photos have become ready in this editor.
+   * It grows by one with each, so a test can wait for its own photo.
+   */
+  async photoSerial(): Promise<number> {
+    const value = await this.root.getAttribute('data-photo-serial');
+    if (value === null || !/^\d+$/.test(value)) throw new Error(`No photo serial on the editor: ${value}`);
+    return Number(value);
+  }
+
+  /**
+   * Runs `action` (an upload, a drop, a paste, a camera shot) and waits until the photo it brings is ready:
+   * the photo serial grew past its value before the action, and the status is ImageReady. ImageReady alone
+   * proves nothing once a photo is loaded: the previous photo had set it, and checks made right after ran
+   * on that one.
+   */
+  async loadWith(action: () => Promise<unknown>, options?: { timeout?: number }): Promise<void> {
+    const before = await this.photoSerial();
+    await action();
+    await this.photoReadyAfter(before, options);
+  }
+
+  /** Waits until a photo newer than serial `before` is ready (the serial only grows), and ImageReady. */
+  async photoReadyAfter(before: number, options?: { timeout?: number }): Promise<void> {
+    await expect(this.root).not.toHaveAttribute('data-photo-serial', String(before), options);
+    expect(await this.photoSerial(), 'the photo serial').toBeGreaterThan(before);
+    await this.expectStatus('ImageReady', options);
   }
 
   /** Waits until the worker has settled after a change (no apply pending or running). */

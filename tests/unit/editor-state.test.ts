@@ -10,6 +10,7 @@ import {
   initialEditorState,
   isApplyEnabled,
   shouldAutoApply,
+  type Command,
   type EditorState,
   type Outcome,
 } from '../../src/editor/state/editor-state.ts';
@@ -36,8 +37,12 @@ import {
   zoomIndicatorText,
   zoomTo,
 } from '../../src/editor/state/view-rules.ts';
-import { statusReceived, workerInitStarted } from '../../src/editor/state/worker-rules.ts';
-import { WORKER_STATUSES, type StatusMessage } from '../../src/engine/protocol.ts';
+import {
+  photoSerialWhenReady,
+  statusReceived,
+  workerInitStarted,
+} from '../../src/editor/state/worker-rules.ts';
+import { WORKER_STATUSES, type StatusMessage, type WorkerStatus } from '../../src/engine/protocol.ts';
 
 const load = {
   imageUrl: 'blob:x',
@@ -93,10 +98,60 @@ describe('worker status handling', () => {
     expect(next.errorMessage).toBeNull();
   });
 
-  it('handles every status value without throwing', () => {
+  it('handles every status value: the state and commands each one gives', () => {
+    // Vibrance at 0.5 being applied: every field a status can change holds something else than its answer.
+    const start: EditorState = { ...applyEffect(withVibrance(0.5)).state, pendingPreviewUrl: 'blob:p' };
+    expect(start).toMatchObject({
+      workerStatus: 'ApplyingEffect',
+      activeEffectId: 'vibrance',
+      photoSerial: 1,
+    });
+    const settled = { workerStatus: 'ImageReady', activeEffectId: null } as const;
+    const expected: Record<WorkerStatus, { state: Partial<EditorState>; commands: Command[] }> = {
+      Idle: { state: { workerStatus: 'Idle' }, commands: [] },
+      WorkerInitializing: { state: { workerStatus: 'WorkerInitializing' }, commands: [] },
+      WorkerReady: { state: { workerStatus: 'WorkerReady' }, commands: [] },
+      LoadingImage: { state: { workerStatus: 'LoadingImage' }, commands: [] },
+      // Not after LoadingImage: the same photo (the serial stays), shown.
+      ImageReady: {
+        state: { workerStatus: 'ImageReady', isImageReadyInWorker: true, pendingPreviewUrl: null },
+        commands: [],
+      },
+      ApplyingEffect: { state: { workerStatus: 'ApplyingEffect' }, commands: [] },
+      effectComplete: {
+        state: { ...settled, lastAppliedEffectId: 'vibrance', lastAppliedSettings: { vibrance: 0.5 } },
+        commands: [],
+      },
+      commitSuccess: {
+        state: {
+          workerStatus: 'ImageReady',
+          selectedEffectId: null,
+          currentSettings: {},
+          lastAppliedEffectId: null,
+          lastAppliedSettings: null,
+          isDrawingModeActive: false,
+          errorMessage: null,
+        },
+        commands: [],
+      },
+      ContextLost: { state: {}, commands: [{ kind: 'warn', message: 'Effect engine: ContextLost' }] },
+      ContextRestoring: {
+        state: {},
+        commands: [{ kind: 'warn', message: 'Effect engine: ContextRestoring' }],
+      },
+      WorkerError: {
+        state: {
+          workerStatus: 'WorkerError',
+          errorMessage: 'Worker reported an error status.',
+          activeEffectId: null,
+        },
+        commands: [{ kind: 'notify', level: 'error', message: 'Worker reported an error status.' }],
+      },
+    };
     for (const value of WORKER_STATUSES) {
-      const outcome = statusReceived(ready(), status(value));
-      expect(outcome.state, value).toBeDefined();
+      const outcome = statusReceived(start, status(value));
+      expect(outcome.state, value).toEqual({ ...start, ...expected[value].state });
+      expect(outcome.commands, value).toEqual(expected[value].commands);
     }
   });
 
@@ -116,6 +171,36 @@ describe('worker status handling', () => {
     expect(next.isImageReadyInWorker).toBe(true);
     expect(next.pendingPreviewUrl).toBeNull();
     expect(next.workerStatus).toBe('ImageReady');
+  });
+
+  it('the photo serial grows by one each time a newly loaded photo becomes ready, and only then', () => {
+    expect(initialEditorState().photoSerial).toBe(0);
+    const first = ready();
+    expect(first.photoSerial).toBe(1);
+    // A second photo: loading leaves the serial, its ImageReady makes it 2.
+    const loading = imageLoadStarted(first, load).state;
+    expect(loading.photoSerial).toBe(1);
+    const second = statusReceived(loading, status('ImageReady')).state;
+    expect(second.photoSerial).toBe(2);
+    // An ImageReady that answers anything but a load (a collage made the new base) is no new photo.
+    const collage = { ...second, selectedEffectId: 'collageEffect', workerStatus: 'ApplyingEffect' as const };
+    expect(statusReceived(collage, status('ImageReady')).state.photoSerial).toBe(2);
+    expect(statusReceived(second, status('ImageReady')).state.photoSerial).toBe(2);
+    // Nor do applies and commits.
+    const done = statusReceived(
+      applyEffect(selectEffect(second, vibranceEffect).state).state,
+      status('effectComplete'),
+    );
+    expect(done.state.photoSerial).toBe(2);
+    expect(statusReceived(done.state, status('commitSuccess')).state.photoSerial).toBe(2);
+  });
+
+  it('photoSerialWhenReady: one more only when the status before was LoadingImage', () => {
+    const state = { ...ready(), photoSerial: 7 };
+    expect(photoSerialWhenReady(state)).toBe(7);
+    expect(photoSerialWhenReady(state, 'LoadingImage')).toBe(8);
+    expect(photoSerialWhenReady({ ...state, workerStatus: 'LoadingImage' })).toBe(8);
+    expect(photoSerialWhenReady({ ...state, workerStatus: 'LoadingImage' }, 'ContextRestoring')).toBe(7);
   });
 
   it('ImageReady after ApplyingEffect with the collage selected clears the selection', () => {

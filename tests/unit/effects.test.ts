@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EFFECTS, findEffect } from '../../src/effects/index.ts';
 import { resampledSize } from '../../src/effects/jpeg-family.ts';
 import { defaultSettings, withSetting } from '../../src/effects/settings.ts';
+import { STAGE_DEFINITIONS } from '../../src/engine/stages/index.ts';
 import type { EffectDefinition, RangeSetting } from '../../src/effects/types.ts';
 
 function effect(id: string): EffectDefinition {
@@ -46,8 +47,94 @@ describe('effect list (section 3)', () => {
             `${e.id}.${s.name}`,
           ).toContain(s.default);
       }
-      expect(() => e.stages(defaultSettings(e), { width: 768, height: 512 }), e.id).not.toThrow();
     }
+  });
+
+  it("builds each effect's stage chain from its defaults", () => {
+    const chains = Object.fromEntries(
+      EFFECTS.map((e) => [
+        e.id,
+        e.stages(defaultSettings(e), { width: 768, height: 512 }).map((s) => s.stage),
+      ]),
+    );
+    expect(chains).toEqual({
+      jpegSimulation: ['resize', 'jpeg'],
+      pg2016: ['lut', 'vignette', 'grain'],
+      collageEffect: [],
+      smartBlur: ['smart-blur'],
+      ccdEffect: [
+        'blur',
+        'bloom',
+        'lens-reflection',
+        'smear',
+        'fringing',
+        'resize',
+        'noise',
+        'sharpen',
+        'jpeg',
+        'resize',
+      ],
+      nokiaEffect: [
+        'lut',
+        'vignette',
+        'vignette',
+        'soft-corners',
+        'tonal-grain',
+        'resize',
+        'noise',
+        'sharpen',
+        'jpeg',
+      ],
+      laptopEffect: [
+        'lut',
+        'bilateral',
+        'bloom',
+        'lut',
+        'soft-corners',
+        'tonal-grain',
+        'resize',
+        'noise',
+        'sharpen',
+        'jpeg',
+      ],
+      iphone3Effect: [
+        'lut',
+        'bloom',
+        'vignette',
+        'soft-corners',
+        'tonal-grain',
+        'resize',
+        'noise',
+        'sharpen',
+        'jpeg',
+      ],
+      dualVignetteEffect: ['dual-vignette', 'resize', 'noise', 'sharpen', 'jpeg'],
+      vibrance: ['vibrance'],
+    });
+  });
+
+  it('gives every stage call of the defaults finite parameters and only textures its stage reads', () => {
+    for (const e of EFFECTS) {
+      for (const call of e.stages(defaultSettings(e), { width: 768, height: 512 })) {
+        const where = `${e.id} ${call.stage}`;
+        const values = Object.values(call.params as Record<string, number | readonly number[]>).flat();
+        expect(values.length, where).toBeGreaterThan(0);
+        for (const value of values) expect(Number.isFinite(value), `${where}: ${value}`).toBe(true);
+        const slots: readonly string[] = STAGE_DEFINITIONS[call.stage].textures ?? [];
+        for (const slot of Object.keys(call.textures ?? {})) expect(slots, where).toContain(slot);
+      }
+    }
+  });
+
+  it('JPEG at its defaults shrinks the photo to a 400 px long side and encodes at quality 50', () => {
+    const chain = effect('jpegSimulation').stages(defaultSettings(effect('jpegSimulation')), {
+      width: 768,
+      height: 512,
+    });
+    expect(chain).toEqual([
+      { stage: 'resize', params: { width: 400, height: 267, mode: 0 } },
+      { stage: 'jpeg', params: { quality: 50 } },
+    ]);
   });
 });
 

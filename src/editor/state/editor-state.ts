@@ -62,6 +62,11 @@ export interface EditorState {
   redoStep: string | null;
   /** Not a spec field: a file chosen while the worker was busy, loaded once it settles (not lost). */
   queuedImageFile: Blob | null;
+  /**
+   * Not a spec field: how many newly loaded photos have become ready (upload, drop, paste, camera shot,
+   * a batch's first photo), shown as `data-photo-serial` so that a test can wait for its own photo.
+   */
+  photoSerial: number;
 }
 
 /** No effect selected, running or applied: how the editor starts, and what a new image resets to. */
@@ -99,6 +104,7 @@ export function initialEditorState(): EditorState {
     undoStep: null,
     redoStep: null,
     queuedImageFile: null,
+    photoSerial: 0,
   };
 }
 

@@ -1,6 +1,6 @@
 /** Spec section 4: the worker's status messages, its errors and its start. Pure; tested rule by rule. */
 import { findEffect } from '../../effects/index.ts';
-import { type StatusMessage } from '../../engine/protocol.ts';
+import { type StatusMessage, type WorkerStatus } from '../../engine/protocol.ts';
 import { type EditorState, type Outcome, errorReceived, isCollage, none, warn } from './editor-state.ts';
 import { takePendingFile } from './image-rules.ts';
 
@@ -31,6 +31,17 @@ export function historyOf(
   };
 }
 
+/**
+ * The photo serial once the worker shows its image: one more when the status was LoadingImage (a newly
+ * loaded photo became ready), the same otherwise (a collage made the new base, a restored image).
+ */
+export function photoSerialWhenReady(
+  state: EditorState,
+  statusBefore: WorkerStatus = state.workerStatus,
+): number {
+  return statusBefore === 'LoadingImage' ? state.photoSerial + 1 : state.photoSerial;
+}
+
 /** The worker's status messages, one rule per status (spec section 4). */
 export function statusReceived(state: EditorState, message: StatusMessage): Outcome {
   const history = historyOf(message);
@@ -47,6 +58,7 @@ export function statusReceived(state: EditorState, message: StatusMessage): Outc
           ...history,
           workerStatus: 'ImageReady',
           isImageReadyInWorker: true,
+          photoSerial: photoSerialWhenReady(state),
           pendingPreviewUrl: null,
           selectedEffectId: clearCollage ? null : state.selectedEffectId,
           collageConfig: clearCollage ? null : state.collageConfig,
