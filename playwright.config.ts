@@ -25,7 +25,8 @@ export default defineConfig({
   // that fails twice fails the run; one that passes on its retry is listed as flaky in the report, not hidden.
   // PW_RETRIES overrides.
   retries: 0,
-  reporter: [['list']],
+  // The list as it runs, and every test's time for `npm run test:timings` (scripts/test-timings.mjs).
+  reporter: [['list'], ['json', { outputFile: 'playwright-report/results.json' }]],
   use: {
     browserName: 'chromium',
     headless: true,

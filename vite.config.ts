@@ -78,5 +78,7 @@ export default defineConfig({
     environment: 'node',
     // Type tests (*.test-d.ts): each @ts-expect-error must stay an error.
     typecheck: { enabled: true, include: ['tests/unit/**/*.test-d.ts'], tsconfig: 'tsconfig.node.json' },
+    // Each test's time, for `npm run test:timings`.
+    reporters: ['default', ['json', { outputFile: 'playwright-report/vitest.json' }]],
   },
 });
