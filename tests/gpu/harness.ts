@@ -9,6 +9,7 @@ import type {
   TextureData,
   TilesResult,
 } from './harness-protocol.ts';
+import { checkStage, checkTiles, type HarnessRunner } from './harness-checks.ts';
 
 /** Extra textures as the tests send them: RGBA8 bytes in base64. */
 export type EncodedResources = Record<string, { width: number; height: number; data: string }>;
@@ -67,7 +68,25 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** The checks' way to the backends' workers (harness-checks.ts). */
+const runner: HarnessRunner = {
+  run: async (engine, image, chain, resources) =>
+    (await send({ type: 'run', engine, image, chain, resources }, [image])) as RunResult,
+  tiles: async (engine, image, chain, tileLimit, resources) =>
+    (await send({ type: 'tiles', engine, image, chain, tileLimit, resources }, [image])) as TilesResult,
+};
+
 const harness = {
+  /** A stage case against its CPU reference on each backend: only the scores come back. */
+  checkStage(stage: string, index: number, engines: EngineKind[]) {
+    return checkStage(runner, stage, index, engines);
+  },
+
+  /** A stage case whole and in tiles on each backend: only the scores come back. */
+  checkTiles(stage: string, index: number, tileLimit: number, engines: EngineKind[]) {
+    return checkTiles(runner, stage, index, tileLimit, engines);
+  },
+
   /** Runs a chain on an encoded image (base64 file bytes); returns input and output RGBA as base64. */
   async run(
     engine: EngineKind,

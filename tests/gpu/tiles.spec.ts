@@ -2,29 +2,18 @@ import { expect, test } from './fixtures.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import { STAGES } from '../../src/engine/stages/index.ts';
 import { chainReach } from '../../src/engine/worker/full-resolution.ts';
-import type { RgbaImage } from '../reference/image.ts';
-import { maxAbsoluteError, psnr } from '../reference/metrics.ts';
-import { fixtureBase64, imageFromBase64 } from '../support/images.ts';
 import { STAGE_CASES } from './cases/index.ts';
 
 // Issue 7: a stage that says how far it reaches (StageDefinition.reach) must give a tile the pixels the
 // whole image has there, so that a full-resolution export in tiles shows no seams. Each such stage's
 // cases run whole and in tiles of 160 px or so (kodim23 is 768 x 512: dozens of tiles, margins included).
+// (At 320 px, blur sigma 3.5 and sharpen radius 4 differ from the whole by 2 levels on WebGPU: the tile
+// origins decide where bilinear taps round, so the small tiles stay, as many origins as possible.)
 
 const ENGINES: EngineKind[] = ['webgpu', 'webgl2', 'cpu'];
-const PHOTO = 'kodak/kodim23.png';
 /** Tiles of 160 px, or larger where margins would fill them: at least 48 px of core inside the margins. */
 function tileFor(reach: number): number {
   return Math.max(160, 2 * reach + 48);
-}
-
-function encode(resources: Record<string, RgbaImage>) {
-  return Object.fromEntries(
-    Object.entries(resources).map(([key, image]) => [
-      key,
-      { width: image.width, height: image.height, data: Buffer.from(image.data).toString('base64') },
-    ]),
-  );
 }
 
 const tileable = [...STAGES.values()].filter((stage) => stage.reach !== undefined);
@@ -58,26 +47,23 @@ const POSITION_FREE = new Set(['copy', 'vibrance', 'lut']);
 
 for (const stage of tileable) {
   const cases = STAGE_CASES[stage.name] ?? [];
-  for (const stageCase of POSITION_FREE.has(stage.name) ? cases.slice(0, 1) : cases) {
+  for (const [index, stageCase] of (POSITION_FREE.has(stage.name) ? cases.slice(0, 1) : cases).entries()) {
     test(`${stage.name}: ${stageCase.label} gives the same pixels in tiles as whole`, async ({
       harness: page,
     }) => {
-      const resources = encode(stageCase.resources?.() ?? {});
       // Every case photo is a 768 x 512 or 512 x 768 Kodak image.
       const tile = tileFor(chainReach(stageCase.chain, { width: 768, height: 512 }) ?? 0);
-      for (const engine of ENGINES) {
-        const result = await page.evaluate(
-          ([engine, data, chain, tile, resources]) =>
-            window.harness.runTiles(engine, data, chain, tile, resources),
-          [engine, fixtureBase64(stageCase.photo ?? PHOTO), stageCase.chain, tile, resources] as const,
-        );
-        const whole = imageFromBase64(result.width, result.height, result.whole);
-        const tiled = imageFromBase64(result.width, result.height, result.tiled);
-        const score = psnr(tiled, whole);
-        const worst = maxAbsoluteError(tiled, whole);
+      // Run and measured in the page (harness-checks.ts): only the scores come back.
+      const results = await page.evaluate(
+        ([stage, index, tile, engines]) => window.harness.checkTiles(stage, index, tile, engines),
+        [stage.name, index, tile, ENGINES] as const,
+      );
+      expect(results.map((r) => r.engine)).toEqual(ENGINES);
+      for (const { engine, tiles, reach, psnr: score, worst } of results) {
+        const result = { tiles, reach };
         test.info().annotations.push({
           type: engine,
-          description: `${result.tiles} tiles, reach ${result.reach} px: ${score.toFixed(2)} dB, max error ${worst}`,
+          description: `${tiles} tiles, reach ${reach} px: ${score.toFixed(2)} dB, max error ${worst}`,
         });
         expect(result.tiles, 'the image was cut into tiles').toBeGreaterThan(4);
         if (result.reach === 0) {
