@@ -14,7 +14,7 @@ for (const viewport of VIEWPORTS) {
     editor,
   }) => {
     await page.setViewportSize(viewport);
-    await editor.open('webgl2');
+    await editor.open('webgl2', '', { thumbnails: true });
     await editor.load('kodak/kodim23.png');
     const box = await page.getByTestId('main-canvas').boundingBox();
     const expected = fittedCanvasSize(viewport.width, viewport.height, 768, 512);
@@ -61,7 +61,7 @@ test('on a phone, the canvas area keeps 70 % of the height without a photo and f
 }) => {
   const viewport = { width: 414, height: 736 };
   await page.setViewportSize(viewport);
-  await editor.open('webgl2');
+  await editor.open('webgl2', '', { thumbnails: true });
   const area = page.getByRole('main', { name: 'Canvas' });
   expect((await area.boundingBox())?.height).toBeCloseTo(Math.round(0.7 * viewport.height), 0);
   // kodim04 is 512x768: on this phone it is fitted to the table's height, and fills the 70 % band.
@@ -95,7 +95,7 @@ for (const viewport of [
   }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);
-    await editor.open('webgl2');
+    await editor.open('webgl2', '', { thumbnails: true });
     await editor.load('kodak/kodim04.png');
     const prefix = viewport.width > 991 ? 'effect-' : 'effect-mobile-';
     const walked: string[] = [];
@@ -182,7 +182,7 @@ test('on a phone the collage canvas sits on top with its tools right under it, a
 }) => {
   const viewport = { width: 390, height: 844 };
   await page.setViewportSize(viewport);
-  await editor.open('webgl2');
+  await editor.open('webgl2', '', { thumbnails: true });
   await editor.load('kodak/kodim23.png');
   await expect(page.getByTestId('save-full-resolution').locator('..')).toContainText('768 × 512');
   await page.getByTestId('effect-mobile-collageEffect').click();

@@ -35,7 +35,7 @@ test('every effect and every look has a thumbnail of the photo that matches its 
 }) => {
   test.setTimeout(400_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await editor.open('webgl2', 'testHooks=1');
+  await editor.open('webgl2', 'testHooks=1', { thumbnails: true });
   await editor.load('kodak/kodim23.png');
   for (const effect of WORKER_EFFECTS) {
     await expect(page.getByTestId(`thumb-${effect.id}`)).toBeVisible({ timeout: 60_000 });
@@ -65,7 +65,7 @@ test('every effect and every look has a thumbnail of the photo that matches its 
 });
 
 test('after an apply the thumbnails are made again from the new image', async ({ page, editor }) => {
-  await editor.open('webgl2');
+  await editor.open('webgl2', '', { thumbnails: true });
   await editor.load('kodak/kodim23.png');
   const vibrance = page.getByTestId('thumb-vibrance');
   await expect(vibrance).toBeVisible({ timeout: 60_000 });
@@ -81,7 +81,7 @@ test('after an apply the thumbnails are made again from the new image', async ({
 });
 
 test('an apply chosen while the thumbnails render is not held up behind them', async ({ page, editor }) => {
-  await editor.open('webgl2', 'testHooks=1');
+  await editor.open('webgl2', 'testHooks=1', { thumbnails: true });
   await editor.load('kodak/kodim23.png');
   // The set has just been asked for: choose an effect at once, and time it against the whole set.
   const started = Date.now();
