@@ -2,6 +2,8 @@
 // journey (Playwright, in headless Chromium against a production build, and in Firefox ESR and WebKitGTK
 // through their own drivers), then the bundle budget on that build (`npm run size`). Finds or installs the
 // browsers first.
+// `--quick` (`npm run test:quick`): the unit tests, then only the Playwright tests tagged @quick (a smoke
+// set of stages and flows on one backend), then the bundle budget: a few minutes, for while working.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
 import { ensureEngines } from './engines.mjs';
@@ -12,13 +14,21 @@ function run(command, args, env = process.env) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+const OWN_FLAGS = ['--browser-only', '--quick'];
 const browserOnly = process.argv.includes('--browser-only');
+const quick = process.argv.includes('--quick');
 const chromium = ensureChromium();
 console.log(`Chromium: ${chromium}`);
-ensureEngines();
+// Firefox ESR and WebKitGTK are for the cross-engine journeys, which the quick tier leaves out.
+if (!quick) ensureEngines();
 const env = { ...process.env, CHROMIUM_PATH: chromium };
 
 if (!browserOnly) run('npx', ['vitest', 'run'], env);
-run('npx', ['playwright', 'test', ...process.argv.slice(2).filter((a) => a !== '--browser-only')], env);
+const selection = quick ? ['--grep', '@quick', '--project', 'gpu', '--project', 'e2e'] : [];
+run(
+  'npx',
+  ['playwright', 'test', ...selection, ...process.argv.slice(2).filter((a) => !OWN_FLAGS.includes(a))],
+  env,
+);
 // The bundle budget, on the production build Playwright's preview server has just made.
 run('node', ['scripts/size.mjs', '--dist', 'dist'], env);

@@ -2,7 +2,7 @@ import { EFFECTS } from '../../src/effects/index.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import { psnr } from '../reference/metrics.ts';
 import { fixturePath } from '../support/images.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, QUICK, test } from '../support/fixtures.ts';
 import { EditorPage } from '../support/pages.ts';
 
 const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
@@ -80,17 +80,21 @@ for (const engine of ENGINES) {
       await expect(indicator).toHaveCount(0);
     });
 
-    test('a bad file keeps the previous image and shows the error', async ({ page, editor }) => {
-      await editor.open(engine);
-      await editor.load('kodak/kodim23.png');
-      const before = await editor.pixels();
-      await editor.upload('generated-edge-cases/random_4096_bytes.jpg');
-      const notification = page.getByTestId('notification');
-      await expect(notification).toHaveAttribute('data-kind', 'error');
-      await expect(notification).toHaveText(/Failed to load image file/);
-      await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
-      await editor.expectShowing(before, 45);
-    });
+    test(
+      'a bad file keeps the previous image and shows the error',
+      QUICK(engine),
+      async ({ page, editor }) => {
+        await editor.open(engine);
+        await editor.load('kodak/kodim23.png');
+        const before = await editor.pixels();
+        await editor.upload('generated-edge-cases/random_4096_bytes.jpg');
+        const notification = page.getByTestId('notification');
+        await expect(notification).toHaveAttribute('data-kind', 'error');
+        await expect(notification).toHaveText(/Failed to load image file/);
+        await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
+        await editor.expectShowing(before, 45);
+      },
+    );
   });
 }
 

@@ -6,7 +6,7 @@ import type { RgbaImage } from '../reference/image.ts';
 import { psnr } from '../reference/metrics.ts';
 import { fixturePath } from '../support/images.ts';
 import { simulateBrowserWithoutExifOrientation } from '../support/intake.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, QUICK, test } from '../support/fixtures.ts';
 import { EditorPage } from '../support/pages.ts';
 
 const TAGS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -154,7 +154,7 @@ test.describe('HEIC and HEIF through the landing page', () => {
   });
 });
 
-test('mislabeled files load by their real format', async ({ page, editor, landing }) => {
+test('mislabeled files load by their real format', QUICK(), async ({ page, editor, landing }) => {
   await editor.open('webgl2', 'testHooks=1&thumbnails=0');
   // Each load waits for its own photo (the serial: ImageReady was already set by the first), and the
   // worker then holds the photo in the file: the PNG is 384x256, the JPEG 768x512.

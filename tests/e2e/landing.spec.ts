@@ -2,28 +2,30 @@
 // promo banner, footer and the contact dialog.
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '../support/images.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, QUICK, test } from '../support/fixtures.ts';
 import { LandingPage } from '../support/pages.ts';
 
-test('the upload box, the formats, the app note, the banner and a background of our own', async ({
-  page,
-}) => {
-  await page.goto('/');
-  await expect(page.getByText('Click to upload or drag and drop')).toBeVisible();
-  await expect(page.getByText('JPG, PNG, WEBP, HEIC, HEIF up to 20MB')).toBeVisible();
-  await expect(page.getByText('video effects are available in the app.')).toBeVisible();
-  const store = page.getByTestId('app-store-link');
-  await expect(store).toHaveAttribute('href', /^https:\/\/apps\.apple\.com\//);
-  await expect(store).toHaveAttribute('target', '_blank');
-  await expect(store).toHaveAttribute('rel', /noopener/);
-  await expect(page.getByText('The app is not available in the EU.')).toBeVisible();
-  const background = await page.locator('.landing').getAttribute('data-background');
-  expect(background).toMatch(/^\/backgrounds\/landing-[123]\.webp$/);
-  const response = await page.request.get(background!);
-  expect(response.ok()).toBe(true);
-  expect(response.headers()['content-type']).toContain('image/webp');
-  expect((await response.body()).length).toBeLessThanOrEqual(250 * 1024);
-});
+test(
+  'the upload box, the formats, the app note, the banner and a background of our own',
+  QUICK(),
+  async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByText('Click to upload or drag and drop')).toBeVisible();
+    await expect(page.getByText('JPG, PNG, WEBP, HEIC, HEIF up to 20MB')).toBeVisible();
+    await expect(page.getByText('video effects are available in the app.')).toBeVisible();
+    const store = page.getByTestId('app-store-link');
+    await expect(store).toHaveAttribute('href', /^https:\/\/apps\.apple\.com\//);
+    await expect(store).toHaveAttribute('target', '_blank');
+    await expect(store).toHaveAttribute('rel', /noopener/);
+    await expect(page.getByText('The app is not available in the EU.')).toBeVisible();
+    const background = await page.locator('.landing').getAttribute('data-background');
+    expect(background).toMatch(/^\/backgrounds\/landing-[123]\.webp$/);
+    const response = await page.request.get(background!);
+    expect(response.ok()).toBe(true);
+    expect(response.headers()['content-type']).toContain('image/webp');
+    expect((await response.body()).length).toBeLessThanOrEqual(250 * 1024);
+  },
+);
 
 test('on Android, HEIC and HEIF are neither listed nor accepted', async ({ browser }) => {
   const context = await browser.newContext({

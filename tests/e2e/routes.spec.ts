@@ -1,6 +1,6 @@
-import { expect, test } from '../support/fixtures.ts';
+import { expect, QUICK, test } from '../support/fixtures.ts';
 
-test('the landing page, the privacy page and the editor each have their route', async ({ page }) => {
+test('the landing page, the privacy page and the editor each have their route', QUICK(), async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goto('/privacy');

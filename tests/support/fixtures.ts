@@ -8,3 +8,11 @@ export const test = base.extend<{ editor: EditorPage; landing: LandingPage }>({
 });
 
 export { expect } from '@playwright/test';
+
+/**
+ * The quick tier (`npm run test:quick`) runs the tests tagged `@quick`: a smoke set on one backend. A test
+ * written once per backend joins it on WebGL2 only.
+ */
+export const QUICK = (engine?: string) => ({
+  tag: engine === undefined || engine === 'webgl2' ? ['@quick'] : [],
+});
