@@ -8,7 +8,7 @@ import { findPreset, PRESETS } from '../../src/collage/presets.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { psnr } from '../reference/metrics.ts';
-import { decodeInBrowser } from '../support/decode.ts';
+import { decodeScreenshot } from '../support/decode.ts';
 import { fixturePath } from '../support/images.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { EditorPage } from '../support/pages.ts';
@@ -19,8 +19,7 @@ const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
 const FABRIC_MARKER = 'upperCanvasEl';
 
 async function collagePixels(page: Page): Promise<RgbaImage> {
-  const png = await page.getByTestId('collage-canvas').screenshot();
-  return decodeInBrowser(page, png);
+  return decodeScreenshot(await page.getByTestId('collage-canvas').screenshot());
 }
 
 interface Stats {

@@ -4,7 +4,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeInBrowser } from '../support/decode.ts';
+import { decodeScreenshot } from '../support/decode.ts';
 import { fixturePath } from '../support/images.ts';
 import { PERMISSIONS_POLICY } from '../../security-headers.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -98,8 +98,7 @@ test('the collage background covers the canvas after a preset changes its shape,
   await expect(page.getByTestId('collage-canvas')).toHaveAttribute('data-preset', 'quad-grid');
   // The gutters along the bottom and the sides show the background picture, not the black behind it.
   const corners = async () => {
-    const png = await page.getByTestId('collage-canvas').screenshot();
-    const image = await decodeInBrowser(page, png);
+    const image = decodeScreenshot(await page.getByTestId('collage-canvas').screenshot());
     const brightness = (fx: number, fy: number) => {
       const i = (Math.floor(fy * image.height) * image.width + Math.floor(fx * image.width)) * 4;
       return (image.data[i]! + image.data[i + 1]! + image.data[i + 2]!) / 3;

@@ -5,7 +5,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { psnr } from '../reference/metrics.ts';
-import { decodeInBrowser } from './decode.ts';
+import { decodeInBrowser, decodeScreenshot } from './decode.ts';
 import { fixturePath } from './images.ts';
 import { decodePng } from './png.ts';
 
@@ -209,9 +209,9 @@ export class EditorPage extends AppPage {
     return { ...decoded, name: download.suggestedFilename() };
   }
 
-  /** One element screenshot of the main canvas, decoded by the browser. */
+  /** One element screenshot of the main canvas, as pixels. */
   private async capture(): Promise<RgbaImage> {
-    return decodeInBrowser(this.page, await this.canvas.screenshot());
+    return decodeScreenshot(await this.canvas.screenshot());
   }
 
   /**
