@@ -47,6 +47,7 @@ const pageSlice = (state: EditorState) => ({
   workerStatus: state.workerStatus,
   engine: state.engine,
   photoSerial: state.photoSerial,
+  lastAppliedEffectId: state.lastAppliedEffectId,
   busy: isBusy(state),
   isImageReadyInWorker: state.isImageReadyInWorker,
   selectedEffectId: state.selectedEffectId,
@@ -286,6 +287,7 @@ function EditorScreen({ store }: { store: Store }) {
       data-worker-status={state.workerStatus}
       data-engine={state.engine ?? undefined}
       data-photo-serial={state.photoSerial}
+      data-applied-effect={state.lastAppliedEffectId ?? undefined}
       onDragOver={(event) => event.preventDefault()}
       onDrop={(event) => {
         event.preventDefault();

@@ -31,13 +31,15 @@ test('Compare: held it shows the image before the effect with a Before label; pr
   page,
   editor,
 }) => {
-  await editor.open('webgl2');
+  // With thumbnails: without them, headless Chromium kept showing the photo before CCD after the apply had
+  // finished (the worker's frame reached the screen only when something else in the page was drawn).
+  await editor.open('webgl2', '', { thumbnails: true });
   await editor.load('kodak/kodim23.png');
   const original = await editor.pixels();
   const compare = page.getByTestId('compare-button');
   await expect(compare).toBeDisabled();
   await editor.chooseEffect('ccdEffect');
-  await editor.settled();
+  await editor.settled('ccdEffect');
   const processed = await editor.pixels();
   expect(psnr(original, processed)).toBeLessThan(30);
   await expect(compare).toBeEnabled();

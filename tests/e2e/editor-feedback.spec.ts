@@ -15,7 +15,7 @@ test('Apply confirms, Undo names its step, saves are named after the last applie
 
   // An effect on screen, not yet applied: the save is named after it.
   await editor.chooseEffect('ccdEffect');
-  await editor.settled();
+  await editor.settled('ccdEffect');
   const onScreen = await editor.save();
   expect(onScreen.name).toMatch(/^retrocam_ccdEffect_\d{8}-\d{6}(-\d+)?\.jpg$/);
   await editor.closeNotification();

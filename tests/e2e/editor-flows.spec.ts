@@ -19,13 +19,13 @@ for (const engine of ENGINES) {
 
       for (const effect of WORKER_EFFECTS) {
         await page.getByTestId(`effect-${effect.id}`).click();
-        await editor.settled();
+        await editor.settled(effect.id);
         await expect(page.getByTestId('notification')).toHaveCount(0);
         await expect(page.getByTestId('apply-button')).toBeEnabled();
       }
 
       await editor.chooseEffect('vibrance');
-      await editor.settled();
+      await editor.settled('vibrance');
       const before = await editor.pixels();
       // By slider: the keyboard moves a range input one step at a time.
       const slider = page.getByRole('slider', { name: 'Vibrance' });
