@@ -3,31 +3,18 @@
 // simulation at 44 to 49 dB from libjpeg-turbo; a few coefficients always round the other way, so the
 // comparison is PSNR, never max error.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, runOnGpu, test } from './fixtures.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { jpeg } from '../reference/jpeg.ts';
 import { meanAbsoluteError, psnr } from '../reference/metrics.ts';
-import { fixtureBase64, imageFromBase64 } from '../support/images.ts';
+import { imageFromBase64 } from '../support/images.ts';
 
 const ENGINES: EngineKind[] = ['webgpu', 'webgl2'];
 const PHOTOS = ['kodak/kodim03.png', 'kodak/kodim05.png', 'kodak/kodim23.png'];
 const QUALITIES = [10, 30, 50, 75, 90];
 const MIN_PSNR = 40;
-
-async function runOnGpu(page: Page, engine: EngineKind, file: string, chain: StageInvocation[]) {
-  const result = await page.evaluate(([engine, data, chain]) => window.harness.run(engine, data, chain), [
-    engine,
-    fixtureBase64(file),
-    chain,
-  ] as const);
-  return {
-    input: imageFromBase64(result.inputWidth, result.inputHeight, result.input),
-    output: imageFromBase64(result.width, result.height, result.output),
-    passes: result.passes,
-  };
-}
 
 /** Chromium's canvas JPEG encode and decode of exactly these pixels. */
 async function browserRoundTrip(page: Page, image: RgbaImage, quality: number): Promise<RgbaImage> {

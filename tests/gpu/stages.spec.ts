@@ -1,26 +1,11 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, runOnGpu, test } from './fixtures.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
-import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
 import { maxAbsoluteError, psnr } from '../reference/metrics.ts';
-import { fixtureBase64, imageFromBase64 } from '../support/images.ts';
 import { STAGE_CASES } from './cases/index.ts';
 
 // The CPU backend runs every stage case too, against the same reference and thresholds.
 const ENGINES: EngineKind[] = ['webgpu', 'webgl2', 'cpu'];
 const PHOTO = 'kodak/kodim23.png';
-
-async function runOnGpu(page: Page, engine: EngineKind, file: string, chain: StageInvocation[]) {
-  const result = await page.evaluate(([engine, data, chain]) => window.harness.run(engine, data, chain), [
-    engine,
-    fixtureBase64(file),
-    chain,
-  ] as const);
-  return {
-    input: imageFromBase64(result.inputWidth, result.inputHeight, result.input),
-    output: imageFromBase64(result.width, result.height, result.output),
-  };
-}
 
 test.describe('stages against their CPU references', () => {
   for (const [stage, cases] of Object.entries(STAGE_CASES)) {
