@@ -106,6 +106,7 @@ function EditorScreen({ store }: { store: Store }) {
       ...(timeout > 0 ? { responseTimeoutMs: timeout } : {}),
       ...(testHooks && Number.isInteger(tileLimit) && tileLimit > 0 ? { tileLimit } : {}),
       ...(testHooks && params.get('thumbnails') === '0' ? { noThumbnails: true } : {}),
+      ...(testHooks && params.get('warmUp') === '0' ? { noWarmUp: true } : {}),
     };
     // The engine, the initial look and the test options are read once, when the editor opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -190,7 +190,7 @@ async function editorSweep(page: Page) {
   const editor = new EditorPage(page);
   // No thumbnails: each of some 200 loads would start a set (as much work as a camera apply) that the
   // next load drops; the sweep is about the intake, and the other flows keep them.
-  await editor.open('webgl2', 'testHooks=1&thumbnails=0');
+  await editor.open('webgl2', 'testHooks=1');
   const error = page.locator('[data-testid=notification][data-kind=error]');
   const statuses = () => page.evaluate(() => window.__retrocam?.statuses() ?? []);
   for (const file of FILES) {

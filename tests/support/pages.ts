@@ -111,15 +111,18 @@ export class EditorPage extends AppPage {
 
   /**
    * Opens /editor on a backend (with extra query options) and waits for the worker. Without thumbnails
-   * unless asked (`{ thumbnails: true }`): the set costs as much as a camera apply after every load, a
-   * tenth of a flow's time on two cores, and only the specs about what the user sees of the panel
-   * (thumbnails, layout) and the landing-page and engine journeys need it; they keep it.
+   * and without the warm-up (the programs of every effect made ahead) unless asked
+   * (`{ thumbnails: true }`): on two cores the set costs as much as a camera apply after every load, and
+   * the warm-up some 3.5 s of CPU per page, together a fifth of a flow's time. Only the specs about what
+   * the user sees of the panel (thumbnails, layout), the landing-page and engine journeys, and the pages
+   * opened by address (a11y, offline, links) need them; they keep them.
    */
   async open(engine: EngineKind, query = '', { thumbnails = false } = {}): Promise<Locator> {
     const options = new URLSearchParams(query);
     if (!thumbnails && !options.has('thumbnails')) {
       options.set('testHooks', '1');
       options.set('thumbnails', '0');
+      options.set('warmUp', '0');
     }
     const rest = options.toString();
     await this.page.goto(`/editor?engine=${engine}${rest ? `&${rest}` : ''}`);
