@@ -5,7 +5,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { psnr } from '../reference/metrics.ts';
-import { decodeInBrowser } from './decode.ts';
+import { decodeInBrowser, decodeScreenshot } from './decode.ts';
 import { fixturePath } from './images.ts';
 import { decodePng } from './png.ts';
 
@@ -218,13 +218,16 @@ export class EditorPage extends AppPage {
   }
 
   /**
-   * One element screenshot of the main canvas, decoded by the page. (Decoded in Node instead, as the
-   * collage's screenshots are, the Compare test saw the photo before CCD for a second and more after the
-   * apply: in headless Chromium the worker's new frame reached the screen only with some work in the
-   * page, which the decode gave it. Left as it was until that is understood.)
+   * One element screenshot of the main canvas, decoded in Node (decodeScreenshot). In headless Chromium
+   * the worker's new frame reaches the screen only once the page draws a frame of its own: without one
+   * the Compare test saw the photo before CCD for a second and more after the apply. So the capture waits
+   * for two animation frames of the page first.
    */
   private async capture(): Promise<RgbaImage> {
-    return decodeInBrowser(this.page, await this.canvas.screenshot());
+    await this.page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    return decodeScreenshot(await this.canvas.screenshot());
   }
 
   /**
