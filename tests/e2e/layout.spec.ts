@@ -100,30 +100,31 @@ for (const viewport of [
     const prefix = viewport.width > 991 ? 'effect-' : 'effect-mobile-';
     const walked: string[] = [];
 
+    // Each control is scrolled into view and looked at in the page, in one round trip per walk (one per
+    // control took four, a minute per viewport).
     const walk = async (effectId: string) => {
-      const controls = page.locator('.adjustments [data-testid^="setting-"]');
-      for (const testId of await controls.evaluateAll((nodes): string[] =>
-        nodes.map((node) => node.getAttribute('data-testid')!),
-      )) {
-        const control = page.getByTestId(testId);
-        await control.scrollIntoViewIfNeeded();
-        const box = (await control.boundingBox())!;
-        const canvas = (await editor.canvas.boundingBox())!;
-        const found = await page.evaluate(
-          ({ control, canvas }) => ({
-            control: document
-              .elementFromPoint(control.x, control.y)
+      const found = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.adjustments [data-testid^="setting-"]')].map((node) => {
+          node.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+          const box = node.getBoundingClientRect();
+          const host = document.querySelector('[data-testid="main-canvas"]');
+          const canvas = host?.getBoundingClientRect() ?? new DOMRect();
+          const at = (x: number, y: number) => document.elementFromPoint(x, y);
+          return {
+            testId: node.getAttribute('data-testid') ?? '',
+            control: at(box.x + box.width / 2, box.y + box.height / 2)
               ?.closest('[data-testid]')
               ?.getAttribute('data-testid'),
-            canvas: document.elementFromPoint(canvas.x, canvas.y)?.closest('.canvas-host') !== null,
-          }),
-          {
-            control: { x: box.x + box.width / 2, y: box.y + box.height / 2 },
-            canvas: { x: canvas.x + canvas.width / 2, y: canvas.y + canvas.height / 2 },
-          },
-        );
-        expect(found.control, `${effectId}: ${testId} on top`).toBe(testId);
-        expect(found.canvas, `${effectId}: the canvas on top with ${testId} in view`).toBe(true);
+            canvasOnTop:
+              at(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2)?.closest('.canvas-host') !== null,
+            canvas: { x: canvas.x, y: canvas.y, width: canvas.width, height: canvas.height },
+          };
+        }),
+      );
+      expect(found.length, `${effectId}: controls`).toBeGreaterThan(0);
+      for (const { testId, control, canvasOnTop, canvas } of found) {
+        expect(control, `${effectId}: ${testId} on top`).toBe(testId);
+        expect(canvasOnTop, `${effectId}: the canvas on top with ${testId} in view`).toBe(true);
         expect(canvas.y, `${effectId}: the canvas's top with ${testId}`).toBeGreaterThanOrEqual(0);
         expect(canvas.x).toBeGreaterThanOrEqual(0);
         expect(
