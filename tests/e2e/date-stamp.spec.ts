@@ -64,7 +64,9 @@ function expected(day: string): string {
 async function stampedAndPlain(page: Page, editor: EditorPage, file: string) {
   await editor.open('webgl2', CLEAN_CCD);
   await editor.load(file);
-  await editor.settled();
+  // The link's CCD is applied once the photo is ready: wait for it to be on screen, not only for the
+  // status (ImageReady before that apply starts too).
+  await editor.settled('ccdEffect');
   const plain = await editor.pixels();
   await expect(page.getByTestId('setting-ccd_dateStamp')).not.toBeChecked();
   await page.getByTestId('setting-ccd_dateStamp').check();
