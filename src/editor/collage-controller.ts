@@ -40,6 +40,7 @@ import {
 } from './state/collage-rules.ts';
 import { isCollage, type EditorState, type Outcome } from './state/editor-state.ts';
 import { collageSelectionAtom, savingAtom } from './state/ui.ts';
+import { tagSrgb } from '../colour/srgb-jpeg.ts';
 
 /** What the collage needs from the editor controller. */
 export interface CollageHost {
@@ -308,7 +309,7 @@ export class CollageController {
           const canvas = api.render(this.multiplier());
           const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
           if (!blob) throw new Error('the canvas gave no image data');
-          return { blob };
+          return { blob: await tagSrgb(blob) };
         },
         step: collageEffect.id,
         done: { kind: 'success', message: 'Collage download started!' },

@@ -4,6 +4,7 @@
  */
 import type { ByteReader } from './byte-reader.ts';
 import type { AcceptedFormat } from './formats.ts';
+import { heifProperties, type HeifProperty } from './heif-container.ts';
 import type { Size } from './processing-size.ts';
 
 /** The stored size of the image (before any EXIF orientation), or null when the header is unreadable. */
@@ -104,128 +105,25 @@ async function webpDimensions(reader: ByteReader): Promise<Size | null> {
   return null;
 }
 
-// ---------------------------------------------------------------- HEIF (ISO base media file format)
+// ---------------------------------------------------------------- HEIF
 
-interface Box {
-  type: string;
-  /** Offset of the box's payload in the buffer it was read from. */
-  start: number;
-  end: number;
-}
-
-function* boxes(bytes: Uint8Array, start: number, end: number): Generator<Box, void, undefined> {
-  const v = view(bytes);
-  let at = start;
-  while (at + 8 <= end) {
-    let size = v.getUint32(at);
-    const type = fourcc(bytes, at + 4);
-    let header = 8;
-    if (size === 1) {
-      if (at + 16 > end) return;
-      size = Number(v.getBigUint64(at + 8));
-      header = 16;
-    } else if (size === 0) {
-      size = end - at;
-    }
-    if (size < header || at + size > end) return;
-    yield { type, start: at + header, end: at + size };
-    at += size;
-  }
-}
-
-function child(bytes: Uint8Array, parent: Box, type: string, skip = 0): Box | undefined {
-  for (const box of boxes(bytes, parent.start + skip, parent.end)) if (box.type === type) return box;
-  return undefined;
-}
-
-/** Largest meta box we read: real ones are tens of KB (many tiles of a grid image). */
-const MAX_META_BYTES = 8 * 1024 * 1024;
-
-/**
- * The primary item's image spatial extent ('ispe' property): meta -> pitm names the primary item, iprp ->
- * ipma lists its properties by index into ipco. Falls back to the largest ispe in the file.
- */
+/** The primary item's image spatial extent ('ispe'); else the largest ispe in the file. */
 async function heifDimensions(reader: ByteReader): Promise<Size | null> {
-  // Find the top-level meta box by walking box headers.
-  let at = 0;
-  let meta: Uint8Array | null = null;
-  while (at + 16 <= reader.size) {
-    const head = await reader.read(at, 16);
-    const v = view(head);
-    let size = v.getUint32(0);
-    const type = fourcc(head, 4);
-    if (size === 1) size = Number(v.getBigUint64(8));
-    else if (size === 0) size = reader.size - at;
-    if (size < 8) return null;
-    if (type === 'meta') {
-      if (size > MAX_META_BYTES) return null;
-      meta = await reader.read(at, size);
-      break;
-    }
-    at += size;
-  }
-  if (!meta) return null;
-  const root = boxes(meta, 0, meta.length).next().value;
-  if (!root) return null;
-  // meta is a FullBox: 4 bytes of version and flags before its children.
-  const pitm = child(meta, root, 'pitm', 4);
-  const iprp = child(meta, root, 'iprp', 4);
-  const ipco = iprp && child(meta, iprp, 'ipco');
-  if (!ipco) return null;
-  const properties = [...boxes(meta, ipco.start, ipco.end)];
-  const ispeSize = (box: Box | undefined): Size | null => {
-    if (!box || box.type !== 'ispe' || box.end - box.start < 12) return null;
-    const v = view(meta);
-    return known(v.getUint32(box.start + 4), v.getUint32(box.start + 8));
+  const properties = await heifProperties(reader);
+  if (!properties) return null;
+  const ispeSize = (box: HeifProperty): Size | null => {
+    if (box.type !== 'ispe' || box.payload.length < 12) return null;
+    const v = view(box.payload);
+    return known(v.getUint32(4), v.getUint32(8));
   };
-
-  const primary = pitm ? primaryItemId(meta, pitm) : null;
-  const ipma = iprp && child(meta, iprp, 'ipma');
-  if (primary !== null && ipma) {
-    for (const index of associatedProperties(meta, ipma, primary)) {
-      const size = ispeSize(properties[index - 1]);
-      if (size) return size;
-    }
+  for (const box of properties.primary) {
+    const size = ispeSize(box);
+    if (size) return size;
   }
   let largest: Size | null = null;
-  for (const box of properties) {
+  for (const box of properties.all) {
     const size = ispeSize(box);
     if (size && (!largest || size.width * size.height > largest.width * largest.height)) largest = size;
   }
   return largest;
-}
-
-function primaryItemId(bytes: Uint8Array, pitm: Box): number | null {
-  const v = view(bytes);
-  if (pitm.end - pitm.start < 6) return null;
-  const version = bytes[pitm.start]!;
-  return version === 0 ? v.getUint16(pitm.start + 4) : v.getUint32(pitm.start + 4);
-}
-
-/** The 1-based ipco indices associated with an item. */
-function associatedProperties(bytes: Uint8Array, ipma: Box, itemId: number): number[] {
-  const v = view(bytes);
-  const version = bytes[ipma.start]!;
-  const flags = v.getUint32(ipma.start) & 0xffffff;
-  let at = ipma.start + 4;
-  if (at + 4 > ipma.end) return [];
-  const count = v.getUint32(at);
-  at += 4;
-  for (let i = 0; i < count; i++) {
-    const idBytes = version < 1 ? 2 : 4;
-    if (at + idBytes + 1 > ipma.end) return [];
-    const id = version < 1 ? v.getUint16(at) : v.getUint32(at);
-    at += idBytes;
-    const associations = bytes[at]!;
-    at += 1;
-    const entryBytes = flags & 1 ? 2 : 1;
-    const indices: number[] = [];
-    for (let j = 0; j < associations; j++) {
-      if (at + entryBytes > ipma.end) return [];
-      indices.push(entryBytes === 2 ? v.getUint16(at) & 0x7fff : bytes[at]! & 0x7f);
-      at += entryBytes;
-    }
-    if (id === itemId) return indices;
-  }
-  return [];
 }

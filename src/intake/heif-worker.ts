@@ -1,9 +1,13 @@
 /**
  * Decodes one HEIC/HEIF image with libheif (libheif-js, LGPL-3.0, loaded as its own chunk and wasm file)
- * into RGBA pixels. libheif applies the file's own rotation and mirroring (irot/imir), so HEIF needs no
- * EXIF orientation step.
+ * into RGBA pixels, in sRGB. libheif applies the file's own rotation and mirroring (irot/imir), so HEIF
+ * needs no EXIF orientation step; it does not apply the colour profile (an iPhone's Display P3), which is
+ * done here (src/colour/profile.ts).
  */
 import libheif from 'libheif-js/libheif-wasm/libheif.js';
+import { bytesReader } from './byte-reader.ts';
+import { convertToSrgb } from '../colour/profile.ts';
+import { heifColourSpace } from './heif-container.ts';
 import type { HeifRequest, HeifResponse } from './heif-protocol.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -27,7 +31,9 @@ async function loadLibheif(wasmUrl: string) {
 async function decode(request: HeifRequest): Promise<HeifResponse> {
   const heif = await loadLibheif(request.wasmUrl);
   const decoder = new heif.HeifDecoder();
-  const images = decoder.decode(new Uint8Array(request.bytes));
+  const bytes = new Uint8Array(request.bytes);
+  const space = await heifColourSpace(bytesReader(bytes)).catch(() => null);
+  const images = decoder.decode(bytes);
   const image = images.find((candidate) => candidate.is_primary()) ?? images[0];
   if (!image) return { ok: false, message: 'No image in the HEIF file' };
   const width = image.get_width();
@@ -36,6 +42,7 @@ async function decode(request: HeifRequest): Promise<HeifResponse> {
   const pixels = await new Promise<typeof target | null>((resolve) => image.display(target, resolve));
   for (const each of images) each.free();
   if (!pixels) return { ok: false, message: 'libheif could not decode the image' };
+  if (space) convertToSrgb(pixels.data, space);
   return { ok: true, width, height, data: pixels.data.buffer };
 }
 

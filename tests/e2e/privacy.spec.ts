@@ -113,5 +113,13 @@ test('a saved photo carries no EXIF, XMP or GPS from the original', async ({ pag
     }
     // And a metadata reader finds nothing at all.
     expect(await exifr.parse(saved, { gps: true, xmp: true, iptc: true })).toBeUndefined();
+    // Only the sRGB profile (colour, not metadata: issue 36), so that every viewer shows these colours.
+    const profiles = segments.filter((s) => s.marker === 0xe2 && s.id.startsWith('ICC_PROFILE'));
+    expect(profiles).toHaveLength(1);
+    const icc = (await exifr.parse(saved, { icc: true, tiff: false, jfif: false })) as Record<
+      string,
+      unknown
+    >;
+    expect(icc.ProfileDescription).toBe('sRGB');
   }
 });

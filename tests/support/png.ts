@@ -83,9 +83,9 @@ export function pngChunk(type: string, body: Uint8Array): Buffer {
 
 /**
  * Encodes RGBA8 as an 8-bit RGBA PNG with no colour chunks (so a browser decodes it to the same bytes),
- * for tests that draw their own images.
+ * for tests that draw their own images; with `icc`, tagged with that colour profile (iCCP).
  */
-export function encodePng(image: RgbaImage): Buffer {
+export function encodePng(image: RgbaImage, { icc }: { icc?: Uint8Array } = {}): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(image.width, 0);
   header.writeUInt32BE(image.height, 4);
@@ -98,6 +98,8 @@ export function encodePng(image: RgbaImage): Buffer {
   return Buffer.concat([
     PNG_SIGNATURE,
     pngChunk('IHDR', header),
+    // iCCP: a profile name, a zero byte, compression method 0, the zlib-compressed profile.
+    ...(icc ? [pngChunk('iCCP', Buffer.concat([Buffer.from('icc\0\0', 'latin1'), deflateSync(icc)]))] : []),
     pngChunk('IDAT', deflateSync(rows)),
     pngChunk('IEND', new Uint8Array(0)),
   ]);

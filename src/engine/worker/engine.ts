@@ -26,6 +26,7 @@ import { LiveView } from './live.ts';
 import { EngineResources, type LutBaker } from './resources.ts';
 import { ThumbnailRenderer } from './thumbnails.ts';
 import { ProgramWarmer } from './warm-up.ts';
+import { tagSrgb } from '../../colour/srgb-jpeg.ts';
 
 export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => void;
 
@@ -429,5 +430,6 @@ async function encodeJpeg(image: ImageData, quality: number): Promise<Blob> {
   const context = canvas.getContext('2d');
   if (!context) throw new Error('2D canvas unavailable');
   context.putImageData(image, 0, 0);
-  return canvas.convertToBlob({ type: 'image/jpeg', quality });
+  // Tagged sRGB, so that every viewer shows the colours made here.
+  return tagSrgb(await canvas.convertToBlob({ type: 'image/jpeg', quality }));
 }

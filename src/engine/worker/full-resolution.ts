@@ -31,6 +31,7 @@ import type { StageInvocation } from '../stages/invocation.ts';
 import { RESIZE_AREA } from '../stages/resize.ts';
 import type { Region, TextureResolver } from '../stages/types.ts';
 import { fitsOneTile, fitWithin, planTiles, type Rect, type Tile, type TileLimits } from '../tiling.ts';
+import { tagSrgb } from '../../colour/srgb-jpeg.ts';
 
 export interface ImageSize {
   width: number;
@@ -207,7 +208,7 @@ export class FullResolutionRenderer {
       const canvas = await this.toCanvas(last, size);
       picture = { kind: 'cpu', source: canvas };
       job.signal?.throwIfAborted();
-      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: job.quality });
+      const blob = await tagSrgb(await canvas.convertToBlob({ type: 'image/jpeg', quality: job.quality }));
       await this.tick(job);
       return { blob, width: size.width, height: size.height };
     } finally {

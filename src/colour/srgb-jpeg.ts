@@ -1,0 +1,169 @@
+/**
+ * Saved JPEGs carry a compact sRGB profile (issue 36), so every viewer shows the colours we made: an
+ * untagged JPEG is shown as the viewer guesses (a wide-gamut phone screen may stretch it). The profile
+ * is written here from sRGB's definition (IEC 61966-2-1), an ICC v4 display profile of some 450 bytes:
+ * the D50-adapted colorants, the sRGB curve as one parametric curve shared by the three channels, the
+ * white point and the adaptation. It is colour, not metadata: a save without "Keep the date taken" still
+ * has no EXIF, XMP or IPTC.
+ */
+import { adaptationToD50, D65, SRGB, type Matrix3 } from './profile.ts';
+
+function ascii(text: string): number[] {
+  return [...text].map((c) => c.charCodeAt(0));
+}
+
+function u32(value: number): number[] {
+  return [(value >>> 24) & 255, (value >>> 16) & 255, (value >>> 8) & 255, value & 255];
+}
+
+function u16(value: number): number[] {
+  return [(value >>> 8) & 255, value & 255];
+}
+
+/** s15Fixed16Number. */
+function fixed(value: number): number[] {
+  return u32(Math.round(value * 65536) | 0);
+}
+
+/** multiLocalizedUnicodeType with one English record. */
+function mluc(text: string): number[] {
+  const utf16 = [...text].flatMap((c) => u16(c.charCodeAt(0)));
+  return [
+    ...ascii('mluc'),
+    0,
+    0,
+    0,
+    0,
+    ...u32(1),
+    ...u32(12),
+    ...ascii('enUS'),
+    ...u32(utf16.length),
+    ...u32(28),
+    ...utf16,
+  ];
+}
+
+function xyzType(x: number, y: number, z: number): number[] {
+  return [...ascii('XYZ '), 0, 0, 0, 0, ...fixed(x), ...fixed(y), ...fixed(z)];
+}
+
+/** The sRGB curve as parametricCurveType function 3: Y = (aX + b)^g for X >= d, else cX. */
+function srgbCurve(): number[] {
+  const params = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045];
+  return [...ascii('para'), 0, 0, 0, 0, ...u16(3), 0, 0, ...params.flatMap(fixed)];
+}
+
+function padded(bytes: number[]): number[] {
+  return bytes.length % 4 === 0 ? bytes : [...bytes, ...new Array<number>(4 - (bytes.length % 4)).fill(0)];
+}
+
+let profile: Uint8Array | null = null;
+
+/** The compact sRGB ICC profile (made once). */
+export function srgbProfile(): Uint8Array {
+  if (profile) return profile;
+  const m = SRGB.toXyzD50;
+  const chad: Matrix3 = adaptationToD50(D65);
+  const curve = padded(srgbCurve());
+  // Tags, in order; the three TRC tags share one curve.
+  const tags: [string, number[] | 'curve'][] = [
+    ['desc', padded(mluc('sRGB'))],
+    ['cprt', padded(mluc('No copyright, use freely'))],
+    ['wtpt', xyzType(0.9642, 1, 0.8249)],
+    ['chad', [...ascii('sf32'), 0, 0, 0, 0, ...chad.flatMap(fixed)]],
+    ['rXYZ', xyzType(m[0], m[3], m[6])],
+    ['gXYZ', xyzType(m[1], m[4], m[7])],
+    ['bXYZ', xyzType(m[2], m[5], m[8])],
+    ['rTRC', 'curve'],
+    ['gTRC', 'curve'],
+    ['bTRC', 'curve'],
+  ];
+  const tableEnd = 128 + 4 + tags.length * 12;
+  const data: number[] = [];
+  const table: number[] = [...u32(tags.length)];
+  let curveAt = -1;
+  for (const [signature, body] of tags) {
+    if (body === 'curve') {
+      if (curveAt < 0) {
+        curveAt = tableEnd + data.length;
+        data.push(...curve);
+      }
+      table.push(...ascii(signature), ...u32(curveAt), ...u32(curve.length));
+      continue;
+    }
+    table.push(...ascii(signature), ...u32(tableEnd + data.length), ...u32(body.length));
+    data.push(...body);
+  }
+  const size = tableEnd + data.length;
+  const header = [
+    ...u32(size),
+    ...u32(0), // preferred CMM: none
+    ...u32(0x04300000), // version 4.3
+    ...ascii('mntrRGB XYZ '),
+    ...u16(2026),
+    ...u16(1),
+    ...u16(1),
+    0,
+    0,
+    0,
+    0,
+    0,
+    0, // date and time
+    ...ascii('acsp'),
+    ...u32(0), // platform
+    ...u32(0), // flags
+    ...u32(0), // manufacturer
+    ...u32(0), // model
+    ...u32(0),
+    ...u32(0), // attributes
+    ...u32(0), // rendering intent: perceptual
+    ...fixed(0.9642),
+    ...fixed(1),
+    ...fixed(0.8249), // PCS illuminant, D50
+    ...u32(0), // creator
+  ];
+  const bytes = new Uint8Array(size);
+  bytes.set(header, 0);
+  // Bytes 84 to 127: profile ID (left zero: not computed) and reserved.
+  bytes.set(table, 128);
+  bytes.set(data, tableEnd);
+  profile = bytes;
+  return bytes;
+}
+
+const ICC_SIGNATURE = ascii('ICC_PROFILE\0');
+
+/**
+ * The JPEG with the sRGB profile in an APP2 segment, after SOI and any APP0 (JFIF wants to be first);
+ * unchanged if it already has a profile or is not a JPEG.
+ */
+export function withSrgbProfile(jpeg: Uint8Array): Uint8Array {
+  if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return jpeg;
+  let at = 2;
+  let insertAt = 2;
+  // Walk the segments before the first frame: APPn and the like have a length.
+  while (at + 4 <= jpeg.length && jpeg[at] === 0xff) {
+    const marker = jpeg[at + 1]!;
+    if (marker === 0xda || (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xcc)) break;
+    const length = (jpeg[at + 2]! << 8) | jpeg[at + 3]!;
+    if (marker === 0xe2 && ICC_SIGNATURE.every((c, i) => jpeg[at + 4 + i] === c)) return jpeg;
+    if (marker === 0xe0 && insertAt === at) insertAt = at + 2 + length;
+    at += 2 + length;
+  }
+  const icc = srgbProfile();
+  const length = 2 + ICC_SIGNATURE.length + 2 + icc.length;
+  const segment = new Uint8Array(2 + length);
+  segment.set([0xff, 0xe2, length >> 8, length & 255, ...ICC_SIGNATURE, 1, 1]);
+  segment.set(icc, 2 + 2 + ICC_SIGNATURE.length + 2);
+  const out = new Uint8Array(jpeg.length + segment.length);
+  out.set(jpeg.subarray(0, insertAt));
+  out.set(segment, insertAt);
+  out.set(jpeg.subarray(insertAt), insertAt + segment.length);
+  return out;
+}
+
+/** A JPEG blob tagged with the sRGB profile. */
+export async function tagSrgb(blob: Blob): Promise<Blob> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  return new Blob([withSrgbProfile(bytes) as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' });
+}

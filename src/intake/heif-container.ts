@@ -1,0 +1,161 @@
+/**
+ * The HEIF container (ISO base media file format, ISO/IEC 23008-12): its item properties, read from the
+ * header before anything is decoded. meta -> pitm names the primary item; iprp -> ipco holds the
+ * properties (ispe: the size; colr: the colour profile) and ipma lists each item's, by index into ipco.
+ * Worker-safe: no DOM.
+ */
+import type { ByteReader } from './byte-reader.ts';
+import { nclxSpace, parseIccProfile, type RgbSpace } from '../colour/profile.ts';
+
+export interface HeifProperty {
+  type: string;
+  /** The property box's payload (after its size and type). */
+  payload: Uint8Array;
+}
+
+export interface HeifProperties {
+  /** The properties of the primary item, in association order. */
+  primary: HeifProperty[];
+  /** Every property in ipco, in order. */
+  all: HeifProperty[];
+}
+
+interface Box {
+  type: string;
+  /** Offset of the box's payload in the buffer it was read from. */
+  start: number;
+  end: number;
+}
+
+function view(bytes: Uint8Array): DataView {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+function fourcc(bytes: Uint8Array, at: number): string {
+  return String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
+}
+
+function* boxes(bytes: Uint8Array, start: number, end: number): Generator<Box, void, undefined> {
+  const v = view(bytes);
+  let at = start;
+  while (at + 8 <= end) {
+    let size = v.getUint32(at);
+    const type = fourcc(bytes, at + 4);
+    let header = 8;
+    if (size === 1) {
+      if (at + 16 > end) return;
+      size = Number(v.getBigUint64(at + 8));
+      header = 16;
+    } else if (size === 0) {
+      size = end - at;
+    }
+    if (size < header || at + size > end) return;
+    yield { type, start: at + header, end: at + size };
+    at += size;
+  }
+}
+
+function child(bytes: Uint8Array, parent: Box, type: string, skip = 0): Box | undefined {
+  for (const box of boxes(bytes, parent.start + skip, parent.end)) if (box.type === type) return box;
+  return undefined;
+}
+
+/** Largest meta box we read: real ones are tens of KB (many tiles of a grid image). */
+const MAX_META_BYTES = 8 * 1024 * 1024;
+
+/** The top-level meta box, found by walking box headers; null if there is none or it is too large. */
+async function readMeta(reader: ByteReader): Promise<Uint8Array | null> {
+  let at = 0;
+  while (at + 16 <= reader.size) {
+    const head = await reader.read(at, 16);
+    const v = view(head);
+    let size = v.getUint32(0);
+    const type = fourcc(head, 4);
+    if (size === 1) size = Number(v.getBigUint64(8));
+    else if (size === 0) size = reader.size - at;
+    if (size < 8) return null;
+    if (type === 'meta') return size > MAX_META_BYTES ? null : reader.read(at, size);
+    at += size;
+  }
+  return null;
+}
+
+/** The item properties of a HEIF file, or null where its header cannot be read. */
+export async function heifProperties(reader: ByteReader): Promise<HeifProperties | null> {
+  const meta = await readMeta(reader);
+  if (!meta) return null;
+  const root = boxes(meta, 0, meta.length).next().value;
+  if (!root) return null;
+  // meta is a FullBox: 4 bytes of version and flags before its children.
+  const pitm = child(meta, root, 'pitm', 4);
+  const iprp = child(meta, root, 'iprp', 4);
+  const ipco = iprp && child(meta, iprp, 'ipco');
+  if (!ipco) return null;
+  const all = [...boxes(meta, ipco.start, ipco.end)].map((box) => ({
+    type: box.type,
+    payload: meta.subarray(box.start, box.end),
+  }));
+  const primaryId = pitm ? primaryItemId(meta, pitm) : null;
+  const ipma = iprp && child(meta, iprp, 'ipma');
+  const primary =
+    primaryId !== null && ipma
+      ? associatedProperties(meta, ipma, primaryId).flatMap((index) => all[index - 1] ?? [])
+      : [];
+  return { primary, all };
+}
+
+function primaryItemId(bytes: Uint8Array, pitm: Box): number | null {
+  const v = view(bytes);
+  if (pitm.end - pitm.start < 6) return null;
+  const version = bytes[pitm.start]!;
+  return version === 0 ? v.getUint16(pitm.start + 4) : v.getUint32(pitm.start + 4);
+}
+
+/** The 1-based ipco indices associated with an item. */
+function associatedProperties(bytes: Uint8Array, ipma: Box, itemId: number): number[] {
+  const v = view(bytes);
+  const version = bytes[ipma.start]!;
+  const flags = v.getUint32(ipma.start) & 0xffffff;
+  let at = ipma.start + 4;
+  if (at + 4 > ipma.end) return [];
+  const count = v.getUint32(at);
+  at += 4;
+  for (let i = 0; i < count; i++) {
+    const idBytes = version < 1 ? 2 : 4;
+    if (at + idBytes + 1 > ipma.end) return [];
+    const id = version < 1 ? v.getUint16(at) : v.getUint32(at);
+    at += idBytes;
+    const associations = bytes[at]!;
+    at += 1;
+    const entryBytes = flags & 1 ? 2 : 1;
+    const indices: number[] = [];
+    for (let j = 0; j < associations; j++) {
+      if (at + entryBytes > ipma.end) return [];
+      indices.push(entryBytes === 2 ? v.getUint16(at) & 0x7fff : bytes[at]! & 0x7f);
+      at += entryBytes;
+    }
+    if (id === itemId) return indices;
+  }
+  return [];
+}
+
+/**
+ * The colour space the file's pixels are coded in, from its `colr` property: the primary item's (a grid
+ * photo, as an iPhone writes, may carry it on its tiles instead: then the first in the file). An ICC
+ * profile (`prof`, `rICC`) or code points (`nclx`); null where the file says nothing the project can use,
+ * and the pixels are taken as sRGB.
+ */
+export async function heifColourSpace(reader: ByteReader): Promise<RgbSpace | null> {
+  const properties = await heifProperties(reader);
+  if (!properties) return null;
+  const colr =
+    properties.primary.find((p) => p.type === 'colr') ?? properties.all.find((p) => p.type === 'colr');
+  if (!colr || colr.payload.length < 4) return null;
+  const kind = fourcc(colr.payload, 0);
+  if (kind === 'prof' || kind === 'rICC') return parseIccProfile(colr.payload.subarray(4));
+  if (kind === 'nclx' && colr.payload.length >= 10) {
+    const v = view(colr.payload);
+    return nclxSpace(v.getUint16(4), v.getUint16(6));
+  }
+  return null;
+}
