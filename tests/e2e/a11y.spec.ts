@@ -24,8 +24,8 @@ for (const viewport of VIEWPORTS) {
     editor,
   }) => {
     await page.setViewportSize(viewport);
-    await page.goto('/editor?engine=webgl2');
-    await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerReady');
+    // Thumbnails as the user has them (they are part of what is scanned); no warm-up, which shows nothing.
+    await editor.open('webgl2', 'testHooks=1&warmUp=0', { thumbnails: true });
     expect(await seriousViolations(page)).toEqual([]);
 
     await editor.load('kodak/kodim23.png');
@@ -67,8 +67,8 @@ for (const viewport of VIEWPORTS) {
     editor,
   }) => {
     await page.setViewportSize(viewport);
-    await page.goto('/editor?engine=webgl2');
-    await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerReady');
+    // Thumbnails as the user has them (they are part of what is scanned); no warm-up, which shows nothing.
+    await editor.open('webgl2', 'testHooks=1&warmUp=0', { thumbnails: true });
     await editor.load('kodak/kodim23.png');
     await page.getByTestId(effect('collageEffect')).click();
     await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');

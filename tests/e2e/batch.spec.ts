@@ -254,7 +254,9 @@ for (const engine of ['webgpu'] as const) {
     // The tab's memory is read from /proc (Linux, as on CI); without it the check must fail, not pass silently.
     expect(canMeasureMemory(), 'needs /proc to read process memory').toBe(true);
     test.setTimeout(1_200_000);
-    await editor.open(engine, 'testHooks=1');
+    // With the warm-up, as a user has it: the GPU objects counted before and after a cancel are the ones
+    // the shipped editor holds.
+    await editor.open(engine, 'testHooks=1&warmUp=1');
     const twelve = await enlargedJpeg(page, 'kodak/kodim23.png', 4000, 3000);
     const files = Array.from({ length: 30 }, (_, i) => ({
       name: `photo-${String(i + 1).padStart(2, '0')}.jpg`,

@@ -122,7 +122,7 @@ export class EditorPage extends AppPage {
     if (!thumbnails && !options.has('thumbnails')) {
       options.set('testHooks', '1');
       options.set('thumbnails', '0');
-      options.set('warmUp', '0');
+      if (!options.has('warmUp')) options.set('warmUp', '0');
     }
     const rest = options.toString();
     await this.page.goto(`/editor?engine=${engine}${rest ? `&${rest}` : ''}`);
