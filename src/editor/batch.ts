@@ -11,11 +11,13 @@ import type { EngineClient } from '../engine/client/engine-client.ts';
 import { EDITOR_FORMATS, type AcceptedFormat } from '../intake/formats.ts';
 import { intake, IntakeError } from '../intake/intake.ts';
 import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
+import { keepDateTaken } from '../metadata/date-taken.ts';
 import { downloadFileName, triggerDownload } from './download.ts';
 import { atom, type Store } from './editor-jotai.ts';
 import { savesThroughShareSheet } from './export.ts';
 import { openShareSheet, SHARE_CANCELLED_MESSAGE, TAP_DURATION_MS, type Notify } from './saving.ts';
 import type { EffectStep } from './recovery.ts';
+import { keepDateAtom } from './state/ui.ts';
 
 /** JPEG quality of every full-resolution file, the batch's as the single save's. */
 export const BATCH_QUALITY = 0.9;
@@ -288,7 +290,8 @@ export class BatchRunner {
       job.made++;
       yield {
         name: batchEntryName(file.name, job.look, taken),
-        input: result.blob,
+        // 'Keep the date taken': each photo its own date.
+        input: this.host.store.get(keepDateAtom) ? await keepDateTaken(result.blob, file) : result.blob,
         lastModified: new Date(),
       };
     }

@@ -43,7 +43,13 @@ import { fileChosen, imageLoadFailed, imageLoadStarted, takeQueuedFile } from '.
 import { cycleZoom, pageBecameVisible, zoomTo } from './state/view-rules.ts';
 import { statusReceived, workerInitStarted } from './state/worker-rules.ts';
 import { notifyAtom, type NotificationAction, type NotificationKind } from './state/notifications.ts';
-import { fullResolutionAtom, photoTakenAtom, showingOriginalAtom } from './state/ui.ts';
+import {
+  fullResolutionAtom,
+  keepDateAtom,
+  photoTakenAtom,
+  rememberedSaveOptions,
+  showingOriginalAtom,
+} from './state/ui.ts';
 import { EditorThumbnails } from './thumbnails.ts';
 import { UserResources } from './user-resources.ts';
 
@@ -110,6 +116,7 @@ export class EditorController {
   ) {
     this.link = options.link ?? null;
     this.tileLimit = options.tileLimit ?? null;
+    store.set(keepDateAtom, rememberedSaveOptions.keepDate);
     this.thumbnails = new EditorThumbnails(store);
     const notify: Notify = (kind, message, durationMs, action) =>
       this.notify(kind, message, durationMs, action);
@@ -434,6 +441,12 @@ export class EditorController {
 
   setFullResolution(on: boolean): void {
     this.store.set(fullResolutionAtom, on);
+  }
+
+  /** 'Keep the date taken': remembered for the next editor while the app is open. */
+  setKeepDate(on: boolean): void {
+    rememberedSaveOptions.keepDate = on;
+    this.store.set(keepDateAtom, on);
   }
 
   /** Stops a running full-resolution save. */

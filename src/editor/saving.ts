@@ -18,7 +18,8 @@ import {
 import type { RecoveryLog } from './recovery.ts';
 import { canRequestImage, type EditorState } from './state/editor-state.ts';
 import type { NotificationAction, NotificationKind } from './state/notifications.ts';
-import { exportProgressAtom, fullResolutionAtom, savingAtom } from './state/ui.ts';
+import { keepDateTaken } from '../metadata/date-taken.ts';
+import { exportProgressAtom, fullResolutionAtom, keepDateAtom, savingAtom } from './state/ui.ts';
 
 export type Notify = (
   kind: NotificationKind,
@@ -207,6 +208,12 @@ export class PhotoSaver {
     return this.host.store.get(fullResolutionAtom) ? this.saveFullResolution() : this.savePreviewSize();
   }
 
+  /** The saved JPEG with the photo's date taken, when 'Keep the date taken' is on and the photo has one. */
+  private async withDate(saved: Blob): Promise<Blob> {
+    const source = this.host.log.source;
+    return this.host.store.get(keepDateAtom) && source ? keepDateTaken(saved, source.file) : saved;
+  }
+
   /** Stops a running full-resolution save. */
   cancel(): void {
     if (this.host.store.get(exportProgressAtom) === null) return;
@@ -230,7 +237,7 @@ export class PhotoSaver {
             0.9,
             exportLongSide(state.processingWidth, state.processingHeight),
           );
-          return blob ? { blob } : { failed: NO_DATA };
+          return blob ? { blob: await this.withDate(blob) } : { failed: NO_DATA };
         },
         step: savedStep(state),
         done: successWarning
@@ -313,7 +320,7 @@ export class PhotoSaver {
             const restored = this.host.client();
             if (restored && !this.cancelled) result = await exportWith(restored);
           }
-          if (result.blob) return { blob: result.blob };
+          if (result.blob) return { blob: await this.withDate(result.blob) };
           if (result.cancelled || this.cancelled) return { cancelled: 'Full-resolution save cancelled.' };
           if (result.error) console.error(`Full-resolution export failed: ${result.error}`);
           return { failed: NO_DATA };

@@ -123,3 +123,50 @@ test('a saved photo carries no EXIF, XMP or GPS from the original', async ({ pag
     expect(icc.ProfileDescription).toBe('sRGB');
   }
 });
+
+test("with 'Keep the date taken', a save carries the photo's date and offset, and nothing else", async ({
+  page,
+  editor,
+}) => {
+  const original = readFileSync(fixturePath('libavif-metadata/apple_gainmap_new.jpg'));
+  const source = (await exifr.parse(original, {
+    tiff: false,
+    exif: true,
+    pick: ['DateTimeOriginal', 'OffsetTimeOriginal'],
+    reviveValues: false,
+  })) as Record<string, unknown>;
+  expect(source.DateTimeOriginal).toMatch(/^\d{4}:\d{2}:\d{2} \d{2}:\d{2}:\d{2}$/);
+  await editor.open('webgl2');
+  await editor.load('libavif-metadata/apple_gainmap_new.jpg');
+  const keep = page.getByTestId('save-keep-date');
+  await expect(keep).not.toBeChecked();
+  await expect(page.getByText('Keep the date taken')).toBeVisible();
+  await keep.check();
+  await page.getByTestId('effect-vibrance').click();
+  await editor.settled('vibrance');
+  // The 1080 px save and the full-resolution one.
+  for (const full of [false, true]) {
+    if (full) await page.getByTestId('save-full-resolution').check();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('save-button').click(),
+    ]);
+    const saved = readFileSync(await download.path());
+    const tags = (await exifr.parse(saved, {
+      tiff: true,
+      exif: true,
+      gps: true,
+      xmp: true,
+      iptc: true,
+      ifd1: true,
+      interop: true,
+      reviveValues: false,
+      mergeOutput: true,
+    })) as Record<string, unknown>;
+    const expected: Record<string, unknown> = { DateTimeOriginal: source.DateTimeOriginal };
+    if (source.OffsetTimeOriginal) expected.OffsetTimeOriginal = source.OffsetTimeOriginal;
+    expect(tags, full ? 'full resolution' : '1080 px').toEqual(expected);
+    expect(saved.includes(Buffer.from('iPhone')), 'no camera').toBe(false);
+    await editor.closeNotification();
+  }
+});

@@ -34,6 +34,12 @@ export default function PrivacyPage() {
               sent to our servers or to anyone else.
             </li>
             <li>
+              <strong>What your saved photos carry.</strong> A photo saved from RetroCam carries none of the
+              original&apos;s metadata: no location, no camera or serial number, no thumbnail. It carries only
+              an sRGB colour profile, so that it shows the same colours everywhere. With &lsquo;Keep the date
+              taken&rsquo; on, it also carries the date and time the original was taken, and nothing else.
+            </li>
+            <li>
               <strong>No advertising or tracking.</strong> We show no ads and use no tracking, cookies for
               tracking, or fingerprinting.
             </li>

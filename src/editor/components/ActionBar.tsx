@@ -5,7 +5,7 @@ import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../editor-jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
 import { isCollage, type EditorState } from '../state/editor-state.ts';
-import { exportProgressAtom, fullResolutionAtom } from '../state/ui.ts';
+import { exportProgressAtom, fullResolutionAtom, keepDateAtom } from '../state/ui.ts';
 
 interface ActionBarProps {
   controller: EditorController;
@@ -73,6 +73,7 @@ export function ActionBar(props: ActionBarProps) {
       <ActionButton {...props} commandId="camera" testId="camera-button" />
       <ActionButton {...props} commandId="save" testId="save-button" />
       <FullResolutionOption controller={props.controller} />
+      <KeepDateOption controller={props.controller} />
     </div>
   );
 }
@@ -109,6 +110,27 @@ function FullResolutionOption({ controller }: { controller: EditorController }) 
         onChange={(event) => controller.setFullResolution(event.target.checked)}
       />
       <label htmlFor={id}>Full resolution{size && <span className="save-option-size"> ({size})</span>}</label>
+    </div>
+  );
+}
+
+/** Issue 36: saves carry the photo's date taken (and nothing else of its metadata). */
+function KeepDateOption({ controller }: { controller: EditorController }) {
+  const id = useId();
+  const on = useAtomValue(keepDateAtom);
+  return (
+    <div
+      className="setting setting-toggle save-option"
+      title="Write the date the photo was taken into the saved JPEG, so that it sorts beside the original"
+    >
+      <input
+        id={id}
+        type="checkbox"
+        data-testid="save-keep-date"
+        checked={on}
+        onChange={(event) => controller.setKeepDate(event.target.checked)}
+      />
+      <label htmlFor={id}>Keep the date taken</label>
     </div>
   );
 }

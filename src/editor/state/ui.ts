@@ -7,6 +7,15 @@ export const savingAtom = atom(false);
 /** Save writes the image at its original size (issue 7) instead of the preview's. */
 export const fullResolutionAtom = atom(false);
 
+/**
+ * Saves carry the photo's date taken (EXIF DateTimeOriginal, and its offset), nothing else: issue 36. Off
+ * by default; remembered while the app is open (`rememberedSaveOptions`), across visits to the editor.
+ */
+export const keepDateAtom = atom(false);
+
+/** The save options that outlive one editor (whose store is made when it opens). */
+export const rememberedSaveOptions = { keepDate: false };
+
 /** A full-resolution save is running: how far it has come, 0..1; null when none is. */
 export const exportProgressAtom = atom<number | null>(null);
 
