@@ -85,15 +85,23 @@ export function pngChunk(type: string, body: Uint8Array): Buffer {
  * Encodes RGBA8 as an 8-bit RGBA PNG with no colour chunks (so a browser decodes it to the same bytes),
  * for tests that draw their own images; with `icc`, tagged with that colour profile (iCCP).
  */
-export function encodePng(image: RgbaImage, { icc }: { icc?: Uint8Array } = {}): Buffer {
+export function encodePng(
+  image: RgbaImage,
+  { icc, sixteenBit = false }: { icc?: Uint8Array; sixteenBit?: boolean } = {},
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(image.width, 0);
   header.writeUInt32BE(image.height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  const stride = image.width * 4;
+  header.set([sixteenBit ? 16 : 8, 6, 0, 0, 0], 8);
+  const bytes = sixteenBit ? 2 : 1;
+  const stride = image.width * 4 * bytes;
   const rows = Buffer.alloc((stride + 1) * image.height);
   for (let y = 0; y < image.height; y++) {
-    rows.set(image.data.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+    const row = image.data.subarray(y * image.width * 4, (y + 1) * image.width * 4);
+    const at = y * (stride + 1) + 1;
+    if (!sixteenBit) rows.set(row, at);
+    // 16 bits a sample, big-endian: v * 257 spreads 0..255 over 0..65535.
+    else for (let i = 0; i < row.length; i++) rows.writeUInt16BE(row[i]! * 257, at + i * 2);
   }
   return Buffer.concat([
     PNG_SIGNATURE,
