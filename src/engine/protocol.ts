@@ -2,6 +2,7 @@
  * The messages between the editor and the effect worker (product spec section 7), as typed unions.
  * Worker-safe: no DOM, no React. Both sides import this module and nothing else of each other.
  */
+import { isDeviceLimits, type DeviceLimits } from './device-limits.ts';
 
 export const ENGINE_KINDS = ['webgpu', 'webgl2', 'cpu'] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
@@ -37,6 +38,8 @@ export interface InitMessage {
   engine?: EngineKind;
   /** Accept test hooks (`?testHooks=1`): forced context loss, crashes. Off for users. */
   testHooks?: boolean;
+  /** The iOS limits mode (`?deviceLimits=ios`): canvases capped as Safari caps them, textures at 4096. */
+  deviceLimits?: DeviceLimits;
 }
 export interface LoadImageMessage {
   type: 'loadImage';
@@ -493,7 +496,8 @@ export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
       return (
         isRecord(value.canvas) &&
         (value.engine === undefined || isEngineKind(value.engine)) &&
-        (value.testHooks === undefined || typeof value.testHooks === 'boolean')
+        (value.testHooks === undefined || typeof value.testHooks === 'boolean') &&
+        (value.deviceLimits === undefined || isDeviceLimits(value.deviceLimits))
       );
     case 'loadImage':
       return (

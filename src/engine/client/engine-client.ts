@@ -12,6 +12,7 @@ import {
   type ImageDataMessage,
   type ToWorkerMessage,
 } from '../protocol.ts';
+import { deviceLimits } from '../device-limits.ts';
 
 export interface EngineClientEvents {
   onMessage(message: FromWorkerMessage): void;
@@ -118,6 +119,7 @@ export class EngineClient {
     options: EngineClientOptions = {},
   ): EngineClient {
     const { engine, testHooks } = options;
+    const limits = deviceLimits();
     if (!canvas) throw new EngineSetupError('Canvas element unavailable.');
     if (typeof canvas.transferControlToOffscreen !== 'function' || typeof Worker === 'undefined') {
       throw new EngineSetupError('OffscreenCanvas not supported. Cannot initialize effect engine.');
@@ -139,7 +141,13 @@ export class EngineClient {
     }
     const client = new EngineClient(worker, events, options.responseTimeoutMs ?? DEFAULT_RESPONSE_TIMEOUT_MS);
     client.post(
-      { type: 'init', canvas: offscreen, ...(engine ? { engine } : {}), ...(testHooks ? { testHooks } : {}) },
+      {
+        type: 'init',
+        canvas: offscreen,
+        ...(engine ? { engine } : {}),
+        ...(testHooks ? { testHooks } : {}),
+        ...(limits ? { deviceLimits: limits } : {}),
+      },
       [offscreen],
     );
     return client;

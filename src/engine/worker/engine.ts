@@ -27,6 +27,7 @@ import { EngineResources, type LutBaker } from './resources.ts';
 import { ThumbnailRenderer } from './thumbnails.ts';
 import { ProgramWarmer } from './warm-up.ts';
 import { tagSrgb } from '../../colour/srgb-jpeg.ts';
+import { textureLimit } from '../device-limits.ts';
 
 export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => void;
 
@@ -295,7 +296,7 @@ export class Engine {
       processing: { width: message.processingWidth, height: message.processingHeight },
       steps: message.steps,
       quality: message.quality,
-      limits: tileLimits(this.backend.maxTextureSize, message.tileLimit),
+      limits: tileLimits(textureLimit(this.backend.maxTextureSize), message.tileLimit),
       taken: this.taken,
       progress,
       signal,
@@ -372,7 +373,7 @@ export class Engine {
   }
 
   private checkSize(width: number, height: number): void {
-    const max = this.backend.maxTextureSize;
+    const max = textureLimit(this.backend.maxTextureSize);
     if (width > max || height > max)
       throw new Error(`The image is larger than this GPU allows (${max} px a side)`);
   }

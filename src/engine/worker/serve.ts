@@ -15,6 +15,7 @@ import {
 import { bakeLut } from '../../grading/luts.ts';
 import { chooseBackend } from './choose-backend.ts';
 import { Engine } from './engine.ts';
+import { setDeviceLimits } from '../device-limits.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -91,6 +92,8 @@ function reason(error: unknown): string {
 
 async function init(message: InitMessage): Promise<void> {
   testHooks = message.testHooks === true;
+  // The iOS limits mode: this worker's canvases fail past the cap too, and textures stop at 4096.
+  if (message.deviceLimits) setDeviceLimits(message.deviceLimits);
   if (typeof OffscreenCanvas === 'undefined' || !message.canvas) {
     post({ type: 'status', status: 'WorkerError', message: NO_ENGINE });
     return;
