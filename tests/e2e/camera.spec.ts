@@ -154,7 +154,9 @@ test('the shutter opens the shot in the editor at the camera size, its look the 
   await editor.settled();
   // Leaving the camera for the editor stopped it.
   expect(await trackStates(page)).toEqual(['ended']);
-  await expect(page.locator('.save-option')).toContainText(`(${FEED_WIDTH} × ${FEED_HEIGHT})`);
+  await expect(page.locator('.save-option', { has: page.getByTestId('save-full-resolution') })).toContainText(
+    `(${FEED_WIDTH} × ${FEED_HEIGHT})`,
+  );
   const looked = await stillFrame(page);
   // CCD makes its own size (its sensor's, upscaled): the look changed the shot.
   expect(looked.width).not.toBe(FEED_WIDTH);

@@ -60,7 +60,7 @@ test('after a collage is applied, saves are named after it and the full-resoluti
 }) => {
   await editor.open('webgl2');
   await editor.load('kodak/kodim23.png');
-  const option = page.locator('.save-option');
+  const option = page.locator('.save-option', { has: page.getByTestId('save-full-resolution') });
   await expect(option).toContainText('(768 × 512)');
   await editor.collage.open();
   await page.getByTestId('collage-preset-quad-grid').click();

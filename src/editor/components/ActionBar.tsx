@@ -118,6 +118,9 @@ function FullResolutionOption({ controller }: { controller: EditorController }) 
 function KeepDateOption({ controller }: { controller: EditorController }) {
   const id = useId();
   const on = useAtomValue(keepDateAtom);
+  // The collage saves its own canvas, with no photo's date: the option is for the photo's saves.
+  const { shown } = useEditorState(saveSizeInputs);
+  if (!shown) return null;
   return (
     <div
       className="setting setting-toggle save-option"
