@@ -5,7 +5,7 @@
  * no serial, no thumbnail. The EXIF written here is the smallest that says it: a TIFF header, IFD0 with
  * only the pointer to the Exif IFD, and the Exif IFD with those one or two tags.
  */
-import { parse as exifParse } from 'exifr/dist/mini.esm.mjs';
+import { readExifDates } from '../intake/orientation.ts';
 
 export interface DateTaken {
   /** EXIF's own form: 'YYYY:MM:DD HH:MM:SS'. */
@@ -14,7 +14,6 @@ export interface DateTaken {
   offset?: string;
 }
 
-const DATE_TIME = 0x0132;
 const DATE_TIME_ORIGINAL = 0x9003;
 const OFFSET_TIME_ORIGINAL = 0x9011;
 const EXIF_IFD_POINTER = 0x8769;
@@ -27,33 +26,10 @@ const OFFSET = /^[+-]\d{2}:\d{2}$/;
 
 /** The photo's DateTimeOriginal and OffsetTimeOriginal, or null where it has none (or they are malformed). */
 export async function readDateTaken(file: Blob): Promise<DateTaken | null> {
-  try {
-    const head = new Uint8Array(await file.slice(0, Math.min(file.size, SCAN_BYTES)).arrayBuffer());
-    // The mini build has no tag names: the tags by number.
-    const tags: unknown = await exifParse(head, {
-      // IFD0 is read for its pointer to the Exif IFD; of its tags only one is asked for (none may be).
-      ifd0: { pick: [DATE_TIME] },
-      exif: { pick: [DATE_TIME_ORIGINAL, OFFSET_TIME_ORIGINAL] },
-      gps: false,
-      ifd1: false,
-      interop: false,
-      reviveValues: false,
-      translateKeys: false,
-      mergeOutput: true,
-    });
-    if (!tags || typeof tags !== 'object') return null;
-    const { [DATE_TIME_ORIGINAL]: dateTime, [OFFSET_TIME_ORIGINAL]: offset } = tags as Record<
-      number,
-      unknown
-    >;
-    if (typeof dateTime !== 'string' || !DATE_TIME_TEXT.test(dateTime.trim())) return null;
-    return {
-      dateTime: dateTime.trim(),
-      ...(typeof offset === 'string' && OFFSET.test(offset.trim()) ? { offset: offset.trim() } : {}),
-    };
-  } catch {
-    return null;
-  }
+  const head = new Uint8Array(await file.slice(0, Math.min(file.size, SCAN_BYTES)).arrayBuffer());
+  const { dateTimeOriginal: dateTime, offsetTimeOriginal: offset } = await readExifDates(head);
+  if (!dateTime || !DATE_TIME_TEXT.test(dateTime)) return null;
+  return { dateTime, ...(offset && OFFSET.test(offset) ? { offset } : {}) };
 }
 
 /** The APP1 segment (marker, length and payload) holding only these dates. */
