@@ -5,6 +5,7 @@
  * OffscreenCanvas exist (a window or a worker).
  */
 import { decodeHeif } from './heif.ts';
+import { drawnPixels, type Pixels } from '../pixels/strips.ts';
 import { inspectFile, type Inspection } from './inspect.ts';
 import { DECODE_FAILED_MESSAGE, IntakeError, ORIENTATION_WARNING } from './messages.ts';
 import {
@@ -220,22 +221,27 @@ export function browserAppliesOrientation(format: 'jpeg' | 'png' | 'webp' = 'jpe
 // ---------------------------------------------------------------- full size
 
 /**
- * The whole picture, upright and at its own size, for the full-resolution export. It runs in the effect
+ * The whole picture, upright and at its own size, for the full-resolution export, as pixels in memory:
+ * read through strip canvases, never a canvas of the whole photo (issue 36). It runs in the effect
  * worker, so the main thread keeps only the file and never the decoded pixels. Orientation follows the
  * rules the processing-size decode follows, so both show the same picture.
  */
 export async function decodeFullSize(
   file: Blob,
   formats: readonly AcceptedFormat[] = ['jpeg', 'png', 'webp', 'heif'],
-): Promise<ImageBitmap> {
+): Promise<Pixels> {
   const inspection = await inspectFile(file, formats);
-  if (inspection.format === 'heif') {
-    const pixels = await decodeHeif(file);
-    return createImageBitmap(new ImageData(pixels.data, pixels.width, pixels.height));
-  }
+  if (inspection.format === 'heif') return decodeHeif(file);
   const upright = await uprighting(inspection);
   const bitmap = await createImageBitmap(file);
-  return upright?.byHand ? drawOriented(bitmap, upright.orientation) : bitmap;
+  try {
+    const stored = { width: bitmap.width, height: bitmap.height };
+    if (!upright?.byHand) return await drawnPixels(bitmap, stored);
+    const size = orientedSize(stored, upright.orientation);
+    return await drawnPixels(bitmap, size, orientationTransform(upright.orientation, stored));
+  } finally {
+    bitmap.close();
+  }
 }
 
 // ---------------------------------------------------------------- HEIC/HEIF

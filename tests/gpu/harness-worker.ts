@@ -11,7 +11,8 @@ import { bakeLut } from '../../src/grading/luts.ts';
 import { resolveSettings } from '../../src/effects/settings.ts';
 import { EngineResources } from '../../src/engine/worker/resources.ts';
 import { ThumbnailRenderer } from '../../src/engine/worker/thumbnails.ts';
-import { chainReach, runInTiles } from '../../src/engine/worker/full-resolution.ts';
+import { chainReach } from '../../src/engine/worker/step-plan.ts';
+import { runInTiles } from '../../src/engine/worker/tiles.ts';
 import { planTiles, tileLimits } from '../../src/engine/tiling.ts';
 import { median, syntheticPixels } from '../support/synthetic.ts';
 import type {
@@ -116,10 +117,9 @@ async function runTiles(request: TilesRequest) {
       tileLimits(runner.backend.maxTextureSize, request.tileLimit),
     );
     if (!tiles) throw new Error(`No tiles of ${request.tileLimit} px fit a reach of ${reach} px`);
-    const canvas = await runInTiles(runner, source, request.chain, tiles, resources.resolve);
-    const tiled = canvas.getContext('2d')?.getImageData(0, 0, width, height).data;
-    if (!tiled) throw new Error('no 2d context');
-    return { width, height, whole, tiled: new Uint8Array(tiled.buffer), tiles: tiles.length, reach };
+    const pixels = { width, height, data: context.getImageData(0, 0, width, height).data };
+    await runInTiles(runner, pixels, request.chain, tiles, resources.resolve);
+    return { width, height, whole, tiled: new Uint8Array(pixels.data.buffer), tiles: tiles.length, reach };
   } finally {
     resources.dispose();
   }

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import { STAGES } from '../../src/engine/stages/index.ts';
-import { chainReach } from '../../src/engine/worker/full-resolution.ts';
+import { chainReach } from '../../src/engine/worker/step-plan.ts';
 import { STAGE_CASES } from './cases/index.ts';
 
 // Issue 7: a stage that says how far it reaches (StageDefinition.reach) must give a tile the pixels the

@@ -13,7 +13,7 @@ import {
   type Tile,
   type TileLimits,
 } from '../../src/engine/tiling.ts';
-import { chainOutputSize, chainReach, planSteps } from '../../src/engine/worker/full-resolution.ts';
+import { chainOutputSize, chainReach, planSteps } from '../../src/engine/worker/step-plan.ts';
 
 /** Whether the cores cover the image exactly once: inside it, no two overlapping, areas adding up. */
 function coversOnce(tiles: Tile[], width: number, height: number): boolean {

@@ -22,6 +22,7 @@ import { StageRunner } from '../runner.ts';
 import { RESIZE_SMOOTH } from '../stages/resize.ts';
 import { tileLimits } from '../tiling.ts';
 import { FullResolutionRenderer, type RenderResult } from './full-resolution.ts';
+import type { Pixels } from '../../pixels/strips.ts';
 import { LiveView } from './live.ts';
 import { EngineResources, type LutBaker } from './resources.ts';
 import { ThumbnailRenderer } from './thumbnails.ts';
@@ -279,11 +280,11 @@ export class Engine {
    */
   async exportFullResolution(
     message: ExportFullResolutionMessage,
-    decode: (file: Blob) => Promise<ImageBitmap>,
+    decode: (file: Blob) => Promise<Pixels>,
     progress: (fraction: number) => void,
     signal: AbortSignal,
   ): Promise<RenderResult> {
-    let image: ImageBitmap;
+    let image: Pixels;
     try {
       image = await decode(message.file);
     } catch (error) {

@@ -3,6 +3,7 @@
  * The effect worker's body (its entry, worker.ts, loads it): owns the transferred OffscreenCanvas, picks
  * a backend, and runs the editor's messages one at a time, in order.
  */
+import type { Pixels } from '../../pixels/strips.ts';
 import {
   isToWorkerMessage,
   type EngineKind,
@@ -41,7 +42,7 @@ let failNextExport = false;
 const exports = new Map<ExportFullResolutionMessage, AbortController>();
 
 /** The original at its own size; the intake code (EXIF, HEIC) loads only when an export needs it. */
-async function decodeOriginal(file: Blob): Promise<ImageBitmap> {
+async function decodeOriginal(file: Blob): Promise<Pixels> {
   const { decodeFullSize } = await import('../../intake/decode.ts');
   return decodeFullSize(file);
 }
