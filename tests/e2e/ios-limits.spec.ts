@@ -1,7 +1,9 @@
 // The iOS limits mode (`?deviceLimits=ios`, testing contract; issue 36): on any browser, a canvas over
 // 16,777,216 pixels fails as iOS Safari fails it, on the page and in the effect worker, and the engine
 // keeps its textures to 4096 a side. Given on the landing page, it holds in the editor it leads to.
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import JSZip from 'jszip';
 import { CANVAS_LIMIT_MESSAGE } from '../../src/engine/device-limits.ts';
 import { compareInPage, enlargedJpeg, saveBytes } from '../support/large-images.ts';
 import { jpegSize } from '../support/jpeg.ts';
@@ -104,5 +106,51 @@ test('under ?deviceLimits=ios a 48 MP photo with CCD saves at its full size, wit
     description: `${(full.bytes.length / 1e6).toFixed(1)} MB in ${ms} ms; PSNR ${comparison.psnr.toFixed(2)} dB against the preview's save scaled up`,
   });
   expect(comparison.psnr).toBeGreaterThanOrEqual(35);
+  expect(refused()).toEqual([]);
+});
+
+test('under ?deviceLimits=ios a batch of three 24 MP photos saves them at full size, and a collage of one saves', async ({
+  page,
+  editor,
+}) => {
+  test.setTimeout(400_000);
+  await page.goto('/');
+  const photos: { name: string; mimeType: string; buffer: Buffer }[] = [];
+  for (const [index, fixture] of ['kodim23', 'kodim05', 'kodim20'].entries()) {
+    const buffer = await enlargedJpeg(page, `kodak/${fixture}.png`, 5712, 4284);
+    photos.push({ name: `IMG_000${index + 1}.jpg`, mimeType: 'image/jpeg', buffer });
+  }
+  const refused = watchCanvasLimit(page);
+  await editor.open('webgl2', 'deviceLimits=ios');
+  await editor.loadWith(() => editor.uploadInput.setInputFiles(photos), { timeout: 120_000 });
+  await expect(page.getByTestId('batch-panel')).toContainText('3 photos');
+  await editor.chooseEffect('ccdEffect');
+  await editor.settled();
+  const started = Date.now();
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 300_000 }),
+    page.getByTestId('batch-apply').click(),
+  ]);
+  const ms = Date.now() - started;
+  const zip = await JSZip.loadAsync(readFileSync(await download.path()));
+  const sizes = await Promise.all(
+    photos.map(async ({ name }) => {
+      const entry = zip.file(name.replace('.jpg', '_ccdEffect.jpg'));
+      expect(entry, name).not.toBeNull();
+      return jpegSize(await entry!.async('uint8array'));
+    }),
+  );
+  expect(sizes).toEqual(photos.map(() => ({ width: 5712, height: 4284 })));
+  test.info().annotations.push({ type: 'batch of three 24 MP in iOS mode', description: `${ms} ms` });
+
+  // A collage of the first: it is made at the preview's size, and its save says so.
+  await editor.loadWith(() => editor.uploadInput.setInputFiles(photos[0]!), { timeout: 120_000 });
+  await editor.chooseEffect('collageEffect');
+  await expect(page.getByTestId('collage-canvas')).toHaveAttribute('aria-busy', 'false');
+  await page.getByTestId('apply-button').click();
+  await editor.settled();
+  await page.getByTestId('save-full-resolution').check();
+  const collage = await saveBytes(page);
+  expect(Math.max(...Object.values(jpegSize(collage.bytes)))).toBe(1080);
   expect(refused()).toEqual([]);
 });
