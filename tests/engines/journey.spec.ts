@@ -17,7 +17,9 @@ import {
   type Download,
   type EngineBrowser,
 } from './browsers.ts';
-import { runJourney, UPRIGHT, WORKER_EFFECTS, type JourneyResult } from './journey.ts';
+import { PHOTO, runJourney, UPRIGHT, WORKER_EFFECTS, type JourneyResult } from './journey.ts';
+import { jpegSize } from '../support/jpeg.ts';
+import { compareInPage, enlargedJpeg } from '../support/large-images.ts';
 
 /** Every saved JPEG against Chromium's: the issue's bar. */
 const MIN_PSNR = 35;
@@ -43,6 +45,8 @@ interface Setup {
   name: string;
   /** The backend the editor must have chosen there. */
   engine: 'webgl2' | 'cpu';
+  /** Whether the journey ends with an iPhone's 24 MP photo saved at full resolution (issue 36). */
+  large?: boolean;
   launch: (baseURL: string, display: Display) => Promise<EngineBrowser>;
 }
 
@@ -60,6 +64,7 @@ const SETUPS: Setup[] = [
   {
     name: 'WebKitGTK with WebGL in workers (Safari 17+)',
     engine: 'webgl2',
+    large: true,
     launch: (baseURL, display) => webkitBrowser(baseURL, display, true),
   },
   {
@@ -82,10 +87,13 @@ for (const setup of SETUPS) {
     chromiumJourney,
   }) => {
     expect(chromiumJourney.engine).toBe('webgpu');
+    // An iPhone's default 24 MP (5712 x 4284), made here in Chromium.
+    const large = setup.large ? test.info().outputPath('IMG_24MP.jpg') : undefined;
+    if (large) writeFileSync(large, await enlargedJpeg(page, PHOTO, 5712, 4284));
     const browser = await setup.launch(baseURL ?? '', display);
     let result: JourneyResult;
     try {
-      result = await runJourney(browser);
+      result = await runJourney(browser, large ? { large } : {});
     } catch (error) {
       await browser.screenshot(test.info().outputPath('failure.png')).catch(() => undefined);
       throw error;
@@ -134,6 +142,21 @@ for (const setup of SETUPS) {
       BROWSER_DRAWN_PSNR,
     );
     expectUpright(rotated, await uprightPicture(page));
+
+    if (setup.large) {
+      // Saved at its own size, and the same picture as the preview's save (compared at the preview's size).
+      if (!result.large) throw new Error('The large photo was not saved');
+      expect(jpegSize(result.large.full.bytes), 'the full-resolution save').toEqual({
+        width: 5712,
+        height: 4284,
+      });
+      const comparison = await compareInPage(page, result.large.full.bytes, result.large.preview.bytes, true);
+      test.info().annotations.push({
+        type: '24 MP at full resolution',
+        description: `${(result.large.full.bytes.length / 1e6).toFixed(1)} MB, ${result.seconds.large ?? '?'} s; ${comparison.psnr.toFixed(2)} dB against the preview's save at its size`,
+      });
+      expect(comparison.psnr).toBeGreaterThanOrEqual(30);
+    }
   });
 }
 

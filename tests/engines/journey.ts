@@ -29,6 +29,8 @@ export interface JourneyResult {
   collage: Download;
   /** The EXIF-rotated photo, saved. */
   rotated: Download;
+  /** With `large`: that photo with Vibrance, saved at the preview's size and at full resolution. */
+  large?: { preview: Download; full: Download };
   /** Seconds each part took. */
   seconds: Record<string, number>;
 }
@@ -119,7 +121,14 @@ const slotSpread = (x: number, y: number, w: number, h: number) => `() => {
   return spread / (data.length / 4);
 }`;
 
-export async function runJourney(browser: EngineBrowser): Promise<JourneyResult> {
+/**
+ * The journey; with `large` (a path), it ends with that photo (an iPhone's 24 MP, issue 36) loaded, Vibrance
+ * chosen, and saved at the preview's size and at full resolution.
+ */
+export async function runJourney(
+  browser: EngineBrowser,
+  options: { large?: string } = {},
+): Promise<JourneyResult> {
   const seconds: Record<string, number> = {};
   let started = Date.now();
   const lap = (name: string) => {
@@ -206,5 +215,29 @@ export async function runJourney(browser: EngineBrowser): Promise<JourneyResult>
   const rotated = await browser.download('save-button');
   lap('rotated');
 
-  return { engine, effects, applied, collage, rotated, seconds };
+  if (!options.large) return { engine, effects, applied, collage, rotated, seconds };
+  const before = (await browser.evaluate<Snapshot>(SNAPSHOT)).photoSerial ?? 0;
+  await browser.upload('editor-upload-input', options.large);
+  await waitFor(
+    browser,
+    'the large photo ready',
+    (s) => (s.photoSerial ?? 0) > before && settled(s),
+    180_000,
+  );
+  await browser.click('effect-vibrance');
+  await waitForValue<boolean>(browser, 'vibrance selected', pressed('vibrance'), Boolean);
+  await waitFor(browser, 'vibrance applied', settled);
+  const preview = await browser.download('save-button');
+  await waitFor(browser, 'the large photo saved', settled);
+  await browser.click('save-full-resolution');
+  await waitForValue<boolean>(
+    browser,
+    'Full resolution checked',
+    `() => document.querySelector('[data-testid=save-full-resolution]')?.checked === true`,
+    Boolean,
+  );
+  const full = await browser.download('save-button');
+  await waitFor(browser, 'the large photo saved at full resolution', settled, 180_000);
+  lap('large');
+  return { engine, effects, applied, collage, rotated, large: { preview, full }, seconds };
 }
