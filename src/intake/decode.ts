@@ -221,24 +221,70 @@ export function browserAppliesOrientation(format: 'jpeg' | 'png' | 'webp' = 'jpe
 // ---------------------------------------------------------------- full size
 
 /**
- * The whole picture, upright and at its own size, for the full-resolution export, as pixels in memory:
- * read through strip canvases, never a canvas of the whole photo (issue 36). It runs in the effect
- * worker, so the main thread keeps only the file and never the decoded pixels. Orientation follows the
- * rules the processing-size decode follows, so both show the same picture.
+ * The original for the full-resolution export (issue 36), decoded only as a step needs it: its upright
+ * size from the file's header; `pixels()`, the whole picture upright at its own size, in memory, read
+ * through strip canvases (never a canvas of the whole photo); `atProcessingSize()`, the picture at the
+ * preview's processing size, decoded exactly as the preview's was, for a camera that runs at that size
+ * (then the full-size pixels are never made). It runs in the effect worker, so the main thread keeps
+ * only the file. Orientation follows the rules the processing-size decode follows.
  */
-export async function decodeFullSize(
+export interface FullSizeOriginal {
+  width: number;
+  height: number;
+  pixels(): Promise<Pixels>;
+  atProcessingSize(): Promise<ImageBitmap>;
+}
+
+export async function openFullSize(
   file: Blob,
   formats: readonly AcceptedFormat[] = ['jpeg', 'png', 'webp', 'heif'],
-): Promise<Pixels> {
+): Promise<FullSizeOriginal> {
   const inspection = await inspectFile(file, formats);
-  if (inspection.format === 'heif') return decodeHeif(file);
+  if (inspection.format === 'heif') {
+    // libheif decodes the whole picture in any case.
+    const pixels = await decodeHeif(file);
+    return {
+      width: pixels.width,
+      height: pixels.height,
+      pixels: () => Promise.resolve(pixels),
+      atProcessingSize: async () => (await decodeHeifFile(file)).bitmap,
+    };
+  }
   const upright = await uprighting(inspection);
+  const atProcessingSize = async () => (await decodeNative(file, inspection)).bitmap;
+  if (!upright) {
+    // Its orientation unread, only the decode says which way up the browser hands it over.
+    const pixels = await fullPixels(file, null);
+    return {
+      width: pixels.width,
+      height: pixels.height,
+      pixels: () => Promise.resolve(pixels),
+      atProcessingSize,
+    };
+  }
+  const size = orientedSize(inspection.stored, upright.orientation);
+  return {
+    ...size,
+    atProcessingSize,
+    pixels: async () => {
+      const pixels = await fullPixels(file, upright);
+      if (pixels.width !== size.width || pixels.height !== size.height)
+        throw new Error(
+          `The photo decoded at ${pixels.width}x${pixels.height}, not the ${size.width}x${size.height} its header says`,
+        );
+      return pixels;
+    },
+  };
+}
+
+/** The whole picture, upright, read from the browser's decode through strip canvases. */
+async function fullPixels(file: Blob, upright: Uprighting | null): Promise<Pixels> {
   const bitmap = await createImageBitmap(file);
   try {
-    const stored = { width: bitmap.width, height: bitmap.height };
-    if (!upright?.byHand) return await drawnPixels(bitmap, stored);
-    const size = orientedSize(stored, upright.orientation);
-    return await drawnPixels(bitmap, size, orientationTransform(upright.orientation, stored));
+    const decoded = { width: bitmap.width, height: bitmap.height };
+    if (!upright?.byHand) return await drawnPixels(bitmap, decoded);
+    const transform = orientationTransform(upright.orientation, decoded);
+    return await drawnPixels(bitmap, orientedSize(decoded, upright.orientation), transform);
   } finally {
     bitmap.close();
   }

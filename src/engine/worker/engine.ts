@@ -21,8 +21,7 @@ import type {
 import { StageRunner } from '../runner.ts';
 import { RESIZE_SMOOTH } from '../stages/resize.ts';
 import { tileLimits } from '../tiling.ts';
-import { FullResolutionRenderer, type RenderResult } from './full-resolution.ts';
-import type { Pixels } from '../../pixels/strips.ts';
+import { FullResolutionRenderer, type Original, type RenderResult } from './full-resolution.ts';
 import { LiveView } from './live.ts';
 import { EngineResources, type LutBaker } from './resources.ts';
 import { ThumbnailRenderer } from './thumbnails.ts';
@@ -280,20 +279,20 @@ export class Engine {
    */
   async exportFullResolution(
     message: ExportFullResolutionMessage,
-    decode: (file: Blob) => Promise<Pixels>,
+    decode: (file: Blob) => Promise<Original>,
     progress: (fraction: number) => void,
     signal: AbortSignal,
   ): Promise<RenderResult> {
-    let image: Pixels;
+    let original: Original;
     try {
-      image = await decode(message.file);
+      original = await decode(message.file);
     } catch (error) {
       for (const step of message.steps) step.mask?.close();
       throw error;
     }
     const renderer = new FullResolutionRenderer(this.backend, this.runner, this.resources.resolve);
     return renderer.render({
-      image,
+      original,
       processing: { width: message.processingWidth, height: message.processingHeight },
       steps: message.steps,
       quality: message.quality,

@@ -46,9 +46,20 @@ export interface RenderStep {
   mask?: ImageBitmap;
 }
 
+/**
+ * The original, upright, at its own size, decoded when a step needs it: as pixels in memory (which tiled
+ * steps then write in place), or at the preview's processing size, as the preview's was made, for a camera
+ * that runs at that size (then the photo is never held at its full size at all).
+ */
+export interface Original {
+  width: number;
+  height: number;
+  pixels(): Promise<Pixels>;
+  atProcessingSize(): Promise<ImageBitmap>;
+}
+
 export interface RenderJob {
-  /** The original, upright, at its own size, in memory; taken over (written in place by tiled steps). */
-  image: Pixels;
+  original: Original;
   /** The size the preview processed the original at. */
   processing: ImageSize;
   steps: readonly RenderStep[];
@@ -74,6 +85,7 @@ export interface RenderResult {
  * while it is handed on.
  */
 type Picture =
+  | { kind: 'original'; original: Original; processing: ImageSize }
   | { kind: 'gpu'; texture: GpuTexture }
   | { kind: 'pixels'; pixels: Pixels }
   | { kind: 'small'; texture: GpuTexture }
@@ -93,11 +105,11 @@ export class FullResolutionRenderer {
   ) {}
 
   async render(job: RenderJob): Promise<RenderResult> {
-    const size = { width: job.image.width, height: job.image.height };
-    let picture: Picture = { kind: 'pixels', pixels: job.image };
+    const size = { width: job.original.width, height: job.original.height };
+    const fitsInside = job.processing.width <= size.width && job.processing.height <= size.height;
+    const processing = fitsInside ? job.processing : size;
+    let picture: Picture = { kind: 'original', original: job.original, processing };
     try {
-      const fitsInside = job.processing.width <= size.width && job.processing.height <= size.height;
-      const processing = fitsInside ? job.processing : size;
       const photo = { ...size, ...(job.taken ? { taken: job.taken } : {}) };
       const steps = planSteps(job.steps.map(resolveStep), photo, processing, job.limits);
       // Decoding (done) and encoding count as a unit each.
@@ -243,8 +255,20 @@ export class FullResolutionRenderer {
   private async toScaled(picture: Picture, target: ImageSize, job: RenderJob): Promise<GpuTexture> {
     if (picture.kind === 'none') throw new Error('No picture');
     let scaled: GpuTexture;
+    const asPreview = picture.kind === 'original' && sameSize(picture.processing, target);
     if (picture.kind === 'small' && sameSize(picture.texture, target)) {
       scaled = picture.texture;
+    } else if (asPreview && picture.kind === 'original') {
+      const bitmap = await picture.original.atProcessingSize();
+      if (!sameSize(bitmap, target)) {
+        bitmap.close();
+        throw new Error(
+          `The photo decoded at ${bitmap.width}x${bitmap.height} for ${target.width}x${target.height}`,
+        );
+      }
+      scaled = this.upload(bitmap);
+    } else if (picture.kind === 'original') {
+      return this.toScaled({ kind: 'pixels', pixels: await picture.original.pixels() }, target, job);
     } else if (picture.kind !== 'pixels') {
       const resize: StageInvocation = { stage: 'resize', params: { ...target, mode: RESIZE_AREA } };
       try {
@@ -282,6 +306,8 @@ export class FullResolutionRenderer {
         throw new Error('No picture');
       case 'pixels':
         return picture.pixels;
+      case 'original':
+        return picture.original.pixels();
       case 'gpu': {
         const { width, height } = picture.texture;
         try {

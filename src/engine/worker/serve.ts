@@ -3,7 +3,7 @@
  * The effect worker's body (its entry, worker.ts, loads it): owns the transferred OffscreenCanvas, picks
  * a backend, and runs the editor's messages one at a time, in order.
  */
-import type { Pixels } from '../../pixels/strips.ts';
+import type { Original } from './full-resolution.ts';
 import {
   isToWorkerMessage,
   type EngineKind,
@@ -42,9 +42,9 @@ let failNextExport = false;
 const exports = new Map<ExportFullResolutionMessage, AbortController>();
 
 /** The original at its own size; the intake code (EXIF, HEIC) loads only when an export needs it. */
-async function decodeOriginal(file: Blob): Promise<Pixels> {
-  const { decodeFullSize } = await import('../../intake/decode.ts');
-  return decodeFullSize(file);
+async function decodeOriginal(file: Blob): Promise<Original> {
+  const { openFullSize } = await import('../../intake/decode.ts');
+  return openFullSize(file);
 }
 
 async function exportFullResolution(message: ExportFullResolutionMessage): Promise<void> {
