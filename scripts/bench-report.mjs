@@ -1,6 +1,7 @@
 // Renders bench/results.json as bench/RESULTS.md (scripts/bench.mjs calls this; `node
 // scripts/bench-report.mjs` renders an existing results.json again).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { iphoneLines } from './bench-iphone.mjs';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { budgetFailures, kb, LANDING_BUDGET_KB } from './size.mjs';
@@ -517,6 +518,7 @@ export async function renderMarkdown(results) {
 
   lines.push(...cameraLines(results));
   lines.push(...batchLines(results));
+  lines.push(...iphoneLines(results.iphone, partialRun('--only-iphone', results.iphoneRun)));
 
   const cold = results.editor?.coldStarts ?? [];
   if (cold.length) {

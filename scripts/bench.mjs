@@ -12,6 +12,8 @@
 //                  artefact stages are timed alone in every run)
 //   --only-camera  only the camera's viewfinder (issue 26) beside the still pipeline at 640x480
 //   --only-batch   only the batch (issue 27): seconds per 12 MP photo in 'Apply to all', on every backend
+//   --only-iphone  only the iPhone photo (issue 36): 12, 24, 48 MP with CCD and 120 MP with Filters, load,
+//                  look and full-resolution save, time and peak memory of every browser process, per backend
 //   --report       measure nothing: RESULTS.md again from results.json and the newer partial runs' files
 // BENCH_PORT (default 5175) serves the benchmark page, then the production build.
 import { spawn, spawnSync } from 'node:child_process';
@@ -30,6 +32,7 @@ import {
 } from './bench-editor.mjs';
 import { CAMERA_SIZE, measureViewfinder } from './bench-camera.mjs';
 import { batchLines, cameraLines, cameraVerdict, renderMarkdown, renderSummary } from './bench-report.mjs';
+import { iphoneLines, measureIphone } from './bench-iphone.mjs';
 import { measureBuild } from './size.mjs';
 import { withPage } from './with-page.mjs';
 
@@ -38,6 +41,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyCamera = args.includes('--only-camera');
 const onlyBatch = args.includes('--only-batch');
+const onlyIphone = args.includes('--only-iphone');
 // Issue 27: photos per batch, per backend. The CPU backend takes far longer a photo (it runs every pass on
 // the CPU, in the worker), so it does two (a batch is two photos at least).
 const BATCH_SIZE = [4000, 3000];
@@ -283,6 +287,10 @@ async function editor(workerEffectIds) {
     const firstFrames = [];
     const coldStarts = [];
     const batches = [];
+    if (onlyIphone) {
+      const iphone = await measureIphone(baseUrl, [...ENGINES, 'cpu'], kodak, log);
+      return { bundles, drags, firstFrames, coldStarts, batches, viewfinder: [], iphone };
+    }
     if (!onlyCamera) {
       const photo = await makeTwelveMegapixelJpeg(browser, kodak, ...BATCH_SIZE);
       for (const engine of [...ENGINES, 'cpu']) {
@@ -297,8 +305,9 @@ async function editor(workerEffectIds) {
       }
     }
     if (onlyBatch) return { bundles, drags, firstFrames, coldStarts, batches, viewfinder: [] };
+    const iphone = quick ? [] : await measureIphone(baseUrl, [...ENGINES, 'cpu'], kodak, log);
     const viewfinder = await measureViewfinder(baseUrl, ENGINES, log);
-    if (onlyCamera) return { bundles, drags, firstFrames, coldStarts, batches, viewfinder };
+    if (onlyCamera) return { bundles, drags, firstFrames, coldStarts, batches, viewfinder, iphone: [] };
     const twelve = await makeTwelveMegapixelJpeg(browser, kodak);
     for (const engine of ENGINES) {
       const drag = await measureSliderDrag(browser, baseUrl, engine, kodak);
@@ -323,7 +332,7 @@ async function editor(workerEffectIds) {
         );
       }
     }
-    return { bundles, drags, firstFrames, coldStarts, batches, viewfinder };
+    return { bundles, drags, firstFrames, coldStarts, batches, viewfinder, iphone };
   } finally {
     await browser?.close();
     try {
@@ -353,6 +362,11 @@ async function rewriteMarkdown() {
     merged.camera = camera.camera;
     merged.cameraRun = { date: camera.date, loadAverageBefore: camera.machine?.loadAverageBefore ?? [] };
   }
+  const iphone = read('iphone-results.json');
+  if (newer(iphone)) {
+    merged.iphone = iphone.iphone;
+    merged.iphoneRun = { date: iphone.date, loadAverageBefore: iphone.machine?.loadAverageBefore ?? [] };
+  }
   const batch = read('batch-results.json');
   if (newer(batch)) {
     merged.editor = { ...(full.editor ?? {}), batches: batch.batches };
@@ -368,6 +382,26 @@ if (args.includes('--report')) {
   process.exit(0);
 }
 
+if (onlyIphone) {
+  // A partial run: its own file, and its section of RESULTS.md.
+  const { iphone } = await editor([]);
+  const partial = {
+    date: new Date().toISOString(),
+    machine: {
+      cpu: cpus()[0]?.model ?? 'unknown',
+      cores: cpus().length,
+      loadAverageBefore: loadBefore.map((l) => Number(l.toFixed(2))),
+    },
+    iphone,
+  };
+  writeFileSync(
+    new URL('../bench/iphone-results.json', import.meta.url),
+    `${JSON.stringify(partial, null, 2)}\n`,
+  );
+  console.log(`\n${iphoneLines(iphone).join('\n')}`);
+  await rewriteMarkdown();
+  process.exit(0);
+}
 if (onlyBatch) {
   // A partial run: its own file, and its section of RESULTS.md.
   const { batches } = await editor([]);
@@ -427,6 +461,7 @@ const results = {
   browserJpeg: gpu.browserJpeg,
   cpu: gpu.cpu,
   camera: { still: gpu.cameraStill, viewfinder: editorResults?.viewfinder ?? [] },
+  iphone: editorResults?.iphone ?? [],
   bundles: editorResults?.bundles ?? null,
   editor: editorResults && {
     drags: editorResults.drags,

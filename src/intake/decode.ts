@@ -5,7 +5,7 @@
  * OffscreenCanvas exist (a window or a worker).
  */
 import { decodeHeif } from './heif.ts';
-import { drawnPixels, type Pixels } from '../pixels/strips.ts';
+import { imageReader, pixelsReader, type PictureReader } from '../pixels/strips.ts';
 import { inspectFile, type Inspection } from './inspect.ts';
 import { DECODE_FAILED_MESSAGE, IntakeError, ORIENTATION_WARNING } from './messages.ts';
 import {
@@ -231,7 +231,7 @@ export function browserAppliesOrientation(format: 'jpeg' | 'png' | 'webp' = 'jpe
 export interface FullSizeOriginal {
   width: number;
   height: number;
-  pixels(): Promise<Pixels>;
+  open(): Promise<PictureReader>;
   atProcessingSize(): Promise<ImageBitmap>;
 }
 
@@ -246,7 +246,7 @@ export async function openFullSize(
     return {
       width: pixels.width,
       height: pixels.height,
-      pixels: () => Promise.resolve(pixels),
+      open: () => Promise.resolve(pixelsReader(pixels)),
       atProcessingSize: async () => (await decodeHeifFile(file)).bitmap,
     };
   }
@@ -254,11 +254,11 @@ export async function openFullSize(
   const atProcessingSize = async () => (await decodeNative(file, inspection)).bitmap;
   if (!upright) {
     // Its orientation unread, only the decode says which way up the browser hands it over.
-    const pixels = await fullPixels(file, null);
+    const reader = await fullReader(file, null);
     return {
-      width: pixels.width,
-      height: pixels.height,
-      pixels: () => Promise.resolve(pixels),
+      width: reader.width,
+      height: reader.height,
+      open: () => Promise.resolve(reader),
       atProcessingSize,
     };
   }
@@ -266,28 +266,26 @@ export async function openFullSize(
   return {
     ...size,
     atProcessingSize,
-    pixels: async () => {
-      const pixels = await fullPixels(file, upright);
-      if (pixels.width !== size.width || pixels.height !== size.height)
+    open: async () => {
+      const reader = await fullReader(file, upright);
+      if (reader.width !== size.width || reader.height !== size.height) {
+        reader.close();
         throw new Error(
-          `The photo decoded at ${pixels.width}x${pixels.height}, not the ${size.width}x${size.height} its header says`,
+          `The photo decoded at ${reader.width}x${reader.height}, not the ${size.width}x${size.height} its header says`,
         );
-      return pixels;
+      }
+      return reader;
     },
   };
 }
 
-/** The whole picture, upright, read from the browser's decode through strip canvases. */
-async function fullPixels(file: Blob, upright: Uprighting | null): Promise<Pixels> {
+/** The whole picture, upright, as the browser decodes it, read through canvases of a part's size. */
+async function fullReader(file: Blob, upright: Uprighting | null): Promise<PictureReader> {
   const bitmap = await createImageBitmap(file);
-  try {
-    const decoded = { width: bitmap.width, height: bitmap.height };
-    if (!upright?.byHand) return await drawnPixels(bitmap, decoded);
-    const transform = orientationTransform(upright.orientation, decoded);
-    return await drawnPixels(bitmap, orientedSize(decoded, upright.orientation), transform);
-  } finally {
-    bitmap.close();
-  }
+  const decoded = { width: bitmap.width, height: bitmap.height };
+  if (!upright?.byHand) return imageReader(bitmap, decoded);
+  const transform = orientationTransform(upright.orientation, decoded);
+  return imageReader(bitmap, orientedSize(decoded, upright.orientation), transform);
 }
 
 // ---------------------------------------------------------------- HEIC/HEIF

@@ -99,3 +99,55 @@ export function cut(pixels: Pixels, rect: { x: number; y: number; width: number;
 export function asImageData(pixels: Pixels): ImageData {
   return new ImageData(pixels.data, pixels.width, pixels.height);
 }
+
+/** A picture that hands out rectangles of its pixels: one in memory, or a decoded image read through canvases. */
+export interface PictureReader {
+  width: number;
+  height: number;
+  read(rect: { x: number; y: number; width: number; height: number }): Pixels;
+  /** Lets go of what it holds (a decoded image); pixels in memory stay with their owner. */
+  close(): void;
+}
+
+export function pixelsReader(pixels: Pixels): PictureReader {
+  return { width: pixels.width, height: pixels.height, read: (rect) => cut(pixels, rect), close: () => {} };
+}
+
+/**
+ * A decoded image drawn as a picture of `size` under `transform` (an EXIF orientation), read a rectangle at
+ * a time through a canvas of that rectangle's size: the whole picture is never copied out at once.
+ */
+export function imageReader(
+  image: ImageBitmap,
+  size: { width: number; height: number },
+  transform?: Transform,
+): PictureReader {
+  return {
+    ...size,
+    read: ({ x, y, width, height }) => {
+      const canvas = new OffscreenCanvas(width, height);
+      const context = canvas.getContext('2d', { willReadFrequently: true });
+      if (!context) throw new Error('2D canvas unavailable');
+      context.translate(-x, -y);
+      if (transform) context.transform(...transform);
+      context.drawImage(image, 0, 0);
+      const data = context.getImageData(0, 0, width, height).data;
+      canvas.width = 0;
+      canvas.height = 0;
+      return { width, height, data };
+    },
+    close: () => image.close(),
+  };
+}
+
+/** Every pixel of a reader, in memory, read a strip at a time. */
+export function readAll(reader: PictureReader): Pixels {
+  const { width, height } = reader;
+  const data = new Uint8ClampedArray(width * height * 4);
+  const rows = Math.min(height, stripRows(width));
+  for (let top = 0; top < height; top += rows) {
+    const strip = reader.read({ x: 0, y: top, width, height: Math.min(rows, height - top) });
+    data.set(strip.data, top * width * 4);
+  }
+  return { width, height, data };
+}

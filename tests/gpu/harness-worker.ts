@@ -12,7 +12,8 @@ import { resolveSettings } from '../../src/effects/settings.ts';
 import { EngineResources } from '../../src/engine/worker/resources.ts';
 import { ThumbnailRenderer } from '../../src/engine/worker/thumbnails.ts';
 import { chainReach } from '../../src/engine/worker/step-plan.ts';
-import { runInTiles } from '../../src/engine/worker/tiles.ts';
+import { into, runInTiles } from '../../src/engine/worker/tiles.ts';
+import { pixelsReader } from '../../src/pixels/strips.ts';
 import { planTiles, tileLimits } from '../../src/engine/tiling.ts';
 import { median, syntheticPixels } from '../support/synthetic.ts';
 import type {
@@ -117,8 +118,9 @@ async function runTiles(request: TilesRequest) {
       tileLimits(runner.backend.maxTextureSize, request.tileLimit),
     );
     if (!tiles) throw new Error(`No tiles of ${request.tileLimit} px fit a reach of ${reach} px`);
+    // In place, as the full-resolution save runs a step between two others.
     const pixels = { width, height, data: context.getImageData(0, 0, width, height).data };
-    await runInTiles(runner, pixels, request.chain, tiles, resources.resolve);
+    await runInTiles(runner, pixelsReader(pixels), into(pixels), request.chain, tiles, resources.resolve);
     return { width, height, whole, tiled: new Uint8Array(pixels.data.buffer), tiles: tiles.length, reach };
   } finally {
     resources.dispose();

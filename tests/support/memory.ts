@@ -15,6 +15,8 @@ function readProcess(pid: number): ProcessInfo | null {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const parent = Number(fields[1]);
     const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    // smaps_rollup costs the kernel a walk of the process's memory: only the processes counted need it.
+    if (!/--type=(renderer|gpu-process)/.test(command)) return { pid, parent, command, pssKb: 0 };
     const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
     const pss = /^Pss:\s+(\d+) kB/m.exec(rollup);
     return { pid, parent, command, pssKb: pss ? Number(pss[1]) : 0 };

@@ -36,9 +36,18 @@ import type { TextureResolver } from '../stages/types.ts';
 import type { TileLimits } from '../tiling.ts';
 import { tagSrgb } from '../../colour/srgb-jpeg.ts';
 import { StripJpegEncoder } from '../jpeg-encoder/strip-encoder.ts';
-import { asImageData, drawInStrips, drawnPixels, stripRows, type Pixels } from '../../pixels/strips.ts';
+import {
+  asImageData,
+  drawInStrips,
+  drawnPixels,
+  pixelsReader,
+  readAll,
+  stripRows,
+  type PictureReader,
+  type Pixels,
+} from '../../pixels/strips.ts';
 import { planSteps, sameSize, type ImageSize, type PlannedStep } from './step-plan.ts';
-import { runInTiles } from './tiles.ts';
+import { into, runInTiles, type RowSink } from './tiles.ts';
 
 export interface RenderStep {
   effectId: string;
@@ -54,7 +63,8 @@ export interface RenderStep {
 export interface Original {
   width: number;
   height: number;
-  pixels(): Promise<Pixels>;
+  /** The whole picture, to read from (called once; the reader is closed by the caller). */
+  open(): Promise<PictureReader>;
   atProcessingSize(): Promise<ImageBitmap>;
 }
 
@@ -86,6 +96,7 @@ export interface RenderResult {
  */
 type Picture =
   | { kind: 'original'; original: Original; processing: ImageSize }
+  | { kind: 'encoded'; encoder: StripJpegEncoder }
   | { kind: 'gpu'; texture: GpuTexture }
   | { kind: 'pixels'; pixels: Pixels }
   | { kind: 'small'; texture: GpuTexture }
@@ -118,7 +129,10 @@ export class FullResolutionRenderer {
       for (const [index, step] of steps.entries()) {
         const input = picture;
         picture = NONE;
-        picture = await this.runStep(step, job.steps[index]?.mask ?? null, input, size, job);
+        // The last step, run in tiles, hands its rows straight to the encoder.
+        const encoder =
+          index === steps.length - 1 && step.plan.kind === 'tiles' ? this.encoder(size, job) : null;
+        picture = await this.runStep(step, job.steps[index]?.mask ?? null, input, size, job, encoder);
       }
       const last = picture;
       picture = NONE;
@@ -140,6 +154,7 @@ export class FullResolutionRenderer {
     picture: Picture,
     size: ImageSize,
     job: RenderJob,
+    encoder: StripJpegEncoder | null,
   ): Promise<Picture> {
     const mask = maskImage ? this.backend.uploadImage(maskImage) : null;
     const resolve: TextureResolver = (key) => {
@@ -168,10 +183,32 @@ export class FullResolutionRenderer {
             : { kind: 'small', texture: output };
         }
         case 'tiles': {
-          const pixels = await this.toPixels(take(), size);
-          held = { kind: 'pixels', pixels };
-          await runInTiles(this.runner, pixels, step.chain, plan.tiles, resolve, () => this.tick(job));
-          return take();
+          // Read from the original as decoded, or from the pixels in memory (then written in place).
+          const source = take();
+          let pixels: Pixels | null = null;
+          let reader: PictureReader;
+          if (source.kind === 'original') {
+            reader = await source.original.open();
+          } else {
+            pixels = await this.toPixels(source, size);
+            reader = pixelsReader(pixels);
+          }
+          try {
+            const tick = () => this.tick(job);
+            if (encoder) {
+              const toEncoder: RowSink = async (_top, rows) => {
+                encoder.addRows(rows, rows.length / (size.width * 4));
+                await pace(job);
+              };
+              await runInTiles(this.runner, reader, toEncoder, step.chain, plan.tiles, resolve, tick);
+              return { kind: 'encoded', encoder };
+            }
+            const out = pixels ?? { ...size, data: new Uint8ClampedArray(size.width * size.height * 4) };
+            await runInTiles(this.runner, reader, into(out), step.chain, plan.tiles, resolve, tick);
+            return { kind: 'pixels', pixels: out };
+          } finally {
+            reader.close();
+          }
         }
         default:
           throw new Error('Unknown step plan');
@@ -209,34 +246,49 @@ export class FullResolutionRenderer {
     }
   }
 
+  /** A JPEG encoder for the job's picture. */
+  private encoder(size: ImageSize, job: RenderJob): StripJpegEncoder {
+    return new StripJpegEncoder(size.width, size.height, Math.round(job.quality * 100));
+  }
+
   /** Encodes the picture (taken over) as a JPEG, a strip of rows at a time. */
   private async encode(picture: Picture, size: ImageSize, job: RenderJob): Promise<Blob> {
-    const encoder = new StripJpegEncoder(size.width, size.height, Math.round(job.quality * 100));
-    const pace = async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      job.signal?.throwIfAborted();
-    };
+    const encoder = picture.kind === 'encoded' ? picture.encoder : this.encoder(size, job);
     if (picture.kind === 'small') {
       const small = await this.toBitmap(picture.texture);
       try {
         await drawInStrips(small, size, async (strip) => {
           encoder.addRows(strip.data, strip.height);
-          await pace();
+          await pace(job);
         });
       } finally {
         small.close();
       }
-    } else {
-      const { data } = await this.toPixels(picture, size);
-      const rows = stripRows(size.width);
-      const stride = size.width * 4;
-      for (let top = 0; top < size.height; top += rows) {
-        const count = Math.min(rows, size.height - top);
-        encoder.addRows(data.subarray(top * stride, (top + count) * stride), count);
-        await pace();
+    } else if (picture.kind !== 'encoded') {
+      const reader = await this.toReader(picture, size);
+      try {
+        const rows = stripRows(size.width);
+        for (let top = 0; top < size.height; top += rows) {
+          const strip = reader.read({
+            x: 0,
+            y: top,
+            width: size.width,
+            height: Math.min(rows, size.height - top),
+          });
+          encoder.addRows(strip.data, strip.height);
+          await pace(job);
+        }
+      } finally {
+        reader.close();
       }
     }
     return new Blob(encoder.finish() as BlobPart[], { type: 'image/jpeg' });
+  }
+
+  /** The picture (taken over) as a reader: the original as decoded, or pixels in memory. */
+  private async toReader(picture: Picture, size: ImageSize): Promise<PictureReader> {
+    if (picture.kind === 'original') return picture.original.open();
+    return pixelsReader(await this.toPixels(picture, size));
   }
 
   private upload(image: ImageBitmap | ImageData): GpuTexture {
@@ -268,7 +320,9 @@ export class FullResolutionRenderer {
       }
       scaled = this.upload(bitmap);
     } else if (picture.kind === 'original') {
-      return this.toScaled({ kind: 'pixels', pixels: await picture.original.pixels() }, target, job);
+      return this.toScaled({ kind: 'pixels', pixels: await this.toPixels(picture, target) }, target, job);
+    } else if (picture.kind === 'encoded') {
+      throw new Error('The picture is encoded already');
     } else if (picture.kind !== 'pixels') {
       const resize: StageInvocation = { stage: 'resize', params: { ...target, mode: RESIZE_AREA } };
       try {
@@ -306,8 +360,16 @@ export class FullResolutionRenderer {
         throw new Error('No picture');
       case 'pixels':
         return picture.pixels;
-      case 'original':
-        return picture.original.pixels();
+      case 'original': {
+        const reader = await picture.original.open();
+        try {
+          return readAll(reader);
+        } finally {
+          reader.close();
+        }
+      }
+      case 'encoded':
+        throw new Error('The picture is encoded already');
       case 'gpu': {
         const { width, height } = picture.texture;
         try {
@@ -355,6 +417,12 @@ export class FullResolutionRenderer {
     await new Promise((resolve) => setTimeout(resolve, 0));
     job.signal?.throwIfAborted();
   }
+}
+
+/** Lets the worker's event loop run between strips, so that a cancel gets in. */
+async function pace(job: RenderJob): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  job.signal?.throwIfAborted();
 }
 
 function resolveStep(step: RenderStep): { effect: EffectDefinition; settings: Settings } {

@@ -1,0 +1,223 @@
+// Issue 36, point 3: the iPhone photo's memory. In the production editor, per backend and photo size: a
+// fresh browser, the photo chosen, a look chosen, then Save at full resolution; the time of each part and
+// the peak memory of every process of the browser (proportional set size from /proc/<pid>/smaps_rollup,
+// so pages shared between processes count once), per process type and all together, sampled every
+// 200 ms from the photo's choosing to the download.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { chromiumArgs, ensureChromium } from './chromium.mjs';
+import { makeTwelveMegapixelJpeg } from './bench-editor.mjs';
+
+/** The sizes an iPhone takes (12, 24 and 48 MP) with CCD, and the largest the intake takes with Filters. */
+export const IPHONE_RUNS = [
+  { label: '12 MP', width: 4032, height: 3024, effectId: 'ccdEffect' },
+  { label: '24 MP', width: 5712, height: 4284, effectId: 'ccdEffect' },
+  { label: '48 MP', width: 8064, height: 6048, effectId: 'ccdEffect' },
+  { label: '120 MP', width: 10950, height: 10950, effectId: 'pg2016' },
+];
+
+/** Issue 36 point 3's limits on the browser's processes together, by photo. */
+export const IPHONE_LIMITS = { '24 MP': 1.0 * 2 ** 30, '48 MP': 1.2 * 2 ** 30, '120 MP': 1.5 * 2 ** 30 };
+
+/** Chromium's processes on this machine: pid, parent, type and proportional set size. */
+function processes() {
+  const out = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const command = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const binary = command.split(' ')[0].split('/').pop() ?? '';
+      // smaps_rollup costs the kernel a walk of the process's memory: read it for Chromium's only.
+      if (!/^(chromium|chrome|headless_shell)/.test(binary)) continue;
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${name}/smaps_rollup`, 'utf8'));
+      out.push({ pid: Number(name), parent, command, bytes: pss ? Number(pss[1]) * 1024 : 0 });
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return out;
+}
+
+/** The memory of the browser whose main process is `root` (it and its descendants), by process type. */
+function browserMemory(root) {
+  const all = processes();
+  const children = new Map();
+  for (const p of all) children.set(p.parent, [...(children.get(p.parent) ?? []), p]);
+  const byType = {};
+  let total = 0;
+  const count = (p) => {
+    const type = /--type=([\w-]+)/.exec(p.command)?.[1] ?? 'browser';
+    byType[type] = (byType[type] ?? 0) + p.bytes;
+    total += p.bytes;
+    for (const child of children.get(p.pid) ?? []) count(child);
+  };
+  const main = all.find((p) => p.pid === root);
+  if (main) count(main);
+  return { byType, total };
+}
+
+/** The main process of the browser launched last: the newest Chromium without a --type whose parent is not Chromium. */
+function newestBrowser() {
+  const all = processes();
+  const pids = new Set(all.map((p) => p.pid));
+  const mains = all.filter((p) => !/--type=/.test(p.command) && !pids.has(p.parent));
+  return Math.max(...mains.map((p) => p.pid));
+}
+
+/** Samples until stopped; `phase(name)` starts a new phase, whose own peak total is kept too. */
+function sampler(root) {
+  const peak = { byType: {}, total: 0, phases: {} };
+  let phase = 'start';
+  const sample = () => {
+    const now = browserMemory(root);
+    peak.total = Math.max(peak.total, now.total);
+    peak.phases[phase] = Math.max(peak.phases[phase] ?? 0, now.total);
+    for (const [type, bytes] of Object.entries(now.byType))
+      peak.byType[type] = Math.max(peak.byType[type] ?? 0, bytes);
+  };
+  sample();
+  const timer = setInterval(sample, 200);
+  return {
+    phase: (name) => {
+      sample();
+      phase = name;
+    },
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return peak;
+    },
+  };
+}
+
+async function settled(page, timeout) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid=processing-overlay]') === null &&
+      document.querySelector('[data-testid=editor]')?.getAttribute('data-worker-status') === 'ImageReady',
+    undefined,
+    { timeout, polling: 50 },
+  );
+}
+
+async function measureOne(baseUrl, engine, run, file, executable) {
+  const browser = await chromium.launch({ executablePath: executable, args: chromiumArgs() });
+  try {
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      viewport: { width: 1280, height: 900 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/editor?engine=${engine}`);
+    await page.waitForSelector(
+      `[data-testid=editor][data-worker-status=WorkerReady][data-engine=${engine}]`,
+      {
+        timeout: 60_000,
+      },
+    );
+    const root = newestBrowser();
+    const atRest = browserMemory(root).total;
+    const memory = sampler(root);
+    memory.phase('load');
+    const t0 = Date.now();
+    await page.getByTestId('editor-upload-input').setInputFiles(file);
+    await settled(page, 300_000);
+    const t1 = Date.now();
+    memory.phase('look');
+    await page.getByTestId(`effect-${run.effectId}`).click();
+    await settled(page, 300_000);
+    const t2 = Date.now();
+    memory.phase('save');
+    await page.getByTestId('save-full-resolution').check();
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 600_000 }),
+      page.getByTestId('save-button').click(),
+    ]);
+    const bytes = statSync(await download.path()).size;
+    const t3 = Date.now();
+    const peak = memory.stop();
+    return {
+      engine,
+      ...run,
+      loadMs: t1 - t0,
+      effectMs: t2 - t1,
+      saveMs: t3 - t2,
+      fileBytes: bytes,
+      atRest,
+      peak,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Every run of IPHONE_RUNS on every engine, each in a browser of its own. */
+export async function measureIphone(baseUrl, engines, photoPath, log) {
+  const executable = ensureChromium();
+  const maker = await chromium.launch({ executablePath: executable, args: chromiumArgs() });
+  const files = [];
+  try {
+    for (const run of IPHONE_RUNS) {
+      const file = await makeTwelveMegapixelJpeg(maker, photoPath, run.width, run.height);
+      files.push({ ...file, name: `IMG_${run.width}x${run.height}.jpg` });
+    }
+  } finally {
+    await maker.close();
+  }
+  const results = [];
+  for (const engine of engines) {
+    for (const [index, run] of IPHONE_RUNS.entries()) {
+      const result = await measureOne(baseUrl, engine, run, files[index], executable);
+      results.push(result);
+      log(
+        `${engine} ${run.label} ${run.effectId}: load ${result.loadMs} ms, look ${result.effectMs} ms, ` +
+          `save ${result.saveMs} ms; peak ${(result.peak.total / 2 ** 20).toFixed(0)} MB`,
+      );
+    }
+  }
+  return results;
+}
+
+const MB = (bytes) => (bytes / 2 ** 20).toFixed(0);
+
+/** The section of RESULTS.md. */
+export function iphoneLines(runs, partialNote = []) {
+  if (!runs || runs.length === 0) return [];
+  const lines = ['## The iPhone photo: time and memory (issue 36)', '', ...partialNote];
+  lines.push(
+    'The production editor in a fresh Chromium per row: a JPEG of the size chosen, a look chosen, then Save at ' +
+      'full resolution; seconds for each part. Memory is the proportional set size of every process of the ' +
+      'browser (pages shared between processes count once), the peak over the photo, the look and the save, ' +
+      'sampled every 200 ms; "at rest" is the empty editor before. Limits (issue 36 point 3): 24 MP under ' +
+      '1.0 GB, 48 MP under 1.2 GB, the 120 MP save under 1.5 GB, all processes together.',
+    '',
+  );
+  lines.push(
+    '| backend | photo | look | load s | look s | save s | at rest MB | peak browser MB | peak renderer MB | peak GPU MB | peak other MB | peak total MB: load / look / save | peak total MB | limit |',
+  );
+  lines.push('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const r of runs) {
+    const { browser = 0, renderer = 0, 'gpu-process': gpu = 0, ...rest } = r.peak.byType;
+    const other = Object.values(rest).reduce((sum, bytes) => sum + bytes, 0);
+    const limit = IPHONE_LIMITS[r.label];
+    const verdict = limit
+      ? `${r.peak.total < limit ? 'within' : '**over**'} ${(limit / 2 ** 30).toFixed(1)} GB`
+      : '';
+    lines.push(
+      `| ${r.engine} | ${r.label} (${r.width}x${r.height}) | ${r.effectId} | ${(r.loadMs / 1000).toFixed(1)} | ` +
+        `${(r.effectMs / 1000).toFixed(1)} | ${(r.saveMs / 1000).toFixed(1)} | ${MB(r.atRest)} | ${MB(browser)} | ` +
+        `${MB(renderer)} | ${MB(gpu)} | ${MB(other)} | ` +
+        `${['load', 'look', 'save'].map((phase) => MB(r.peak.phases?.[phase] ?? 0)).join(' / ')} | ` +
+        `${MB(r.peak.total)} | ${verdict} |`,
+    );
+  }
+  lines.push(
+    '',
+    'Peaks per process type are each their own maximum, taken at different moments; the total is the peak of ' +
+      'the sum at one moment.',
+    '',
+  );
+  return lines;
+}
