@@ -28,7 +28,7 @@ function processes() {
       const command = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
       const binary = command.split(' ')[0].split('/').pop() ?? '';
       // smaps_rollup costs the kernel a walk of the process's memory: read it for Chromium's only.
-      if (!/^(chromium|chrome|headless_shell)/.test(binary)) continue;
+      if (!/^(chromium|chrome|headless_shell)$/.test(binary)) continue;
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${name}/smaps_rollup`, 'utf8'));
@@ -125,6 +125,9 @@ async function measureOne(baseUrl, engine, run, file, executable) {
     await page.getByTestId('editor-upload-input').setInputFiles(file);
     await settled(page, 300_000);
     const t1 = Date.now();
+    // What the editor holds at rest with the photo loaded (diagnostic: not in the table).
+    await page.waitForTimeout(3000);
+    const loaded = browserMemory(root);
     memory.phase('look');
     await page.getByTestId(`effect-${run.effectId}`).click();
     await settled(page, 300_000);
@@ -146,6 +149,7 @@ async function measureOne(baseUrl, engine, run, file, executable) {
       saveMs: t3 - t2,
       fileBytes: bytes,
       atRest,
+      loaded,
       peak,
     };
   } finally {
@@ -167,8 +171,13 @@ export async function measureIphone(baseUrl, engines, photoPath, log) {
     await maker.close();
   }
   const results = [];
+  // IPHONE_RUNS=120 (a label's number) measures only those photos; IPHONE_ENGINES=cpu only those backends.
+  const only = process.env.IPHONE_RUNS?.split(',');
+  const onlyEngines = process.env.IPHONE_ENGINES?.split(',');
   for (const engine of engines) {
+    if (onlyEngines && !onlyEngines.includes(engine)) continue;
     for (const [index, run] of IPHONE_RUNS.entries()) {
+      if (only && !only.includes(run.label.split(' ')[0])) continue;
       const result = await measureOne(baseUrl, engine, run, files[index], executable);
       results.push(result);
       log(

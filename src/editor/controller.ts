@@ -561,8 +561,10 @@ export class EditorController {
     }
     if (decoded.warning) this.notify('warning', decoded.warning);
     this.revokePreview();
-    // The loading preview shows the file itself, which a browser cannot show for HEIC.
-    this.previewUrl = decoded.format === 'heif' ? null : URL.createObjectURL(file);
+    // The loading preview is the photo at the processing size, as decoded: an <img> of the file itself
+    // would have the page decode the whole photo again (a 120 MP one held 200 MB after it was gone), and
+    // could not show HEIC at all.
+    this.previewUrl = await loadingPreview(decoded.bitmap);
     const outcome = imageLoadStarted(this.state, {
       imageUrl: this.previewUrl,
       pendingPreviewUrl: this.previewUrl,
@@ -658,5 +660,19 @@ export class EditorController {
   private revokePreview(): void {
     if (this.previewUrl) URL.revokeObjectURL(this.previewUrl);
     this.previewUrl = null;
+  }
+}
+
+/** The decoded photo as a JPEG to show while its first frame is made; null where it cannot be made. */
+async function loadingPreview(bitmap: ImageBitmap): Promise<string | null> {
+  try {
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d');
+    if (!context) return null;
+    context.drawImage(bitmap, 0, 0);
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 });
+    return URL.createObjectURL(blob);
+  } catch {
+    return null;
   }
 }

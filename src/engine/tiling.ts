@@ -31,10 +31,11 @@ export interface TileLimits {
 }
 
 /**
- * 32 megapixels: a 24 MP photo is one tile, a 48 MP one two. A WebGPU read-back buffer of this many
- * RGBA8 pixels (128 MB) stays under the default 256 MB buffer limit with room for row padding.
+ * 8 megapixels (32 MB of RGBA8): what one tile costs at each point it passes (the canvas it is read
+ * through, its upload, the textures of its passes, its read-back) is bounded whatever the photo's size,
+ * so a 120 MP save stays within the memory of a phone (issue 36). A 12 MP photo takes two tiles.
  */
-export const DEFAULT_MAX_TILE_PIXELS = 32 * 1024 * 1024;
+export const DEFAULT_MAX_TILE_PIXELS = 8 * 1024 * 1024;
 
 export function tileLimits(maxTextureSize: number, override?: number): TileLimits {
   const maxSide = Math.max(1, Math.min(maxTextureSize, override ?? Infinity));

@@ -16,6 +16,11 @@ export type { IntakeResult } from './intake-protocol.ts';
 
 /** A decode taking longer than this has failed (a hostile file must not hang the intake). */
 const INTAKE_TIMEOUT_MS = 60_000;
+/**
+ * The worker ends once it has been idle this long: a large photo's decode leaves the worker's heap and
+ * the browser's decoder caches hundreds of MB large (a 120 MP photo, 0.7 GB), which only its end returns.
+ */
+const IDLE_MS = 1_000;
 
 interface Pending {
   resolve: (response: IntakeResponse) => void;
@@ -26,6 +31,18 @@ interface Pending {
 let worker: Worker | null = null;
 const pending = new Map<number, Pending>();
 let nextId = 1;
+let idleTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Ends the worker when nothing has been asked of it for IDLE_MS. */
+function endWhenIdle(): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    idleTimer = null;
+    if (pending.size > 0) return;
+    worker?.terminate();
+    worker = null;
+  }, IDLE_MS);
+}
 
 /** Ends the worker and fails what it was doing (it died, or took too long): the next file gets a new one. */
 function restart(reason: string): void {
@@ -50,6 +67,7 @@ function intakeWorker(): Worker {
     pending.delete(event.data.id);
     clearTimeout(waiting.timer);
     waiting.resolve(event.data);
+    if (pending.size === 0) endWhenIdle();
   };
   made.onerror = (event) => {
     event.preventDefault();

@@ -7,6 +7,7 @@ import JSZip from 'jszip';
 import { CANVAS_LIMIT_MESSAGE } from '../../src/engine/device-limits.ts';
 import { compareInPage, enlargedJpeg, saveBytes } from '../support/large-images.ts';
 import { jpegSize } from '../support/jpeg.ts';
+import { canMeasureMemory, sampleTabMemory } from '../support/memory.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /** What the page's canvases do at the cap and one pixel row past it. */
@@ -90,6 +91,9 @@ test('under ?deviceLimits=ios a 48 MP photo with CCD saves at its full size, wit
   const photo = await enlargedJpeg(page, 'kodak/kodim23.png', 8064, 6048);
   const refused = watchCanvasLimit(page);
   await editor.open('webgl2', 'deviceLimits=ios');
+  // Issue 36 point 3: loaded, edited with CCD and saved, within 1.2 GB for every process of the browser.
+  expect(canMeasureMemory(), 'needs /proc to read process memory').toBe(true);
+  const memory = sampleTabMemory(200, true);
   await editor.load({ name: 'iphone-48mp.jpg', mimeType: 'image/jpeg', buffer: photo }, { timeout: 120_000 });
   await editor.chooseEffect('ccdEffect');
   await editor.settled();
@@ -98,14 +102,17 @@ test('under ?deviceLimits=ios a 48 MP photo with CCD saves at its full size, wit
   const started = Date.now();
   const full = await saveBytes(page);
   const ms = Date.now() - started;
+  const peak = memory.stop();
   expect(jpegSize(full.bytes)).toEqual({ width: 8064, height: 6048 });
   // The comparison reads both files through strip canvases, within the cap too.
   const comparison = await compareInPage(page, full.bytes, preview.bytes);
   test.info().annotations.push({
     type: '48 MP in iOS mode',
-    description: `${(full.bytes.length / 1e6).toFixed(1)} MB in ${ms} ms; PSNR ${comparison.psnr.toFixed(2)} dB against the preview's save scaled up`,
+    description: `${(full.bytes.length / 1e6).toFixed(1)} MB in ${ms} ms, the browser's processes at most ${(peak / 2 ** 20).toFixed(0)} MB; PSNR ${comparison.psnr.toFixed(2)} dB against the preview's save scaled up`,
   });
   expect(comparison.psnr).toBeGreaterThanOrEqual(35);
+  expect(peak).toBeGreaterThan(100 * 2 ** 20);
+  expect(peak).toBeLessThan(1.2 * 2 ** 30);
   expect(refused()).toEqual([]);
 });
 

@@ -8,7 +8,12 @@ interface ProcessInfo {
   pssKb: number;
 }
 
-function readProcess(pid: number): ProcessInfo | null {
+/** The processes a tab's memory counts: its renderers (workers included) and the GPU process. */
+const TAB = /--type=(renderer|gpu-process)/;
+/** Every process of the browser: Chromium's own binary, whatever its type. */
+const WHOLE_BROWSER = /^\S*\/(chromium|chrome|headless_shell) /;
+
+function readProcess(pid: number, counted: RegExp): ProcessInfo | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name sits in parentheses and may hold spaces: the fields after it are space separated.
@@ -16,7 +21,7 @@ function readProcess(pid: number): ProcessInfo | null {
     const parent = Number(fields[1]);
     const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
     // smaps_rollup costs the kernel a walk of the process's memory: only the processes counted need it.
-    if (!/--type=(renderer|gpu-process)/.test(command)) return { pid, parent, command, pssKb: 0 };
+    if (!counted.test(command)) return { pid, parent, command, pssKb: 0 };
     const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
     const pss = /^Pss:\s+(\d+) kB/m.exec(rollup);
     return { pid, parent, command, pssKb: pss ? Number(pss[1]) : 0 };
@@ -32,17 +37,17 @@ export const canMeasureMemory = () => existsSync('/proc/self/smaps_rollup');
  * counted twice) of the renderer processes and the GPU process of every browser launched by this test process.
  * Workers run inside the renderer, so the engine's worker is included.
  */
-export function tabMemoryBytes(root = process.pid): number {
+export function tabMemoryBytes(root = process.pid, counted: RegExp = TAB): number {
   const all = readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
-    .map((name) => readProcess(Number(name)))
+    .map((name) => readProcess(Number(name), counted))
     .filter((info): info is ProcessInfo => info !== null);
   const children = new Map<number, ProcessInfo[]>();
   for (const info of all) children.set(info.parent, [...(children.get(info.parent) ?? []), info]);
   let total = 0;
   const visit = (pid: number) => {
     for (const child of children.get(pid) ?? []) {
-      if (/--type=(renderer|gpu-process)/.test(child.command)) total += child.pssKb * 1024;
+      if (counted.test(child.command)) total += child.pssKb * 1024;
       visit(child.pid);
     }
   };
@@ -50,16 +55,20 @@ export function tabMemoryBytes(root = process.pid): number {
   return total;
 }
 
-/** Samples tabMemoryBytes every `intervalMs` until stopped; returns the peak. */
-export function sampleTabMemory(intervalMs = 100): { stop: () => number } {
-  let peak = tabMemoryBytes();
+/**
+ * Samples tabMemoryBytes every `intervalMs` until stopped; returns the peak. With `wholeBrowser`, every
+ * process of the browser (its main process, utilities, zygotes too), as issue 36 states its limits.
+ */
+export function sampleTabMemory(intervalMs = 100, wholeBrowser = false): { stop: () => number } {
+  const read = () => tabMemoryBytes(process.pid, wholeBrowser ? WHOLE_BROWSER : TAB);
+  let peak = read();
   const timer = setInterval(() => {
-    peak = Math.max(peak, tabMemoryBytes());
+    peak = Math.max(peak, read());
   }, intervalMs);
   return {
     stop: () => {
       clearInterval(timer);
-      return Math.max(peak, tabMemoryBytes());
+      return Math.max(peak, read());
     },
   };
 }

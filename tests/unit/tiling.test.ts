@@ -56,7 +56,8 @@ function step(id: string, settings: Record<string, number | string | boolean> = 
   return { effect: definition, settings: resolveSettings(definition, settings) };
 }
 
-const LARGE: TileLimits = { maxSide: 8192, maxPixels: DEFAULT_MAX_TILE_PIXELS };
+// The planner on a backend of 8192 px with 32 MP tiles (the default is smaller: see below).
+const LARGE: TileLimits = { maxSide: 8192, maxPixels: 32 * 1024 * 1024 };
 const FULL = { width: 6000, height: 4000 };
 const PROCESSING = { width: 1080, height: 720 };
 
@@ -67,7 +68,17 @@ describe('tile limits', () => {
     expect(tileLimits(4096, 16384).maxSide).toBe(4096);
   });
 
-  it('a 24 MP photo fits one tile of an 8192 px backend; a 48 MP one does not', () => {
+  it('by default a tile holds at most 8 MP (32 MB), so a 120 MP save costs what a small one does per tile', () => {
+    const limits = tileLimits(16384);
+    expect(limits.maxPixels).toBe(DEFAULT_MAX_TILE_PIXELS);
+    expect(DEFAULT_MAX_TILE_PIXELS * 4).toBeLessThanOrEqual(32 * 2 ** 20);
+    const tiles = planTiles(10950, 10950, 20, limits)!;
+    checkTiles(tiles, 10950, 10950, 20, limits);
+    for (const { region } of tiles)
+      expect(region.width * region.height).toBeLessThanOrEqual(DEFAULT_MAX_TILE_PIXELS);
+  });
+
+  it('a 24 MP photo fits one tile of 32 MP on an 8192 px backend; a 48 MP one does not', () => {
     expect(fitsOneTile(6000, 4000, LARGE)).toBe(true);
     expect(fitsOneTile(8000, 6000, LARGE)).toBe(false);
     expect(fitsOneTile(9000, 1000, LARGE)).toBe(false);
@@ -77,7 +88,7 @@ describe('tile limits', () => {
     const size = fitWithin(8000, 6000, LARGE);
     expect(fitsOneTile(size.width, size.height, LARGE)).toBe(true);
     expect(size.width / size.height).toBeCloseTo(8000 / 6000, 3);
-    expect(size.width * size.height).toBeGreaterThan(0.99 * DEFAULT_MAX_TILE_PIXELS);
+    expect(size.width * size.height).toBeGreaterThan(0.99 * LARGE.maxPixels);
     expect(fitWithin(20000, 500, LARGE)).toEqual({ width: 8192, height: 204 });
     expect(fitWithin(600, 400, LARGE)).toEqual({ width: 600, height: 400 });
   });
