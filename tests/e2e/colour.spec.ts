@@ -12,6 +12,7 @@ import { nclx, prof, withColour } from '../support/heif.ts';
 import { fixturePath } from '../support/images.ts';
 import { EditorPage, LandingPage } from '../support/pages.ts';
 import { decodePng, encodePng } from '../support/png.ts';
+import { encodeWebp, withWebpProfile } from '../support/webp.ts';
 
 const srgbToLinear = (v: number) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
 const linearToSrgb = (v: number) => (v <= 0.0031308 ? v * 12.92 : 1.055 * v ** (1 / 2.4) - 0.055);
@@ -131,13 +132,17 @@ test('a Display P3 HEIC (tagged by an ICC profile or by nclx) and a ProPhoto one
 // The browser's own decoders, on every backend: each file is within 36 dB (box-averaged) of its sRGB
 // original once loaded.
 for (const engine of ['webgpu', 'webgl2', 'cpu'] as const) {
-  test(`on ${engine}, Display P3 PNGs (8 and 16 bits, iCCP) and a CMYK JPEG show their sRGB original`, async ({
+  test(`on ${engine}, Display P3 PNGs (8 and 16 bits, iCCP), a Display P3 WebP (ICCP) and a CMYK JPEG show their sRGB original`, async ({
+    page,
     editor,
   }) => {
     const original = decodePng(readFileSync(fixturePath('kodak/kodim23.png')));
     const p3 = throughMatrix(original, SRGB_TO_P3);
     const profile = icc('DisplayP3-v4.icc');
+    await page.goto('/');
+    const webp = withWebpProfile(await encodeWebp(page, p3), p3, profile);
     const files = [
+      { name: 'p3.webp', buffer: webp, mimeType: 'image/webp' },
       { name: 'p3.png', buffer: encodePng(p3, { icc: profile }), mimeType: 'image/png' },
       { name: 'p3-16.png', buffer: encodePng(p3, { icc: profile, sixteenBit: true }), mimeType: 'image/png' },
       {
