@@ -339,7 +339,13 @@ export class FullResolutionRenderer {
         }),
       );
     }
-    await this.tick(job);
+    try {
+      await this.tick(job);
+    } catch (error) {
+      // Cancelled here: the scaled picture is nobody's yet.
+      this.runner.pool.release(scaled);
+      throw error;
+    }
     return scaled;
   }
 
