@@ -58,7 +58,7 @@ async function openEditor(page, baseUrl, engine, query = '') {
   });
 }
 
-async function waitSettled(page, timeout = 120_000) {
+export async function waitSettled(page, timeout = 120_000) {
   await page.waitForFunction(
     () =>
       document.querySelector('[data-testid=processing-overlay]') === null &&

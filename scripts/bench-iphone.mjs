@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, ensureChromium } from './chromium.mjs';
-import { makeTwelveMegapixelJpeg } from './bench-editor.mjs';
+import { makeTwelveMegapixelJpeg, waitSettled } from './bench-editor.mjs';
 
 /** The sizes an iPhone takes (12, 24 and 48 MP) with CCD, and the largest the intake takes with Filters. */
 export const IPHONE_RUNS = [
@@ -92,16 +92,6 @@ function sampler(root) {
   };
 }
 
-async function settled(page, timeout) {
-  await page.waitForFunction(
-    () =>
-      document.querySelector('[data-testid=processing-overlay]') === null &&
-      document.querySelector('[data-testid=editor]')?.getAttribute('data-worker-status') === 'ImageReady',
-    undefined,
-    { timeout, polling: 50 },
-  );
-}
-
 async function measureOne(baseUrl, engine, run, file, executable) {
   const browser = await chromium.launch({ executablePath: executable, args: chromiumArgs() });
   try {
@@ -123,7 +113,7 @@ async function measureOne(baseUrl, engine, run, file, executable) {
     memory.phase('load');
     const t0 = Date.now();
     await page.getByTestId('editor-upload-input').setInputFiles(file);
-    await settled(page, 300_000);
+    await waitSettled(page, 300_000);
     const loadMs = Date.now() - t0;
     // What the editor holds at rest with the photo loaded, 3 s on.
     await page.waitForTimeout(3000);
@@ -131,7 +121,7 @@ async function measureOne(baseUrl, engine, run, file, executable) {
     memory.phase('look');
     const t1 = Date.now();
     await page.getByTestId(`effect-${run.effectId}`).click();
-    await settled(page, 300_000);
+    await waitSettled(page, 300_000);
     const t2 = Date.now();
     memory.phase('save');
     await page.getByTestId('save-full-resolution').check();

@@ -382,9 +382,8 @@ if (args.includes('--report')) {
   process.exit(0);
 }
 
-if (onlyIphone) {
-  // A partial run: its own file, and its section of RESULTS.md.
-  const { iphone } = await editor([]);
+/** A partial run: its own results file (`bench/<file>`), its lines printed, and its section of RESULTS.md. */
+async function writePartial(file, results, lines) {
   const partial = {
     date: new Date().toISOString(),
     machine: {
@@ -392,35 +391,21 @@ if (onlyIphone) {
       cores: cpus().length,
       loadAverageBefore: loadBefore.map((l) => Number(l.toFixed(2))),
     },
-    iphone,
+    ...results,
   };
-  writeFileSync(
-    new URL('../bench/iphone-results.json', import.meta.url),
-    `${JSON.stringify(partial, null, 2)}\n`,
-  );
-  console.log(`\n${iphoneLines(iphone).join('\n')}`);
+  writeFileSync(new URL(`../bench/${file}`, import.meta.url), `${JSON.stringify(partial, null, 2)}\n`);
+  console.log(`\n${lines(partial).join('\n')}`);
   await rewriteMarkdown();
   process.exit(0);
 }
+
+if (onlyIphone) {
+  const { iphone } = await editor([]);
+  await writePartial('iphone-results.json', { iphone }, (partial) => iphoneLines(partial.iphone));
+}
 if (onlyBatch) {
-  // A partial run: its own file, and its section of RESULTS.md.
   const { batches } = await editor([]);
-  const partial = {
-    date: new Date().toISOString(),
-    machine: {
-      cpu: cpus()[0]?.model ?? 'unknown',
-      cores: cpus().length,
-      loadAverageBefore: loadBefore.map((l) => Number(l.toFixed(2))),
-    },
-    batches,
-  };
-  writeFileSync(
-    new URL('../bench/batch-results.json', import.meta.url),
-    `${JSON.stringify(partial, null, 2)}\n`,
-  );
-  console.log(`\n${batchLines(partial).join('\n')}`);
-  await rewriteMarkdown();
-  process.exit(0);
+  await writePartial('batch-results.json', { batches }, batchLines);
 }
 const gpu = await gpuAndCpu();
 const editorResults = args.includes('--no-editor')
