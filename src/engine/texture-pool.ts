@@ -8,11 +8,16 @@ import type { Backend, GpuTexture, TextureFormat } from './backend.ts';
 export class TexturePool {
   private readonly free = new Map<string, GpuTexture[]>();
   private readonly inUse = new Set<number>();
+  /** The round (see nextRound) in which each size and format was last asked for. */
+  private readonly asked = new Map<string, number>();
+  private round = 0;
 
   constructor(private readonly backend: Backend) {}
 
   acquire(width: number, height: number, format: TextureFormat = 'rgba8unorm'): GpuTexture {
-    const list = this.free.get(key(width, height, format));
+    const k = key(width, height, format);
+    this.asked.set(k, this.round);
+    const list = this.free.get(k);
     const texture = list?.pop() ?? this.backend.createTexture(width, height, format);
     this.inUse.add(texture.id);
     return texture;
@@ -37,6 +42,22 @@ export class TexturePool {
   trim(): void {
     for (const list of this.free.values()) for (const texture of list) this.backend.destroyTexture(texture);
     this.free.clear();
+    this.asked.clear();
+  }
+
+  /**
+   * Ends a round of work (a tile of the full-resolution save): free textures of a size this round did
+   * not ask for are destroyed. A blur's smaller passes follow a grid fixed in the whole image, so their
+   * sizes change from tile to tile; kept, a set per size would pile up over a large photo's tiles.
+   */
+  nextRound(): void {
+    for (const [k, list] of this.free) {
+      if (this.asked.get(k) === this.round) continue;
+      for (const texture of list) this.backend.destroyTexture(texture);
+      this.free.delete(k);
+      this.asked.delete(k);
+    }
+    this.round++;
   }
 
   get liveCount(): number {

@@ -31,11 +31,13 @@ export interface TileLimits {
 }
 
 /**
- * 8 megapixels (32 MB of RGBA8): what one tile costs at each point it passes (the canvas it is read
- * through, its upload, the textures of its passes, its read-back) is bounded whatever the photo's size,
- * so a 120 MP save stays within the memory of a phone (issue 36). A 12 MP photo takes two tiles.
+ * 4 megapixels (16 MB of RGBA8, 64 MB as the CPU backend's float textures): what one tile costs at each
+ * point it passes (the canvas it is read through, its upload, the textures of its passes, its read-back)
+ * is bounded whatever the photo's size, so a 120 MP save stays within the memory of a phone (issue 36;
+ * at 8 MP the CPU backend's save of a 120 MP photo peaked about 100 MB higher). A 12 MP photo takes
+ * three or four tiles.
  */
-export const DEFAULT_MAX_TILE_PIXELS = 8 * 1024 * 1024;
+export const DEFAULT_MAX_TILE_PIXELS = 4 * 1024 * 1024;
 
 export function tileLimits(maxTextureSize: number, override?: number): TileLimits {
   const maxSide = Math.max(1, Math.min(maxTextureSize, override ?? Infinity));

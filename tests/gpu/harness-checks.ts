@@ -45,6 +45,8 @@ export interface TileScores {
   engine: EngineKind;
   tiles: number;
   reach: number;
+  /** The most textures the pool gained from one tile to the next of the same size. */
+  held: number;
   /** The tiled result against the whole one. */
   psnr: number;
   worst: number;
@@ -134,6 +136,7 @@ export async function checkTiles(
       engine,
       tiles: result.tiles,
       reach: result.reach,
+      held: result.held,
       psnr: psnr(tiled, whole),
       worst: maxAbsoluteError(tiled, whole),
     });

@@ -93,6 +93,8 @@ export interface TilesResult {
   tiled: Uint8Array<ArrayBuffer>;
   tiles: number;
   reach: number;
+  /** The most textures the engine's pool gained from one tile to the next of the same size: a leak. */
+  held: number;
 }
 
 export interface RunResult {

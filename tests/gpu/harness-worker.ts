@@ -14,7 +14,7 @@ import { ThumbnailRenderer } from '../../src/engine/worker/thumbnails.ts';
 import { chainReach } from '../../src/engine/worker/step-plan.ts';
 import { into, runInTiles } from '../../src/engine/worker/tiles.ts';
 import { pixelsReader } from '../../src/pixels/strips.ts';
-import { planTiles, tileLimits } from '../../src/engine/tiling.ts';
+import { planTiles, tileLimits, type Tile } from '../../src/engine/tiling.ts';
 import { median, syntheticPixels } from '../support/synthetic.ts';
 import type {
   BenchRequest,
@@ -120,8 +120,33 @@ async function runTiles(request: TilesRequest) {
     if (!tiles) throw new Error(`No tiles of ${request.tileLimit} px fit a reach of ${reach} px`);
     // In place, as the full-resolution save runs a step between two others.
     const pixels = { width, height, data: context.getImageData(0, 0, width, height).data };
-    await runInTiles(runner, pixelsReader(pixels), into(pixels), request.chain, tiles, resources.resolve);
-    return { width, height, whole, tiled: new Uint8Array(pixels.data.buffer), tiles: tiles.length, reach };
+    // The textures the pool holds after each tile: the same after every tile of a size, or they pile up.
+    let held = 0;
+    let last = { size: '', count: 0 };
+    const count = ({ region }: Tile) => {
+      const size = `${region.width}x${region.height}`;
+      if (size === last.size) held = Math.max(held, runner.pool.liveCount - last.count);
+      last = { size, count: runner.pool.liveCount };
+      return Promise.resolve();
+    };
+    await runInTiles(
+      runner,
+      pixelsReader(pixels),
+      into(pixels, true),
+      request.chain,
+      tiles,
+      resources.resolve,
+      count,
+    );
+    return {
+      width,
+      height,
+      whole,
+      tiled: new Uint8Array(pixels.data.buffer),
+      tiles: tiles.length,
+      reach,
+      held,
+    };
   } finally {
     resources.dispose();
   }

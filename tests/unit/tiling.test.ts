@@ -68,10 +68,10 @@ describe('tile limits', () => {
     expect(tileLimits(4096, 16384).maxSide).toBe(4096);
   });
 
-  it('by default a tile holds at most 8 MP (32 MB), so a 120 MP save costs what a small one does per tile', () => {
+  it('by default a tile holds at most 4 MP (16 MB), so a 120 MP save costs what a small one does per tile', () => {
     const limits = tileLimits(16384);
     expect(limits.maxPixels).toBe(DEFAULT_MAX_TILE_PIXELS);
-    expect(DEFAULT_MAX_TILE_PIXELS * 4).toBeLessThanOrEqual(32 * 2 ** 20);
+    expect(DEFAULT_MAX_TILE_PIXELS * 4).toBeLessThanOrEqual(16 * 2 ** 20);
     const tiles = planTiles(10950, 10950, 20, limits)!;
     checkTiles(tiles, 10950, 10950, 20, limits);
     for (const { region } of tiles)

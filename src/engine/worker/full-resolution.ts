@@ -196,15 +196,18 @@ export class FullResolutionRenderer {
           try {
             const tick = () => this.tick(job);
             if (encoder) {
-              const toEncoder: RowSink = async (_top, rows) => {
-                encoder.addRows(rows, rows.length / (size.width * 4));
-                await pace(job);
+              const toEncoder: RowSink = {
+                write: async (_top, rows) => {
+                  encoder.addRows(rows, rows.length / (size.width * 4));
+                  await pace(job);
+                },
+                inPlace: false,
               };
               await runInTiles(this.runner, reader, toEncoder, step.chain, plan.tiles, resolve, tick);
               return { kind: 'encoded', encoder };
             }
             const out = pixels ?? { ...size, data: new Uint8ClampedArray(size.width * size.height * 4) };
-            await runInTiles(this.runner, reader, into(out), step.chain, plan.tiles, resolve, tick);
+            await runInTiles(this.runner, reader, into(out, out === pixels), step.chain, plan.tiles, resolve, tick);
             return { kind: 'pixels', pixels: out };
           } finally {
             reader.close();

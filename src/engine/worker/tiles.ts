@@ -4,8 +4,8 @@
  * handed on a band of rows at a time: written back into the same pixels, or straight to the JPEG encoder.
  * The picture is held at full size once, never in a canvas.
  *
- * Tiles come in bands of rows (planTiles' order). A band's output waits until no later band reads those
- * rows as its margin; then it is handed on.
+ * Tiles come in bands of rows (planTiles' order). Written in place, a band's output waits until no later
+ * band reads those rows as its margin; then it is handed on.
  */
 import type { GpuTexture } from '../backend.ts';
 import type { StageRunner } from '../runner.ts';
@@ -40,17 +40,25 @@ function bands(tiles: readonly Tile[]): Band[] {
 }
 
 /** Where a tiled run's rows go, a band of whole rows at a time, top to bottom. */
-export type RowSink = (top: number, rows: Uint8ClampedArray<ArrayBuffer>) => void | Promise<void>;
+export interface RowSink {
+  write: (top: number, rows: Uint8ClampedArray<ArrayBuffer>) => void | Promise<void>;
+  /**
+   * The rows go into the very pixels the run reads: a band then waits until no later band reads its
+   * rows. Otherwise (the encoder, another buffer) each band goes as soon as it is done, so at most one
+   * band of rows (a full-width strip a tile high: 90 MB of a 120 MP photo) is held at a time.
+   */
+  inPlace: boolean;
+}
 
-/** A sink that writes the rows into `pixels` (which may be the picture the run reads). */
-export function into(pixels: Pixels): RowSink {
-  return (top, rows) => pixels.data.set(rows, top * pixels.width * 4);
+/** A sink that writes the rows into `pixels`, which the run reads (`inPlace`) or not. */
+export function into(pixels: Pixels, inPlace: boolean): RowSink {
+  return { write: (top, rows) => pixels.data.set(rows, top * pixels.width * 4), inPlace };
 }
 
 /**
  * Runs `chain` over the picture `input` reads, tile by tile, each tile placed in the whole image for the
- * stages (Region), and hands the tiles' cores to `output` a band at a time, top to bottom. A band waits
- * until no later band reads its rows, so `output` may write into the very pixels `input` reads. `afterTile`
+ * stages (Region), and hands the tiles' cores to `output` a band at a time, top to bottom. For an output
+ * in place, a band waits until no later band reads its rows. `afterTile`
  * runs after each tile (progress, a cancel check).
  */
 export async function runInTiles(
@@ -60,7 +68,7 @@ export async function runInTiles(
   chain: readonly StageInvocation[],
   tiles: readonly Tile[],
   resolve: TextureResolver,
-  afterTile: () => Promise<void> = () => Promise.resolve(),
+  afterTile: (tile: Tile) => Promise<void> = () => Promise.resolve(),
 ): Promise<void> {
   const { backend, pool } = runner;
   const { width, height } = input;
@@ -68,10 +76,30 @@ export async function runInTiles(
   const all = bands(tiles);
   // Bands run and not yet handed on: their rows may still be read by the next band.
   const waiting: { top: number; rows: Uint8ClampedArray<ArrayBuffer> }[] = [];
+  let lastSize = '';
+  // Handed on at once (not in place), a band's rows are copied by the sink: the next band reuses them.
+  let spare: Uint8ClampedArray<ArrayBuffer> | null = null;
   for (const [index, band] of all.entries()) {
-    const rows = new Uint8ClampedArray((band.bottom - band.top) * stride);
-    for (const { core, region } of band.tiles) {
-      const upload = pool.adopt(backend.uploadImage(asImageData(input.read(region))));
+    const length = (band.bottom - band.top) * stride;
+    const rows: Uint8ClampedArray<ArrayBuffer> =
+      spare && spare.length >= length ? spare.subarray(0, length) : new Uint8ClampedArray(length);
+    if (!output.inPlace) spare = spare && spare.length >= length ? spare : rows;
+    for (const tile of band.tiles) {
+      const { core, region } = tile;
+      // Regions differ in size at the edges: the textures a chain left in the pool for the last size
+      // would only wait there, a set per size (on the CPU backend a float texture of a tile is 128 MB).
+      const size = `${region.width}x${region.height}`;
+      if (size !== lastSize) pool.trim();
+      lastSize = size;
+      // Into a texture of the pool: one made for each tile would join the pool's free ones on release,
+      // and they would pile up there, a tile's worth each, until the run ends.
+      const upload = pool.acquire(region.width, region.height, 'rgba8unorm');
+      try {
+        backend.uploadImage(asImageData(input.read(region)), upload);
+      } catch (error) {
+        pool.release(upload);
+        throw error;
+      }
       const place: Region = { x: region.x, y: region.y, fullWidth: width, fullHeight: height };
       let result: GpuTexture;
       try {
@@ -93,17 +121,17 @@ export async function runInTiles(
           ((core.y - band.top + row) * width + core.x) * 4,
         );
       }
-      await afterTile();
+      pool.nextRound();
+      await afterTile(tile);
     }
     waiting.push({ top: band.top, rows });
     // Rows no later band reads (bands read further down as they go) can be handed on now.
-    const nextRead = all[index + 1]?.readTop ?? height;
+    const nextRead = output.inPlace ? (all[index + 1]?.readTop ?? height) : height;
     while (waiting[0] && waiting[0].top + waiting[0].rows.length / stride <= nextRead) {
       const done = waiting.shift()!;
-      await output(done.top, done.rows);
+      await output.write(done.top, done.rows);
     }
   }
-  for (const done of waiting) await output(done.top, done.rows);
-  // Regions differ in size: their textures would only wait in the pool.
+  for (const done of waiting) await output.write(done.top, done.rows);
   pool.trim();
 }
