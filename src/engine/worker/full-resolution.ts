@@ -207,7 +207,15 @@ export class FullResolutionRenderer {
               return { kind: 'encoded', encoder };
             }
             const out = pixels ?? { ...size, data: new Uint8ClampedArray(size.width * size.height * 4) };
-            await runInTiles(this.runner, reader, into(out, out === pixels), step.chain, plan.tiles, resolve, tick);
+            await runInTiles(
+              this.runner,
+              reader,
+              into(out, out === pixels),
+              step.chain,
+              plan.tiles,
+              resolve,
+              tick,
+            );
             return { kind: 'pixels', pixels: out };
           } finally {
             reader.close();
