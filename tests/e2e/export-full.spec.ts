@@ -126,6 +126,41 @@ for (const engine of ENGINES) {
   });
 }
 
+/** Paints a horizontal stroke across the drawing overlay at `y` (a fraction of its height). */
+async function paintStroke(page: Page, y: number) {
+  const overlay = page.getByTestId('drawing-overlay');
+  const box = await overlay.boundingBox();
+  if (!box) throw new Error('no overlay');
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height * y, { steps: 8 });
+  await page.mouse.up();
+  await new EditorPage(page).settled();
+}
+
+test('two painted blurs run in one pass of tiles, each with its own mask', async ({ page, editor }) => {
+  test.setTimeout(300_000);
+  await editor.open('webgl2', 'testHooks=1');
+  await loadLarge(page, 1800, 1200);
+  // A gaussian painted high, a pixelate painted low: in tiles both steps run on each tile together, so
+  // their masks must not change places (nor go missing).
+  await chooseEffect(page, 'smartBlur', { applicationMode: 'draw', blurType: 'gaussian', sigma: '8' });
+  await paintStroke(page, 0.25);
+  await commit(page);
+  await chooseEffect(page, 'smartBlur', { applicationMode: 'draw', pixelSize: '12' });
+  await paintStroke(page, 0.75);
+
+  const whole = await saveFullResolution(page);
+  await page.evaluate(() => window.__retrocam?.setTileLimit(360));
+  const tiled = await saveFullResolution(page);
+  const comparison = await compareInPage(page, tiled.bytes, whole.bytes);
+  test.info().annotations.push({
+    type: 'painted steps in tiles',
+    description: `PSNR ${comparison.psnr.toFixed(2)} dB against one texture`,
+  });
+  expect(comparison.psnr).toBeGreaterThanOrEqual(45);
+});
+
 test('camera effects run as the preview ran them, and their pixels are scaled up to the full size', async ({
   page,
   editor,

@@ -13,7 +13,13 @@ import {
   type Tile,
   type TileLimits,
 } from '../../src/engine/tiling.ts';
-import { chainOutputSize, chainReach, planSteps } from '../../src/engine/worker/step-plan.ts';
+import {
+  chainOutputSize,
+  chainReach,
+  planSteps,
+  stepRuns,
+  stepTexture,
+} from '../../src/engine/worker/step-plan.ts';
 
 /** Whether the cores cover the image exactly once: inside it, no two overlapping, areas adding up. */
 function coversOnce(tiles: Tile[], width: number, height: number): boolean {
@@ -248,5 +254,43 @@ describe('planSteps', () => {
     const limits = tileLimits(8192, 2048);
     const plans = planSteps([{ effect: glow, settings: defaultSettings(glow) }], FULL, PROCESSING, limits);
     expect(plans[0]?.plan).toEqual({ kind: 'scaled', width: 2048, height: 1365, why: 'fit' });
+  });
+});
+
+describe('stepRuns', () => {
+  it('runs consecutive tiled steps as one pass over tiles that fit their reach together', () => {
+    const limits = tileLimits(8192, 2048);
+    const plans = planSteps([step('pg2016'), step('smartBlur'), step('vibrance')], FULL, PROCESSING, limits);
+    const runs = stepRuns(plans, FULL, limits);
+    expect(runs).toHaveLength(1);
+    const [run] = runs;
+    if (run?.plan.kind !== 'tiles') throw new Error('expected tiles');
+    expect(run.steps).toEqual([0, 1, 2]);
+    expect(run.chain.map((i) => i.stage)).toEqual(plans.flatMap((p) => p.chain.map((i) => i.stage)));
+    const reach = plans.reduce((sum, p) => sum + chainReach(p.chain, FULL)!, 0);
+    checkTiles(run.plan.tiles, 6000, 4000, reach, limits);
+    expect(run.units).toBe(run.plan.tiles.length);
+  });
+
+  it('names each step its own textures, so that two freehand masks do not meet', () => {
+    const limits = tileLimits(8192, 2048);
+    const draw = step('smartBlur', { applicationMode: 'draw' });
+    const plans = planSteps([draw, draw], FULL, PROCESSING, limits);
+    const [run] = stepRuns(plans, FULL, limits);
+    const names = run!.chain.flatMap((i) => Object.values(i.textures ?? {}));
+    expect(names).toContain(stepTexture('mask:freehand', 0));
+    expect(names).toContain(stepTexture('mask:freehand', 1));
+  });
+
+  it('keeps a camera, a whole step and steps whose reach no tile fits apart', () => {
+    const camera = planSteps([step('ccdEffect'), step('vibrance')], FULL, PROCESSING, LARGE);
+    expect(stepRuns(camera, FULL, LARGE).map((r) => r.steps)).toEqual([[0], [1]]);
+    // Tiles three reaches wide: each blur fits alone, both together do not.
+    const blur = step('smartBlur', { sigma: 10 });
+    const reach = chainReach(planSteps([blur], FULL, PROCESSING, LARGE)[0]!.chain, FULL)!;
+    const tiny = tileLimits(8192, 3 * reach);
+    const blurs = planSteps([blur, blur], FULL, PROCESSING, tiny);
+    if (blurs.some((p) => p.plan.kind !== 'tiles')) throw new Error('expected tiles');
+    expect(stepRuns(blurs, FULL, tiny).map((r) => r.steps)).toEqual([[0], [1]]);
   });
 });

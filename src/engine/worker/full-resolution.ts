@@ -17,6 +17,8 @@
  *   down to 500 px would take longer and could only drift from the preview's look.
  * - scaled, to fit: a step that neither fits nor can be tiled runs on the largest image that fits. No
  *   effect needs this today (every stage outside the cameras can be tiled); it keeps a future one working.
+ * Consecutive tiled steps run as one pass over tiles planned for their reach together (stepRuns): each
+ * tile goes through all of them, so no step's output is held at full size in between.
  * A picture smaller than the full size (a camera's) is scaled up when a full-size step or the encoder
  * needs it, as the preview's own save scales it to 1080 px: a 2D canvas drawImage at high quality.
  *
@@ -46,7 +48,7 @@ import {
   type PictureReader,
   type Pixels,
 } from '../../pixels/strips.ts';
-import { planSteps, sameSize, type ImageSize, type PlannedStep } from './step-plan.ts';
+import { planSteps, sameSize, stepRuns, stepTexture, type ImageSize, type StepRun } from './step-plan.ts';
 import { into, runInTiles, type RowSink } from './tiles.ts';
 
 export interface RenderStep {
@@ -122,17 +124,18 @@ export class FullResolutionRenderer {
     let picture: Picture = { kind: 'original', original: job.original, processing };
     try {
       const photo = { ...size, ...(job.taken ? { taken: job.taken } : {}) };
-      const steps = planSteps(job.steps.map(resolveStep), photo, processing, job.limits);
+      const planned = planSteps(job.steps.map(resolveStep), photo, processing, job.limits);
+      const runs = stepRuns(planned, size, job.limits);
       // Decoding (done) and encoding count as a unit each.
-      this.total = 2 + steps.reduce((sum, step) => sum + step.units, 0);
+      this.total = 2 + runs.reduce((sum, run) => sum + run.units, 0);
       await this.tick(job);
-      for (const [index, step] of steps.entries()) {
+      for (const [index, run] of runs.entries()) {
         const input = picture;
         picture = NONE;
-        // The last step, run in tiles, hands its rows straight to the encoder.
+        // The last run, in tiles, hands its rows straight to the encoder.
         const encoder =
-          index === steps.length - 1 && step.plan.kind === 'tiles' ? this.encoder(size, job) : null;
-        picture = await this.runStep(step, job.steps[index]?.mask ?? null, input, size, job, encoder);
+          index === runs.length - 1 && run.plan.kind === 'tiles' ? this.encoder(size, job) : null;
+        picture = await this.runStep(run, job.steps, input, size, job, encoder);
       }
       const last = picture;
       picture = NONE;
@@ -147,20 +150,28 @@ export class FullResolutionRenderer {
     }
   }
 
-  /** Runs one step on `picture` (taken over) and returns the new picture. */
+  /** Runs one run of steps on `picture` (taken over) and returns the new picture. */
   private async runStep(
-    step: PlannedStep,
-    maskImage: ImageBitmap | null,
+    step: StepRun,
+    all: readonly RenderStep[],
     picture: Picture,
     size: ImageSize,
     job: RenderJob,
     encoder: StripJpegEncoder | null,
   ): Promise<Picture> {
-    const mask = maskImage ? this.backend.uploadImage(maskImage) : null;
-    const resolve: TextureResolver = (key) => {
-      if (key !== FREEHAND_MASK) return this.resolveShared(key);
-      if (!mask) throw new Error('This step has no freehand mask');
-      return mask;
+    // Each step's freehand mask, under the name the run's chain gives it.
+    const masks = new Map<string, GpuTexture>();
+    for (const index of step.steps) {
+      const image = all[index]?.mask;
+      if (image) masks.set(stepTexture(FREEHAND_MASK, index), this.backend.uploadImage(image));
+    }
+    const resolve: TextureResolver = (named) => {
+      const mask = masks.get(named);
+      if (mask) return mask;
+      const at = named.lastIndexOf('@');
+      const key = at < 0 ? named : named.slice(0, at);
+      if (key === FREEHAND_MASK) throw new Error('This step has no freehand mask');
+      return this.resolveShared(key);
     };
     let held: Picture = picture;
     const take = () => {
@@ -228,7 +239,7 @@ export class FullResolutionRenderer {
       this.dispose(held);
       throw error;
     } finally {
-      if (mask) this.backend.destroyTexture(mask);
+      for (const mask of masks.values()) this.backend.destroyTexture(mask);
     }
   }
 

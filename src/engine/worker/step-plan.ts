@@ -109,3 +109,58 @@ export function planSteps(
     return { effect, settings, ...planned };
   });
 }
+
+/** What one pass of the export runs: a planned step, or consecutive tiled steps as one. */
+export interface StepRun {
+  plan: StepPlan;
+  /** The stages of its steps in order; a step's own textures are named `key@step` (see stepTexture). */
+  chain: StageInvocation[];
+  output: ImageSize;
+  units: number;
+  /** The indices of the steps it runs. */
+  steps: number[];
+}
+
+/** The name a step's own texture (its freehand mask) has in a run's chain. */
+export function stepTexture(key: string, step: number): string {
+  return `${key}@${step}`;
+}
+
+/**
+ * The planned steps as runs: consecutive tiled steps become one run over tiles planned for their reach
+ * together, so that each tile goes through all of them and no step's output is held at full size in
+ * between (the picture is then held at its full size once: the original as decoded). Steps whose
+ * reach together no tile fits stay apart.
+ */
+export function stepRuns(steps: readonly PlannedStep[], full: ImageSize, limits: TileLimits): StepRun[] {
+  const runs: StepRun[] = [];
+  for (const [index, step] of steps.entries()) {
+    const chain = step.chain.map((invocation) => ownTextures(invocation, index));
+    const last = runs.at(-1);
+    if (last?.plan.kind === 'tiles' && step.plan.kind === 'tiles') {
+      const joined = [...last.chain, ...chain];
+      const reach = chainReach(joined, full);
+      const tiles = reach === null ? null : planTiles(full.width, full.height, reach, limits);
+      if (tiles) {
+        runs[runs.length - 1] = {
+          plan: { kind: 'tiles', tiles },
+          chain: joined,
+          output: full,
+          units: tiles.length,
+          steps: [...last.steps, index],
+        };
+        continue;
+      }
+    }
+    runs.push({ plan: step.plan, chain, output: step.output, units: step.units, steps: [index] });
+  }
+  return runs;
+}
+
+function ownTextures(invocation: StageInvocation, step: number): StageInvocation {
+  if (!invocation.textures) return invocation;
+  const textures = Object.fromEntries(
+    Object.entries(invocation.textures).map(([slot, key]) => [slot, stepTexture(key, step)]),
+  );
+  return { ...invocation, textures };
+}
