@@ -49,9 +49,13 @@ export function batchPercent(state: BatchState): number {
 export function baseName(fileName: string): string {
   const leaf = fileName.split(/[\\/]/).pop() ?? fileName;
   const dot = leaf.lastIndexOf('.');
-  const base = [...(dot > 0 ? leaf.slice(0, dot) : leaf)]
+  // Invisible format characters go (a right-to-left override makes 'x\u202Egpj.exe' read as 'xexe.jpg'),
+  // and leading dots (a '._' file would be hidden, or taken for macOS's resource fork).
+  const stem = (dot > 0 ? leaf.slice(0, dot) : leaf).replace(/\p{Cf}/gu, '');
+  const base = [...stem]
     .map((c) => (c.charCodeAt(0) < 32 || '<>:"|?*'.includes(c) ? '_' : c))
     .join('')
+    .replace(/^[\s.]+/, '')
     .trim();
   return base || 'photo';
 }
@@ -163,7 +167,7 @@ export class BatchRunner {
       refusals: [],
       made: 0,
     };
-    this.host.notify('info', `Applying the look to ${files.length} photos...`);
+    this.host.notify('info', `Applying the look to ${photoCount(files.length)}...`);
     try {
       if (toShareSheet) {
         const photos: File[] = [];
@@ -199,7 +203,7 @@ export class BatchRunner {
     const refused = job.refusals.length;
     this.host.notify(
       refused > 0 ? 'warning' : 'success',
-      `Download started! ${job.made} photos${refused > 0 ? `, ${refused} refused` : ''}.`,
+      `Download started! ${photoCount(job.made)}${refused > 0 ? `, ${refused} refused` : ''}.`,
     );
   }
 
@@ -210,7 +214,7 @@ export class BatchRunner {
    */
   private async share(photos: File[], job: Job): Promise<void> {
     const refused = job.refusals.length;
-    const count = `${photos.length} photos${refused > 0 ? ` (${refused} refused)` : ''}`;
+    const count = `${photoCount(photos.length)}${refused > 0 ? ` (${refused} refused)` : ''}`;
     const again = { label: 'Share', run: () => void this.share(photos, job) };
     switch (await openShareSheet(photos)) {
       case 'shared':
@@ -300,4 +304,9 @@ export class BatchRunner {
       yield { name: 'refused.txt', input: text, lastModified: new Date() };
     }
   }
+}
+
+/** '1 photo', '2 photos' (issue 38: a batch with one good photo said 'Download started! 1 photos'). */
+export function photoCount(count: number): string {
+  return `${count} ${count === 1 ? 'photo' : 'photos'}`;
 }

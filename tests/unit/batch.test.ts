@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { baseName, batchEntryName, batchPercent } from '../../src/editor/batch.ts';
+import { baseName, batchEntryName, batchPercent, photoCount } from '../../src/editor/batch.ts';
 
 describe('batch zip entry names', () => {
   it('are the source base name and the look', () => {
     expect(batchEntryName('holiday.png', 'ccdEffect', new Set())).toBe('holiday_ccdEffect.jpg');
     expect(baseName('photo.2024.jpeg')).toBe('photo.2024');
-    expect(baseName('.hidden')).toBe('.hidden');
+    expect(baseName('.hidden')).toBe('hidden');
   });
 
   it('stay unique when two sources share a base name (whatever the case or extension)', () => {
@@ -19,6 +19,23 @@ describe('batch zip entry names', () => {
     expect(baseName('dir/sub\\x:y?.jpg')).toBe('x_y_');
     expect(baseName('\u0001.png')).toBe('_');
     expect(baseName('   .png')).toBe('photo');
+  });
+
+  it('drop invisible format characters and leading dots, so no entry hides or reads as another type', () => {
+    expect(baseName('holiday\u202Egpj.exe.jpg')).toBe('holidaygpj.exe');
+    expect(batchEntryName('x\u202Egpj.exe', 'nokiaEffect', new Set())).toBe('xgpj_nokiaEffect.jpg');
+    expect(baseName('\u200B\u2066a\u2069.jpg')).toBe('a');
+    expect(baseName('._pg2016.jpg')).toBe('_pg2016');
+    expect(batchEntryName('...hidden.png', 'ccdEffect', new Set())).toBe('hidden_ccdEffect.jpg');
+    expect(baseName('\u202E.jpg')).toBe('photo');
+  });
+});
+
+describe('batch messages', () => {
+  it('count one photo as one', () => {
+    expect(photoCount(1)).toBe('1 photo');
+    expect(photoCount(0)).toBe('0 photos');
+    expect(photoCount(12)).toBe('12 photos');
   });
 });
 
