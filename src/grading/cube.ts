@@ -53,6 +53,24 @@ function numbers(tokens: readonly string[], line: number, what: string): number[
   });
 }
 
+/** The longest TITLE kept, in characters: it is shown in a notification and the sidebar. */
+export const MAX_TITLE_LENGTH = 60;
+
+/**
+ * A TITLE as shown: control characters and runs of spaces made one space, and cut at MAX_TITLE_LENGTH
+ * with an ellipsis (issue 38: a 1 MB TITLE froze the page for half a second when shown).
+ */
+export function shortTitle(raw: string): string {
+  const head = raw.slice(0, MAX_TITLE_LENGTH * 4);
+  const clean = head.replace(/[\p{Cc}\p{Cf}\s]+/gu, ' ').trim();
+  const characters = Array.from(clean);
+  if (characters.length <= MAX_TITLE_LENGTH && head.length === raw.length) return clean;
+  return `${characters
+    .slice(0, MAX_TITLE_LENGTH - 1)
+    .join('')
+    .trimEnd()}…`;
+}
+
 export function parseCube(text: string): CubeLut {
   let title: string | null = null;
   let size: number | null = null;
@@ -67,7 +85,7 @@ export function parseCube(text: string): CubeLut {
     let line = (lines[index] ?? '').trim();
     const titleMatch = /^TITLE\s+"([^"]*)"/.exec(line);
     if (titleMatch) {
-      title = titleMatch[1] ?? '';
+      title = shortTitle(titleMatch[1] ?? '');
       continue;
     }
     const hash = line.indexOf('#');
@@ -85,7 +103,7 @@ export function parseCube(text: string): CubeLut {
       const args = tokens.slice(1);
       switch (first) {
         case 'TITLE':
-          title = args.join(' ');
+          title = shortTitle(args.join(' '));
           break;
         case 'LUT_1D_SIZE':
           throw new CubeFormatError(

@@ -6,7 +6,9 @@ import {
   cubeTooLargeMessage,
   MAX_CUBE_BYTES,
   MAX_CUBE_SIZE,
+  MAX_TITLE_LENGTH,
   parseCube,
+  shortTitle,
 } from '../../src/grading/cube.ts';
 import { lut } from '../reference/lut.ts';
 import { maxAbsoluteError } from '../reference/metrics.ts';
@@ -105,6 +107,12 @@ describe('.cube files', () => {
     const cube = parseCube(text);
     expect(cube.title).toBe('Warm # not a comment');
     expect(cube.size).toBe(2);
+    const table = ['LUT_3D_SIZE 2', ...Array.from({ length: 8 }, () => '0 0 0')].join('\n');
+    // A megabyte of title is shown as its first characters, and quickly.
+    const huge = parseCube(`TITLE "${'T'.repeat(2 ** 20)}"\n${table}`);
+    expect(Array.from(huge.title ?? '')).toHaveLength(MAX_TITLE_LENGTH);
+    expect(huge.title?.endsWith('…')).toBe(true);
+    expect(parseCube(`TITLE ${'word '.repeat(100)}\n${table}`).title).toHaveLength(MAX_TITLE_LENGTH);
     expect(cube.values[0]).toBeCloseTo(-0.2, 6);
     expect(cube.values[3]).toBeCloseTo(1.3, 6);
     expect(atlasTexel(cube.atlas, 0, 0, 0)).toEqual([0, 0, 0]);
@@ -203,5 +211,14 @@ describe('.cube files', () => {
     expect(cubeTooLargeMessage(50 * 1024 * 1024)).toBe(
       'This .cube file is too large (50.0 MB). The largest LUT supported (LUT_3D_SIZE 65) fits in 16 MB.',
     );
+  });
+});
+
+describe('shortTitle', () => {
+  it('keeps a short title, folds control characters and runs of spaces, and cuts a long one', () => {
+    expect(shortTitle('Warm  film\u0007\u202E look ')).toBe('Warm film look');
+    expect(shortTitle('x'.repeat(MAX_TITLE_LENGTH))).toBe('x'.repeat(MAX_TITLE_LENGTH));
+    expect(shortTitle('x'.repeat(MAX_TITLE_LENGTH + 1))).toBe(`${'x'.repeat(MAX_TITLE_LENGTH - 1)}…`);
+    expect(Array.from(shortTitle('📷'.repeat(100)))).toHaveLength(MAX_TITLE_LENGTH);
   });
 });
