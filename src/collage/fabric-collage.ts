@@ -31,6 +31,7 @@ import {
   type Box,
   type Placement,
   type Size,
+  limitText,
 } from './layout.ts';
 import { findPreset, FREE_MODE_ID } from './presets.ts';
 import {
@@ -712,7 +713,7 @@ class FabricCollage implements CollageEditorApi {
     const text = this.canvas.getActiveObject();
     const role = text ? this.roles.get(text) : undefined;
     if (!text || role?.kind !== 'text' || !(text as Textbox).editable) return;
-    (text as Textbox).set({ text: content });
+    (text as Textbox).set({ text: limitText(content) });
     (text as Textbox).initDimensions();
     text.setCoords();
     this.canvas.requestRenderAll();
@@ -812,7 +813,17 @@ class FabricCollage implements CollageEditorApi {
       canvas.on('selection:created', () => this.selectionChanged()),
       canvas.on('selection:updated', () => this.selectionChanged()),
       canvas.on('selection:cleared', () => this.selectionChanged()),
-      canvas.on('text:changed', () => this.emitSelection()),
+      canvas.on('text:changed', ({ target }) => {
+        // Typed or pasted on the canvas: held to the same length as the panel's field.
+        const limited = limitText(target.text);
+        if (limited !== target.text) {
+          target.set({ text: limited });
+          target.selectionStart = target.selectionEnd = limited.length;
+          target.initDimensions();
+          this.canvas.requestRenderAll();
+        }
+        this.emitSelection();
+      }),
       canvas.on('object:moving', ({ target, e }) => {
         const slot = this.slotOf(target);
         if (!slot?.image || !slot.natural) return;

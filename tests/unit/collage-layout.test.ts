@@ -20,6 +20,8 @@ import {
   withOpacity,
   zoomInBox,
   type Box,
+  limitText,
+  MAX_TEXT_LENGTH,
 } from '../../src/collage/layout.ts';
 import { findPreset, FREE_MODE_ID, PRESETS } from '../../src/collage/presets.ts';
 
@@ -329,5 +331,15 @@ describe('canvas size', () => {
   it('is shown at its own size, or smaller when the area is smaller, never enlarged', () => {
     expect(displaySize({ width: 400, height: 300 }, area(1000, 1000))).toEqual({ width: 400, height: 300 });
     expect(displaySize({ width: 356, height: 200 }, area(300, 300))).toEqual({ width: 300, height: 168 });
+  });
+});
+
+describe('collage text length', () => {
+  it('holds a text to MAX_TEXT_LENGTH characters without splitting an emoji', () => {
+    expect(limitText('caption')).toBe('caption');
+    expect(limitText('x'.repeat(100_000))).toHaveLength(MAX_TEXT_LENGTH);
+    const emoji = limitText('📷'.repeat(MAX_TEXT_LENGTH + 5));
+    expect(Array.from(emoji)).toHaveLength(MAX_TEXT_LENGTH);
+    expect(emoji.endsWith('📷')).toBe(true);
   });
 });

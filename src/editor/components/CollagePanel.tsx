@@ -6,6 +6,7 @@ import {
   CANVAS_ASPECTS,
   IMAGE_BORDER_RANGE,
   MAX_SLOT_ZOOM,
+  MAX_TEXT_LENGTH,
   TEXT_SIZE_RANGE,
   TEXT_STROKE_WIDTH_RANGE,
 } from '../../collage/layout.ts';
@@ -244,6 +245,7 @@ function SelectionControls({
               className="collage-textarea"
               data-testid="collage-text-content"
               rows={2}
+              maxLength={MAX_TEXT_LENGTH}
               value={selection.text}
               readOnly={!selection.editable}
               onChange={(event) => collage.setText(event.target.value)}
