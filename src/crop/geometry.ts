@@ -240,3 +240,57 @@ export function sourceBounds(map: Affine, region: Rect, photo: Size, margin: num
   const bottom = Math.min(photo.height, Math.ceil(Math.max(...ys) + margin));
   return { x: left, y: top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
 }
+
+/** The input pixels one output pixel spans, at most, along either output axis. */
+export function mapScale(map: Affine): number {
+  const [a, b, , d, e] = map;
+  return Math.max(Math.hypot(a, d), Math.hypot(b, e));
+}
+
+/**
+ * `map` for a part of the output at `output` (x, y) reading a part of the input at `input` (x, y): the
+ * same positions, measured from each part's corner.
+ */
+export function partMap(
+  map: Affine,
+  output: { x: number; y: number },
+  input: { x: number; y: number },
+): Affine {
+  const [a, b, c, d, e, f] = map;
+  return [a, b, a * output.x + b * output.y + c - input.x, d, e, d * output.x + e * output.y + f - input.y];
+}
+
+/** What a crop made at `output` size reads: the original decoded at `decode` size, its `region`, by `map`. */
+export interface CropSource {
+  decode: Size;
+  region: Rect;
+  /** From the output to the region's pixels. */
+  map: Affine;
+}
+
+/**
+ * How the preview's crop reads the original: decoded no larger than gives `oversample` input pixels a
+ * side per output pixel (the browser's own high-quality reduction does the rest), then only the part the
+ * crop covers, with `margin` pixels for the filter. A tight crop of a 12 MP photo reads it at full size
+ * (and stays sharp); the whole of a 48 MP one reads a photo of about twice the output's sides, so the
+ * texture stays far within any device's limits.
+ */
+export function cropSource(
+  geometry: CropGeometry,
+  photo: Size,
+  output: Size,
+  oversample = 2,
+  margin = 2,
+): CropSource {
+  const full = sourceMap(geometry, photo, output);
+  const scale = Math.min(1, oversample / mapScale(full));
+  const decode = {
+    width: Math.max(1, Math.round(photo.width * scale)),
+    height: Math.max(1, Math.round(photo.height * scale)),
+  };
+  const [sx, sy] = [decode.width / photo.width, decode.height / photo.height];
+  const [a, b, c, d, e, f] = full;
+  const scaled: Affine = [sx * a, sx * b, sx * c, sy * d, sy * e, sy * f];
+  const region = sourceBounds(scaled, { x: 0, y: 0, ...output }, decode, margin);
+  return { decode, region, map: partMap(scaled, { x: 0, y: 0 }, region) };
+}

@@ -16,6 +16,7 @@ import { halation } from './halation.ts';
 import type { RgbaImage } from './image.ts';
 import { jpeg } from './jpeg.ts';
 import { resize } from './resize.ts';
+import { transform } from './transform.ts';
 import { lut } from './lut.ts';
 import { noise } from './noise.ts';
 import { pixelate } from './pixelate.ts';
@@ -63,6 +64,7 @@ export const REFERENCES: Readonly<Record<string, Reference>> = {
   'dust-scratches': dustScratches,
   'date-stamp': dateStamp,
   'light-leak': lightLeak,
+  transform,
 };
 
 /** Runs a chain on the CPU; `resources` maps resource keys (as invocations name them) to images. */

@@ -4,9 +4,12 @@ import {
   aspectRatio,
   centredRect,
   croppedSize,
+  cropSource,
   fitRect,
   isIdentity,
   largestInside,
+  mapScale,
+  partMap,
   sourceBounds,
   sourceMap,
   turnedSize,
@@ -161,5 +164,48 @@ describe('the source map', () => {
     }
     const everything = sourceBounds(map, { x: -1e5, y: -1e5, width: 2e5, height: 2e5 }, PHOTO, 2);
     expect(everything).toEqual({ x: 0, y: 0, ...PHOTO });
+  });
+});
+
+describe('what a crop reads', () => {
+  it('the whole of a 48 MP photo at 1080 px reads it at about twice the output, all of it', () => {
+    const photo = { width: 8064, height: 6048 };
+    const output = { width: 1080, height: 810 };
+    const source = cropSource(uncropped(photo), photo, output);
+    expect(source.decode).toEqual({ width: 2160, height: 1620 });
+    expect(source.region).toEqual({ x: 0, y: 0, width: 2160, height: 1620 });
+    expect(mapScale(source.map)).toBeCloseTo(2, 10);
+    expect(applyMap(source.map, 1080, 810)).toEqual([2160, 1620]);
+  });
+
+  it('a tight crop reads the original at full size, only the part it covers', () => {
+    const photo = { width: 4000, height: 3000 };
+    const rect = { x: 1000, y: 750, width: 2000, height: 1500 };
+    const output = { width: 1080, height: 810 };
+    const source = cropSource({ ...uncropped(photo), rect }, photo, output);
+    // 1.85 input pixels per output pixel: under twice, so the original is read as it is.
+    expect(source.decode).toEqual(photo);
+    const quarter = cropSource(
+      { ...uncropped(photo), rect: { x: 1500, y: 1125, width: 1000, height: 750 } },
+      photo,
+      output,
+    );
+    expect(quarter.decode).toEqual(photo);
+    expect(quarter.region).toEqual({ x: 1498, y: 1123, width: 1004, height: 754 });
+    // The output's corners read the region's pixels just inside the margin.
+    expect(applyMap(quarter.map, 0, 0)).toEqual([2, 2]);
+    expect(applyMap(quarter.map, 1080, 810)[0]).toBeCloseTo(1002, 9);
+  });
+
+  it('partMap measures a tile of the output and its part of the input from their corners', () => {
+    const photo = { width: 300, height: 200 };
+    const g = { ...uncropped(photo), angle: 5, rect: centredRect(photo, 5, 1) };
+    const output = croppedSize(g);
+    const map = sourceMap(g, photo, output);
+    const part = partMap(map, { x: 40, y: 30 }, { x: 17, y: 9 });
+    const [u, v] = applyMap(map, 40 + 3.5, 30 + 7.5);
+    const [pu, pv] = applyMap(part, 3.5, 7.5);
+    expect(pu).toBeCloseTo(u - 17, 10);
+    expect(pv).toBeCloseTo(v - 9, 10);
   });
 });

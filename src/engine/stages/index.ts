@@ -22,6 +22,7 @@ import { lensReflectionStage } from './lens-reflection.ts';
 import { lightLeakStage } from './light-leak.ts';
 import type { AnyStage } from './types.ts';
 import { vibranceStage } from './vibrance.ts';
+import { transformStage } from './transform.ts';
 import { vignetteStage } from './vignette.ts';
 
 /**
@@ -54,6 +55,7 @@ export const STAGE_DEFINITIONS = {
   'dust-scratches': dustScratchesStage,
   'date-stamp': dateStampStage,
   'light-leak': lightLeakStage,
+  transform: transformStage,
 } as const;
 
 export type StageName = keyof typeof STAGE_DEFINITIONS;

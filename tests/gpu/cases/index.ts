@@ -22,6 +22,7 @@ import { sharpenCases } from './sharpen.ts';
 import { lutCases } from './lut.ts';
 import { noiseCases } from './noise.ts';
 import { resizeCases } from './resize.ts';
+import { transformCases } from './transform.ts';
 import { jpegCases } from './jpeg.ts';
 import { smearCases } from './smear.ts';
 import { fringingCases } from './fringing.ts';
@@ -51,6 +52,7 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
   lut: lutCases,
   noise: noiseCases,
   resize: resizeCases,
+  transform: transformCases,
   jpeg: jpegCases,
   smear: smearCases,
   fringing: fringingCases,

@@ -7,6 +7,7 @@ import { jpegEntries } from './jpeg.ts';
 import { dustScratches, tonalGrain } from './artefacts.ts';
 import { bloomEntries, lensReflectionEntries } from './light.ts';
 import { dualVignette, grain, lut, noise, vibrance, vignette } from './pixel.ts';
+import { transform } from './transform.ts';
 import { bilateralHorizontal, bilateralVertical, blockMeans, copy, pixelate, resize } from './simple.ts';
 
 export const CPU_STAGES: ReadonlyMap<string, CpuStage> = new Map<string, CpuStage>([
@@ -34,4 +35,5 @@ export const CPU_STAGES: ReadonlyMap<string, CpuStage> = new Map<string, CpuStag
   ['smear', { entries: smearEntries }],
   ['fringing', { entries: fringingEntries }],
   ['halation', { entries: halationEntries }],
+  ['transform', { entries: { main: transform } }],
 ]);
