@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
+import { MAX_TEXT_LENGTH } from '../../src/collage/layout.ts';
 import { findPreset, PRESETS } from '../../src/collage/presets.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { RgbaImage } from '../reference/image.ts';
@@ -319,6 +320,15 @@ test('film-photo: the caption is editable, the main photo cannot be selected or 
   expect(psnr(before, typed)).toBeLessThan(45);
   await words.fill('see you soon');
   await expect(words).toHaveValue('see you soon');
+  // Issue 38: a pasted page of text is held to a caption's length, in the panel and on the canvas.
+  await words.fill('x'.repeat(100_000));
+  await expect(words).toHaveValue('x'.repeat(MAX_TEXT_LENGTH));
+  await page.mouse.dblclick(where.x, where.y);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText('y'.repeat(4 * MAX_TEXT_LENGTH));
+  await expect(words).toHaveValue('y'.repeat(MAX_TEXT_LENGTH));
+  await page.keyboard.press('Escape');
+  await words.fill('see you soon');
   // The photo is still where it was: its slot's pixels did not move.
   const photo = region(await collagePixels(page), ...slotMiddle('film-photo', frame.id));
   expect(colourDistance(photo.mean, region(before, ...slotMiddle('film-photo', frame.id)).mean)).toBeLessThan(
