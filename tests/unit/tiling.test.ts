@@ -234,6 +234,26 @@ describe('planSteps', () => {
     expect(plans[0]?.units).toBe(plans[0]!.chain.length + 1);
   });
 
+  it('runs the steps before a camera at the size the camera reads, as the preview did', () => {
+    const limits = tileLimits(8192, 2048);
+    const plans = planSteps(
+      [step('vibrance'), step('pg2016'), step('ccdEffect'), step('vibrance')],
+      FULL,
+      PROCESSING,
+      limits,
+    );
+    const before = { kind: 'scaled', width: 1080, height: 720, why: 'before-camera' };
+    expect(plans.map((p) => p.plan)).toEqual([
+      before,
+      before,
+      { kind: 'scaled', width: 1080, height: 720, why: 'camera' },
+      expect.objectContaining({ kind: 'tiles' }),
+    ]);
+    // Made at the processing size: their sizes (grain, vignette) are the preview's.
+    expect(plans[1]?.chain).toEqual(step('pg2016').effect.stages(step('pg2016').settings, PROCESSING));
+    expect(plans[1]?.output).toEqual(PROCESSING);
+  });
+
   it('a photo no larger than the processing size runs as it is', () => {
     const small = { width: 800, height: 600 };
     const plans = planSteps([step('ccdEffect')], small, small, LARGE);

@@ -14,7 +14,9 @@
  *   many pixels at any input size. It runs as the preview ran it: on the image at the processing size
  *   (or on the previous camera's own pixels, when a camera step follows one), so that its soft lens,
  *   bloom and lens reflection see what the preview's did. Running those at 24 MP only to average them
- *   down to 500 px would take longer and could only drift from the preview's look.
+ *   down to 500 px would take longer and could only drift from the preview's look. The steps before a
+ *   camera run at that size too (the camera reads no more), as the preview ran them, so the photo is
+ *   never held at full size for work a camera then reduces.
  * - scaled, to fit: a step that neither fits nor can be tiled runs on the largest image that fits. No
  *   effect needs this today (every stage outside the cameras can be tiled); it keeps a future one working.
  * Consecutive tiled steps run as one pass over tiles planned for their reach together (stepRuns): each

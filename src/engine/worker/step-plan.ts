@@ -45,7 +45,14 @@ export function chainOutputSize(chain: readonly StageInvocation[], input: ImageS
 export type StepPlan =
   | { kind: 'whole' }
   | { kind: 'tiles'; tiles: Tile[] }
-  | { kind: 'scaled'; width: number; height: number; why: 'camera' | 'fit' };
+  | { kind: 'scaled'; width: number; height: number; why: ScaledWhy };
+
+/**
+ * Why a step runs smaller than the photo: a camera (it runs at the size the preview ran it), a step
+ * before a camera (the camera reads only that size, so the step runs there too, as in the preview, and
+ * the photo is never held at full size for it), or to fit a backend.
+ */
+export type ScaledWhy = 'camera' | 'before-camera' | 'fit';
 
 export interface PlannedStep {
   effect: EffectDefinition;
@@ -71,14 +78,18 @@ export function planSteps(
 ): PlannedStep[] {
   // The picture's size after the previous step, when that is smaller than the full size.
   let small: ImageSize | null = null;
-  return steps.map(({ effect, settings }) => {
-    const fullChain = effect.stages(settings, full);
-    const fullOutput = chainOutputSize(fullChain, full);
-    const camera = fullOutput.width < full.width || fullOutput.height < full.height;
+  const chains = steps.map(({ effect, settings }) => {
+    const chain = effect.stages(settings, full);
+    const output = chainOutputSize(chain, full);
+    return { chain, output, camera: output.width < full.width || output.height < full.height };
+  });
+  const lastCamera = chains.map((c) => c.camera).lastIndexOf(true);
+  return steps.map(({ effect, settings }, index) => {
+    const { chain: fullChain, output: fullOutput, camera } = chains[index]!;
     const cameraInput = small ?? processing;
     let planned: Omit<PlannedStep, 'effect' | 'settings'>;
     // The effect run at a smaller size, then scaled up (a resample and the chain).
-    const scaled = (size: ImageSize, why: 'camera' | 'fit'): Omit<PlannedStep, 'effect' | 'settings'> => {
+    const scaled = (size: ImageSize, why: ScaledWhy): Omit<PlannedStep, 'effect' | 'settings'> => {
       const chain = effect.stages(settings, { ...size, ...(full.taken ? { taken: full.taken } : {}) });
       return {
         plan: { kind: 'scaled', ...size, why },
@@ -89,6 +100,8 @@ export function planSteps(
     };
     if (camera && !sameSize(cameraInput, full)) {
       planned = scaled(cameraInput, 'camera');
+    } else if (index < lastCamera && !sameSize(cameraInput, full)) {
+      planned = scaled(cameraInput, 'before-camera');
     } else if (fitsOneTile(full.width, full.height, limits)) {
       planned = {
         plan: { kind: 'whole' },
