@@ -23,12 +23,7 @@ float overlap(int i, int o, int inSize, int outSize) {
   return float(min((i + 1) * outSize, (o + 1) * inSize) - max(i * outSize, o * inSize));
 }
 
-// Catmull-Rom weights of the 4 taps from floor(x) - 1 for a fraction t.
-vec4 cubicWeights(float t) {
-  float t2 = t * t;
-  float t3 = t2 * t;
-  return 0.5 * vec4(-t3 + 2.0 * t2 - t, 3.0 * t3 - 5.0 * t2 + 2.0, -3.0 * t3 + 4.0 * t2 + t, t3 - t2);
-}
+#include "../common/cubic.glsl"
 
 vec4 cubic(ivec2 p, ivec2 inSize) {
   vec2 centre = (vec2(p) + 0.5) * vec2(inSize) / vec2(size) - 0.5;

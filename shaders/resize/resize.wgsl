@@ -20,12 +20,7 @@ fn overlap(i: i32, o: i32, inSize: i32, outSize: i32) -> f32 {
   return f32(min((i + 1) * outSize, (o + 1) * inSize) - max(i * outSize, o * inSize));
 }
 
-// Catmull-Rom weights of the 4 taps from floor(x) - 1 for a fraction t.
-fn cubicWeights(t: f32) -> vec4f {
-  let t2 = t * t;
-  let t3 = t2 * t;
-  return 0.5 * vec4f(-t3 + 2.0 * t2 - t, 3.0 * t3 - 5.0 * t2 + 2.0, -3.0 * t3 + 4.0 * t2 + t, t3 - t2);
-}
+#include "../common/cubic.wgsl"
 
 fn cubic(p: vec2i, inSize: vec2i) -> vec4f {
   let centre = (vec2f(p) + 0.5) * vec2f(inSize) / vec2f(params.size) - 0.5;

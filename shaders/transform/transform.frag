@@ -25,12 +25,7 @@ vec2 mapped(vec2 p) {
   return vec2(dot(rowX, vec3(p, 1.0)), dot(rowY, vec3(p, 1.0)));
 }
 
-// Catmull-Rom weights of the 4 taps from floor(x) - 1 for a fraction t.
-vec4 cubicWeights(float t) {
-  float t2 = t * t;
-  float t3 = t2 * t;
-  return 0.5 * vec4(-t3 + 2.0 * t2 - t, 3.0 * t3 - 5.0 * t2 + 2.0, -3.0 * t3 + 4.0 * t2 + t, t3 - t2);
-}
+#include "../common/cubic.glsl"
 
 vec4 cubic(vec2 at, ivec2 inSize) {
   vec2 centre = at - 0.5;

@@ -16,8 +16,8 @@ export const copy: Kernel = (pass) => {
   });
 };
 
-/** Catmull-Rom weights of the 4 taps from floor(x) - 1 for a fraction t, into w. */
-function cubicWeights(t: number, w: Float64Array): void {
+/** Catmull-Rom weights of the 4 taps from floor(x) - 1 for a fraction t, into w (resize and transform). */
+export function cubicWeights(t: number, w: Float64Array): void {
   const t2 = t * t;
   const t3 = t2 * t;
   w[0] = 0.5 * (-t3 + 2 * t2 - t);

@@ -1,16 +1,7 @@
 /** Kernel of shaders/transform: crop, turns, flips and straightening through an affine map. */
 import { forEachTexel, input, num, vec, type Kernel } from '../kernel.ts';
 import { clamp01, load, store, tap } from '../texture.ts';
-
-/** Catmull-Rom weights of the 4 taps from floor(x) - 1 for a fraction t, into w. */
-function cubicWeights(t: number, w: Float64Array): void {
-  const t2 = t * t;
-  const t3 = t2 * t;
-  w[0] = 0.5 * (-t3 + 2 * t2 - t);
-  w[1] = 0.5 * (3 * t3 - 5 * t2 + 2);
-  w[2] = 0.5 * (-3 * t3 + 4 * t2 + t);
-  w[3] = 0.5 * (t3 - t2);
-}
+import { cubicWeights } from './simple.ts';
 
 export const transform: Kernel = (pass) => {
   const source = input(pass, 0);
