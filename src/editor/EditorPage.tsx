@@ -21,6 +21,7 @@ import { NotificationBanner } from './components/NotificationBanner.tsx';
 import { SettingsPanel } from './components/SettingsPanel.tsx';
 import { ShortcutsDialog } from './components/ShortcutsDialog.tsx';
 import { EditorController } from './controller.ts';
+import { cropOpenAtom } from '../crop/crop-controller.ts';
 import { createStore, Provider, useAtomValue, type Store } from './editor-jotai.ts';
 import { layoutMode } from './layout.ts';
 import { createLinkWriter, lookLinkSearch, parseLookLink } from './look-link.ts';
@@ -32,6 +33,9 @@ import { collageSelectionAtom, exportProgressAtom } from './state/ui.ts';
 import { pngDataUrl } from './test-hooks.ts';
 import { useViewport } from './useViewport.ts';
 
+// The crop tool loads when it is opened.
+const CropTool = lazy(() => import('../crop/CropTool.tsx'));
+
 // The collage's UI loads when the collage is chosen, not with the editor.
 const CollagePanel = lazy(() =>
   import('./components/collage-ui.ts').then((m) => ({ default: m.CollagePanel })),
@@ -39,6 +43,9 @@ const CollagePanel = lazy(() =>
 const CollageStage = lazy(() =>
   import('./components/collage-ui.ts').then((m) => ({ default: m.CollageStage })),
 );
+
+/** Views that take the keys and pastes while they are open: dialogs, the camera, the crop tool. */
+const MODAL_VIEWS = 'dialog[open], .camera, .crop-tool';
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -58,6 +65,8 @@ const pageSlice = (state: EditorState) => ({
   blurBrushSize: state.blurBrushSize,
   processingWidth: state.processingWidth,
   processingHeight: state.processingHeight,
+  // Where the history stands: the crop in force (which the link carries) changes with it.
+  history: `${state.undoDepth}/${state.redoDepth}/${state.undoStep}`,
 });
 
 export default function EditorPage() {
@@ -116,6 +125,16 @@ function EditorScreen({ store }: { store: Store }) {
   const drafts = useAtomValue(draftSettingsAtom);
   const draftEffect = useAtomValue(draftEffectAtom);
   const collageSelection = useAtomValue(collageSelectionAtom);
+  const cropOpen = useAtomValue(cropOpenAtom);
+  const cropInput = cropOpen ? controller.crop.input() : null;
+  // Closed, the tool hands the focus back to the button that opened it.
+  const cropWasOpen = useRef(false);
+  useEffect(() => {
+    if (cropWasOpen.current && !cropOpen) {
+      document.querySelector<HTMLElement>('[data-testid="crop-button"]')?.focus();
+    }
+    cropWasOpen.current = cropOpen;
+  }, [cropOpen]);
   const viewport = useViewport();
   const mode = layoutMode(viewport.width);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -177,7 +196,7 @@ function EditorScreen({ store }: { store: Store }) {
   useEffect(() => {
     const down = (event: KeyboardEvent) => {
       // A dialog (the shortcuts list, the camera) has the keys while it is open.
-      if (document.querySelector('dialog[open], .camera')) return;
+      if (document.querySelector(MODAL_VIEWS)) return;
       if (event.key === 'Escape' && store.get(exportProgressAtom) !== null) {
         event.preventDefault();
         controller.cancelExport();
@@ -224,7 +243,7 @@ function EditorScreen({ store }: { store: Store }) {
     () =>
       listenForPastedFiles(
         (file) => controller.chooseFile(file),
-        () => document.querySelector('dialog[open], .camera') !== null,
+        () => document.querySelector(MODAL_VIEWS) !== null,
       ),
     [controller],
   );
@@ -247,8 +266,9 @@ function EditorScreen({ store }: { store: Store }) {
   useEffect(() => () => linkWriter.cancel(), [linkWriter]);
   useEffect(() => {
     if (!state.isImageReadyInWorker) return;
-    linkWriter.request(lookLinkSearch(window.location.search, effect, state.currentSettings));
-  }, [linkWriter, effect, state.currentSettings, state.isImageReadyInWorker]);
+    const crop = controller.crop.inForce();
+    linkWriter.request(lookLinkSearch(window.location.search, effect, state.currentSettings, crop));
+  }, [controller, linkWriter, effect, state.currentSettings, state.isImageReadyInWorker, state.history]);
 
   // Stable handlers: the effect list and each setting's control re-render only when their own props
   // change, not for every step of a dragged slider.
@@ -384,6 +404,15 @@ function EditorScreen({ store }: { store: Store }) {
         <BatchPanel controller={controller} />
         <ActionBar controller={controller} ui={ui} mobile={mode === 'mobile'} mac={MAC} />
         <ShortcutsDialog open={shortcutsOpen} mac={MAC} onClose={() => setShortcutsOpen(false)} />
+        {cropInput && (
+          <Suspense fallback={null}>
+            <CropTool
+              {...cropInput}
+              onDone={(choice) => void controller.crop.apply(choice)}
+              onCancel={() => controller.crop.close()}
+            />
+          </Suspense>
+        )}
         {cameraOpen && (
           <Suspense fallback={null}>
             <LazyCameraView

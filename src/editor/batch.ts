@@ -18,6 +18,9 @@ import { savesThroughShareSheet } from './export.ts';
 import { openShareSheet, SHARE_CANCELLED_MESSAGE, TAP_DURATION_MS, type Notify } from './saving.ts';
 import type { EffectStep } from './recovery.ts';
 import { keepDateAtom } from './state/ui.ts';
+import { cropForPhoto, isNoRecipe, recipeOf, type CropChoice, type CropRecipe } from '../crop/crop-choice.ts';
+import { croppedSize, type CropGeometry } from '../crop/geometry.ts';
+import { processingSize } from '../intake/processing-size.ts';
 
 /** JPEG quality of every full-resolution file, the batch's as the single save's. */
 export const BATCH_QUALITY = 0.9;
@@ -76,6 +79,8 @@ export interface BatchHost {
   effects(): EffectStep[] | null;
   /** What the files are named after: the effect on screen, else the last applied; null for none. */
   look(): string | null;
+  /** The crop in force, if any: each photo gets its aspect (centred), turns, flips and angle. */
+  crop(): CropChoice | null;
   notify: Notify;
 }
 
@@ -92,6 +97,8 @@ interface Job {
   first: EngineClient;
   /** The look's steps, replayed on each photo. */
   replay: readonly EffectStep[];
+  /** The crop, as each photo takes it. */
+  crop: CropRecipe | null;
   refusals: BatchRefusal[];
   made: number;
 }
@@ -153,6 +160,8 @@ export class BatchRunner {
       return;
     }
     const look = this.host.look() ?? 'original';
+    const chosen = this.host.crop();
+    const crop = chosen ? recipeOf(chosen) : null;
     this.cancelled = false;
     this.update({ running: { index: 0, fraction: 0 }, refusals: [] });
     // The look as it is now, masks copied: an undo or a new apply during the batch closes the log's own.
@@ -164,6 +173,7 @@ export class BatchRunner {
       look,
       first: client,
       replay,
+      crop: crop && !isNoRecipe(crop) ? crop : null,
       refusals: [],
       made: 0,
     };
@@ -255,9 +265,17 @@ export class BatchRunner {
       if (this.cancelled) throw new Cancelled();
       this.update({ running: { index, fraction: 0 } });
       let processing;
+      let geometry: CropGeometry | null = null;
       try {
         // The checks only (no bitmap back): the worker decodes the original itself for the export.
-        ({ processing } = await intake(file, this.formats, { bitmap: false }));
+        const checked = await intake(file, this.formats, { bitmap: false });
+        processing = checked.processing;
+        if (job.crop) {
+          // The crop's aspect centred on this photo, and the look's sizes follow the crop.
+          geometry = cropForPhoto(job.crop, checked.original).geometry;
+          const size = croppedSize(geometry);
+          processing = processingSize(size.width, size.height);
+        }
       } catch (error) {
         this.refuse(job, file.name, error instanceof IntakeError ? error.message : DECODE_FAILED_MESSAGE);
         continue;
@@ -280,6 +298,7 @@ export class BatchRunner {
         file,
         processing,
         steps,
+        ...(geometry ? { crop: geometry } : {}),
         quality: BATCH_QUALITY,
         onProgress: (fraction) => {
           if (this.state.running && !this.cancelled) this.update({ running: { index, fraction } });

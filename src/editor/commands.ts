@@ -96,6 +96,13 @@ export const COMMANDS: readonly EditorCommand[] = [
     perform: (_c, ui) => ui.openCamera(),
   },
   {
+    id: 'crop',
+    label: 'Crop',
+    keys: [{ key: 'r', allowIn: 'controls' }],
+    enabled: canRequestImage,
+    perform: (c) => c.crop.open(),
+  },
+  {
     id: 'shortcuts',
     label: 'Keyboard shortcuts',
     keys: [{ key: '?', allowIn: 'controls' }],

@@ -14,6 +14,7 @@ import { EDITOR_FORMATS, type AcceptedFormat } from '../intake/formats.ts';
 import { takeHandoff, type FirstStep } from '../intake/handoff.ts';
 import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
 import { CollageController } from './collage-controller.ts';
+import { CropController } from '../crop/crop-controller.ts';
 import type { Store } from './editor-jotai.ts';
 import { cleanMessage, EngineSession } from './engine-session.ts';
 import type { LookLink } from './look-link.ts';
@@ -103,6 +104,8 @@ export class EditorController {
   private readonly batch: BatchRunner;
   /** The collage: its config rules, assets, Apply and Save. */
   readonly collage: CollageController;
+  /** The crop tool: when it opens, what on, and its Done. */
+  readonly crop: CropController;
   /** Test option: the longest tile side of full-resolution saves. */
   private tileLimit: number | null;
   /** Waiting for the image the canvas shows (a test hook's read). */
@@ -151,6 +154,15 @@ export class EditorController {
       client: () => this.session.client,
       effects: () => this.session.log.effectsSinceLoad(),
       look: () => savedStep(this.state),
+      crop: () => this.session.log.crop(),
+      notify,
+    });
+    this.crop = new CropController({
+      store,
+      log: this.session.log,
+      state: () => this.state,
+      run: (transition) => this.run(transition),
+      crop: (choice) => this.session.crop(choice),
       notify,
     });
     this.collage = new CollageController(store, {
@@ -494,6 +506,12 @@ export class EditorController {
       for (const [name, value] of Object.entries(drafts))
         this.setState(changeSetting(this.state, name, value).state);
       state = this.state;
+    }
+    if (this.link?.crop && state.isImageReadyInWorker && state.workerStatus === 'ImageReady') {
+      // A link's crop first (made from the original), then its look on the cropped photo.
+      const { crop, ...look } = this.link;
+      this.link = look.effectId ? look : null;
+      if (this.crop.applyRecipe(crop)) return this.state;
     }
     if (this.link && state.isImageReadyInWorker && state.workerStatus === 'ImageReady') {
       const { effectId, settings } = this.link;

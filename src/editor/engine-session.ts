@@ -5,10 +5,17 @@
  * doing anything (issue 8). The rules stay in the controller; this file only talks to the worker.
  */
 import { EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
-import type { EngineKind, FromWorkerMessage, StatusMessage, ToWorkerMessage } from '../engine/protocol.ts';
+import {
+  CROP_FAILED,
+  type EngineKind,
+  type FromWorkerMessage,
+  type StatusMessage,
+  type ToWorkerMessage,
+} from '../engine/protocol.ts';
 import type { DecodedImage } from '../intake/decode.ts';
 import type { Store } from './editor-jotai.ts';
-import { RecoveryLog, type EffectStep, type ImageStep } from './recovery.ts';
+import { RecoveryLog, type CropStep, type EffectStep, type ImageStep } from './recovery.ts';
+import { cropStepId, type CropChoice } from '../crop/crop-choice.ts';
 import type { Notify } from './saving.ts';
 import { errorReceived, type EditorState, type Outcome } from './state/editor-state.ts';
 import { takePendingFile } from './state/image-rules.ts';
@@ -51,9 +58,11 @@ export class EngineSession {
   /** Everything needed to rebuild the worker's images after a GPU loss or a worker failure. */
   readonly log = new RecoveryLog();
   /** Which history request each commitSuccess answers. */
-  private readonly historyRequests: ('commit' | 'undo' | 'redo')[] = [];
+  private readonly historyRequests: ('commit' | 'undo' | 'redo' | 'crop')[] = [];
   /** A collage sent as the new base, waiting for the worker to confirm it. */
   private pendingReplacement: ImageStep | null = null;
+  /** A crop sent, waiting for the worker to confirm it. */
+  private pendingCrop: CropStep | null = null;
   /** Bumped by each recovery, so that a recovery overtaken by another stops. */
   private generation = 0;
   private restoring = false;
@@ -189,6 +198,23 @@ export class EngineSession {
     client.post({ type: 'replaceBaseImage', image, width: image.width, height: image.height, step }, [image]);
   }
 
+  /**
+   * The crop `choice` becomes the base (issue 37): the worker makes it from the original and runs the
+   * effects on screen again on it; the log records it once the worker confirms.
+   */
+  async crop(choice: CropChoice): Promise<void> {
+    const client = this.current;
+    const source = this.log.source;
+    const effects = this.log.effectsSinceLoad();
+    if (!client || !source) throw new Error('Worker not available.');
+    if (!effects) throw new Error('A collage cannot be cropped.');
+    const step: CropStep = { kind: 'crop', choice, step: cropStepId(choice) };
+    const copies = await copyMasks(effects);
+    this.pendingCrop = step;
+    this.historyRequests.push('crop');
+    postCrop(client, source.file, step, copies);
+  }
+
   private received(message: FromWorkerMessage): void {
     if (this.restoring) {
       this.waiter?.(message);
@@ -205,6 +231,10 @@ export class EngineSession {
     } else if (message.type === 'error') {
       // A failed apply leaves the worker showing what it showed before.
       if (message.message.startsWith('Image processing failed')) this.log.applyFailed();
+      if (message.message.startsWith(CROP_FAILED) && this.pendingCrop) {
+        this.historyRequests.splice(this.historyRequests.lastIndexOf('crop'), 1);
+        this.pendingCrop = null;
+      }
       this.pendingReplacement?.image.close();
       this.pendingReplacement = null;
     }
@@ -227,6 +257,10 @@ export class EngineSession {
       if (request === 'commit') this.log.committed();
       else if (request === 'undo') this.log.undone();
       else if (request === 'redo') this.log.redone();
+      else if (request === 'crop' && this.pendingCrop) {
+        this.log.cropped(this.pendingCrop);
+        this.pendingCrop = null;
+      }
     }
   }
 
@@ -334,11 +368,14 @@ export class EngineSession {
     client.loadImage(image, source.processing, source.original, source.taken);
     let last = await this.expect((m) => m.status === 'ImageReady');
     const steps = this.log.steps;
-    for (const step of steps) {
+    for (const [index, step] of steps.entries()) {
       if (generation !== this.generation) return last;
       if (step.kind === 'effect') {
         await this.replayEffect(client, step);
         client.post({ type: 'commitEffect' });
+        last = await this.expect((m) => m.status === 'commitSuccess');
+      } else if (step.kind === 'crop') {
+        postCrop(client, source.file, step, await copyMasks(this.log.effectsBefore(index) ?? []));
         last = await this.expect((m) => m.status === 'commitSuccess');
       } else {
         const copy = await createImageBitmap(step.image);
@@ -403,6 +440,28 @@ export class EngineSession {
     while (this.restoring && Date.now() < deadline) await pause();
     return !this.restoring && this.current !== null && this.host.state().workerStatus === 'ImageReady';
   }
+}
+
+/** The effects as the worker replays them, with copies of their masks (the log keeps its own). */
+async function copyMasks(effects: readonly EffectStep[]) {
+  return Promise.all(
+    effects.map(async (step) => ({
+      effectId: step.effectId,
+      settings: step.settings,
+      ...(step.mask ? { mask: await createImageBitmap(step.mask) } : {}),
+    })),
+  );
+}
+
+/** Sends a crop; the worker takes the masks. */
+function postCrop(
+  client: EngineClient,
+  file: Blob,
+  step: CropStep,
+  effects: Awaited<ReturnType<typeof copyMasks>>,
+): void {
+  const masks = effects.flatMap((effect) => (effect.mask ? [effect.mask] : []));
+  client.post({ type: 'cropImage', file, geometry: step.choice.geometry, step: step.step, effects }, masks);
 }
 
 /** Sends an apply; the worker takes the mask. */

@@ -4,22 +4,28 @@
  */
 import { defaultSettings } from '../effects/settings.ts';
 import type { EffectDefinition, Settings } from '../effects/types.ts';
+import type { CropRecipe } from '../crop/crop-choice.ts';
+import { CROP_LINK_PARAMS, parseCropParams, writeCropParams } from '../crop/crop-link.ts';
 
 /** Query parameters that are not settings. */
-const RESERVED = new Set(['effect', 'engine']);
+const RESERVED = new Set<string>(['effect', 'engine', ...CROP_LINK_PARAMS]);
 
 export interface LookLink {
-  effectId: string;
+  /** The look's effect; null for a link that only crops. */
+  effectId: string | null;
   settings: Record<string, string>;
+  /** The crop the link carries (issue 37), applied before the look. */
+  crop?: CropRecipe;
 }
 
 export function parseLookLink(search: string): LookLink | null {
   const params = new URLSearchParams(search);
   const effectId = params.get('effect');
-  if (!effectId) return null;
+  const crop = parseCropParams(params);
+  if (!effectId && !crop) return null;
   const settings: Record<string, string> = {};
   for (const [key, value] of params) if (!RESERVED.has(key)) settings[key] = value;
-  return { effectId, settings };
+  return { effectId: effectId || null, settings, ...(crop ? { crop } : {}) };
 }
 
 /**
@@ -30,6 +36,7 @@ export function lookLinkSearch(
   search: string,
   effect: EffectDefinition | undefined,
   settings: Settings,
+  crop: CropRecipe | null = null,
 ): string {
   const params = new URLSearchParams(search);
   for (const key of [...params.keys()]) if (key !== 'engine') params.delete(key);
@@ -45,6 +52,7 @@ export function lookLinkSearch(
   } else if (effect) {
     params.set('effect', effect.id);
   }
+  writeCropParams(params, crop);
   const text = params.toString();
   return text ? `?${text}` : '';
 }

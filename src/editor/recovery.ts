@@ -4,6 +4,7 @@
  * uncommitted effect. When the GPU is lost or the worker dies, a fresh worker replays this log and the
  * user's image and history come back. The bitmaps here are copies owned by the log.
  */
+import type { CropChoice } from '../crop/crop-choice.ts';
 import { type SettingsRecord } from './state/editor-state.ts';
 
 export interface EffectStep {
@@ -24,7 +25,18 @@ export interface ImageStep {
   step: string;
 }
 
-export type Step = EffectStep | ImageStep;
+/**
+ * A crop (issue 37): made from the original, the effects committed before it run again on it. The latest
+ * crop applied is the one in force (each is made from the original, not from the crop before it).
+ */
+export interface CropStep {
+  kind: 'crop';
+  choice: CropChoice;
+  /** Its history step id ('crop-4-5'). */
+  step: string;
+}
+
+export type Step = EffectStep | ImageStep | CropStep;
 
 export interface Source {
   image: ImageBitmap;
@@ -42,7 +54,7 @@ export interface Source {
 function close(step: Step | null | undefined): void {
   if (!step) return;
   if (step.kind === 'effect') step.mask?.close();
-  else step.image.close();
+  else if (step.kind === 'image') step.image.close();
 }
 
 export class RecoveryLog {
@@ -95,14 +107,36 @@ export class RecoveryLog {
 
   /**
    * The effects the image on screen has been through, committed ones first, then the current one: what a
-   * full-resolution export replays on the original. Null when a collage is among them (it was made on the
-   * page, at the preview size, and cannot be made again at another).
+   * full-resolution export replays on the original (on its crop, when one is in force). Null when a
+   * collage is among them (it was made on the page, at the preview size, and cannot be made again at
+   * another).
    */
   effectsSinceLoad(): EffectStep[] | null {
-    const applied = this.steps.slice(0, this.position);
-    const effects = applied.filter((step): step is EffectStep => step.kind === 'effect');
-    if (effects.length !== applied.length) return null;
+    const effects = this.effectsBefore(this.position);
+    if (!effects) return null;
     return this.current ? [...effects, this.current] : effects;
+  }
+
+  /** The committed effects among the first `count` steps; null when a collage is among them. */
+  effectsBefore(count: number): EffectStep[] | null {
+    const applied = this.steps.slice(0, count);
+    if (applied.some((step) => step.kind === 'image')) return null;
+    return applied.filter((step): step is EffectStep => step.kind === 'effect');
+  }
+
+  /** The crop in force: the last one applied, if any. */
+  crop(): CropChoice | null {
+    const crops = this.steps.slice(0, this.position).filter((step) => step.kind === 'crop');
+    return crops.at(-1)?.choice ?? null;
+  }
+
+  /**
+   * A crop became the base. The worker committed the current effect first (the crop is made with it),
+   * so the log does too.
+   */
+  cropped(step: CropStep): void {
+    this.committed();
+    this.commitStep(step);
   }
 
   reset(): void {

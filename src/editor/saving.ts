@@ -19,6 +19,8 @@ import type { RecoveryLog } from './recovery.ts';
 import { canRequestImage, type EditorState } from './state/editor-state.ts';
 import type { NotificationAction, NotificationKind } from './state/notifications.ts';
 import { keepDateTaken } from '../metadata/date-taken.ts';
+import { croppedSize } from '../crop/geometry.ts';
+import { processingSize } from '../intake/processing-size.ts';
 import { exportProgressAtom, fullResolutionAtom, keepDateAtom, savingAtom } from './state/ui.ts';
 
 export type Notify = (
@@ -257,6 +259,8 @@ export class PhotoSaver {
   fullResolutionSize(): { width: number; height: number } | null {
     const { originalWidth, originalHeight, processingWidth, processingHeight } = this.host.state();
     if (this.host.log.effectsSinceLoad()) {
+      const crop = this.host.log.crop();
+      if (crop) return croppedSize(crop.geometry);
       return originalWidth && originalHeight ? { width: originalWidth, height: originalHeight } : null;
     }
     const long = exportLongSide(processingWidth, processingHeight);
@@ -286,6 +290,11 @@ export class PhotoSaver {
       return;
     }
     const tileLimit = this.host.tileLimit();
+    // A crop in force: the steps run on the crop of the original, which the preview made at its own
+    // processing size.
+    const crop = log.crop()?.geometry;
+    const cropped = crop ? croppedSize(crop) : null;
+    const processing = cropped ? processingSize(cropped.width, cropped.height) : source.processing;
     const exportWith = async (engine: EngineClient) => {
       // The log keeps its masks (for recovery); the worker gets copies.
       const steps = await Promise.all(
@@ -297,8 +306,9 @@ export class PhotoSaver {
       );
       return engine.exportFullResolution({
         file: source.file,
-        processing: source.processing,
+        processing,
         steps,
+        ...(crop ? { crop } : {}),
         quality: 0.9,
         ...(tileLimit ? { tileLimit } : {}),
         onProgress: (fraction) => {

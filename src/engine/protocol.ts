@@ -3,6 +3,7 @@
  * Worker-safe: no DOM, no React. Both sides import this module and nothing else of each other.
  */
 import { isDeviceLimits, type DeviceLimits } from './device-limits.ts';
+import { MAX_STRAIGHTEN, type CropGeometry } from '../crop/geometry.ts';
 
 export const ENGINE_KINDS = ['webgpu', 'webgl2', 'cpu'] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
@@ -85,6 +86,21 @@ export interface CommitEffectMessage {
 export interface AppVisibleMessage {
   type: 'appVisible';
 }
+/**
+ * Not in the spec (issue 37): the crop, made from the original in `file` at the processing size of the
+ * crop, then `effects` (the committed effects, in order) run on it again; the result becomes the base
+ * (an undoable step named `step`), answered with commitSuccess.
+ */
+/** How the worker's error message for a failed crop begins. */
+export const CROP_FAILED = 'The photo could not be cropped';
+
+export interface CropImageMessage {
+  type: 'cropImage';
+  file: Blob;
+  geometry: CropGeometry;
+  step: string;
+  effects: FullResolutionStep[];
+}
 /** Not in the spec: steps back through committed images (the worker keeps them). */
 export interface UndoMessage {
   type: 'undo';
@@ -126,6 +142,8 @@ export interface ExportFullResolutionMessage {
   processingWidth: number;
   processingHeight: number;
   steps: FullResolutionStep[];
+  /** The crop in force (issue 37): the steps run on the crop of the original. */
+  crop?: CropGeometry;
   quality: number;
   /** Test option: tiles no longer than this a side, so that small images are tiled too. */
   tileLimit?: number;
@@ -238,6 +256,7 @@ export type ToWorkerMessage =
   | RequestImageBitmapMessage
   | RequestImageDataMessage
   | ReplaceBaseImageMessage
+  | CropImageMessage
   | ResetCanvasToBaseMessage
   | CommitEffectMessage
   | AppVisibleMessage
@@ -403,6 +422,7 @@ const TO_WORKER_TYPES: ReadonlySet<string> = new Set<ToWorkerMessage['type']>([
   'requestImageBitmap',
   'requestImageData',
   'replaceBaseImage',
+  'cropImage',
   'resetCanvasToBase',
   'commitEffect',
   'appVisible',
@@ -456,6 +476,25 @@ function isSettings(value: unknown): value is EffectSettings {
   if (!isRecord(value)) return false;
   return Object.values(value).every(
     (v) => typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean',
+  );
+}
+
+function isCropGeometry(value: unknown): boolean {
+  if (!isRecord(value) || !isRecord(value.rect)) return false;
+  const { rect } = value;
+  const finite = (n: unknown) => typeof n === 'number' && Number.isFinite(n);
+  return (
+    [0, 1, 2, 3].includes(value.turns as number) &&
+    typeof value.flipH === 'boolean' &&
+    typeof value.flipV === 'boolean' &&
+    finite(value.angle) &&
+    Math.abs(value.angle as number) <= MAX_STRAIGHTEN &&
+    finite(rect.x) &&
+    finite(rect.y) &&
+    finite(rect.width) &&
+    finite(rect.height) &&
+    (rect.width as number) >= 1 &&
+    (rect.height as number) >= 1
   );
 }
 
@@ -527,6 +566,14 @@ export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
         isPositiveInt(value.height) &&
         typeof value.step === 'string'
       );
+    case 'cropImage':
+      return (
+        value.file instanceof Blob &&
+        isCropGeometry(value.geometry) &&
+        typeof value.step === 'string' &&
+        Array.isArray(value.effects) &&
+        value.effects.every(isFullResolutionStep)
+      );
     case 'showOriginal':
       return typeof value.show === 'boolean';
     case 'loadCube':
@@ -540,6 +587,7 @@ export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
         isPositiveInt(value.processingHeight) &&
         Array.isArray(value.steps) &&
         value.steps.every(isFullResolutionStep) &&
+        (value.crop === undefined || isCropGeometry(value.crop)) &&
         typeof value.quality === 'number' &&
         value.quality > 0 &&
         value.quality <= 1 &&

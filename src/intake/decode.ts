@@ -233,6 +233,11 @@ export interface FullSizeOriginal {
   height: number;
   open(): Promise<PictureReader>;
   atProcessingSize(): Promise<ImageBitmap>;
+  /**
+   * The whole picture, upright, decoded at `size` and read a part at a time (a crop's preview reads only
+   * its region so, issue 37); at the full size, the same as `open`.
+   */
+  openAt(size: Size): Promise<PictureReader>;
 }
 
 export async function openFullSize(
@@ -248,6 +253,16 @@ export async function openFullSize(
       height: pixels.height,
       open: () => Promise.resolve(pixelsReader(pixels)),
       atProcessingSize: async () => (await decodeHeifFile(file)).bitmap,
+      openAt: async (size) => {
+        if (size.width === pixels.width && size.height === pixels.height) return pixelsReader(pixels);
+        const image = new ImageData(pixels.data, pixels.width, pixels.height);
+        const bitmap = await createImageBitmap(image, {
+          resizeWidth: size.width,
+          resizeHeight: size.height,
+          resizeQuality: 'high',
+        });
+        return imageReader(bitmap, size);
+      },
     };
   }
   const upright = await uprighting(inspection);
@@ -260,21 +275,34 @@ export async function openFullSize(
       height: reader.height,
       open: () => Promise.resolve(reader),
       atProcessingSize,
+      openAt: async (size) =>
+        size.width === reader.width && size.height === reader.height
+          ? reader
+          : imageReader(await decodeAt(file, size), size),
     };
   }
   const size = orientedSize(inspection.stored, upright.orientation);
+  const open = async () => {
+    const reader = await fullReader(file, upright);
+    if (reader.width !== size.width || reader.height !== size.height) {
+      reader.close();
+      throw new Error(
+        `The photo decoded at ${reader.width}x${reader.height}, not the ${size.width}x${size.height} its header says`,
+      );
+    }
+    return reader;
+  };
   return {
     ...size,
     atProcessingSize,
-    open: async () => {
-      const reader = await fullReader(file, upright);
-      if (reader.width !== size.width || reader.height !== size.height) {
-        reader.close();
-        throw new Error(
-          `The photo decoded at ${reader.width}x${reader.height}, not the ${size.width}x${size.height} its header says`,
-        );
-      }
-      return reader;
+    open,
+    openAt: async (at) => {
+      if (at.width === size.width && at.height === size.height) return open();
+      if (!upright.byHand) return imageReader(await decodeAt(file, at), at);
+      // Turned as it is read, a part at a time: no canvas of the whole picture.
+      const stored = await decodeAt(file, storedSize(at, upright.orientation));
+      const storedDims = { width: stored.width, height: stored.height };
+      return imageReader(stored, at, orientationTransform(upright.orientation, storedDims));
     },
   };
 }

@@ -104,7 +104,8 @@ export function asImageData(pixels: Pixels): ImageData {
 export interface PictureReader {
   width: number;
   height: number;
-  read(rect: { x: number; y: number; width: number; height: number }): Pixels;
+  /** A rectangle's pixels; a reader that works on the GPU (a crop's) answers later. */
+  read(rect: { x: number; y: number; width: number; height: number }): Pixels | Promise<Pixels>;
   /** Lets go of what it holds (a decoded image); pixels in memory stay with their owner. */
   close(): void;
 }
@@ -141,12 +142,12 @@ export function imageReader(
 }
 
 /** Every pixel of a reader, in memory, read a strip at a time. */
-export function readAll(reader: PictureReader): Pixels {
+export async function readAll(reader: PictureReader): Promise<Pixels> {
   const { width, height } = reader;
   const data = new Uint8ClampedArray(width * height * 4);
   const rows = Math.min(height, stripRows(width));
   for (let top = 0; top < height; top += rows) {
-    const strip = reader.read({ x: 0, y: top, width, height: Math.min(rows, height - top) });
+    const strip = await reader.read({ x: 0, y: top, width, height: Math.min(rows, height - top) });
     data.set(strip.data, top * width * 4);
   }
   return { width, height, data };

@@ -272,3 +272,37 @@ export class EditorPage extends AppPage {
 function psnrOrNone(a: RgbaImage, b: RgbaImage): number {
   return a.width === b.width && a.height === b.height ? psnr(a, b) : -Infinity;
 }
+
+/** The crop tool (issue 37), over the editor: opened by the action bar's Crop & Rotate or the `r` key. */
+export class CropToolPage {
+  readonly root: Locator;
+  readonly frame: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByRole('dialog', { name: 'Crop and rotate' });
+    this.frame = page.getByTestId('crop-frame');
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByTestId('crop-button').click();
+    await expect(this.frame).toBeVisible();
+  }
+
+  /** A control by its test id's tail: 'done', 'cancel', 'aspect-4-5', 'rotate-right', 'straighten'. */
+  control(name: string): Locator {
+    return this.page.getByTestId(`crop-${name}`);
+  }
+
+  handle(name: 'nw' | 'n' | 'ne' | 'e' | 'se' | 's' | 'sw' | 'w'): Locator {
+    return this.frame.locator(`[data-handle="${name}"]`);
+  }
+
+  /** The frame in the photo's pixels, as its label speaks it ('Crop frame 1200 by 1500 pixels, at 100, 240'). */
+  async frameRect(): Promise<{ x: number; y: number; width: number; height: number }> {
+    const label = (await this.frame.getAttribute('aria-label')) ?? '';
+    const match = /(\d+) by (\d+) pixels, at (-?\d+), (-?\d+)/.exec(label);
+    if (!match) throw new Error(`The crop frame's label says no size: ${label}`);
+    const [width, height, x, y] = match.slice(1).map(Number) as [number, number, number, number];
+    return { x, y, width, height };
+  }
+}

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLinkWriter, lookLinkSearch, parseLookLink } from '../../src/editor/look-link.ts';
 import { findEffect } from '../../src/effects/index.ts';
 import { defaultSettings } from '../../src/effects/settings.ts';
+import type { CropRecipe } from '../../src/crop/crop-choice.ts';
 
 describe('look links', () => {
   it('write the effect and its non-default settings, keep the engine and drop the rest', () => {
@@ -69,5 +70,48 @@ describe('the link writer', () => {
     writer.cancel();
     advance(1000);
     expect(writes).toEqual(['?a']);
+  });
+});
+
+describe('a crop in a look link (issue 37)', () => {
+  const recipe: CropRecipe = {
+    aspect: '4-5',
+    aspectTurned: true,
+    turns: 1,
+    flipH: true,
+    flipV: false,
+    angle: -7.5,
+  };
+
+  it('carries the aspect, turns, flips and angle, and reads back the same', () => {
+    const effect = findEffect('vibrance')!;
+    const search = lookLinkSearch('?engine=webgl2', effect, defaultSettings(effect), recipe);
+    expect(search).toBe('?engine=webgl2&effect=vibrance&crop=5-4&turn=1&flip=h&angle=-7.5');
+    expect(parseLookLink(search)).toEqual({ effectId: 'vibrance', settings: {}, crop: recipe });
+  });
+
+  it('is a link on its own, without an effect', () => {
+    expect(parseLookLink('?crop=1-1')).toEqual({
+      effectId: null,
+      settings: {},
+      crop: { aspect: '1-1', aspectTurned: false, turns: 0, flipH: false, flipV: false, angle: 0 },
+    });
+  });
+
+  it('leaves out what does not parse, and clamps the angle', () => {
+    expect(parseLookLink('?crop=7-3&turn=9&flip=x&angle=nope')).toBeNull();
+    expect(parseLookLink('?angle=90')?.crop?.angle).toBe(45);
+    expect(parseLookLink('?crop=original&flip=hv')?.crop).toMatchObject({
+      aspect: 'original',
+      flipH: true,
+      flipV: true,
+    });
+  });
+
+  it('is gone from the link when the crop is', () => {
+    const effect = findEffect('vibrance')!;
+    expect(lookLinkSearch('?effect=vibrance&crop=1-1&turn=2', effect, defaultSettings(effect), null)).toBe(
+      '?effect=vibrance',
+    );
   });
 });

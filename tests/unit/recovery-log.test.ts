@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RecoveryLog, type EffectStep } from '../../src/editor/recovery.ts';
+import { cropStepId, cropStepName, noCrop, type CropChoice } from '../../src/crop/crop-choice.ts';
+import { RecoveryLog, type CropStep, type EffectStep } from '../../src/editor/recovery.ts';
 
 /** Stands in for an ImageBitmap: the log only ever closes its bitmaps. */
 function bitmap(): ImageBitmap {
@@ -62,5 +63,53 @@ describe('what a full-resolution export replays', () => {
     log.undone();
     log.undone();
     expect(log.effectsSinceLoad()?.map((s) => s.effectId)).toEqual(['pg2016']);
+  });
+});
+
+describe('a crop in the log (issue 37)', () => {
+  const photo = { width: 6000, height: 4000 };
+  const crop = (aspect: CropChoice['aspect'], width: number): CropStep => {
+    const choice: CropChoice = {
+      ...noCrop(photo),
+      aspect,
+      geometry: { ...noCrop(photo).geometry, rect: { x: 0, y: 0, width, height: 4000 } },
+    };
+    return { kind: 'crop', choice, step: cropStepId(choice) };
+  };
+
+  it('is in force once applied, the latest one winning, and not after it is undone', () => {
+    const log = loadedLog();
+    expect(log.crop()).toBeNull();
+    log.cropped(crop('1-1', 4000));
+    expect(log.crop()?.aspect).toBe('1-1');
+    log.cropped(crop('4-5', 3200));
+    expect(log.crop()?.aspect).toBe('4-5');
+    log.undone();
+    expect(log.crop()?.aspect).toBe('1-1');
+    log.undone();
+    expect(log.crop()).toBeNull();
+    log.redone();
+    expect(log.crop()?.geometry.rect.width).toBe(4000);
+  });
+
+  it('commits the effect on screen before it, and the export replays the effects, not the crop', () => {
+    const log = loadedLog();
+    applyAndCommit(log, effect('pg2016'));
+    log.applying(effect('vibrance'));
+    log.applied();
+    log.cropped(crop('1-1', 4000));
+    expect(log.steps.map((s) => s.kind)).toEqual(['effect', 'effect', 'crop']);
+    expect(log.current).toBeNull();
+    expect(log.effectsSinceLoad()?.map((s) => s.effectId)).toEqual(['pg2016', 'vibrance']);
+    expect(log.effectsBefore(1)?.map((s) => s.effectId)).toEqual(['pg2016']);
+  });
+
+  it('names its step by the aspect the frame shows', () => {
+    const turned: CropChoice = { ...noCrop(photo), aspect: '4-5', aspectTurned: true };
+    expect(cropStepId(turned)).toBe('crop-5-4');
+    expect(cropStepName(cropStepId(turned))).toBe('Crop 5:4');
+    expect(cropStepName(cropStepId({ ...turned, aspect: 'free' }))).toBe('Crop');
+    expect(cropStepName(cropStepId({ ...turned, aspect: 'original' }))).toBe('Crop Original');
+    expect(cropStepName('pg2016')).toBeNull();
   });
 });

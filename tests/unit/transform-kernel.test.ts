@@ -5,12 +5,15 @@ import { transformSamples, transformStage } from '../../src/engine/stages/transf
 import {
   centredRect,
   croppedSize,
+  partMap,
+  sourceBounds,
   sourceMap,
   turnedSize,
   uncropped,
   type CropGeometry,
   type Size,
 } from '../../src/crop/geometry.ts';
+import { pieces } from '../../src/engine/worker/crop.ts';
 import { transform as reference } from '../reference/transform.ts';
 import { createImage, type RgbaImage } from '../reference/image.ts';
 
@@ -110,4 +113,48 @@ describe('the transform stage on the CPU', () => {
       expect(at(turned, 64, x! % 64, y!)).toEqual(at(image.data, 96, y!, 63 - (x! % 64)));
     }
   });
+});
+
+describe('the full-resolution crop read a piece at a time (croppedOriginal)', () => {
+  // Each piece reads only the original's pixels it maps to (sourceBounds with the transform's margin)
+  // and runs the map moved to the piece's corner (partMap): the pieces must give the whole's pixels.
+  const cases: [string, Partial<CropGeometry>][] = [
+    ['straightened 10 degrees', { angle: 10, rect: centredRect(PHOTO, 10, 1) }],
+    [
+      'turned, flipped, straightened -33 degrees',
+      { turns: 3, flipV: true, angle: -33, rect: centredRect(turnedSize(PHOTO, 3), -33, 4 / 5) },
+    ],
+    ['a tight crop', { rect: { x: 30.25, y: 11.5, width: 20, height: 17 } }],
+  ];
+  for (const [label, patch] of cases) {
+    it(`${label}: pieces of 7 px give the whole's pixels`, () => {
+      const geometry = { ...uncropped(PHOTO), ...patch };
+      const size = croppedSize(geometry);
+      const map = sourceMap(geometry, PHOTO, size);
+      const image = photo();
+      const whole = runKernel(image, { ...size, map });
+      const reach = transformSamples(map) + 2;
+      let worst = 0;
+      for (const piece of pieces({ x: 0, y: 0, ...size }, 7)) {
+        const bounds = sourceBounds(map, piece, PHOTO, reach);
+        const input = createImage(bounds.width, bounds.height);
+        for (let row = 0; row < bounds.height; row++) {
+          const from = ((bounds.y + row) * PHOTO.width + bounds.x) * 4;
+          input.data.set(image.data.subarray(from, from + bounds.width * 4), row * bounds.width * 4);
+        }
+        const part = runKernel(input, {
+          width: piece.width,
+          height: piece.height,
+          map: partMap(map, piece, bounds),
+        });
+        for (let y = 0; y < piece.height; y++)
+          for (let x = 0; x < piece.width * 4; x++) {
+            const a = part[y * piece.width * 4 + x]!;
+            const b = whole[((piece.y + y) * size.width + piece.x) * 4 + x]!;
+            worst = Math.max(worst, Math.abs(a - b));
+          }
+      }
+      expect(worst).toBeLessThanOrEqual(1);
+    });
+  }
 });

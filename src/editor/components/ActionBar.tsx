@@ -1,5 +1,6 @@
 import { useCallback, useId } from 'react';
 import { findEffect } from '../../effects/index.ts';
+import { cropStepName } from '../../crop/crop-choice.ts';
 import { findCommand, shortcutLabel, type CommandUi } from '../commands.ts';
 import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../editor-jotai.ts';
@@ -24,7 +25,8 @@ interface ActionButtonProps extends ActionBarProps {
 }
 
 /** An effect id as the user knows it. */
-const stepName = (id: string | null) => (id === null ? null : (findEffect(id)?.name ?? id));
+const stepName = (id: string | null) =>
+  id === null ? null : (findEffect(id)?.name ?? cropStepName(id) ?? id);
 const undoStep = (state: EditorState) => stepName(state.undoStep);
 const redoStep = (state: EditorState) => stepName(state.redoStep);
 
@@ -70,6 +72,7 @@ export function ActionBar(props: ActionBarProps) {
         testId="upload-button"
         label={props.mobile ? 'Upload' : 'Upload New Image'}
       />
+      <ActionButton {...props} commandId="crop" testId="crop-button" label="Crop & Rotate" />
       <ActionButton {...props} commandId="camera" testId="camera-button" />
       <ActionButton {...props} commandId="save" testId="save-button" />
       <FullResolutionOption controller={props.controller} />

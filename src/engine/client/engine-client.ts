@@ -13,6 +13,7 @@ import {
   type ToWorkerMessage,
 } from '../protocol.ts';
 import { deviceLimits } from '../device-limits.ts';
+import type { CropGeometry } from '../../crop/geometry.ts';
 
 export interface EngineClientEvents {
   onMessage(message: FromWorkerMessage): void;
@@ -40,6 +41,7 @@ const ANSWERED: ReadonlySet<ToWorkerMessage['type']> = new Set<ToWorkerMessage['
   'undo',
   'redo',
   'replaceBaseImage',
+  'cropImage',
   'requestImageData',
   'requestImageBitmap',
   'exportFullResolution',
@@ -56,6 +58,8 @@ export interface FullResolutionRequest {
   processing: { width: number; height: number };
   /** The committed effects and the current one, in order; masks are transferred. */
   steps: FullResolutionStep[];
+  /** The crop in force, if any. */
+  crop?: CropGeometry;
   quality: number;
   /** Test option: the longest tile side. */
   tileLimit?: number;
@@ -210,6 +214,7 @@ export class EngineClient {
           processingWidth: request.processing.width,
           processingHeight: request.processing.height,
           steps: request.steps,
+          ...(request.crop ? { crop: request.crop } : {}),
           quality: request.quality,
           ...(request.tileLimit ? { tileLimit: request.tileLimit } : {}),
         },

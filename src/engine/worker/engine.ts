@@ -11,6 +11,7 @@ import type { Backend, GpuTexture } from '../backend.ts';
 import type {
   ApplyEffectMessage,
   BitmapSource,
+  CropImageMessage,
   ExportFullResolutionMessage,
   FromWorkerMessage,
   LoadImageMessage,
@@ -21,7 +22,10 @@ import type {
 import { StageRunner } from '../runner.ts';
 import { RESIZE_SMOOTH } from '../stages/resize.ts';
 import { tileLimits } from '../tiling.ts';
-import { FullResolutionRenderer, type Original, type RenderResult } from './full-resolution.ts';
+import { FullResolutionRenderer, type RenderResult } from './full-resolution.ts';
+import { cropAtSize, croppedOriginal, runSteps, type ScalableOriginal } from './crop.ts';
+import { croppedSize } from '../../crop/geometry.ts';
+import { processingSize } from '../../intake/processing-size.ts';
 import { LiveView } from './live.ts';
 import { EngineResources, type LutBaker } from './resources.ts';
 import { ThumbnailRenderer } from './thumbnails.ts';
@@ -204,6 +208,41 @@ export class Engine {
     await this.backend.present(show ? this.requireBase() : this.requireCurrent());
   }
 
+  /**
+   * The crop (issue 37): made from the original at the crop's processing size (the spec's 1080 rule
+   * applied to the crop), then the committed effects run on it again, so the look follows the cropped
+   * photo; it becomes the base, and the image before it can be undone to.
+   */
+  async crop(message: CropImageMessage, decode: (file: Blob) => Promise<ScalableOriginal>): Promise<void> {
+    const base = this.requireBase();
+    let texture: GpuTexture;
+    try {
+      const original = await decode(message.file);
+      const crop = croppedSize(message.geometry);
+      const output = processingSize(crop.width, crop.height);
+      texture = await cropAtSize(this.runner, this.backend, original, message.geometry, output);
+      texture = await runSteps(this.runner, this.resources, texture, message.effects, this.taken);
+    } finally {
+      for (const step of message.effects) step.mask?.close();
+    }
+    if (this.current && this.current !== base) this.runner.pool.release(this.current);
+    this.pushUndo({ texture: base, step: this.baseStep });
+    this.base = texture;
+    this.baseStep = message.step;
+    this.currentStep = null;
+    this.current = texture;
+    await this.backend.present(texture);
+    await this.shown();
+    const { width, height } = texture;
+    this.post({
+      type: 'status',
+      status: 'commitSuccess',
+      newWidth: width,
+      newHeight: height,
+      ...this.depths(),
+    });
+  }
+
   /** A collage (or any image made on the main thread) becomes the new base; the old one can be undone to. */
   async replaceBaseImage(message: ReplaceBaseImageMessage): Promise<void> {
     this.checkSize(message.width, message.height);
@@ -279,21 +318,25 @@ export class Engine {
    */
   async exportFullResolution(
     message: ExportFullResolutionMessage,
-    decode: (file: Blob) => Promise<Original>,
+    decode: (file: Blob) => Promise<ScalableOriginal>,
     progress: (fraction: number) => void,
     signal: AbortSignal,
   ): Promise<RenderResult> {
-    let original: Original;
+    let decoded: ScalableOriginal;
     try {
-      original = await decode(message.file);
+      decoded = await decode(message.file);
     } catch (error) {
       for (const step of message.steps) step.mask?.close();
       throw error;
     }
+    const processing = { width: message.processingWidth, height: message.processingHeight };
+    const original = message.crop
+      ? croppedOriginal(this.runner, this.backend, decoded, message.crop, processing)
+      : decoded;
     const renderer = new FullResolutionRenderer(this.backend, this.runner, this.resources.resolve);
     return renderer.render({
       original,
-      processing: { width: message.processingWidth, height: message.processingHeight },
+      processing,
       steps: message.steps,
       quality: message.quality,
       limits: tileLimits(textureLimit(this.backend.maxTextureSize), message.tileLimit),

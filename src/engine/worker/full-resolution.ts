@@ -293,7 +293,7 @@ export class FullResolutionRenderer {
       try {
         const rows = stripRows(size.width);
         for (let top = 0; top < size.height; top += rows) {
-          const strip = reader.read({
+          const strip = await reader.read({
             x: 0,
             y: top,
             width: size.width,
@@ -393,7 +393,7 @@ export class FullResolutionRenderer {
       case 'original': {
         const reader = await picture.original.open();
         try {
-          return readAll(reader);
+          return await readAll(reader);
         } finally {
           reader.close();
         }

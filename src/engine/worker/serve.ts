@@ -3,8 +3,9 @@
  * The effect worker's body (its entry, worker.ts, loads it): owns the transferred OffscreenCanvas, picks
  * a backend, and runs the editor's messages one at a time, in order.
  */
-import type { Original } from './full-resolution.ts';
+import type { ScalableOriginal } from './crop.ts';
 import {
+  CROP_FAILED,
   isToWorkerMessage,
   type EngineKind,
   type ExportFullResolutionMessage,
@@ -42,7 +43,7 @@ let failNextExport = false;
 const exports = new Map<ExportFullResolutionMessage, AbortController>();
 
 /** The original at its own size; the intake code (EXIF, HEIC) loads only when an export needs it. */
-async function decodeOriginal(file: Blob): Promise<Original> {
+async function decodeOriginal(file: Blob): Promise<ScalableOriginal> {
   const { openFullSize } = await import('../../intake/decode.ts');
   return openFullSize(file);
 }
@@ -227,6 +228,13 @@ async function handle(message: ToWorkerMessage): Promise<void> {
       return;
     case 'replaceBaseImage':
       await engine.replaceBaseImage(message);
+      return;
+    case 'cropImage':
+      try {
+        await engine.crop(message, decodeOriginal);
+      } catch (error) {
+        post({ type: 'error', message: `${CROP_FAILED}: ${reason(error)}` });
+      }
       return;
     case 'requestImageData':
       try {

@@ -93,9 +93,10 @@ export async function runInTiles(
       lastSize = size;
       // Into a texture of the pool: one made for each tile would join the pool's free ones on release,
       // and they would pile up there, a tile's worth each, until the run ends.
+      const pixels = await input.read(region);
       const upload = pool.acquire(region.width, region.height, 'rgba8unorm');
       try {
-        backend.uploadImage(asImageData(input.read(region)), upload);
+        backend.uploadImage(asImageData(pixels), upload);
       } catch (error) {
         pool.release(upload);
         throw error;

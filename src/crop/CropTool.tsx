@@ -1,0 +1,239 @@
+/**
+ * The crop tool (issue 37): a full-screen view of the photo with the crop frame over it (CropFrame.tsx),
+ * the aspect presets, quarter turns and flips of the picture as seen, and straightening. Done hands the
+ * choice to the editor, Cancel (or Escape) leaves it as it was; what each control does is frame-edit.ts's.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { aspectLabel, noCrop, type CropChoice } from './crop-choice.ts';
+import CropFrame from './CropFrame.tsx';
+import { chooseAspect, flipView, rotateView, straighten, viewOf } from './frame-edit.ts';
+import { ASPECTS, MAX_STRAIGHTEN, fitRect, type Size } from './geometry.ts';
+import './crop-tool.css';
+
+export interface CropToolProps {
+  /** The photo as loaded (upright, no edits), at the preview's processing size: drawn under the frame. */
+  image: ImageBitmap;
+  /** The original's size, upright: the unit of the geometry. */
+  photo: Size;
+  /** Where the tool starts: the crop in force (or none). */
+  initial: CropChoice;
+  onDone: (choice: CropChoice) => void;
+  onCancel: () => void;
+}
+
+const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), [tabindex="0"]';
+
+/** The turn button's name: 'Turn 4:5 to 5:4'. */
+function turnLabel(choice: CropChoice): string {
+  if (choice.aspect === 'original') return 'Turn the original shape';
+  return `Turn ${aspectLabel(choice.aspect, choice.aspectTurned)} to ${aspectLabel(choice.aspect, !choice.aspectTurned)}`;
+}
+
+/** Degrees as typed and shown: one decimal, no '-0'. */
+function degrees(angle: number): string {
+  const rounded = Math.round(angle * 10) / 10;
+  return String(rounded === 0 ? 0 : rounded);
+}
+
+export default function CropTool({ image, photo, initial, onDone, onCancel }: CropToolProps) {
+  // A frame handed in from elsewhere is kept inside, as every change after it is.
+  const [choice, setChoice] = useState<CropChoice>(() => {
+    const { rect, angle } = initial.geometry;
+    return {
+      ...initial,
+      geometry: { ...initial.geometry, rect: fitRect(rect, viewOf(initial, photo), angle) },
+    };
+  });
+  const [typed, setTyped] = useState<string | null>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+
+  // Focus comes into the dialog, so that Escape reaches it and Tab starts at the frame.
+  useEffect(() => {
+    dialog.current?.focus();
+  }, []);
+
+  // Escape cancels wherever focus is, even where a click left it on the page's body.
+  const cancel = useRef(onCancel);
+  useEffect(() => {
+    cancel.current = onCancel;
+  }, [onCancel]);
+  useEffect(() => {
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      cancel.current();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, []);
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Tab' && dialog.current) {
+      // Modal: Tab goes round the tool's own controls.
+      const all = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const [first, last] = [all[0], all[all.length - 1]];
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || active === dialog.current)) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first?.focus();
+      }
+    }
+  };
+
+  const setAngle = (value: number) => setChoice((c) => straighten(c, photo, value));
+  const turnable = choice.aspect !== 'free' && choice.aspect !== '1-1';
+  const angle = choice.geometry.angle;
+
+  return createPortal(
+    <div
+      className="crop-tool"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Crop and rotate"
+      data-testid="crop-tool"
+      ref={dialog}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
+      <CropFrame
+        image={image}
+        photo={photo}
+        choice={choice}
+        onChange={setChoice}
+        onDone={() => onDone(choice)}
+      />
+      <div className="crop-panel">
+        <div className="crop-aspects" role="group" aria-label="Aspect">
+          {ASPECTS.map(({ id, label }) => (
+            <button
+              type="button"
+              key={id}
+              className={`button crop-chip${choice.aspect === id ? ' crop-chip-active' : ''}`}
+              data-testid={`crop-aspect-${id}`}
+              aria-pressed={choice.aspect === id}
+              onClick={() => setChoice((c) => chooseAspect(c, photo, id))}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <div className="crop-tools" role="group" aria-label="Turn and flip">
+          <button
+            type="button"
+            className="button"
+            data-testid="crop-aspect-turn"
+            aria-label={turnLabel(choice)}
+            aria-pressed={choice.aspectTurned}
+            title={turnLabel(choice)}
+            disabled={!turnable}
+            onClick={() => setChoice((c) => chooseAspect(c, photo, c.aspect, !c.aspectTurned))}
+          >
+            <span aria-hidden="true">⤢</span> Turn
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="crop-rotate-left"
+            aria-label="Rotate left"
+            onClick={() => setChoice((c) => rotateView(c, photo, -1))}
+          >
+            <span aria-hidden="true">↺</span> Left
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="crop-rotate-right"
+            aria-label="Rotate right"
+            onClick={() => setChoice((c) => rotateView(c, photo, 1))}
+          >
+            <span aria-hidden="true">↻</span> Right
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="crop-flip-h"
+            aria-label="Flip horizontally"
+            onClick={() => setChoice((c) => flipView(c, photo, 'h'))}
+          >
+            Flip <span aria-hidden="true">↔</span>
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="crop-flip-v"
+            aria-label="Flip vertically"
+            onClick={() => setChoice((c) => flipView(c, photo, 'v'))}
+          >
+            Flip <span aria-hidden="true">↕</span>
+          </button>
+        </div>
+        <div className="crop-straighten">
+          <label htmlFor="crop-straighten-degrees">Straighten (degrees)</label>
+          <input
+            id="crop-straighten-degrees"
+            type="number"
+            className="crop-degrees"
+            data-testid="crop-straighten"
+            min={-MAX_STRAIGHTEN}
+            max={MAX_STRAIGHTEN}
+            step={0.1}
+            value={typed ?? degrees(angle)}
+            onChange={(event) => {
+              // A half-typed value ('-', '') stays as typed; a number is taken, clamped, at once.
+              const value = Number.parseFloat(event.target.value);
+              setTyped(Math.abs(value) > MAX_STRAIGHTEN ? null : event.target.value);
+              if (Number.isFinite(value)) setAngle(value);
+            }}
+            onBlur={() => setTyped(null)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') setTyped(null);
+            }}
+          />
+          <input
+            type="range"
+            className="crop-slider"
+            aria-label="Straighten slider, degrees"
+            aria-valuetext={`${degrees(angle)} degrees`}
+            min={-MAX_STRAIGHTEN}
+            max={MAX_STRAIGHTEN}
+            step={0.1}
+            value={angle}
+            onChange={(event) => {
+              setTyped(null);
+              setAngle(Number(event.target.value));
+            }}
+          />
+        </div>
+        <div className="crop-bar">
+          <button type="button" className="button" data-testid="crop-cancel" onClick={onCancel}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="crop-reset"
+            onClick={() => {
+              setTyped(null);
+              setChoice(noCrop(photo));
+            }}
+          >
+            Reset
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            data-testid="crop-done"
+            onClick={() => onDone(choice)}
+          >
+            Done
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

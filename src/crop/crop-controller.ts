@@ -1,0 +1,116 @@
+/**
+ * The crop tool's place in the editor (issue 37): when it may open, what it opens on (the photo as loaded,
+ * the original's size, the crop in force), and Done, which sends the crop to the engine as a history
+ * step. The tool itself (CropTool.tsx) only edits a CropChoice.
+ */
+import { atom, type Store } from '../editor/editor-jotai.ts';
+import type { RecoveryLog } from '../editor/recovery.ts';
+import type { Notify } from '../editor/saving.ts';
+import {
+  canRequestImage,
+  errorReceived,
+  type EditorState,
+  type Outcome,
+} from '../editor/state/editor-state.ts';
+import { cropForPhoto, noCrop, recipeOf, type CropChoice, type CropRecipe } from './crop-choice.ts';
+import type { Size } from './geometry.ts';
+
+/** The tool is open. */
+export const cropOpenAtom = atom(false);
+
+/** What the tool opens on. */
+export interface CropToolInput {
+  /** The photo as loaded, at the processing size (the log's copy: the tool must not close it). */
+  image: ImageBitmap;
+  /** The original's size, upright. */
+  photo: Size;
+  initial: CropChoice;
+}
+
+export const CROP_AFTER_COLLAGE = 'A collage cannot be cropped: crop the photos before making it.';
+
+/** The crop's rule: the photo can be cropped when the editor is settled with an image. */
+export function canCrop(state: EditorState): boolean {
+  return canRequestImage(state);
+}
+
+/** Done: the worker is busy with the crop until its commitSuccess. */
+export function cropStarted(state: EditorState): Outcome {
+  return { state: { ...state, workerStatus: 'ApplyingEffect' }, commands: [] };
+}
+
+export interface CropHost {
+  readonly store: Store;
+  readonly log: RecoveryLog;
+  state(): EditorState;
+  run(transition: (state: EditorState) => Outcome): EditorState;
+  crop(choice: CropChoice): Promise<void>;
+  notify: Notify;
+}
+
+export class CropController {
+  constructor(private readonly host: CropHost) {}
+
+  get isOpen(): boolean {
+    return this.host.store.get(cropOpenAtom);
+  }
+
+  /** Opens the tool, or says why it cannot. */
+  open(): void {
+    const { host } = this;
+    if (!canCrop(host.state()) || !this.input()) return;
+    if (!host.log.effectsSinceLoad()) {
+      host.notify('warning', CROP_AFTER_COLLAGE);
+      return;
+    }
+    host.store.set(cropOpenAtom, true);
+  }
+
+  close(): void {
+    this.host.store.set(cropOpenAtom, false);
+  }
+
+  /** The crop in force, as a look link carries it. */
+  inForce(): CropRecipe | null {
+    const choice = this.host.log.crop();
+    return choice ? recipeOf(choice) : null;
+  }
+
+  /** What the tool shows: null when no photo is loaded. */
+  input(): CropToolInput | null {
+    const source = this.host.log.source;
+    if (!source) return null;
+    return {
+      image: source.image,
+      photo: source.original,
+      initial: this.host.log.crop() ?? noCrop(source.original),
+    };
+  }
+
+  /** A look link's crop on the photo on screen: true when a crop was started. */
+  applyRecipe(recipe: CropRecipe): boolean {
+    const input = this.input();
+    if (!input || !canCrop(this.host.state())) return false;
+    void this.apply(cropForPhoto(recipe, input.photo));
+    return true;
+  }
+
+  /** Done: the crop becomes a step of the history (nothing happens when nothing changed). */
+  async apply(choice: CropChoice): Promise<void> {
+    const { host } = this;
+    this.close();
+    const before = this.input()?.initial;
+    if (before && sameChoice(before, choice)) return;
+    if (!canCrop(host.state())) return;
+    host.run(cropStarted);
+    try {
+      await host.crop(choice);
+    } catch (error) {
+      host.run((s) => errorReceived(s, error instanceof Error ? error.message : String(error)));
+    }
+  }
+}
+
+function sameChoice(a: CropChoice, b: CropChoice): boolean {
+  return JSON.stringify(a.geometry) === JSON.stringify(b.geometry);
+}
