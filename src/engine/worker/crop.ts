@@ -93,6 +93,7 @@ export function croppedOriginal(
   original: ScalableOriginal,
   geometry: CropGeometry,
   processing: Size,
+  pieceSide = CROP_PIECE,
 ): Original {
   const size = croppedSize(geometry);
   const map = sourceMap(geometry, original, size);
@@ -114,7 +115,7 @@ export function croppedOriginal(
       const whole = await original.open();
       const read = async (rect: Rect): Promise<Pixels> => {
         const data = new Uint8ClampedArray(rect.width * rect.height * 4);
-        for (const piece of pieces(rect)) {
+        for (const piece of pieces(rect, pieceSide)) {
           const bounds = sourceBounds(map, piece, original, reach);
           const input = await whole.read(bounds);
           const texture = await transformPixels(runner, backend, input, partMap(map, piece, bounds), piece);

@@ -23,7 +23,7 @@ import { StageRunner } from '../runner.ts';
 import { RESIZE_SMOOTH } from '../stages/resize.ts';
 import { tileLimits } from '../tiling.ts';
 import { FullResolutionRenderer, type RenderResult } from './full-resolution.ts';
-import { cropAtSize, croppedOriginal, runSteps, type ScalableOriginal } from './crop.ts';
+import { CROP_PIECE, cropAtSize, croppedOriginal, runSteps, type ScalableOriginal } from './crop.ts';
 import { croppedSize } from '../../crop/geometry.ts';
 import { processingSize } from '../../intake/processing-size.ts';
 import { LiveView } from './live.ts';
@@ -331,7 +331,7 @@ export class Engine {
     }
     const processing = { width: message.processingWidth, height: message.processingHeight };
     const original = message.crop
-      ? croppedOriginal(this.runner, this.backend, decoded, message.crop, processing)
+      ? croppedOriginal(this.runner, this.backend, decoded, message.crop, processing, cropPiece(message))
       : decoded;
     const renderer = new FullResolutionRenderer(this.backend, this.runner, this.resources.resolve);
     return renderer.render({
@@ -456,6 +456,11 @@ export class Engine {
     if (!this.current) throw new Error('No image is loaded');
     return this.current;
   }
+}
+
+/** The side of the pieces a crop is read in: smaller with the test option that makes tiles small. */
+function cropPiece(message: ExportFullResolutionMessage): number {
+  return Math.min(CROP_PIECE, message.tileLimit ?? CROP_PIECE);
 }
 
 /** The size a save gets: the long side at `longSide` (when given), the aspect ratio kept. */
