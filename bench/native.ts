@@ -22,7 +22,7 @@ import { bakeLut } from '../src/grading/luts.ts';
 import { resolveSettings } from '../src/effects/settings.ts';
 import type { StageInvocation } from '../src/engine/stages/invocation.ts';
 import { StageRunner } from '../src/engine/runner.ts';
-import { createWebGpuBackend } from '../src/engine/webgpu/backend.ts';
+import { createWebGpuBackend } from '../src/engine/webgpu/create.ts';
 import { EngineResources } from '../src/engine/worker/resources.ts';
 import type { RgbaImage } from '../tests/reference/image.ts';
 import { runReference } from '../tests/reference/index.ts';

@@ -186,15 +186,20 @@ export default function CameraView(props: CameraViewProps) {
       shutter.current?.focus();
   }, [state]);
 
+  // Set at once (the state only on the next render): quick presses in between take one photo, not one
+  // each, whose leftovers would be reported as failures once the view closes with the first.
+  const shooting = useRef(false);
   const shoot = useCallback(async () => {
     const current = session.current;
-    if (!current || !current.running) return;
+    if (!current || !current.running || shooting.current) return;
+    shooting.current = true;
     setState('shooting');
     setFlash((n) => n + 1);
     try {
       const file = await current.shoot();
       onShot({ file, look: { ...look, settings } });
     } catch (error) {
+      shooting.current = false;
       setState('running');
       onProblem?.(`The photo could not be taken: ${error instanceof Error ? error.message : String(error)}`);
     }

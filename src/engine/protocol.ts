@@ -41,6 +41,8 @@ export interface InitMessage {
   testHooks?: boolean;
   /** The iOS limits mode (`?deviceLimits=ios`): canvases capped as Safari caps them, textures at 4096. */
   deviceLimits?: DeviceLimits;
+  /** Test hook (`?breakEngine=webgpu` with test hooks): that backend's self-test reads back black. */
+  breakEngine?: EngineKind;
 }
 export interface LoadImageMessage {
   type: 'loadImage';
@@ -536,7 +538,8 @@ export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
         isRecord(value.canvas) &&
         (value.engine === undefined || isEngineKind(value.engine)) &&
         (value.testHooks === undefined || typeof value.testHooks === 'boolean') &&
-        (value.deviceLimits === undefined || isDeviceLimits(value.deviceLimits))
+        (value.deviceLimits === undefined || isDeviceLimits(value.deviceLimits)) &&
+        (value.breakEngine === undefined || isEngineKind(value.breakEngine))
       );
     case 'loadImage':
       return (

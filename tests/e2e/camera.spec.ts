@@ -167,6 +167,16 @@ test('the shutter opens the shot in the editor at the camera size, its look the 
   // The raw frame (a JPEG at 0.95 of what the camera gave), and the look took it somewhere else.
   expect(psnr(shot, feedImage())).toBeGreaterThan(35);
   await expect(page.getByTestId('redo-button')).toHaveAccessibleName('Redo CCD');
+  // The shot can be cropped like any photo (issue 37): from the shot itself, the look run again on it.
+  await page.getByTestId('redo-button').click();
+  await editor.settled();
+  await page.getByTestId('crop-button').click();
+  await page.getByTestId('crop-aspect-1-1').click();
+  await page.getByTestId('crop-done').click();
+  await expect(page.getByTestId('undo-button')).toHaveAccessibleName('Undo Crop 1:1');
+  await editor.settled();
+  const square = await stillFrame(page);
+  expect(square.width).toBe(square.height);
   const origin = new URL(baseURL!).origin;
   const elsewhere = requests.filter((url) => !/^(blob|data):/.test(url) && new URL(url).origin !== origin);
   expect(requests.length).toBeGreaterThan(0);
@@ -229,4 +239,34 @@ test.describe('without the camera permission', () => {
     await page.getByTestId('start-editing').click();
     await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
   });
+});
+
+test('ten quick presses of the shutter in the editor take one photo, reported once, as taken', async ({
+  page,
+  editor,
+}) => {
+  // Every notification shown, however briefly (a later one replaces it on screen).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __notes: string[] }).__notes = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid=notification]')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim23.png');
+  const before = await editor.photoSerial();
+  await page.getByTestId('camera-button').click();
+  await moreFrames(page, 2);
+  await page.getByTestId('camera-shutter').evaluate((button) => {
+    for (let i = 0; i < 10; i++) (button as HTMLButtonElement).click();
+  });
+  await expect(page.locator('.camera')).toHaveCount(0);
+  await expect(page.getByTestId('undo-button')).toHaveAccessibleName('Undo CCD', { timeout: 30_000 });
+  await editor.settled();
+  await page.waitForTimeout(1000);
+  expect(await editor.photoSerial()).toBe(before + 1);
+  const notes = await page.evaluate(() => (window as unknown as { __notes: string[] }).__notes);
+  expect(notes.filter((note) => /could not be taken/.test(note))).toEqual([]);
 });

@@ -101,3 +101,27 @@ test('the worker script itself fails, again after each restart: the photo is kep
   await page.getByTestId('retry-engine').click();
   await expectPhotoLoaded(page);
 });
+
+test('a WebGPU that draws its self-test wrong is left for WebGL2: the photo is right and the user is told once', async ({
+  page,
+  editor,
+}) => {
+  // The test hook spoils WebGPU's read-back of the self-test, as a GPU that draws black would.
+  await page.goto('/editor?testHooks=1&thumbnails=0&warmUp=0&breakEngine=webgpu');
+  await editor.expectStatus('WorkerReady');
+  await expect(editor.root).toHaveAttribute('data-engine', 'webgl2');
+  const notice = await editor.takeNotification('warning');
+  expect(notice.text).toBe('WebGPU drew a test picture wrong on this device, so effects run on WebGL2.');
+  await editor.load(PHOTO);
+  const shown = await editor.workerPixels();
+  expect(psnr(shown, await photoAt(page, shown.width, shown.height))).toBeGreaterThan(35);
+});
+
+test('Automatic keeps WebGPU where its self-test draws right', async ({ page, editor }) => {
+  // The hook on another backend: WebGPU's self-test runs on SwiftShader too (it is skipped on software
+  // adapters otherwise), and passes.
+  await page.goto('/editor?testHooks=1&thumbnails=0&warmUp=0&breakEngine=webgl2');
+  await editor.expectStatus('WorkerReady');
+  await expect(editor.root).toHaveAttribute('data-engine', 'webgpu');
+  await expect(page.getByTestId('notification')).toHaveCount(0);
+});

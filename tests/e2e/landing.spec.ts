@@ -211,3 +211,24 @@ for (const width of [375, 1440]) {
     await page.screenshot({ path: test.info().outputPath(`privacy-${width}.png`), fullPage: true });
   });
 }
+
+test('a choice of several whose first file is bad keeps the good ones and names the bad one', async ({
+  page,
+}) => {
+  const landing = new LandingPage(page);
+  await landing.open();
+  const png = (name: string) => ({
+    name,
+    mimeType: 'image/png',
+    buffer: readFileSync(fixturePath(`kodak/${name}`)),
+  });
+  const bad = { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture\n') };
+  await landing.input.setInputFiles([bad, png('kodim23.png'), png('kodim03.png')]);
+  await expect(page.getByTestId('preview-image')).toHaveAttribute('alt', 'Preview of kodim23.png');
+  expect((await landing.takeNotification('warning')).text).toBe(
+    'Skipped a file: notes.png: Failed to load image file',
+  );
+  await expect(page.getByTestId('upload-preview')).toContainText("kodim23.png and 1 more for 'Apply to all'");
+  await page.getByTestId('start-editing').click();
+  await expect(page.getByTestId('batch-panel')).toContainText('2 photos');
+});

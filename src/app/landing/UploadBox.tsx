@@ -23,6 +23,11 @@ interface Chosen {
   together: readonly File[];
 }
 
+/** What a notification says of the files left out of a choice: each with the intake's reason. */
+function skippedMessage(refused: readonly string[]): string {
+  return `Skipped ${refused.length === 1 ? 'a file' : `${refused.length} files`}: ${refused.join('; ')}`;
+}
+
 /** The photos of a choice or a drop, kept as a batch when there are several. */
 const batchOf = (files: readonly File[]): readonly File[] => (files.length > 1 ? files : []);
 
@@ -55,40 +60,57 @@ export function UploadBox() {
     };
   }, [chosen]);
 
-  const take = async (file: File | null | undefined, together: readonly File[] = []) => {
+  /**
+   * Takes the first photo of a choice that the intake accepts (the others stay with it, as the batch);
+   * the files refused on the way are named, each with the intake's message, and left out.
+   */
+  const take = async (files: readonly (File | null | undefined)[]) => {
     const current = ++attempt.current;
-    if (!file) {
+    const candidates = files.filter((file): file is File => Boolean(file));
+    if (candidates.length === 0) {
       setPreparing(null);
       notify({ kind: 'error', message: 'No file selected.' });
       return;
     }
-    // The photo chosen before stays until this one is ready: a refused file loses nothing.
-    setPreparing(file);
-    setPreparingTogether(together);
-    let decoded: DecodedImage;
-    let previewUrl: string;
-    try {
-      const taken = await intake(file, FORMATS, { bitmap: true, preview: 'jpeg' });
-      decoded = asDecoded(taken);
-      if (!taken.preview) throw new Error('No preview');
-      previewUrl = URL.createObjectURL(taken.preview);
-    } catch (error) {
-      if (current !== attempt.current) return;
+    const refused: string[] = [];
+    const refuse = (file: File, error: unknown) =>
+      refused.push(`${file.name}: ${error instanceof IntakeError ? error.message : DECODE_FAILED_MESSAGE}`);
+    for (const [index, file] of candidates.entries()) {
+      // The photo chosen before stays until this one is ready: a refused file loses nothing.
+      const rest = candidates
+        .slice(index)
+        .filter((other) => !refused.some((r) => r.startsWith(`${other.name}: `)));
+      const together = batchOf(rest);
+      setPreparing(file);
+      setPreparingTogether(together);
+      let decoded: DecodedImage;
+      let previewUrl: string;
+      try {
+        const taken = await intake(file, FORMATS, { bitmap: true, preview: 'jpeg' });
+        decoded = asDecoded(taken);
+        if (!taken.preview) throw new Error('No preview');
+        previewUrl = URL.createObjectURL(taken.preview);
+      } catch (error) {
+        if (current !== attempt.current) return;
+        refuse(file, error);
+        continue;
+      }
+      if (current !== attempt.current) {
+        decoded.bitmap.close();
+        URL.revokeObjectURL(previewUrl);
+        return;
+      }
       setPreparing(null);
-      notify({
-        kind: 'error',
-        message: error instanceof IntakeError ? error.message : DECODE_FAILED_MESSAGE,
-      });
+      setChosen({ file, name: file.name, decoded, previewUrl, together });
+      if (refused.length > 0) notify({ kind: 'warning', message: skippedMessage(refused) });
+      else if (decoded.warning) notify({ kind: 'warning', message: decoded.warning });
       return;
     }
-    if (current !== attempt.current) {
-      decoded.bitmap.close();
-      URL.revokeObjectURL(previewUrl);
-      return;
-    }
+    if (current !== attempt.current) return;
     setPreparing(null);
-    setChosen({ file, name: file.name, decoded, previewUrl, together });
-    if (decoded.warning) notify({ kind: 'warning', message: decoded.warning });
+    // None could be taken: one file's message as the intake says it, several listed.
+    const only = refused.length === 1 ? refused[0]!.slice(refused[0]!.indexOf(': ') + 2) : null;
+    notify({ kind: 'error', message: only ?? skippedMessage(refused) });
   };
 
   // Ctrl/Cmd+V of an image takes it as a chosen file (not while the camera is open, nor into a field).
@@ -99,7 +121,7 @@ export function UploadBox() {
   useEffect(
     () =>
       listenForPastedFiles(
-        (file) => void takeRef.current(file),
+        (file) => void takeRef.current([file]),
         () => document.querySelector('dialog[open], .camera') !== null,
       ),
     [],
@@ -195,7 +217,7 @@ export function UploadBox() {
             event.preventDefault();
             setDragging(false);
             const files = [...event.dataTransfer.files];
-            void take(files[0], batchOf(files));
+            void take(files);
           }}
         >
           <svg className="dropzone-icon" viewBox="0 0 48 48" aria-hidden="true">
@@ -219,7 +241,7 @@ export function UploadBox() {
             onChange={(event) => {
               const files = [...(event.target.files ?? [])];
               event.target.value = '';
-              void take(files[0], batchOf(files));
+              void take(files);
             }}
           />
         </label>

@@ -72,7 +72,7 @@ export function ActionBar(props: ActionBarProps) {
         testId="upload-button"
         label={props.mobile ? 'Upload' : 'Upload New Image'}
       />
-      <ActionButton {...props} commandId="crop" testId="crop-button" label="Crop & Rotate" />
+      <ActionButton {...props} commandId="crop" testId="crop-button" />
       <ActionButton {...props} commandId="camera" testId="camera-button" />
       <ActionButton {...props} commandId="save" testId="save-button" />
       <FullResolutionOption controller={props.controller} />

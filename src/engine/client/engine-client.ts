@@ -3,6 +3,7 @@
  * messages into callbacks. The UI talks to the engine only through this class.
  */
 import {
+  isEngineKind,
   isFromWorkerMessage,
   type CubeLoadedMessage,
   type EngineKind,
@@ -124,6 +125,7 @@ export class EngineClient {
   ): EngineClient {
     const { engine, testHooks } = options;
     const limits = deviceLimits();
+    const broken = testHooks ? new URLSearchParams(self.location.search).get('breakEngine') : null;
     if (!canvas) throw new EngineSetupError('Canvas element unavailable.');
     if (typeof canvas.transferControlToOffscreen !== 'function' || typeof Worker === 'undefined') {
       throw new EngineSetupError('OffscreenCanvas not supported. Cannot initialize effect engine.');
@@ -151,6 +153,7 @@ export class EngineClient {
         ...(engine ? { engine } : {}),
         ...(testHooks ? { testHooks } : {}),
         ...(limits ? { deviceLimits: limits } : {}),
+        ...(isEngineKind(broken) ? { breakEngine: broken } : {}),
       },
       [offscreen],
     );

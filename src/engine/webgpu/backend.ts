@@ -32,12 +32,12 @@ const MAX_BIND_GROUPS = 512;
  */
 export type PresentMode = 'context' | 'bitmap';
 
-function presentModeFor(adapter: GPUAdapter): PresentMode {
+export function presentModeFor(adapter: GPUAdapter): PresentMode {
   const legacy = adapter as GPUAdapter & { isFallbackAdapter?: boolean };
   return (adapter.info?.isFallbackAdapter ?? legacy.isFallbackAdapter) ? 'bitmap' : 'context';
 }
 
-type Presenter =
+export type Presenter =
   | { kind: 'context'; context: GPUCanvasContext; format: GPUTextureFormat }
   | { kind: 'bitmap'; context: ImageBitmapRenderingContext };
 
@@ -51,61 +51,7 @@ export interface WebGpuOptions {
   onDeviceLost?: (reason: string, message: string) => void;
 }
 
-/**
- * Tries to bring up WebGPU on the canvas: an adapter (fallback adapters, such as SwiftShader, accepted),
- * a device and a `webgpu` context. Resolves null when any of those is missing, leaving the canvas free
- * for WebGL2. The reason is reported through `log`.
- */
-export async function createWebGpuBackend(
-  canvas: OffscreenCanvas,
-  log: (message: string) => void,
-  options: WebGpuOptions = {},
-): Promise<Backend | null> {
-  const gpu = (self.navigator as Navigator & { gpu?: GPU }).gpu;
-  if (!gpu) {
-    log('WebGPU: navigator.gpu is missing');
-    return null;
-  }
-  let adapter: GPUAdapter | null = null;
-  try {
-    adapter = await gpu.requestAdapter();
-  } catch (error) {
-    log(`WebGPU: requestAdapter failed: ${String(error)}`);
-  }
-  if (!adapter) {
-    log('WebGPU: no adapter');
-    return null;
-  }
-  let device: GPUDevice;
-  try {
-    device = await adapter.requestDevice({
-      requiredLimits: { maxTextureDimension2D: adapter.limits.maxTextureDimension2D },
-    });
-  } catch (error) {
-    log(`WebGPU: requestDevice failed: ${String(error)}`);
-    return null;
-  }
-  const mode = presentModeFor(adapter);
-  let presenter: Presenter | null;
-  if (mode === 'context') {
-    const context = canvas.getContext('webgpu');
-    const format = gpu.getPreferredCanvasFormat();
-    context?.configure({ device, format, alphaMode: 'opaque' });
-    presenter = context && { kind: 'context', context, format };
-  } else {
-    log('WebGPU: fallback adapter; frames are shown through an ImageBitmap');
-    const context = canvas.getContext('bitmaprenderer');
-    presenter = context && { kind: 'bitmap', context };
-  }
-  if (!presenter) {
-    log(`WebGPU: the canvas gave no ${mode === 'context' ? 'webgpu' : 'bitmaprenderer'} context`);
-    device.destroy();
-    return null;
-  }
-  return new WebGpuBackend(adapter, device, canvas, presenter, options);
-}
-
-class WebGpuBackend implements Backend {
+export class WebGpuBackend implements Backend {
   readonly kind = 'webgpu' as const;
   readonly maxTextureSize: number;
   readonly workgroupMemory = true;
@@ -127,6 +73,7 @@ class WebGpuBackend implements Backend {
   private destroyed = false;
   private lostForTest = false;
   private readonly onDeviceLost: WebGpuOptions['onDeviceLost'];
+  private presenter: Presenter;
 
   constructor(
     // Held so that it lives as long as the device: Chromium tears the device down ("A valid external
@@ -134,9 +81,10 @@ class WebGpuBackend implements Backend {
     readonly adapter: GPUAdapter,
     private readonly device: GPUDevice,
     private readonly canvas: OffscreenCanvas,
-    private readonly presenter: Presenter,
+    presenter: Presenter,
     options: WebGpuOptions,
   ) {
+    this.presenter = presenter;
     this.maxTextureSize = device.limits.maxTextureDimension2D;
     this.programs = new Programs(device, this.shaders);
     this.uniforms = new UniformSlots(device);
@@ -147,9 +95,15 @@ class WebGpuBackend implements Backend {
     device.addEventListener('uncapturederror', (event) => {
       console.error('WebGPU error:', event.error.message);
     });
+    this.showOn(presenter);
+  }
+
+  /** Shows frames through `presenter` from now on (the self-test ran with a scratch one). */
+  showOn(presenter: Presenter): void {
+    this.presenter = presenter;
     // The first photo is shown through this pipeline: made now, off this thread, while it decodes.
     if (presenter.kind === 'context') {
-      device
+      this.device
         .createRenderPipelineAsync(this.presentDescriptor(presenter.format))
         .then((pipeline) => {
           this.presentPipeline ??= pipeline;

@@ -5,6 +5,14 @@ export interface BackendHooks {
   log: (message: string) => void;
   onLost: (reason: string) => void;
   onRestored: () => void;
+  /**
+   * Whether a GPU backend draws right (null) or why not: run before it has the canvas, so a backend
+   * that fails leaves the canvas to the next. Only where the choice is automatic (WebGPU so far: a
+   * WebGL2 context, once made, would keep the canvas from the CPU backend).
+   */
+  selfTest?: (backend: Backend) => Promise<string | null>;
+  /** Self-test a software adapter too (where a test hook spoils the check). */
+  selfTestSoftware?: boolean;
 }
 
 /** The backends in the order the worker tries them: the GPU ones first, the CPU as the last resort. */
@@ -14,6 +22,8 @@ export interface BackendChoice {
   backend: Backend | null;
   /** Why each backend tried before the chosen one (or every one, when none) could not be had. */
   reasons: string[];
+  /** A backend that started but drew the self-test wrong, and was left for the next. */
+  failedSelfTest?: EngineKind;
 }
 
 /**
@@ -31,12 +41,26 @@ export async function chooseBackend(
     reasons.push(message);
     hooks.log(message);
   };
+  let failedSelfTest: EngineKind | undefined;
   for (const kind of forced ? [forced] : BACKEND_ORDER) {
-    const backend = await create(kind, canvas, log, hooks).catch((error: unknown) => {
+    let failed = false;
+    const check =
+      forced || !hooks.selfTest
+        ? undefined
+        : async (backend: Backend) => {
+            const started = performance.now();
+            const reason = await hooks.selfTest?.(backend);
+            failed = Boolean(reason);
+            const ms = (performance.now() - started).toFixed(0);
+            hooks.log(`${kind}: self-test ${reason ? 'failed' : 'passed'} in ${ms} ms`);
+            return reason ?? null;
+          };
+    const backend = await create(kind, canvas, log, hooks, check).catch((error: unknown) => {
       log(`${kind}: setup failed: ${error instanceof Error ? error.message : String(error)}`);
       return null;
     });
-    if (backend) return { backend, reasons };
+    if (failed) failedSelfTest ??= kind;
+    if (backend) return { backend, reasons, ...(failedSelfTest ? { failedSelfTest } : {}) };
   }
   return { backend: null, reasons };
 }
@@ -57,6 +81,7 @@ async function create(
   canvas: OffscreenCanvas,
   log: (message: string) => void,
   hooks: BackendHooks,
+  check?: (backend: Backend) => Promise<string | null>,
 ): Promise<Backend | null> {
   const reason = missing(kind);
   if (reason) {
@@ -65,10 +90,14 @@ async function create(
   }
   switch (kind) {
     case 'webgpu': {
-      const { createWebGpuBackend } = await import('../webgpu/backend.ts');
-      return createWebGpuBackend(canvas, log, {
-        onDeviceLost: (reason, message) => hooks.onLost(`WebGPU device lost (${reason}): ${message}`),
-      });
+      const { createWebGpuBackend } = await import('../webgpu/create.ts');
+      return createWebGpuBackend(
+        canvas,
+        log,
+        { onDeviceLost: (reason, message) => hooks.onLost(`WebGPU device lost (${reason}): ${message}`) },
+        check,
+        hooks.selfTestSoftware,
+      );
     }
     case 'webgl2': {
       const { createWebGl2Backend } = await import('../webgl2/backend.ts');

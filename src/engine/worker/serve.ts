@@ -16,6 +16,7 @@ import {
 } from '../protocol.ts';
 import { bakeLut } from '../../grading/luts.ts';
 import { chooseBackend } from './choose-backend.ts';
+import { renderSelfTest, selfTest } from './self-test.ts';
 import { Engine } from './engine.ts';
 import { setDeviceLimits } from '../device-limits.ts';
 
@@ -100,13 +101,15 @@ async function init(message: InitMessage): Promise<void> {
     post({ type: 'status', status: 'WorkerError', message: NO_ENGINE });
     return;
   }
-  const { backend, reasons } = await chooseBackend(message.canvas, message.engine, {
+  const { backend, reasons, failedSelfTest } = await chooseBackend(message.canvas, message.engine, {
     log: (text) => log('info', text),
     onLost: (text) => {
       log('warn', text);
       post({ type: 'status', status: 'ContextLost', message: text });
     },
     onRestored: () => post({ type: 'status', status: 'ContextRestoring' }),
+    selfTest: (backend) => selfTest(backend, cpuSelfTest, message.breakEngine ?? null),
+    selfTestSoftware: message.breakEngine !== undefined,
   });
   if (!backend) {
     post({ type: 'status', status: 'WorkerError', message: noEngineMessage(message.engine, reasons) });
@@ -114,7 +117,30 @@ async function init(message: InitMessage): Promise<void> {
   }
   engine = new Engine(backend, post, bakeLut, () => waiting === 0);
   log('info', `Effect engine running on ${backend.kind}`);
-  post({ type: 'status', status: 'WorkerReady', engine: backend.kind });
+  post({
+    type: 'status',
+    status: 'WorkerReady',
+    engine: backend.kind,
+    ...(failedSelfTest ? { message: selfTestNotice(failedSelfTest, backend.kind) } : {}),
+  });
+}
+
+/** What the CPU backend makes of the self-test's chain: what a GPU backend must draw. */
+async function cpuSelfTest(): Promise<Uint8Array> {
+  const { createCpuBackend } = await import('../cpu/backend.ts');
+  const cpu = createCpuBackend(new OffscreenCanvas(1, 1), (text) => log('info', text));
+  if (!cpu) throw new Error('the CPU backend is not available');
+  try {
+    return await renderSelfTest(cpu);
+  } finally {
+    cpu.destroy();
+  }
+}
+
+/** Said once, where a GPU backend drew the self-test wrong and another runs instead. */
+export function selfTestNotice(failed: EngineKind, running: EngineKind): string {
+  const name = { webgpu: 'WebGPU', webgl2: 'WebGL2', cpu: 'the CPU' };
+  return `${name[failed]} drew a test picture wrong on this device, so effects run on ${name[running]}.`;
 }
 
 /** Simulated failures, for the reliability tests only. */

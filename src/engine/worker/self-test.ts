@@ -1,0 +1,89 @@
+/**
+ * The engine's self-test at start (issue 38): a GPU that starts is not yet a GPU that draws right
+ * (Safari 26.4's WebGPU drew black or dropped objects on macOS and iPadOS while WebGL worked). Before a
+ * GPU backend is trusted with the photo, it runs a small known chain (a colour stage, a blur, the JPEG
+ * stage) on a tiny generated picture, and its read-back is held to what the CPU backend computes from the
+ * same picture. A backend that draws otherwise is left for the next one.
+ */
+import type { Backend } from '../backend.ts';
+import type { EngineKind } from '../protocol.ts';
+import { StageRunner } from '../runner.ts';
+import type { StageInvocation } from '../stages/invocation.ts';
+
+/** The picture's side: a few JPEG blocks, a blur's reach, and nothing to wait for. */
+const SIDE = 24;
+
+/** Backends agree far above this (float rounding, a level here and there); a wrong one falls far below. */
+export const SELF_TEST_MIN_PSNR = 30;
+
+const CHAIN: StageInvocation[] = [
+  { stage: 'vibrance', params: { vibrance: 0.6 } },
+  { stage: 'blur', params: { sigma: 1.2 } },
+  { stage: 'jpeg', params: { quality: 60 } },
+];
+
+/** Gradients in each channel, a ring and a hard edge: something every stage of the chain changes. */
+export function selfTestPicture(): ImageData {
+  const image = new ImageData(SIDE, SIDE);
+  for (let y = 0; y < SIDE; y++)
+    for (let x = 0; x < SIDE; x++) {
+      const i = (y * SIDE + x) * 4;
+      const ring = Math.hypot(x - 9, y - 13) < 6 ? 90 : 0;
+      image.data[i] = 30 + x * 8;
+      image.data[i + 1] = 200 - y * 6 + (x > 16 ? 40 : 0);
+      image.data[i + 2] = 60 + ring + ((x * y) % 37);
+      image.data[i + 3] = 255;
+    }
+  return image;
+}
+
+/** The chain's pixels on `backend`. */
+export async function renderSelfTest(backend: Backend): Promise<Uint8Array> {
+  const runner = new StageRunner(backend);
+  const input = runner.pool.adopt(backend.uploadImage(selfTestPicture()));
+  try {
+    const output = await backend.validate(() => runner.run(input, CHAIN));
+    try {
+      return await backend.readPixels(output);
+    } finally {
+      runner.pool.release(output);
+    }
+  } finally {
+    runner.pool.release(input);
+    runner.pool.trim();
+  }
+}
+
+function psnr(a: Uint8Array, b: Uint8Array): number {
+  if (a.length !== b.length) return 0;
+  let sum = 0;
+  for (let i = 0; i < a.length; i += 4)
+    for (let c = 0; c < 3; c++) {
+      const d = (a[i + c] ?? 0) - (b[i + c] ?? 0);
+      sum += d * d;
+    }
+  const mse = sum / ((a.length / 4) * 3);
+  return mse === 0 ? Infinity : 10 * Math.log10((255 * 255) / mse);
+}
+
+/**
+ * Null when `backend` draws the chain as the CPU does, else why not. `expected` is the CPU's pixels;
+ * `corrupt` (a test hook) spoils this backend's read-back, as a GPU that draws black would.
+ */
+export async function selfTest(
+  backend: Backend,
+  expected: () => Promise<Uint8Array>,
+  corrupt: EngineKind | null = null,
+): Promise<string | null> {
+  if (backend.kind === 'cpu') return null;
+  let pixels: Uint8Array;
+  try {
+    pixels = await renderSelfTest(backend);
+  } catch (error) {
+    return `the self-test failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  if (corrupt === backend.kind) pixels.fill(0);
+  const score = psnr(pixels, await expected());
+  if (score >= SELF_TEST_MIN_PSNR) return null;
+  return `it drew the self-test's picture wrong (${score.toFixed(1)} dB from the CPU's)`;
+}
