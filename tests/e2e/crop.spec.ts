@@ -392,12 +392,10 @@ test('a tight crop of a 4000x3000 photo is made from the original: sharper than 
   ).toBeGreaterThan(20);
   // ...and has far more of the fine detail.
   const [sharp, soft] = [laplacianEnergy(cropped), laplacianEnergy(fromPreview)];
-  test
-    .info()
-    .annotations.push({
-      type: 'Laplacian energy',
-      description: `crop ${sharp.toFixed(0)}, preview enlarged ${soft.toFixed(0)}`,
-    });
+  test.info().annotations.push({
+    type: 'Laplacian energy',
+    description: `crop ${sharp.toFixed(0)}, preview enlarged ${soft.toFixed(0)}`,
+  });
   expect(sharp).toBeGreaterThan(4 * soft);
 });
 
