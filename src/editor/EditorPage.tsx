@@ -16,6 +16,7 @@ import { CanvasStage } from './components/CanvasStage.tsx';
 import { CubeLoader } from './components/CubeLoader.tsx';
 import { DrawingOverlay } from './components/DrawingOverlay.tsx';
 import { EffectList } from './components/EffectList.tsx';
+import { EngineChoice } from './components/EngineChoice.tsx';
 import { HiddenFileInput } from './components/HiddenFileInput.tsx';
 import { NotificationBanner } from './components/NotificationBanner.tsx';
 import { SettingsPanel } from './components/SettingsPanel.tsx';
@@ -29,7 +30,7 @@ import { useEditorState } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import { isBusy, isCollage, type EditorState } from './state/editor-state.ts';
 import { notifyAtom } from './state/notifications.ts';
-import { collageSelectionAtom, exportProgressAtom } from './state/ui.ts';
+import { collageSelectionAtom, exportProgressAtom, rememberedSaveOptions } from './state/ui.ts';
 import { pngDataUrl } from './test-hooks.ts';
 import { useViewport } from './useViewport.ts';
 
@@ -109,7 +110,12 @@ function EditorScreen({ store }: { store: Store }) {
     // Test option: tiles this small make the full-resolution save tile images of any size.
     const tileLimit = Number(params.get('tileLimit'));
     return {
-      ...(isEngineKind(engine) ? { engine } : {}),
+      // The address's engine, else the one the user chose earlier in this visit.
+      ...(isEngineKind(engine)
+        ? { engine }
+        : rememberedSaveOptions.engine
+          ? { engine: rememberedSaveOptions.engine }
+          : {}),
       link: parseLookLink(search),
       testHooks,
       ...(timeout > 0 ? { responseTimeoutMs: timeout } : {}),
@@ -389,6 +395,7 @@ function EditorScreen({ store }: { store: Store }) {
               )}
             </SettingsPanel>
           )}
+          <EngineChoice controller={controller} />
           {mode !== 'mobile' && (
             <button
               type="button"

@@ -49,6 +49,7 @@ import {
   keepDateAtom,
   photoTakenAtom,
   rememberedSaveOptions,
+  engineChoiceAtom,
   showingOriginalAtom,
 } from './state/ui.ts';
 import { EditorThumbnails } from './thumbnails.ts';
@@ -120,6 +121,7 @@ export class EditorController {
     this.link = options.link ?? null;
     this.tileLimit = options.tileLimit ?? null;
     store.set(keepDateAtom, rememberedSaveOptions.keepDate);
+    store.set(engineChoiceAtom, options.engine ?? null);
     this.thumbnails = new EditorThumbnails(store);
     const notify: Notify = (kind, message, durationMs, action) =>
       this.notify(kind, message, durationMs, action);
@@ -459,6 +461,16 @@ export class EditorController {
   setKeepDate(on: boolean): void {
     rememberedSaveOptions.keepDate = on;
     this.store.set(keepDateAtom, on);
+  }
+
+  /**
+   * The engine the user chose (null: Automatic), for the rest of the visit: a fresh worker on it takes
+   * over the photo and its history.
+   */
+  chooseEngine(engine: EngineKind | null): void {
+    rememberedSaveOptions.engine = engine;
+    this.store.set(engineChoiceAtom, engine);
+    this.session.switchEngine(engine ?? undefined);
   }
 
   /** Stops a running full-resolution save. */

@@ -74,6 +74,7 @@ export class EngineSession {
 
   constructor(
     private readonly host: SessionHost,
+    /** Its engine changes when the user chooses another (switchEngine). */
     private readonly options: SessionOptions,
     private readonly resources: UserResources,
   ) {}
@@ -286,12 +287,30 @@ export class EngineSession {
   }
 
   /** Starts a fresh worker on a fresh canvas and replays the log on it. */
-  private async recover(why: 'lost' | 'failed', detail: string): Promise<void> {
+  /** The engine the worker is asked for (undefined: Automatic, the worker chooses). */
+  get engine(): EngineKind | undefined {
+    return this.options.engine;
+  }
+
+  /**
+   * The user chose an engine (issue 38: for when a picture looks wrong): a fresh worker on it replays the
+   * log, as after a crash, without the warning.
+   */
+  switchEngine(engine: EngineKind | undefined): void {
+    if (engine === this.options.engine) return;
+    if (engine) this.options.engine = engine;
+    else delete this.options.engine;
+    if (!this.element) return;
+    void this.recover('switched', engine ?? 'automatic');
+  }
+
+  private async recover(why: 'lost' | 'failed' | 'switched', detail: string): Promise<void> {
     const { host } = this;
     const generation = ++this.generation;
     const previousEngine = host.state().engine;
     this.loadingWhenLost ||= host.state().workerStatus === 'LoadingImage';
-    console.warn(`Effect engine ${why === 'lost' ? 'lost its GPU context' : 'failed'}: ${detail}`);
+    const what = { lost: 'lost its GPU context', failed: 'failed', switched: 'switched' }[why];
+    console.warn(`Effect engine ${what}: ${detail}`);
     this.current?.terminate();
     this.current = null;
     this.restoring = true;
@@ -313,7 +332,7 @@ export class EngineSession {
       if (generation !== this.generation) return;
       if (ready.status !== 'WorkerReady')
         throw new Error(ready.message ?? 'Worker reported an error status.');
-      if (previousEngine === 'webgpu' && ready.engine === 'webgl2') {
+      if (why !== 'switched' && previousEngine === 'webgpu' && ready.engine === 'webgl2') {
         host.notify('warning', 'WebGPU stopped working and could not be restored: continuing on WebGL2.');
       }
       const engine = ready.engine ?? host.state().engine;

@@ -125,3 +125,30 @@ test('Automatic keeps WebGPU where its self-test draws right', async ({ page, ed
   await expect(editor.root).toHaveAttribute('data-engine', 'webgpu');
   await expect(page.getByTestId('notification')).toHaveCount(0);
 });
+
+test('the user chooses the engine in the editor: the photo and its history move to it', async ({
+  page,
+  editor,
+}) => {
+  await editor.open('webgl2');
+  await expect(page.getByTestId('engine-choice')).toHaveValue('webgl2');
+  await editor.load(PHOTO);
+  await editor.chooseEffect('vibrance');
+  await editor.settled('vibrance');
+  await page.getByTestId('apply-button').click();
+  await expect(page.getByTestId('undo-button')).toBeEnabled();
+  await editor.settled();
+  const before = await editor.workerPixels();
+  await page.getByTestId('engine-choice').selectOption('cpu');
+  await expect(editor.root).toHaveAttribute('data-engine', 'cpu', { timeout: 30_000 });
+  await editor.expectStatus('ImageReady', { timeout: 30_000 });
+  const after = await editor.workerPixels();
+  expect(psnr(after, before)).toBeGreaterThan(35);
+  await page.getByTestId('undo-button').click();
+  await editor.settled();
+  const photo = await editor.workerPixels();
+  expect(psnr(photo, await photoAt(page, photo.width, photo.height))).toBeGreaterThan(30);
+  // Back to Automatic: the worker chooses again.
+  await page.getByTestId('engine-choice').selectOption('auto');
+  await expect(editor.root).toHaveAttribute('data-engine', 'webgpu', { timeout: 30_000 });
+});

@@ -1,5 +1,6 @@
 import { NO_SELECTION, type CollageSelection } from '../../collage/api.ts';
 import { atom } from '../editor-jotai.ts';
+import type { EngineKind } from '../../engine/protocol.ts';
 
 /** Save in progress: the Processing overlay stays until the worker returns the image data. */
 export const savingAtom = atom(false);
@@ -13,8 +14,17 @@ export const fullResolutionAtom = atom(false);
  */
 export const keepDateAtom = atom(false);
 
-/** The save options that outlive one editor (whose store is made when it opens). */
-export const rememberedSaveOptions = { keepDate: false };
+/**
+ * The options that outlive one editor (whose store is made when it opens): the save's, and the engine the
+ * user chose (issue 38; null: Automatic), for the rest of the visit.
+ */
+export const rememberedSaveOptions: { keepDate: boolean; engine: EngineKind | null } = {
+  keepDate: false,
+  engine: null,
+};
+
+/** The engine the user asked for in the editor (null: Automatic, the worker chooses). */
+export const engineChoiceAtom = atom<EngineKind | null>(null);
 
 /** A full-resolution save is running: how far it has come, 0..1; null when none is. */
 export const exportProgressAtom = atom<number | null>(null);

@@ -351,7 +351,9 @@ function scheduleThumbnail(): void {
     queue = queue
       .then(async () => {
         thumbnailScheduled = false;
+        const started = performance.now();
         await engine?.renderNextThumbnail();
+        lastThumbnailMs = performance.now() - started;
       })
       .catch((error: unknown) => {
         // A thumbnail that fails is left out; the editor is not told of an error it did not ask for.
@@ -365,8 +367,21 @@ function scheduleThumbnail(): void {
 const AFTER_MESSAGE_MS = 120;
 let lastMessageAt = 0;
 
+/** How long the last thumbnail took: the next waits as long (see nextFrame). */
+let lastThumbnailMs = 0;
+
+/**
+ * Calls back on a frame at least AFTER_MESSAGE_MS after the last message, and after a rest as long as
+ * the last thumbnail took. Where the browser's compositor shares the GPU (or the CPU of a software one:
+ * Firefox on llvmpipe) with the worker's drawing, thumbnails back to back kept the page from drawing for
+ * 20 to 70 s after a photo loaded; half the time left to it, the page draws the photo at once.
+ */
 function nextFrame(callback: () => void): void {
-  const wait = Math.max(0, lastMessageAt + AFTER_MESSAGE_MS - performance.now());
+  const wait = Math.max(
+    0,
+    lastMessageAt + AFTER_MESSAGE_MS - performance.now(),
+    lastThumbnailMs,
+  );
   const frame = () =>
     typeof self.requestAnimationFrame === 'function'
       ? self.requestAnimationFrame(() => callback())
