@@ -122,7 +122,6 @@ async function expectShown(browser: EngineBrowser, what: string): Promise<void> 
     const s = devicePixelRatio;
     return { x: Math.round(r.x * s), y: Math.round(r.y * s), width: Math.round(r.width * s), height: Math.round(r.height * s) };
   }`);
-  let spread = 0;
   for (;;) {
     // A screenshot taken (begun) within the time must show it: a page that does not draw holds the
     // screenshot back (10 s in Firefox), and the next one begins too late.
@@ -131,7 +130,7 @@ async function expectShown(browser: EngineBrowser, what: string): Promise<void> 
     await browser.screenshot(path);
     const shot = decodeScreenshot(readFileSync(path));
     unlinkSync(path);
-    spread = greenSpread(shot, rect);
+    const spread = greenSpread(shot, rect);
     if (spread > 6) return;
     if (taken > SHOWN_WITHIN_MS)
       throw new Error(

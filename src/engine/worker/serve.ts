@@ -377,11 +377,7 @@ let lastThumbnailMs = 0;
  * 20 to 70 s after a photo loaded; half the time left to it, the page draws the photo at once.
  */
 function nextFrame(callback: () => void): void {
-  const wait = Math.max(
-    0,
-    lastMessageAt + AFTER_MESSAGE_MS - performance.now(),
-    lastThumbnailMs,
-  );
+  const wait = Math.max(0, lastMessageAt + AFTER_MESSAGE_MS - performance.now(), lastThumbnailMs);
   const frame = () =>
     typeof self.requestAnimationFrame === 'function'
       ? self.requestAnimationFrame(() => callback())
