@@ -220,3 +220,60 @@ test('on a phone the collage canvas sits on top with its tools right under it, a
   await editor.settled();
   await expect(page.getByTestId('save-full-resolution').locator('..')).toContainText(/\((\d+) × \1\)/);
 });
+
+/**
+ * Issue 38: at the common sizes of phones, tablets and laptops, choosing any effect shows its first
+ * control without any scrolling, with the whole photo on screen (at 800x600 three effect tiles a row once
+ * pushed CCD's controls below the fold).
+ */
+const EIGHT_SIZES = [
+  { width: 360, height: 640 },
+  { width: 390, height: 844 },
+  { width: 414, height: 896 },
+  { width: 768, height: 1024 },
+  { width: 1024, height: 768 },
+  { width: 800, height: 600 },
+  { width: 1280, height: 720 },
+  { width: 1440, height: 900 },
+];
+
+test('at eight sizes, choosing any effect shows its first control without scrolling, with the whole photo', async ({
+  page,
+  editor,
+}) => {
+  test.setTimeout(240_000);
+  await editor.open('webgl2');
+  await page.setViewportSize(EIGHT_SIZES[0]!);
+  // A small photo: the applies are quick, what is measured is the layout.
+  await editor.load('kodak/kodim23.png');
+  const missing: string[] = [];
+  for (const size of EIGHT_SIZES) {
+    await page.setViewportSize(size);
+    const prefix = size.width > 991 ? 'effect-' : 'effect-mobile-';
+    for (const effectId of EFFECT_IDS) {
+      // The panel as the user left it: scrolled to its top, as it is when an effect is chosen.
+      await page.getByTestId('editor-sheet').evaluate((sheet) => sheet.scrollTo({ top: 0 }));
+      await page.getByTestId(`${prefix}${effectId}`).click();
+      await editor.settled();
+      const seen = await page.evaluate(() => {
+        // The first control the user sees: a look picker's first look, a slider, a select.
+        const first = document.querySelector<HTMLElement>(
+          '.adjustments :is(button, input, select, [role="radio"]):not([type="hidden"])',
+        );
+        const canvas = document.querySelector('[data-testid="main-canvas"]')?.getBoundingClientRect();
+        if (!first || !canvas) return { first: false, canvas: false };
+        const box = first.getBoundingClientRect();
+        const at = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        const inside =
+          canvas.x >= 0 &&
+          canvas.y >= 0 &&
+          canvas.x + canvas.width <= window.innerWidth + 0.5 &&
+          canvas.y + canvas.height <= window.innerHeight + 0.5;
+        return { first: at !== null && (at === first || first.contains(at)), canvas: inside };
+      });
+      if (!seen.first) missing.push(`${size.width}x${size.height} ${effectId}: first control`);
+      if (!seen.canvas) missing.push(`${size.width}x${size.height} ${effectId}: the whole photo`);
+    }
+  }
+  expect(missing).toEqual([]);
+});
