@@ -68,8 +68,17 @@ export default tseslint.config(
   },
   {
     // The engine, the effect definitions and the colour grading run in the worker: no UI libraries, no
-    // editor code. The crop's geometry is theirs and the crop tool's alike.
-    files: ['src/engine/**/*.ts', 'src/effects/**/*.ts', 'src/grading/**/*.ts', 'src/crop/geometry.ts'],
+    // editor code. The crop's pure modules (geometry, the frame's edits, the choice, its link) are theirs
+    // and the crop tool's alike.
+    files: [
+      'src/engine/**/*.ts',
+      'src/effects/**/*.ts',
+      'src/grading/**/*.ts',
+      'src/crop/geometry.ts',
+      'src/crop/frame-edit.ts',
+      'src/crop/crop-choice.ts',
+      'src/crop/crop-link.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -84,6 +93,43 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The UI (the editor, the pages, the collage, the camera, the crop tool) never imports GPU code: it
+    // talks to the engine through src/engine/client and the messages of src/engine/protocol.ts.
+    files: [
+      'src/editor/**/*.{ts,tsx}',
+      'src/app/**/*.{ts,tsx}',
+      'src/collage/**/*.{ts,tsx}',
+      'src/camera/**/*.{ts,tsx}',
+      'src/crop/**/*.tsx',
+      'src/crop/crop-controller.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'jotai', message: 'Import jotai through src/editor/editor-jotai.ts.' }],
+          patterns: [
+            {
+              group: [
+                '**/engine/webgpu/**',
+                '**/engine/webgl2/**',
+                '**/engine/cpu/**',
+                '**/engine/stages/**',
+                '**/engine/worker/**',
+                '**/shaders/**',
+              ],
+              message: 'The UI does not import GPU code: it talks to the engine through src/engine/client.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/editor/editor-jotai.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Colour grading is a layer below the effects: looks, LUTs and .cube files know nothing of them.

@@ -1,0 +1,95 @@
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import config from '../../eslint.config.js';
+
+/**
+ * The layers' fences in eslint.config.js hold: an import across each is an error. Only the fences are
+ * run (the config's `no-restricted-imports` entries, with the TypeScript parser and no type information),
+ * so that each case is a line of text linted as if it were a file of its layer.
+ */
+const fences = config.filter(
+  (entry) => entry.files !== undefined && entry.rules?.['no-restricted-imports'] !== undefined,
+);
+
+const eslint = new ESLint({
+  overrideConfigFile: true,
+  overrideConfig: [{ files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } }, ...fences],
+});
+
+async function errors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+const CASES: [string, string, string, RegExp][] = [
+  ['the engine imports no UI library', 'src/engine/runner.ts', "import React from 'react';", /UI libraries/],
+  [
+    'the engine imports no editor code',
+    'src/engine/worker/engine.ts',
+    "import { x } from '../../editor/controller.ts';",
+    /UI code/,
+  ],
+  ['the effects import no UI code', 'src/effects/ccd.ts', "import { x } from '../app/site.ts';", /UI code/],
+  [
+    'the crop geometry imports no UI code',
+    'src/crop/geometry.ts',
+    "import { x } from '../editor/controller.ts';",
+    /UI code/,
+  ],
+  [
+    "the crop's pure edits import no React",
+    'src/crop/frame-edit.ts',
+    "import { useState } from 'react';",
+    /UI libraries/,
+  ],
+  [
+    'grading imports no effects',
+    'src/grading/cube.ts',
+    "import { x } from '../effects/index.ts';",
+    /below the effects/,
+  ],
+  [
+    'the editor imports no GPU code',
+    'src/editor/controller.ts',
+    "import { x } from '../engine/webgpu/backend.ts';",
+    /GPU code/,
+  ],
+  [
+    'the crop tool imports no GPU code',
+    'src/crop/CropTool.tsx',
+    "import { x } from '../engine/stages/transform.ts';",
+    /GPU code/,
+  ],
+  [
+    'the camera imports no worker code',
+    'src/camera/CameraView.tsx',
+    "import { x } from '../engine/worker/live.ts';",
+    /GPU code/,
+  ],
+  [
+    'the UI reaches jotai only through editor-jotai',
+    'src/app/App.tsx',
+    "import { atom } from 'jotai';",
+    /editor-jotai/,
+  ],
+];
+
+describe('the layers are fenced by lint', () => {
+  for (const [label, file, code, message] of CASES) {
+    it(label, async () => {
+      const found = await errors(file, code);
+      expect(
+        found.some((text) => text.startsWith('no-restricted-imports') && message.test(text)),
+        found.join('\n'),
+      ).toBe(true);
+    });
+  }
+
+  it('and allows what the layers may import', async () => {
+    expect(
+      await errors('src/editor/controller.ts', "import { x } from '../engine/client/engine-client.ts';"),
+    ).toEqual([]);
+    expect(await errors('src/engine/protocol.ts', "import { x } from '../crop/geometry.ts';")).toEqual([]);
+  });
+});
