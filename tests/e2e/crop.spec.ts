@@ -417,3 +417,26 @@ for (const engine of ENGINES) {
     expect(comparison.psnr).toBeGreaterThanOrEqual(50);
   });
 }
+
+test('an effect on screen goes into the crop: Undo steps back to it, then to the photo', async ({
+  page,
+  editor,
+}) => {
+  test.setTimeout(120_000);
+  await editor.open('webgl2');
+  await loadPainted(editor, page, 1200, 900, 'photo');
+  const photo = await editor.workerPixels();
+  await editor.chooseEffect('vibrance');
+  await editor.settled('vibrance');
+  const withEffect = await editor.workerPixels();
+  await crop(page, () => page.getByTestId('crop-aspect-1-1').click());
+  const cropped = await editor.workerPixels();
+  expect(cropped.width).toBe(cropped.height);
+  await expect(page.getByTestId('undo-button')).toHaveAccessibleName('Undo Crop 1:1');
+  await undo(page);
+  expect(same(await editor.workerPixels(), withEffect)).toBe(true);
+  await expect(page.getByTestId('undo-button')).toHaveAccessibleName('Undo Vibrance');
+  await undo(page);
+  expect(same(await editor.workerPixels(), photo)).toBe(true);
+  await expect(page.getByTestId('undo-button')).toBeDisabled();
+});

@@ -225,8 +225,14 @@ export class Engine {
     } finally {
       for (const step of message.effects) step.mask?.close();
     }
-    if (this.current && this.current !== base) this.runner.pool.release(this.current);
-    this.pushUndo({ texture: base, step: this.baseStep });
+    // The effect on screen was made part of the crop (it is among `effects`): it is committed first, as
+    // the editor's log commits it, so that Undo steps back to it and then to the photo before it.
+    if (this.current && this.current !== base) {
+      this.pushUndo({ texture: base, step: this.baseStep });
+      this.base = this.current;
+      this.baseStep = this.currentStep;
+    }
+    this.pushUndo({ texture: this.base ?? base, step: this.baseStep });
     this.base = texture;
     this.baseStep = message.step;
     this.currentStep = null;
