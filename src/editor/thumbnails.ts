@@ -13,18 +13,10 @@ export class EditorThumbnails {
 
   constructor(private readonly store: Store) {}
 
-  /**
-   * A new set for the image now in the worker, asked for once the page has drawn two frames since: the
-   * photo is on screen before any thumbnail work starts (Firefox's compositor shares the GPU process
-   * with the worker's drawing, and a set started at once kept the photo black for seconds).
-   */
+  /** A new set for the image now in the worker. */
   refresh(post: (message: ToWorkerMessage) => void): void {
-    const generation = ++this.generation;
-    const ask = () => {
-      if (generation === this.generation) post({ type: 'renderThumbnails', generation });
-    };
-    if (typeof requestAnimationFrame !== 'function') return ask();
-    requestAnimationFrame(() => requestAnimationFrame(ask));
+    this.generation++;
+    post({ type: 'renderThumbnails', generation: this.generation });
   }
 
   received(message: ThumbnailMessage): void {
