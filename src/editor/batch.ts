@@ -16,7 +16,7 @@ import { downloadFileName, triggerDownload } from './download.ts';
 import { atom, type Store } from './editor-jotai.ts';
 import { savesThroughShareSheet } from './export.ts';
 import { openShareSheet, SHARE_CANCELLED_MESSAGE, TAP_DURATION_MS, type Notify } from './saving.ts';
-import type { EffectStep } from './recovery.ts';
+import { workerSteps, type EffectStep } from './recovery.ts';
 import { keepDateAtom } from './state/ui.ts';
 import { cropForPhoto, isNoRecipe, recipeOf, type CropChoice, type CropRecipe } from '../crop/crop-choice.ts';
 import { croppedSize, type CropGeometry } from '../crop/geometry.ts';
@@ -283,13 +283,7 @@ export class BatchRunner {
       if (this.cancelled) throw new Cancelled();
       // The engine that runs now (it may have been restarted after a lost GPU since the batch began).
       const engine = this.host.client() ?? job.first;
-      const steps = await Promise.all(
-        job.replay.map(async (step) => ({
-          effectId: step.effectId,
-          settings: step.settings,
-          ...(step.mask ? { mask: await createImageBitmap(step.mask) } : {}),
-        })),
-      );
+      const steps = await workerSteps(job.replay);
       if (this.cancelled) {
         for (const step of steps) step.mask?.close();
         throw new Cancelled();

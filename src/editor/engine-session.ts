@@ -9,12 +9,13 @@ import {
   CROP_FAILED,
   type EngineKind,
   type FromWorkerMessage,
+  type FullResolutionStep,
   type StatusMessage,
   type ToWorkerMessage,
 } from '../engine/protocol.ts';
 import type { DecodedImage } from '../intake/decode.ts';
 import type { Store } from './editor-jotai.ts';
-import { RecoveryLog, type CropStep, type EffectStep, type ImageStep } from './recovery.ts';
+import { RecoveryLog, workerSteps, type CropStep, type EffectStep, type ImageStep } from './recovery.ts';
 import { cropStepId, type CropChoice } from '../crop/crop-choice.ts';
 import type { Notify } from './saving.ts';
 import { errorReceived, type EditorState, type Outcome } from './state/editor-state.ts';
@@ -210,7 +211,7 @@ export class EngineSession {
     if (!client || !source) throw new Error('Worker not available.');
     if (!effects) throw new Error('A collage cannot be cropped.');
     const step: CropStep = { kind: 'crop', choice, step: cropStepId(choice) };
-    const copies = await copyMasks(effects);
+    const copies = await workerSteps(effects);
     this.pendingCrop = step;
     this.historyRequests.push('crop');
     postCrop(client, source.file, step, copies);
@@ -394,7 +395,7 @@ export class EngineSession {
         client.post({ type: 'commitEffect' });
         last = await this.expect((m) => m.status === 'commitSuccess');
       } else if (step.kind === 'crop') {
-        postCrop(client, source.file, step, await copyMasks(this.log.effectsBefore(index) ?? []));
+        postCrop(client, source.file, step, await workerSteps(this.log.effectsBefore(index) ?? []));
         last = await this.expect((m) => m.status === 'commitSuccess');
       } else {
         const copy = await createImageBitmap(step.image);
@@ -461,24 +462,8 @@ export class EngineSession {
   }
 }
 
-/** The effects as the worker replays them, with copies of their masks (the log keeps its own). */
-async function copyMasks(effects: readonly EffectStep[]) {
-  return Promise.all(
-    effects.map(async (step) => ({
-      effectId: step.effectId,
-      settings: step.settings,
-      ...(step.mask ? { mask: await createImageBitmap(step.mask) } : {}),
-    })),
-  );
-}
-
 /** Sends a crop; the worker takes the masks. */
-function postCrop(
-  client: EngineClient,
-  file: Blob,
-  step: CropStep,
-  effects: Awaited<ReturnType<typeof copyMasks>>,
-): void {
+function postCrop(client: EngineClient, file: Blob, step: CropStep, effects: FullResolutionStep[]): void {
   const masks = effects.flatMap((effect) => (effect.mask ? [effect.mask] : []));
   client.post({ type: 'cropImage', file, geometry: step.choice.geometry, step: step.step, effects }, masks);
 }

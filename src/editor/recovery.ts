@@ -5,6 +5,7 @@
  * user's image and history come back. The bitmaps here are copies owned by the log.
  */
 import type { CropChoice } from '../crop/crop-choice.ts';
+import type { FullResolutionStep } from '../engine/protocol.ts';
 import { type SettingsRecord } from './state/editor-state.ts';
 
 export interface EffectStep {
@@ -49,6 +50,20 @@ export interface Source {
   file: Blob;
   /** The day the photo was taken, where its EXIF says (the date stamp's date). */
   taken?: string;
+}
+
+/**
+ * The effects as the worker replays them (a save, a batch's photo, a crop), with copies of their masks
+ * for the worker to take: the log keeps its own.
+ */
+export function workerSteps(effects: readonly EffectStep[]): Promise<FullResolutionStep[]> {
+  return Promise.all(
+    effects.map(async (step) => ({
+      effectId: step.effectId,
+      settings: step.settings,
+      ...(step.mask ? { mask: await createImageBitmap(step.mask) } : {}),
+    })),
+  );
 }
 
 function close(step: Step | null | undefined): void {

@@ -15,7 +15,7 @@ import {
   openSaveTarget,
   SAVE_TAB_BLOCKED,
 } from './export.ts';
-import type { RecoveryLog } from './recovery.ts';
+import { workerSteps, type RecoveryLog } from './recovery.ts';
 import { canRequestImage, type EditorState } from './state/editor-state.ts';
 import type { NotificationAction, NotificationKind } from './state/notifications.ts';
 import { keepDateTaken } from '../metadata/date-taken.ts';
@@ -297,13 +297,7 @@ export class PhotoSaver {
     const processing = cropped ? processingSize(cropped.width, cropped.height) : source.processing;
     const exportWith = async (engine: EngineClient) => {
       // The log keeps its masks (for recovery); the worker gets copies.
-      const steps = await Promise.all(
-        effects.map(async (step) => ({
-          effectId: step.effectId,
-          settings: step.settings,
-          ...(step.mask ? { mask: await createImageBitmap(step.mask) } : {}),
-        })),
-      );
+      const steps = await workerSteps(effects);
       return engine.exportFullResolution({
         file: source.file,
         processing,
