@@ -403,11 +403,13 @@ export async function renderMarkdown(results) {
 
   const thumbnailRows = results.rows.filter((r) => r.kind === 'thumbnails');
   if (thumbnailRows.length) {
-    lines.push('## Thumbnails (issue 23)', '');
+    lines.push('## Thumbnails (issues 23 and 38)', '');
     lines.push(
       "The editor's thumbnails of the photo: every effect at its defaults and every Filters look, each run " +
-        'on the photo reduced to 160 px (the camera effects on 480 px, their resolution scaled alike), ' +
-        'reduced to 160 px where it changed size and read back, one after another in the worker. The whole set beside one CCD apply at the same size; it must cost no more:',
+        'on the photo reduced to 160 px (the camera effects on 320 px, their resolution scaled alike), ' +
+        'reduced to 160 px where it changed size and copied into an atlas, one call after another in the worker, ' +
+        'each call ending with its GPU work done; the atlas read back once for the effects and once for the looks. ' +
+        'The whole set beside one CCD apply at the same size; it must cost no more (at most 1x on WebGPU and WebGL2):',
       '',
     );
     lines.push('| backend | photo | whole set ms (passes) | one CCD apply ms (passes) | set / CCD |');

@@ -88,6 +88,11 @@ export interface Backend {
   runPass(pass: PassSpec): void;
   /** Sizes the canvas to the texture and shows it; resolves once the frame is handed to the canvas. */
   present(texture: GpuTexture): void | Promise<void>;
+  /**
+   * Copies all of `source` into `target` with its top-left corner at (x, y): both of one format, the
+   * source inside the target. The thumbnail set is gathered so into one atlas, read back once.
+   */
+  copyInto(source: GpuTexture, target: GpuTexture, x: number, y: number): void;
   /** RGBA8, rows from the top, tightly packed. */
   readPixels(texture: GpuTexture): Promise<Uint8Array<ArrayBuffer>>;
   /** Resolves when all submitted GPU work has finished. */

@@ -47,6 +47,8 @@ class RecordingBackend implements Backend {
 
   present(): void {}
 
+  copyInto(): void {}
+
   readPixels(): Promise<Uint8Array<ArrayBuffer>> {
     return Promise.resolve(new Uint8Array(0));
   }

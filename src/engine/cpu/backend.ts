@@ -136,6 +136,16 @@ class CpuBackend implements Backend {
     this.context.putImageData(frame, 0, 0);
   }
 
+  copyInto(source: GpuTexture, target: GpuTexture, x: number, y: number): void {
+    const from = this.own(source);
+    const to = this.own(target);
+    const row = from.width * 4;
+    for (let line = 0; line < from.height; line++) {
+      const start = line * row;
+      to.data.set(from.data.subarray(start, start + row), ((y + line) * to.width + x) * 4);
+    }
+  }
+
   readPixels(texture: GpuTexture): Promise<Uint8Array<ArrayBuffer>> {
     const source = this.own(texture);
     if (!(source.data instanceof Uint8Array))

@@ -265,6 +265,17 @@ class WebGl2Backend implements Backend {
     gl.flush();
   }
 
+  copyInto(source: GpuTexture, target: GpuTexture, x: number, y: number): void {
+    const gl = this.gl;
+    const from = this.own(source);
+    const to = this.own(target);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebufferOf(from));
+    gl.bindTexture(gl.TEXTURE_2D, to.texture);
+    gl.copyTexSubImage2D(gl.TEXTURE_2D, 0, x, y, 0, 0, source.width, source.height);
+    gl.bindTexture(gl.TEXTURE_2D, null);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+  }
+
   readPixels(texture: GpuTexture): Promise<Uint8Array<ArrayBuffer>> {
     const gl = this.gl;
     const source = this.own(texture);

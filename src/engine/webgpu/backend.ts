@@ -263,6 +263,16 @@ export class WebGpuBackend implements Backend {
     this.flush();
   }
 
+  copyInto(source: GpuTexture, target: GpuTexture, x: number, y: number): void {
+    const from = this.own(source);
+    const to = this.own(target);
+    const encoder = (this.encoder ??= this.device.createCommandEncoder());
+    encoder.copyTextureToTexture({ texture: from.texture }, { texture: to.texture, origin: { x, y } }, [
+      source.width,
+      source.height,
+    ]);
+  }
+
   async readPixels(texture: GpuTexture): Promise<Uint8Array<ArrayBuffer>> {
     const source = this.own(texture);
     if (texture.format !== 'rgba8unorm') throw new Error('readPixels reads rgba8unorm textures only');

@@ -100,11 +100,15 @@ export class Engine {
     while (this.thumbnailsPending) await this.renderNextThumbnail();
   }
 
-  /** Renders and posts one thumbnail; the worker's queue calls it between messages. */
+  /**
+   * Renders one thumbnail, and posts those of its group once the group is made; the worker's queue
+   * calls it between messages.
+   */
   async renderNextThumbnail(): Promise<void> {
     if (!this.base) return this.thumbnails.drop();
     const made = await this.thumbnails.next(this.base);
-    if (made) this.post({ type: 'thumbnail', ...made }, [made.pixels.buffer]);
+    for (const thumbnail of made ?? [])
+      this.post({ type: 'thumbnail', ...thumbnail }, [thumbnail.pixels.buffer]);
   }
 
   /** The live viewfinder (made on first use): camera frames through the same runner and resources. */

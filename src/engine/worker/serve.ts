@@ -340,7 +340,7 @@ let thumbnailScheduled = false;
 
 /**
  * Thumbnails run one at a time behind whatever is queued then: a message that arrives while one renders
- * (an apply) is queued before the next, so it waits for one thumbnail at most.
+ * (an apply) is queued before the next, so it waits for one call's thumbnails at most (a camera effect's, or a few looks').
  */
 function scheduleThumbnail(): void {
   if (thumbnailScheduled || !engine?.thumbnailsPending) return;

@@ -1,9 +1,13 @@
 /**
  * Thumbnails of the user's photo with each effect and look (issue 23). Each effect runs on the photo
- * reduced to the thumbnail's size (a camera effect at its own resolution scaled as if the photo were three
- * times the thumbnail's size; see `detailScale`), a result of another size is reduced by area, and its pixels
- * are read back and handed over as they are: no encoding. One thumbnail per call: the worker's queue runs
- * them between its other messages, so an apply waits for one thumbnail at most.
+ * reduced to the thumbnail's size (a camera effect at its own resolution scaled as if the photo were twice
+ * the thumbnail's size; see `detailScale`), a result of another size is reduced by area, and the
+ * result is copied into its cell of an atlas. The atlas of a group (the effects, then the looks) is read
+ * back once, when its last cell is made (issue 38: one read-back instead of one a thumbnail), and its
+ * cells handed over as they are: no encoding. A call renders one camera effect or a few looks
+ * (PASSES_PER_CALL), its GPU work finished before it ends: the worker's queue runs calls between its
+ * other messages, so an apply waits for one call at most, and the worker's rest after a call is as long
+ * as the call took.
  */
 import { findEffect } from '../../effects/index.ts';
 import { THUMBNAIL_SIZE, thumbnailJobs, thumbnailSize, type ThumbnailJob } from '../../effects/thumbnails.ts';
@@ -15,7 +19,14 @@ import type { StageInvocation } from '../stages/invocation.ts';
 import type { TextureResolver } from '../stages/types.ts';
 
 /** How many times the thumbnail's size an effect with a resolution of its own is rendered at. */
-const CAMERA_OVERSAMPLE = 3;
+const CAMERA_OVERSAMPLE = 2.25;
+
+/**
+ * A call renders jobs until it has run this many passes (a camera effect alone, or a handful of looks of
+ * one pass each), then finishes its GPU work: a call ends with its work done, so the worker's rest after
+ * it is as long as it took, and no queue of thumbnail work is left for an apply to wait behind.
+ */
+const PASSES_PER_CALL = 10;
 
 export interface Thumbnail {
   generation: number;
@@ -26,9 +37,18 @@ export interface Thumbnail {
   pixels: Uint8Array<ArrayBuffer>;
 }
 
+/** A job of a call, its stages made for the photo reduced for it (`source`). */
+interface Run {
+  job: ThumbnailJob;
+  source: GpuTexture;
+  stages: StageInvocation[];
+}
+
 interface Work {
   generation: number;
   jobs: ThumbnailJob[];
+  /** The group being gathered: its atlas and the keys of its cells so far, in order. */
+  atlas: { texture: GpuTexture; columns: number; cells: (readonly string[])[] } | null;
   /** The photo reduced for thumbnails, by scale, and the base they were made from. */
   sources: Map<number, GpuTexture>;
   of: GpuTexture | null;
@@ -56,7 +76,7 @@ export class ThumbnailRenderer {
   /** A new request: what is left of an older one is dropped. */
   queue(generation: number): void {
     this.drop();
-    this.work = { generation, jobs: thumbnailJobs(), sources: new Map(), of: null };
+    this.work = { generation, jobs: thumbnailJobs(), atlas: null, sources: new Map(), of: null };
   }
 
   get pending(): boolean {
@@ -68,38 +88,111 @@ export class ThumbnailRenderer {
     return this.runner.passCount;
   }
 
-  /** Renders the next thumbnail of `base`; null once none is left (and the set's textures are freed). */
-  async next(base: GpuTexture): Promise<Thumbnail | null> {
+  /**
+   * Renders the next few thumbnails of `base` (one camera effect, or looks up to PASSES_PER_CALL) into
+   * their group's atlas: the group's thumbnails once it is complete, none before; null once none is left
+   * (and the set's textures are freed).
+   */
+  async next(base: GpuTexture): Promise<Thumbnail[] | null> {
     const work = this.work;
-    const job = work?.jobs.shift();
-    if (!work || !job) {
+    if (!work?.jobs.length) {
       this.drop();
       return null;
     }
-    const effect = findEffect(job.effectId);
-    if (!effect) return this.next(base);
-    const detail = detailScale(effect, base);
-    const source = this.source(work, base, detail);
     const size = thumbnailSize(base.width, base.height);
-    const stages = effect.stages(inImagePixels(effect, job.settings, detail), source);
-    await this.prepare(stages, source);
-    const output = await this.runner.backend.validate(() => {
-      // A last resize (a camera's pixelated 2x) of an image already larger than the thumbnail is left to
-      // the reduction: reducing its input by area gives the same thumbnail, for one pass fewer.
-      const last = stages.at(-1);
-      const resized = last?.stage === 'resize' && stages.length > 1;
-      let made = this.runner.run(source, resized ? stages.slice(0, -1) : stages, this.resolve);
-      if (resized && (made.width < size.width || made.height < size.height)) made = this.then(made, [last]);
-      if (made.width === size.width && made.height === size.height) return made;
-      // An effect that changed the size (a camera's resolution): reduced by area.
-      return this.then(made, [{ stage: 'resize', params: { ...size, mode: RESIZE_AREA } }]);
+    const runs = this.plan(work, base, size);
+    for (const run of runs) await this.prepare(run.stages, run.source);
+    // Checked for errors once for the call, not once a thumbnail (each check waits on the GPU process).
+    await this.runner.backend.validate(() => {
+      for (const run of runs) this.place(work, run, size);
     });
-    try {
-      const pixels = await this.runner.backend.readPixels(output);
-      return { generation: work.generation, keys: job.keys, ...size, pixels };
-    } finally {
-      this.runner.pool.release(output);
+    const done = runs.at(-1)?.job;
+    const following = work.jobs[0];
+    if (done && (!following || group(following) !== group(done))) return this.readBack(work, size);
+    await this.runner.backend.finish();
+    return [];
+  }
+
+  /** The jobs of this call, taken from the set: one at least, of one group, within PASSES_PER_CALL. */
+  private plan(work: Work, base: GpuTexture, size: { width: number; height: number }): Run[] {
+    work.atlas ??= this.atlas(work.jobs, size);
+    const runs: Run[] = [];
+    let stageCount = 0;
+    for (let job = work.jobs[0]; job; job = work.jobs[0]) {
+      const first = runs[0]?.job;
+      if (first && group(job) !== group(first)) break;
+      const effect = findEffect(job.effectId);
+      const detail = effect ? detailScale(effect, base) : 1;
+      // Reductions are kept for the set: one made here for a job left to the next call is not wasted.
+      const source = this.source(work, base, detail);
+      const stages = effect ? effect.stages(inImagePixels(effect, job.settings, detail), source) : [];
+      if (first && stageCount + stages.length > PASSES_PER_CALL) break;
+      work.jobs.shift();
+      stageCount += stages.length;
+      runs.push({ job, source, stages });
     }
+    return runs;
+  }
+
+  /** Renders a job and copies its thumbnail into the next cell of its group's atlas. */
+  private place(work: Work, run: Run, size: { width: number; height: number }): void {
+    if (run.stages.length === 0) return;
+    const atlas = work.atlas;
+    if (!atlas) return;
+    const made = this.render(run, size);
+    const cell = atlas.cells.length;
+    const x = (cell % atlas.columns) * size.width;
+    this.runner.backend.copyInto(made, atlas.texture, x, Math.floor(cell / atlas.columns) * size.height);
+    this.runner.pool.release(made);
+    atlas.cells.push(run.job.keys);
+  }
+
+  /** The atlas of the group `jobs` begins with: a cell for each, in rows no wider than the device allows. */
+  private atlas(jobs: readonly ThumbnailJob[], size: { width: number; height: number }) {
+    const first = jobs[0];
+    const end = jobs.findIndex((other) => first && group(other) !== group(first));
+    const count = Math.max(1, end < 0 ? jobs.length : end);
+    const columns = Math.max(1, Math.min(count, Math.floor(this.runner.backend.maxTextureSize / size.width)));
+    const rows = Math.ceil(count / columns);
+    const texture = this.runner.pool.acquire(columns * size.width, rows * size.height, 'rgba8unorm');
+    return { texture, columns, cells: [] };
+  }
+
+  /** The group's atlas read back once and cut into its thumbnails. */
+  private async readBack(work: Work, size: { width: number; height: number }): Promise<Thumbnail[]> {
+    const atlas = work.atlas;
+    if (!atlas) return [];
+    work.atlas = null;
+    try {
+      const pixels = await this.runner.backend.readPixels(atlas.texture);
+      const stride = atlas.texture.width * 4;
+      const row = size.width * 4;
+      return atlas.cells.map((keys, cell) => {
+        const left = (cell % atlas.columns) * row;
+        const top = Math.floor(cell / atlas.columns) * size.height;
+        const own = new Uint8Array(row * size.height);
+        for (let y = 0; y < size.height; y++) {
+          const start = (top + y) * stride + left;
+          own.set(pixels.subarray(start, start + row), y * row);
+        }
+        return { generation: work.generation, keys, ...size, pixels: own };
+      });
+    } finally {
+      this.runner.pool.release(atlas.texture);
+    }
+  }
+
+  /** One job's thumbnail, a texture of the set's own at the thumbnail's size. */
+  private render({ source, stages }: Run, size: { width: number; height: number }): GpuTexture {
+    // A last resize (a camera's pixelated 2x) of an image already larger than the thumbnail is left to
+    // the reduction: reducing its input by area gives the same thumbnail, for one pass fewer.
+    const last = stages.at(-1);
+    const resized = last?.stage === 'resize' && stages.length > 1;
+    let made = this.runner.run(source, resized ? stages.slice(0, -1) : stages, this.resolve);
+    if (resized && (made.width < size.width || made.height < size.height)) made = this.then(made, [last]);
+    if (made.width === size.width && made.height === size.height) return made;
+    // An effect that changed the size (a camera's resolution): reduced by area.
+    return this.then(made, [{ stage: 'resize', params: { ...size, mode: RESIZE_AREA } }]);
   }
 
   /** Runs `stages` on a texture of the set's own, which is released. */
@@ -112,6 +205,7 @@ export class ThumbnailRenderer {
   /** Forgets the request and frees the set's textures (done, a new request, a lost context, the end). */
   drop(): void {
     for (const texture of this.work?.sources.values() ?? []) this.runner.pool.release(texture);
+    if (this.work?.atlas) this.runner.pool.release(this.work.atlas.texture);
     this.work = null;
     this.runner.pool.trim();
   }
@@ -140,9 +234,14 @@ export class ThumbnailRenderer {
   }
 }
 
+/** A job's group: its atlas is read back when the group's last thumbnail is made. */
+function group(job: ThumbnailJob): string {
+  return job.keys[0]?.split(':')[0] ?? '';
+}
+
 /**
  * How a job runs. An effect with a setting in image pixels (a camera's resolution) is rendered as if the
- * photo were three times the thumbnail's size (`detail`, which scales those settings): at the thumbnail's
+ * photo were twice the thumbnail's size (`detail`, which scales those settings): at the thumbnail's
  * own size its JPEG blocks, its pixels and the lens reflection's coarse grids would be far larger,
  * relative to the thumbnail, than on the photo. Any other effect runs at the thumbnail's size.
  */
