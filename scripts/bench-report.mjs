@@ -406,18 +406,22 @@ export async function renderMarkdown(results) {
     lines.push('## Thumbnails (issues 23 and 38)', '');
     lines.push(
       "The editor's thumbnails of the photo: every effect at its defaults and every Filters look, each run " +
-        'on the photo reduced to 160 px (the camera effects on 320 px, their resolution scaled alike), ' +
+        'on the photo reduced to 160 px (the camera effects on 360 px, their resolution scaled alike), ' +
         'reduced to 160 px where it changed size and copied into an atlas, one call after another in the worker, ' +
         'each call ending with its GPU work done; the atlas read back once for the effects and once for the looks. ' +
         'The whole set beside one CCD apply at the same size; it must cost no more (at most 1x on WebGPU and WebGL2):',
       '',
     );
+    lines.push(...partialRun('--only-thumbnails', results.thumbnailRun));
     lines.push('| backend | photo | whole set ms (passes) | one CCD apply ms (passes) | set / CCD |');
     lines.push('|---|---|---:|---:|---:|');
     for (const row of thumbnailRows) {
-      const ccd = results.rows.find(
-        (r) => r.kind === 'effect' && r.engine === row.engine && r.name === 'ccdEffect' && sameSize(r, row),
-      );
+      // A partial run (--only-thumbnails) timed its own CCD apply beside the set.
+      const ccd =
+        row.ccd ??
+        results.rows.find(
+          (r) => r.kind === 'effect' && r.engine === row.engine && r.name === 'ccdEffect' && sameSize(r, row),
+        );
       if (!ccd) continue;
       lines.push(
         `| ${ENGINE_NAMES[row.engine]} | ${size(row)} | ${ms(row.medianMs)} (${row.passes ?? '?'}) | ` +

@@ -14,6 +14,8 @@
 //   --only-batch   only the batch (issue 27): seconds per 12 MP photo in 'Apply to all', on every backend
 //   --only-iphone  only the iPhone photo (issue 36): 12, 24, 48 MP with CCD and 120 MP with Filters, load,
 //                  look and full-resolution save, time and peak memory of every browser process, per backend
+//   --only-thumbnails  only the thumbnail set (issue 38) beside one CCD apply timed before and after it,
+//                  at 1080 px on WebGPU and WebGL2
 //   --report       measure nothing: RESULTS.md again from results.json and the newer partial runs' files
 // BENCH_PORT (default 5175) serves the benchmark page, then the production build.
 import { spawn, spawnSync } from 'node:child_process';
@@ -42,6 +44,7 @@ const quick = args.includes('--quick');
 const onlyCamera = args.includes('--only-camera');
 const onlyBatch = args.includes('--only-batch');
 const onlyIphone = args.includes('--only-iphone');
+const onlyThumbnails = args.includes('--only-thumbnails');
 // Issue 27: photos per batch, per backend. The CPU backend takes far longer a photo (it runs every pass on
 // the CPU, in the worker), so it does two (a batch is two photos at least).
 const BATCH_SIZE = [4000, 3000];
@@ -367,6 +370,14 @@ async function rewriteMarkdown() {
     merged.iphone = iphone.iphone;
     merged.iphoneRun = { date: iphone.date, loadAverageBefore: iphone.machine?.loadAverageBefore ?? [] };
   }
+  const thumbnails = read('thumbnail-results.json');
+  if (newer(thumbnails)) {
+    merged.rows = [...full.rows.filter((row) => row.kind !== 'thumbnails'), ...thumbnails.rows];
+    merged.thumbnailRun = {
+      date: thumbnails.date,
+      loadAverageBefore: thumbnails.machine?.loadAverageBefore ?? [],
+    };
+  }
   const batch = read('batch-results.json');
   if (newer(batch)) {
     merged.editor = { ...(full.editor ?? {}), batches: batch.batches };
@@ -402,6 +413,30 @@ async function writePartial(file, results, lines) {
 if (onlyIphone) {
   const { iphone } = await editor([]);
   await writePartial('iphone-results.json', { iphone }, (partial) => iphoneLines(partial.iphone));
+}
+if (onlyThumbnails) {
+  // The set and one CCD apply in the same page, CCD timed before and after the set and pooled (the
+  // machine's load drifts); each row carries its own CCD, so the ratio is of one run.
+  const rows = await withPage('/bench/index.html', PORT, async (page) => {
+    const made = [];
+    for (const engine of ENGINES) {
+      const ccd = () =>
+        page.evaluate(
+          (a) => window.harness.benchEffect(a[0], 1080, 720, 'ccdEffect', {}, a[1], a[2]),
+          [engine, GPU.warmup, GPU.iterations],
+        );
+      const before = await ccd();
+      const [set] = await page.evaluate((a) => window.bench.thumbnails(...a), [engine, 1080, 720, GPU]);
+      const after = await ccd();
+      const samplesMs = [...before.samplesMs, ...after.samplesMs];
+      made.push({ ...set, ccd: { medianMs: median(samplesMs), passes: before.passes } });
+      log(`${engine} thumbnail set ${set.medianMs.toFixed(0)} ms, CCD ${median(samplesMs).toFixed(0)} ms`);
+    }
+    return made;
+  });
+  await writePartial('thumbnail-results.json', { rows }, (partial) =>
+    partial.rows.map((row) => `${row.engine}: set / CCD ${(row.medianMs / row.ccd.medianMs).toFixed(2)}`),
+  );
 }
 if (onlyBatch) {
   const { batches } = await editor([]);
