@@ -7,7 +7,7 @@ import { cameraOptions, LazyCameraView } from '../camera/entry.ts';
 import { isEngineKind } from '../engine/protocol.ts';
 import { ARRIVAL_FORMATS, receiveArrivals } from '../intake/arrivals.ts';
 import { acceptAttribute, EDITOR_FORMATS } from '../intake/formats.ts';
-import { NO_FILE_MESSAGE } from '../intake/messages.ts';
+import { NO_FILE_MESSAGE, SHARE_REFUSED_MESSAGE } from '../intake/messages.ts';
 import { listenForPastedFiles } from '../intake/paste.ts';
 import { commandForKey, focusKind, type CommandUi } from './commands.ts';
 import { ActionBar } from './components/ActionBar.tsx';
@@ -181,8 +181,10 @@ function EditorScreen({ store }: { store: Store }) {
       const hooks = testHooksFor(controller);
       // Photos shared to the installed app, or opened with it, load as an upload: the first as the photo,
       // all of them (several) as the batch.
-      const stopArrivals = receiveArrivals((files) => {
-        if (files.length > 0) controller.chooseFiles(files, { formats: ARRIVAL_FORMATS });
+      const stopArrivals = receiveArrivals((arrival) => {
+        if ('refused' in arrival) store.set(notifyAtom, { kind: 'error', message: SHARE_REFUSED_MESSAGE });
+        else if (arrival.files.length > 0)
+          controller.chooseFiles(arrival.files, { formats: ARRIVAL_FORMATS });
         else store.set(notifyAtom, { kind: 'error', message: NO_FILE_MESSAGE });
       });
       return () => {

@@ -6,15 +6,19 @@
  * until it is.
  */
 import { isAndroid, landingFormats } from './formats.ts';
-import { SHARE_CACHE, SHARED_PARAM } from './share-target.ts';
+import { SHARE_CACHE, SHARE_REFUSED_PARAM, SHARED_PARAM } from './share-target.ts';
 
 /** What arrives from outside is taken as the landing page's upload is: HEIC too, except on Android. */
 export const ARRIVAL_FORMATS = landingFormats(
   typeof navigator !== 'undefined' && isAndroid(navigator.userAgent),
 );
 
-/** One arrival's files, in the order they were given (possibly none: a share that lost its files). */
-export type ArrivalReceiver = (files: File[]) => void;
+/**
+ * One arrival: its files, in the order they were given (possibly none: a share that lost its files), or
+ * word that the service worker refused a share another site's page sent.
+ */
+export type Arrival = { files: File[] } | { refused: true };
+export type ArrivalReceiver = (arrival: Arrival) => void;
 
 // The File Handling API (not in TypeScript's DOM types yet).
 interface LaunchParams {
@@ -25,12 +29,21 @@ interface LaunchQueue {
 }
 
 let receiver: ArrivalReceiver | null = null;
-const waiting: File[][] = [];
+const waiting: Arrival[] = [];
 let listening = false;
 
-function deliver(files: File[]): void {
-  if (receiver) receiver(files);
-  else waiting.push(files);
+function deliver(arrival: Arrival): void {
+  if (receiver) receiver(arrival);
+  else waiting.push(arrival);
+}
+
+/** Whether this page was sent here for a refused share (`?shareRefused=1`); the marker is taken once. */
+function takeRefusal(): boolean {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has(SHARE_REFUSED_PARAM)) return false;
+  url.searchParams.delete(SHARE_REFUSED_PARAM);
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  return true;
 }
 
 /** The files the service worker kept for this page (it was sent here with `?shared=1`), taken once. */
@@ -60,23 +73,27 @@ async function takeShared(): Promise<File[] | null> {
 function listen(): void {
   if (listening) return;
   listening = true;
+  if (takeRefusal()) deliver({ refused: true });
   takeShared().then(
     (files) => {
-      if (files) deliver(files);
+      if (files) deliver({ files });
     },
     (error: unknown) => {
       console.warn('The shared photo could not be read:', error);
-      deliver([]);
+      deliver({ files: [] });
     },
   );
   const queue = (window as Window & { launchQueue?: LaunchQueue }).launchQueue;
   queue?.setConsumer((params) => {
     const handles = params.files.filter((handle): handle is FileSystemFileHandle => handle.kind === 'file');
     if (handles.length === 0) return;
-    Promise.all(handles.map((handle) => handle.getFile())).then(deliver, (error: unknown) => {
-      console.warn('The opened file could not be read:', error);
-      deliver([]);
-    });
+    Promise.all(handles.map((handle) => handle.getFile())).then(
+      (files) => deliver({ files }),
+      (error: unknown) => {
+        console.warn('The opened file could not be read:', error);
+        deliver({ files: [] });
+      },
+    );
   });
 }
 
@@ -87,7 +104,7 @@ function listen(): void {
 export function receiveArrivals(take: ArrivalReceiver): () => void {
   listen();
   receiver = take;
-  for (const files of waiting.splice(0)) take(files);
+  for (const arrival of waiting.splice(0)) take(arrival);
   return () => {
     if (receiver === take) receiver = null;
   };

@@ -13,6 +13,9 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const MAX_MEGAPIXELS = 120;
 
 export const NO_FILE_MESSAGE = 'No file selected.';
+/** Another site's page sent the share target a photo (issue 38): it was not opened. */
+export const SHARE_REFUSED_MESSAGE =
+  'A photo sent by another website was not opened. Share photos to RetroCam from your device’s share menu.';
 export const UNSUPPORTED_MESSAGE = 'Unsupported file format. Supported formats: JPG, PNG, WEBP.';
 export const SELECT_FIRST_MESSAGE = 'Please select an image first.';
 export const DECODE_FAILED_MESSAGE = 'Failed to load image file';

@@ -13,6 +13,8 @@ export const SHARE_FIELD = 'photos';
 export const SHARE_CACHE = 'retrocam-shared';
 /** Query parameter on /editor: the service worker has just kept a share for it. */
 export const SHARED_PARAM = 'shared';
+/** Query parameter on /editor: the service worker refused a POST that another site's page sent. */
+export const SHARE_REFUSED_PARAM = 'shareRefused';
 
 /** The image types the installed app offers to open, each with its file extensions. */
 export const LAUNCH_TYPES: Readonly<Record<string, string[]>> = {

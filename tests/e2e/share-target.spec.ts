@@ -5,7 +5,7 @@
 // headless Chromium has no installed app to launch).
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { UNSUPPORTED_MESSAGE } from '../../src/intake/messages.ts';
+import { SHARE_REFUSED_MESSAGE, UNSUPPORTED_MESSAGE } from '../../src/intake/messages.ts';
 import { psnr } from '../reference/metrics.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { fixtureBase64, fixturePath } from '../support/images.ts';
@@ -161,3 +161,60 @@ test('a file the desktop opens with the app loads in the editor (launchQueue)', 
   await page.goto(`/editor${OPTIONS}`);
   await expectPhoto(editor);
 });
+
+/**
+ * A photo kept as the service worker keeps a share, for an editor that has not opened yet: a share still
+ * waiting.
+ */
+async function keepWaitingShare(page: Page, file: string): Promise<void> {
+  await page.evaluate(
+    async ({ base64, name }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const cache = await caches.open('retrocam-shared');
+      await cache.put(
+        new Request('/retrocam-shared/0'),
+        new Response(bytes, { headers: { 'Content-Type': 'image/png', 'X-File-Name': name } }),
+      );
+    },
+    { base64: fixtureBase64(file), name: 'waiting.png' },
+  );
+}
+
+for (const referrer of ['strict-origin-when-cross-origin', 'no-referrer']) {
+  test(`another site's page cannot put a photo in the editor, nor drop a waiting share (${referrer})`, async ({
+    page,
+    editor,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const target = await controlled(page);
+    await keepWaitingShare(page, PHOTO);
+    // Another site's page with a form that POSTs its own photo to the share target, as the issue's
+    // attacker did.
+    const attacker = 'http://attacker.test/';
+    await page.route(attacker, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body:
+          `<!doctype html><meta name="referrer" content="${referrer}">` +
+          `<form id="share-form" method="post" enctype="${target.enctype}" ` +
+          `action="${baseURL}${target.action}${OPTIONS}">` +
+          `<input type="file" name="${target.params.files[0]!.name}"></form>`,
+      }),
+    );
+    await page.goto(attacker);
+    await page.locator('#share-form input').setInputFiles(fixturePath('kodak/kodim05.png'));
+    await Promise.all([
+      page.waitForURL(/\/editor/),
+      page.evaluate(() => (document.getElementById('share-form') as HTMLFormElement).submit()),
+    ]);
+    expect((await editor.takeNotification('error', 30_000)).text).toBe(SHARE_REFUSED_MESSAGE);
+    // Nothing loaded, the marker gone, the waiting share still there.
+    await editor.expectStatus('WorkerReady');
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.evaluate(() => caches.keys())).toContain('retrocam-shared');
+    // The waiting share is the one the editor opens next.
+    await page.goto(`/editor${OPTIONS}&shared=1`);
+    await expectPhoto(editor);
+  });
+}
