@@ -4,6 +4,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MAX_TITLE_LENGTH } from '../../src/grading/cube.ts';
+import { psnr } from '../reference/metrics.ts';
 import { decodeScreenshot } from '../support/decode.ts';
 import { fixturePath } from '../support/images.ts';
 import { PERMISSIONS_POLICY } from '../../security-headers.ts';
@@ -82,6 +84,44 @@ test('.cube files: one too large for any table is refused at once, one with a ta
   expect((await editor.takeNotification('success')).text).toBe('Loaded made here.');
   await editor.settled();
   await expect(page.getByTestId('setting-filterName')).toHaveValue('custom');
+});
+
+test('.cube with a megabyte of TITLE: shown cut in the notification and the sidebar, no long task, the photo and its history kept (issue 38)', async ({
+  page,
+  editor,
+}) => {
+  const longTasks = await watchLongTasks(page);
+  await editor.open('webgl2', 'testHooks=1');
+  await editor.load('kodak/kodim05.png');
+  await editor.chooseEffect('vibrance');
+  await editor.settled();
+  // One step in the history to keep: Vibrance applied.
+  await page.getByTestId('apply-button').click();
+  await editor.settled();
+  await expect(page.getByTestId('undo-button')).toBeEnabled();
+  const applied = await editor.workerPixels();
+  await editor.chooseEffect('pg2016');
+  await editor.settled();
+  const title = 'T'.repeat(2 ** 20);
+  const table = cube(17).replace('TITLE "made here"', `TITLE "${title}"`);
+  const { result, longest, tries } = await longTasks.measure(async () => {
+    await page.getByTestId('cube-input').setInputFiles(made('titled.cube', table));
+    const loaded = await editor.takeNotification('success');
+    await editor.settled();
+    return loaded;
+  }, 200);
+  const shown = `${'T'.repeat(MAX_TITLE_LENGTH - 1)}…`;
+  expect(result.text).toBe(`Loaded ${shown}.`);
+  test.info().annotations.push({ type: 'longest task', description: tries.join(' then ') });
+  expect(longest, 'the longest main-thread task').toBeLessThanOrEqual(200);
+  // The sidebar names the look by the cut title, nowhere the whole of it.
+  await expect(page.getByTestId('setting-filterName')).toHaveValue('custom');
+  expect(await page.locator('body').innerText()).toContain(shown);
+  expect((await page.content()).includes('T'.repeat(MAX_TITLE_LENGTH + 1))).toBe(false);
+  // The photo and its history: Undo is still there, and the look undone gives the applied photo back.
+  await page.getByTestId('undo-button').click();
+  await editor.settled();
+  expect(psnr(await editor.workerPixels(), applied)).toBeGreaterThan(40);
 });
 
 test('the collage background covers the canvas after a preset changes its shape, and in the saved image', async ({
