@@ -13,6 +13,7 @@ import { pngDataUrl } from '../editor/test-hooks.ts';
 import type {} from './test-hooks.ts';
 import { CAMERA_LOOKS, findCameraLook, type CameraLook } from './looks.ts';
 import { nextTimer, rememberChoices, rememberedChoices } from './choices.ts';
+import './CameraView.css';
 
 export interface CameraShot {
   file: File;

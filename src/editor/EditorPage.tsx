@@ -33,6 +33,7 @@ import { notifyAtom } from './state/notifications.ts';
 import { collageSelectionAtom, exportProgressAtom, rememberedSaveOptions } from './state/ui.ts';
 import { pngDataUrl } from './test-hooks.ts';
 import { useViewport } from './useViewport.ts';
+import './EditorPage.css';
 
 // The crop tool loads when it is opened.
 const CropTool = lazy(() => import('../crop/CropTool.tsx'));

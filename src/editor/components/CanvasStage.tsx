@@ -8,6 +8,7 @@ import { canRequestImage, type EditorState } from '../state/editor-state.ts';
 import { zoomIndicatorText } from '../state/view-rules.ts';
 import { useViewport } from '../useViewport.ts';
 import { HOLD_MS, useCanvasGestures } from './canvas-gestures.ts';
+import './CanvasStage.css';
 
 /** What the canvas area shows, from the editor's state. */
 const canvasSlice = (state: EditorState) => ({

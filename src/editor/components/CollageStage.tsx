@@ -7,6 +7,7 @@ import { focusKind } from '../commands.ts';
 import type { EditorController } from '../controller.ts';
 import { collageArea, collageDisplaySize } from '../layout.ts';
 import { useViewport } from '../useViewport.ts';
+import './collage.css';
 
 interface CollageStageProps {
   controller: EditorController;
