@@ -3,7 +3,12 @@ import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../editor-jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
 import { exportProgressAtom, savingAtom, showingOriginalAtom } from '../state/ui.ts';
-import { collageDisplaySize, fittedCanvasSize, layoutMode, mobileCanvasAreaHeight } from '../layout.ts';
+import {
+  collageDisplaySize,
+  fittedCanvasSize,
+  layoutMode,
+  mobileCanvasAreaHeight,
+} from '../canvas-layout.ts';
 import { canRequestImage, type EditorState } from '../state/editor-state.ts';
 import { zoomIndicatorText } from '../state/view-rules.ts';
 import { useViewport } from '../useViewport.ts';
