@@ -5,6 +5,31 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const UI_LIBRARIES = ['react', 'react-dom', 'react-dom/*', 'jotai', 'jotai/*', 'wouter'];
+const UI_CODE = ['**/editor/**', '**/app/**', '**/collage/**', '**/camera/**'];
+const CROP_TOOL = ['**/crop/*.tsx', '**/crop/crop-controller.ts'];
+const GPU_CODE = [
+  '**/engine/webgpu/**',
+  '**/engine/webgl2/**',
+  '**/engine/cpu/**',
+  '**/engine/stages/**',
+  '**/engine/worker/**',
+  '**/shaders/**',
+];
+const JOTAI = { name: 'jotai', message: 'Import jotai through src/editor/editor-jotai.ts.' };
+const NO_GPU = {
+  group: GPU_CODE,
+  message: 'The UI does not import GPU code: it talks to the engine through src/engine/client.',
+};
+const NO_APP = {
+  group: ['**/app/**', '!**/app/test-hooks.ts'],
+  message:
+    'The app (entry, routes, pages) is above the UI it shows: of it, import only src/app/test-hooks.ts.',
+};
+
+/** One layer's fence: `no-restricted-imports` for its files (jotai only through editor-jotai.ts, as everywhere). */
+function fence(files, patterns) {
+  return { files, rules: { 'no-restricted-imports': ['error', { paths: [JOTAI], patterns }] } };
+}
 
 export default tseslint.config(
   {
@@ -66,88 +91,118 @@ export default tseslint.config(
     files: ['src/editor/editor-jotai.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
-  {
-    // The engine, the effect definitions and the colour grading run in the worker: no UI libraries, no
-    // editor code. The crop's pure modules (geometry, the frame's edits, the choice, its link) are theirs
-    // and the crop tool's alike.
-    files: [
+  // The layers' fences (docs/map.md, "The layers"): what each layer may not import. A file gets exactly one
+  // fence (a later entry's `no-restricted-imports` would replace an earlier one's), so the file sets below
+  // do not overlap; tests/unit/lint-fences.test.ts shows an import across each.
+  fence(
+    // The engine runs in the worker (its client and its protocol on the main thread): no UI libraries, no
+    // UI code, and of the intake only its decoder (the full-size original, loaded lazily by serve.ts). The
+    // crop's pure modules (geometry, the frame's edits, the choice, its link) are the engine's and the
+    // crop tool's alike.
+    [
       'src/engine/**/*.ts',
-      'src/effects/**/*.ts',
-      'src/grading/**/*.ts',
       'src/crop/geometry.ts',
       'src/crop/frame-edit.ts',
       'src/crop/crop-choice.ts',
       'src/crop/crop-link.ts',
     ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: UI_LIBRARIES, message: 'The engine stays free of UI libraries.' },
-            {
-              group: ['**/editor/**', '**/app/**', '**/collage/**'],
-              message: 'The engine does not import UI code.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The UI (the editor, the pages, the collage, the camera, the crop tool) never imports GPU code: it
-    // talks to the engine through src/engine/client and the messages of src/engine/protocol.ts.
-    files: [
+    [
+      { group: UI_LIBRARIES, message: 'The engine stays free of UI libraries.' },
+      { group: [...UI_CODE, ...CROP_TOOL], message: 'The engine does not import UI code.' },
+      {
+        group: ['**/intake/**', '!**/intake/decode.ts'],
+        message: 'The engine does not import the intake (but its decoder, src/intake/decode.ts).',
+      },
+    ],
+  ),
+  fence(
+    // The effect definitions are read by the UI and the worker alike: the stages and the grading below
+    // them, never the worker's machinery, the UI or the intake.
+    ['src/effects/**/*.ts'],
+    [
+      { group: UI_LIBRARIES, message: 'The effects stay free of UI libraries.' },
+      { group: [...UI_CODE, '**/crop/**'], message: 'The effects do not import UI code.' },
+      {
+        group: [
+          ...GPU_CODE.filter((path) => path !== '**/engine/stages/**'),
+          '**/engine/client/**',
+          '**/intake/**',
+        ],
+        message:
+          'The effects import the stages and the grading only: not the worker, the backends or the intake.',
+      },
+    ],
+  ),
+  fence(
+    // Colour grading is a layer below the effects: looks, LUTs and .cube files know nothing of them.
+    ['src/grading/**/*.ts'],
+    [
+      { group: UI_LIBRARIES, message: 'Colour grading stays free of UI libraries.' },
+      {
+        group: ['**/effects/**', '**/engine/**', '**/intake/**', '**/crop/**', ...UI_CODE],
+        message: 'Colour grading is below the effects and the engine: it imports none of them.',
+      },
+    ],
+  ),
+  fence(
+    // The intake (from a file to an upright bitmap) is below the UI and beside the engine: it imports the
+    // shared helpers (pixels, colour, metadata) only.
+    ['src/intake/**/*.ts'],
+    [
+      { group: UI_LIBRARIES, message: 'The intake stays free of UI libraries.' },
+      {
+        group: ['**/engine/**', '**/effects/**', '**/grading/**', '**/crop/**', ...UI_CODE],
+        message: 'The intake imports only the shared helpers (src/pixels, src/colour, src/metadata).',
+      },
+    ],
+  ),
+  fence(
+    // The shared helpers at the bottom: pictures in strips and their sizes, colour profiles, a photo's dates.
+    ['src/pixels/**/*.ts', 'src/colour/**/*.ts', 'src/metadata/**/*.ts'],
+    [
+      { group: UI_LIBRARIES, message: 'The shared helpers stay free of UI libraries.' },
+      {
+        group: [
+          '**/engine/**',
+          '**/effects/**',
+          '**/grading/**',
+          '**/intake/**',
+          '**/crop/**',
+          '**/shaders/**',
+          ...UI_CODE,
+        ],
+        message: 'The shared helpers (src/pixels, src/colour, src/metadata) import no other layer.',
+      },
+    ],
+  ),
+  // The UI (the editor, the pages, the collage, the camera, the crop tool) never imports GPU code: it talks
+  // to the engine through src/engine/client and the messages of src/engine/protocol.ts. Below the app (the
+  // entry, the routes, the pages), it imports of the app only the test hooks' shared piece.
+  fence(['src/app/**/*.{ts,tsx}'], [NO_GPU]),
+  fence(
+    [
       'src/editor/**/*.{ts,tsx}',
-      'src/app/**/*.{ts,tsx}',
       'src/collage/**/*.{ts,tsx}',
-      'src/camera/**/*.{ts,tsx}',
       'src/crop/**/*.tsx',
       'src/crop/crop-controller.ts',
     ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'jotai', message: 'Import jotai through src/editor/editor-jotai.ts.' }],
-          patterns: [
-            {
-              group: [
-                '**/engine/webgpu/**',
-                '**/engine/webgl2/**',
-                '**/engine/cpu/**',
-                '**/engine/stages/**',
-                '**/engine/worker/**',
-                '**/shaders/**',
-              ],
-              message: 'The UI does not import GPU code: it talks to the engine through src/engine/client.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+    [NO_GPU, NO_APP],
+  ),
+  fence(
+    // The camera is opened by the landing page and by the editor alike: it imports neither.
+    ['src/camera/**/*.{ts,tsx}'],
+    [
+      NO_GPU,
+      NO_APP,
+      {
+        group: ['**/editor/**', '**/collage/**', '**/crop/**'],
+        message: 'The camera is opened by the editor and the landing page: it imports neither.',
+      },
+    ],
+  ),
   {
     files: ['src/editor/editor-jotai.ts'],
     rules: { 'no-restricted-imports': 'off' },
-  },
-  {
-    // Colour grading is a layer below the effects: looks, LUTs and .cube files know nothing of them.
-    files: ['src/grading/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: UI_LIBRARIES, message: 'Colour grading stays free of UI libraries.' },
-            {
-              group: ['**/effects/**', '**/engine/**', '**/editor/**', '**/app/**', '**/collage/**'],
-              message: 'Colour grading is below the effects and the engine: it imports none of them.',
-            },
-          ],
-        },
-      ],
-    },
   },
   {
     files: ['tests/**/*.ts', 'scripts/**/*', 'bench/**/*', '*.config.ts'],

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ContactDialog } from './landing/ContactDialog.tsx';
+import './SiteFooter.css';
 
 /** The footer of the landing and privacy pages: the policy, and the Contact Information dialog. */
 export function SiteFooter() {

@@ -1,9 +1,9 @@
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { isDeviceLimits, setDeviceLimits } from '../engine/device-limits.ts';
 import { registerServiceWorker } from './register-sw.ts';
-import './styles.css';
 
 // `?deviceLimits=ios` (on any page): the app keeps to iOS Safari's limits while it runs (testing contract).
 const limits = new URLSearchParams(location.search).get('deviceLimits');

@@ -9,10 +9,11 @@ import { createPortal } from 'react-dom';
 import type { EngineKind } from '../engine/protocol.ts';
 import { findEffect } from '../effects/index.ts';
 import { CameraSession, type CameraProblem, type CameraStats } from './camera-session.ts';
-import { pngDataUrl } from '../editor/test-hooks.ts';
-import type {} from './test-hooks.ts';
+import { pngDataUrl } from '../app/test-hooks.ts';
+import type {} from './camera-test-hooks.ts';
 import { CAMERA_LOOKS, findCameraLook, type CameraLook } from './looks.ts';
 import { nextTimer, rememberChoices, rememberedChoices } from './choices.ts';
+import './CameraView.css';
 
 export interface CameraShot {
   file: File;

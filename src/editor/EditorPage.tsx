@@ -24,15 +24,17 @@ import { ShortcutsDialog } from './components/ShortcutsDialog.tsx';
 import { EditorController } from './controller.ts';
 import { cropOpenAtom } from '../crop/crop-controller.ts';
 import { createStore, Provider, useAtomValue, type Store } from './editor-jotai.ts';
-import { layoutMode } from './layout.ts';
+import { layoutMode } from './canvas-layout.ts';
 import { createLinkWriter, lookLinkSearch, parseLookLink } from './look-link.ts';
 import { useEditorState } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import { isBusy, isCollage, type EditorState } from './state/editor-state.ts';
 import { notifyAtom } from './state/notifications.ts';
 import { collageSelectionAtom, exportProgressAtom, rememberedSaveOptions } from './state/ui.ts';
-import { pngDataUrl } from './test-hooks.ts';
+import { pngDataUrl } from '../app/test-hooks.ts';
+import type {} from './editor-test-hooks.ts';
 import { useViewport } from './useViewport.ts';
+import './EditorPage.css';
 
 // The crop tool loads when it is opened.
 const CropTool = lazy(() => import('../crop/CropTool.tsx'));

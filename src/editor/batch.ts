@@ -20,7 +20,7 @@ import { workerSteps, type EffectStep } from './recovery.ts';
 import { keepDateAtom } from './state/ui.ts';
 import { cropForPhoto, isNoRecipe, recipeOf, type CropChoice, type CropRecipe } from '../crop/crop-choice.ts';
 import { croppedSize, type CropGeometry } from '../crop/geometry.ts';
-import { processingSize } from '../intake/processing-size.ts';
+import { processingSize } from '../pixels/processing-size.ts';
 
 /** JPEG quality of every full-resolution file, the batch's as the single save's. */
 export const BATCH_QUALITY = 0.9;

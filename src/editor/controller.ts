@@ -52,7 +52,7 @@ import {
   engineChoiceAtom,
   showingOriginalAtom,
 } from './state/ui.ts';
-import { EditorThumbnails } from './thumbnails.ts';
+import { EditorThumbnails } from './editor-thumbnails.ts';
 import { UserResources } from './user-resources.ts';
 
 export interface ControllerOptions {

@@ -20,7 +20,7 @@ import { canRequestImage, type EditorState } from './state/editor-state.ts';
 import type { NotificationAction, NotificationKind } from './state/notifications.ts';
 import { keepDateTaken } from '../metadata/date-taken.ts';
 import { croppedSize } from '../crop/geometry.ts';
-import { processingSize } from '../intake/processing-size.ts';
+import { processingSize } from '../pixels/processing-size.ts';
 import { exportProgressAtom, fullResolutionAtom, keepDateAtom, savingAtom } from './state/ui.ts';
 
 export type Notify = (

@@ -1,3 +1,4 @@
+import { isCalendarDay } from '../metadata/calendar-day.ts';
 import type { EffectDefinition, SettingDefinition, SettingValue, Settings } from './types.ts';
 
 export function defaultSettings(effect: EffectDefinition): Record<string, SettingValue> {
@@ -53,15 +54,6 @@ export function coerceSetting(definition: SettingDefinition, raw: unknown): Sett
       return value === '' || isCalendarDay(value) ? value : undefined;
     }
   }
-}
-
-/** `YYYY-MM-DD` naming a day that exists (no 2023-02-30), years 1900-2099 as a date back prints them. */
-export function isCalendarDay(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1900 || year > 2099 || month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /** Every setting of the effect: the given valid values, the defaults for the rest, then made consistent. */

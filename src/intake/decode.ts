@@ -13,7 +13,6 @@ import {
   orientationTransform,
   orientedSize,
   readOrientation,
-  readTakenDay,
   storedSize,
   withExifOrientation,
   withPngOrientation,
@@ -21,8 +20,9 @@ import {
   type Orientation,
 } from './orientation.ts';
 import { pngOrientation, webpOrientation } from './metadata-orientation.ts';
+import { readTakenDay } from '../metadata/exif-dates.ts';
 import type { AcceptedFormat } from './formats.ts';
-import { processingSize, type Size } from './processing-size.ts';
+import { processingSize, type Size } from '../pixels/processing-size.ts';
 
 export { IntakeError } from './messages.ts';
 

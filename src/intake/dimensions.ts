@@ -5,7 +5,7 @@
 import type { ByteReader } from './byte-reader.ts';
 import type { AcceptedFormat } from './formats.ts';
 import { heifProperties, type HeifProperty } from './heif-container.ts';
-import type { Size } from './processing-size.ts';
+import type { Size } from '../pixels/processing-size.ts';
 
 /** The stored size of the image (before any EXIF orientation), or null when the header is unreadable. */
 export async function readDimensions(reader: ByteReader, format: AcceptedFormat): Promise<Size | null> {

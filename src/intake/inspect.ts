@@ -15,7 +15,7 @@ import {
   tooLargeMessage,
   tooManyPixelsMessage,
 } from './messages.ts';
-import type { Size } from './processing-size.ts';
+import type { Size } from '../pixels/processing-size.ts';
 
 export interface Inspection {
   format: AcceptedFormat;

@@ -1,7 +1,7 @@
 /** Messages between the page's intake (intake.ts) and its worker (intake-worker.ts). Worker-safe. */
 import type { AcceptedFormat } from './formats.ts';
 import type { IntakeErrorKind } from './messages.ts';
-import type { Size } from './processing-size.ts';
+import type { Size } from '../pixels/processing-size.ts';
 
 /** What the page wants back besides the checks: the bitmap, an encoded preview of it, or both. */
 export interface IntakeWants {

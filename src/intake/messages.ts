@@ -2,7 +2,7 @@
  * What the user is told when a file cannot be taken, word for word from the product spec (section 5's
  * validation messages, section 8's error catalogue) where it has them. Worker-safe.
  */
-import type { Size } from './processing-size.ts';
+import type { Size } from '../pixels/processing-size.ts';
 
 /** Spec section 9: maximum upload 20 MB. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;

@@ -5,7 +5,7 @@
  * no serial, no thumbnail. The EXIF written here is the smallest that says it: a TIFF header, IFD0 with
  * only the pointer to the Exif IFD, and the Exif IFD with those one or two tags.
  */
-import { readExifDates } from '../intake/orientation.ts';
+import { readExifDates } from './exif-dates.ts';
 
 export interface DateTaken {
   /** EXIF's own form: 'YYYY:MM:DD HH:MM:SS'. */

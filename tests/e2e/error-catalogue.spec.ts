@@ -4,7 +4,7 @@
 // 'Image processor not ready.', 'Unknown worker error', 'Worker reported an error status.', 'Cannot commit:
 // Worker not available.' and 'Failed to commit collage: ...' are reached by the unit tests.)
 import type { Page } from '@playwright/test';
-import type {} from '../../src/editor/test-hooks.ts';
+import type {} from '../../src/editor/editor-test-hooks.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { EditorPage } from '../support/pages.ts';
 

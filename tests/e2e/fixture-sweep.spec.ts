@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative } from 'node:path';
 import type { Page } from '@playwright/test';
-import type {} from '../../src/editor/test-hooks.ts';
+import type {} from '../../src/editor/editor-test-hooks.ts';
 import { fixturePath } from '../support/images.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { EditorPage, LandingPage } from '../support/pages.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import type {} from '../../src/editor/test-hooks.ts';
+import type {} from '../../src/editor/editor-test-hooks.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import { psnr } from '../reference/metrics.ts';
 import { fixturePath } from '../support/images.ts';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type {} from '../../src/editor/test-hooks.ts';
+import type {} from '../../src/editor/editor-test-hooks.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import { EFFECTS } from '../../src/effects/index.ts';
 import { expect, test } from '../support/fixtures.ts';

@@ -11,7 +11,7 @@
 // grabbed) shows the frames. The frames are read through the app's test hook instead.
 import { writeFileSync } from 'node:fs';
 import { test as base, expect } from '@playwright/test';
-import { processingSize } from '../../src/intake/processing-size.ts';
+import { processingSize } from '../../src/pixels/processing-size.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { psnr } from '../reference/metrics.ts';
 import { fixturePath } from '../support/images.ts';

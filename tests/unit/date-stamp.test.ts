@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dateGlyphs, GLYPH, stampDay, today } from '../../src/effects/date-stamp.ts';
 import { EFFECTS } from '../../src/effects/index.ts';
-import { coerceSetting, isCalendarDay, resolveSettings } from '../../src/effects/settings.ts';
-import { EXIF_SCAN_BYTES, readTakenDay, withExifOrientation } from '../../src/intake/orientation.ts';
+import { coerceSetting, resolveSettings } from '../../src/effects/settings.ts';
+import { EXIF_SCAN_BYTES, withExifOrientation } from '../../src/intake/orientation.ts';
+import { isCalendarDay } from '../../src/metadata/calendar-day.ts';
+import { readTakenDay } from '../../src/metadata/exif-dates.ts';
 import { fixturePath } from '../support/images.ts';
 
 const { apostrophe: A, dot: D, space: S } = GLYPH;

@@ -68,6 +68,109 @@ const CASES: [string, string, string, RegExp][] = [
     /GPU code/,
   ],
   [
+    'the engine imports no intake code',
+    'src/engine/worker/engine.ts',
+    "import { x } from '../../intake/inspect.ts';",
+    /does not import the intake/,
+  ],
+  [
+    'the engine imports no crop tool',
+    'src/engine/protocol.ts',
+    "import x from '../crop/CropTool.tsx';",
+    /UI code/,
+  ],
+  [
+    'the effects import no intake code',
+    'src/effects/date-stamp.ts',
+    "import { x } from '../intake/orientation.ts';",
+    /stages and the grading only/,
+  ],
+  [
+    "the effects import none of the worker's machinery",
+    'src/effects/ccd.ts',
+    "import { x } from '../engine/worker/engine.ts';",
+    /stages and the grading only/,
+  ],
+  ['the effects import no UI library', 'src/effects/types.ts', "import React from 'react';", /UI libraries/],
+  [
+    'grading imports no intake code',
+    'src/grading/luts.ts',
+    "import { x } from '../intake/decode.ts';",
+    /below the effects/,
+  ],
+  [
+    'the intake imports no effects',
+    'src/intake/orientation.ts',
+    "import { x } from '../effects/settings.ts';",
+    /only the shared helpers/,
+  ],
+  [
+    'the intake imports no editor code',
+    'src/intake/intake.ts',
+    "import { x } from '../editor/controller.ts';",
+    /only the shared helpers/,
+  ],
+  [
+    'the intake imports no UI library',
+    'src/intake/paste.ts',
+    "import { useEffect } from 'react';",
+    /UI libraries/,
+  ],
+  [
+    'the shared helpers import no intake code',
+    'src/metadata/date-taken.ts',
+    "import { x } from '../intake/orientation.ts';",
+    /import no other layer/,
+  ],
+  [
+    'the pixel helpers import no engine code',
+    'src/pixels/strips.ts',
+    "import { x } from '../engine/tiling.ts';",
+    /import no other layer/,
+  ],
+  [
+    'the colour helpers import no UI library',
+    'src/colour/profile.ts',
+    "import { atom } from 'jotai';",
+    /UI libraries/,
+  ],
+  [
+    'the app imports no GPU code',
+    'src/app/main.tsx',
+    "import { x } from '../engine/webgpu/create.ts';",
+    /GPU code/,
+  ],
+  [
+    'the editor imports no page of the app',
+    'src/editor/EditorPage.tsx',
+    "import { x } from '../app/site.ts';",
+    /above the UI/,
+  ],
+  [
+    'the collage imports no GPU code',
+    'src/collage/presets.ts',
+    "import { x } from '../engine/cpu/backend.ts';",
+    /GPU code/,
+  ],
+  [
+    'the crop tool imports no page of the app',
+    'src/crop/crop-controller.ts',
+    "import { x } from '../app/pages/LandingPage.tsx';",
+    /above the UI/,
+  ],
+  [
+    'the camera imports no editor code',
+    'src/camera/CameraView.tsx',
+    "import { x } from '../editor/editor-test-hooks.ts';",
+    /opened by the editor/,
+  ],
+  [
+    'the camera imports no page of the app',
+    'src/camera/entry.ts',
+    "import { x } from '../app/App.tsx';",
+    /above the UI/,
+  ],
+  [
     'the UI reaches jotai only through editor-jotai',
     'src/app/App.tsx',
     "import { atom } from 'jotai';",
@@ -91,5 +194,17 @@ describe('the layers are fenced by lint', () => {
       await errors('src/editor/controller.ts', "import { x } from '../engine/client/engine-client.ts';"),
     ).toEqual([]);
     expect(await errors('src/engine/protocol.ts', "import { x } from '../crop/geometry.ts';")).toEqual([]);
+    expect(
+      await errors('src/engine/worker/serve.ts', "import { openFullSize } from '../../intake/decode.ts';"),
+    ).toEqual([]);
+    expect(await errors('src/intake/decode.ts', "import { x } from '../metadata/exif-dates.ts';")).toEqual(
+      [],
+    );
+    expect(
+      await errors('src/effects/settings.ts', "import { x } from '../metadata/calendar-day.ts';"),
+    ).toEqual([]);
+    expect(
+      await errors('src/camera/CameraView.tsx', "import { pngDataUrl } from '../app/test-hooks.ts';"),
+    ).toEqual([]);
   });
 });

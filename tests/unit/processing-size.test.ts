@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { processingSize } from '../../src/intake/processing-size.ts';
+import { processingSize } from '../../src/pixels/processing-size.ts';
 
 describe('processing size (spec section 5)', () => {
   it('keeps images whose sides are both at most 1080', () => {

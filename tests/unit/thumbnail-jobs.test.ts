@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EFFECTS } from '../../src/effects/index.ts';
-import { effectThumbnailKey, lookThumbnailKey, thumbnailJobs } from '../../src/effects/thumbnails.ts';
+import { effectThumbnailKey, lookThumbnailKey, thumbnailJobs } from '../../src/effects/thumbnail-jobs.ts';
 import { LOOKS } from '../../src/grading/looks/index.ts';
 
 describe('thumbnail jobs', () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { CONTACT_EMAIL, SOCIAL_LINKS } from '../site.ts';
+import './ContactDialog.css';
 
 const CAMERA_ART = String.raw`
    ____________________

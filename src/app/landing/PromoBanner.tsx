@@ -1,4 +1,5 @@
 import { APP_STORE_URL } from '../site.ts';
+import './PromoBanner.css';
 
 /** The iOS app's banner: an outbound link to its store page. */
 export function PromoBanner() {

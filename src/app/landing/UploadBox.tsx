@@ -10,6 +10,7 @@ import { acceptAttribute, formatLabels, isAndroid, landingFormats } from '../../
 import { handOver } from '../../intake/handoff.ts';
 import { listenForPastedFiles } from '../../intake/paste.ts';
 import { DECODE_FAILED_MESSAGE, SELECT_FIRST_MESSAGE } from '../../intake/messages.ts';
+import './UploadBox.css';
 
 const FORMATS = landingFormats(typeof navigator !== 'undefined' && isAndroid(navigator.userAgent));
 const ACCEPT = acceptAttribute(FORMATS);

@@ -5,6 +5,7 @@ import { PromoBanner } from '../landing/PromoBanner.tsx';
 import { UploadBox } from '../landing/UploadBox.tsx';
 import { SiteFooter } from '../SiteFooter.tsx';
 import { LANDING_BACKGROUNDS } from '../site.ts';
+import './LandingPage.css';
 
 const LOOKS = [
   { name: 'CCD digicam', text: 'The bloom, noise and blocky JPEG of a 2005 pocket camera.' },

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { CONTACT_EMAIL, POLICY_EFFECTIVE_DATE } from '../site.ts';
 import { SiteFooter } from '../SiteFooter.tsx';
+import './PrivacyPage.css';
 
 export default function PrivacyPage() {
   return (

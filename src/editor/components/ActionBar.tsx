@@ -7,6 +7,8 @@ import { useAtomValue } from '../editor-jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
 import { isCollage, type EditorState } from '../state/editor-state.ts';
 import { exportProgressAtom, fullResolutionAtom, keepDateAtom } from '../state/ui.ts';
+import './SettingControl.css';
+import './ActionBar.css';
 
 interface ActionBarProps {
   controller: EditorController;

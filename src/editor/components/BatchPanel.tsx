@@ -3,6 +3,7 @@ import { batchAtom, batchPercent } from '../batch.ts';
 import { useAtomValue } from '../editor-jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
 import { canRequestImage, isBusy, type EditorState } from '../state/editor-state.ts';
+import './BatchPanel.css';
 
 const ready = (state: EditorState) => canRequestImage(state) && !isBusy(state);
 

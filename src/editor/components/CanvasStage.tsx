@@ -3,11 +3,17 @@ import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../editor-jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
 import { exportProgressAtom, savingAtom, showingOriginalAtom } from '../state/ui.ts';
-import { collageDisplaySize, fittedCanvasSize, layoutMode, mobileCanvasAreaHeight } from '../layout.ts';
+import {
+  collageDisplaySize,
+  fittedCanvasSize,
+  layoutMode,
+  mobileCanvasAreaHeight,
+} from '../canvas-layout.ts';
 import { canRequestImage, type EditorState } from '../state/editor-state.ts';
 import { zoomIndicatorText } from '../state/view-rules.ts';
 import { useViewport } from '../useViewport.ts';
 import { HOLD_MS, useCanvasGestures } from './canvas-gestures.ts';
+import './CanvasStage.css';
 
 /** What the canvas area shows, from the editor's state. */
 const canvasSlice = (state: EditorState) => ({

@@ -24,6 +24,8 @@ import { acceptAttribute, EDITOR_FORMATS } from '../../intake/formats.ts';
 import type { EditorController } from '../controller.ts';
 import { HiddenFileInput } from './HiddenFileInput.tsx';
 import { SettingControl } from './SettingControl.tsx';
+import './SettingControl.css';
+import './collage.css';
 
 // The collage's controls as setting definitions, so they clamp, step and debounce like every other.
 const CONTROLS = {

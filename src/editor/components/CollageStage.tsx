@@ -5,8 +5,9 @@ import { findPreset } from '../../collage/presets.ts';
 import type { CollageConfig, ImageAsset } from '../../collage/types.ts';
 import { focusKind } from '../commands.ts';
 import type { EditorController } from '../controller.ts';
-import { collageArea, collageDisplaySize } from '../layout.ts';
+import { collageArea, collageDisplaySize } from '../canvas-layout.ts';
 import { useViewport } from '../useViewport.ts';
+import './collage.css';
 
 interface CollageStageProps {
   controller: EditorController;

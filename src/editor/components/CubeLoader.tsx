@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import { HiddenFileInput } from './HiddenFileInput.tsx';
+import './SettingControl.css';
 
 interface CubeLoaderProps {
   title: string | null;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import './DrawingOverlay.css';
 
 interface DrawingOverlayProps {
   /** Intrinsic size: the processing size, so the mask matches the image pixel for pixel. */

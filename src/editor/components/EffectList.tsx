@@ -4,6 +4,7 @@ import { effectThumbnailKey } from '../../effects/thumbnail-keys.ts';
 import { useAtomValue } from '../editor-jotai.ts';
 import { thumbnailsAtom } from '../state/ui.ts';
 import { Thumbnail } from './Thumbnail.tsx';
+import './EffectList.css';
 
 interface EffectListProps {
   selectedEffectId: string | null;

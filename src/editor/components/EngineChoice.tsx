@@ -3,6 +3,7 @@ import type { EngineKind } from '../../engine/protocol.ts';
 import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../editor-jotai.ts';
 import { engineChoiceAtom } from '../state/ui.ts';
+import './SettingControl.css';
 
 const CHOICES: { value: EngineKind | 'auto'; label: string }[] = [
   { value: 'auto', label: 'Automatic' },

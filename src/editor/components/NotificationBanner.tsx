@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAtomValue, useSetAtom } from '../editor-jotai.ts';
 import { dismissNotificationAtom, notificationAtom } from '../state/notifications.ts';
+import './NotificationBanner.css';
 
 export function NotificationBanner() {
   const notification = useAtomValue(notificationAtom);

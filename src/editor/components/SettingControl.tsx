@@ -5,6 +5,7 @@ import type { DateSetting, SelectSetting, SettingDefinition, SettingValue } from
 import { useAtomValue } from '../editor-jotai.ts';
 import { photoTakenAtom, thumbnailsAtom } from '../state/ui.ts';
 import { Thumbnail } from './Thumbnail.tsx';
+import './SettingControl.css';
 
 /** Typing into a number box waits this long before it applies (product spec section 9). */
 export const TYPING_DEBOUNCE_MS = 300;

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { COMMANDS, shortcutLabel } from '../commands.ts';
+import './ShortcutsDialog.css';
 
 /** What the pointer and keys do on the photo itself, beside the commands' own shortcuts. */
 const ON_THE_PHOTO: readonly [string, string][] = [

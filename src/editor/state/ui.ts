@@ -35,7 +35,7 @@ export const showingOriginalAtom = atom(false);
 /** What is selected on the collage canvas: the collage panel shows the controls for it. */
 export const collageSelectionAtom = atom<CollageSelection>(NO_SELECTION);
 
-/** Thumbnails of the photo with each effect and look, by key (src/effects/thumbnails.ts): their pixels. */
+/** Thumbnails of the photo with each effect and look, by key (src/effects/thumbnail-jobs.ts): their pixels. */
 export const thumbnailsAtom = atom<Readonly<Record<string, ImageData>>>({});
 
 /**

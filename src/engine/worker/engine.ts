@@ -25,7 +25,7 @@ import { tileLimits } from '../tiling.ts';
 import { FullResolutionRenderer, type RenderResult } from './full-resolution.ts';
 import { CROP_PIECE, cropAtSize, croppedOriginal, runSteps, type ScalableOriginal } from './crop.ts';
 import { croppedSize } from '../../crop/geometry.ts';
-import { processingSize } from '../../intake/processing-size.ts';
+import { processingSize } from '../../pixels/processing-size.ts';
 import { LiveView } from './live.ts';
 import { EngineResources, type LutBaker } from './resources.ts';
 import { ThumbnailRenderer } from './thumbnails.ts';

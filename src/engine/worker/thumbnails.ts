@@ -10,7 +10,12 @@
  * as the call took.
  */
 import { findEffect } from '../../effects/index.ts';
-import { THUMBNAIL_SIZE, thumbnailJobs, thumbnailSize, type ThumbnailJob } from '../../effects/thumbnails.ts';
+import {
+  THUMBNAIL_SIZE,
+  thumbnailJobs,
+  thumbnailSize,
+  type ThumbnailJob,
+} from '../../effects/thumbnail-jobs.ts';
 import type { EffectDefinition, SettingValue, Settings } from '../../effects/types.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import { StageRunner } from '../runner.ts';
