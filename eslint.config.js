@@ -5,6 +5,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const UI_LIBRARIES = ['react', 'react-dom', 'react-dom/*', 'jotai', 'jotai/*', 'wouter'];
+const GPU_CODE = {
+  group: [
+    '**/engine/webgpu/**',
+    '**/engine/webgl2/**',
+    '**/engine/cpu/**',
+    '**/engine/stages/**',
+    '**/engine/worker/**',
+    '**/shaders/**',
+  ],
+  message: 'The UI does not import GPU code: it talks to the engine through src/engine/client.',
+};
 
 export default tseslint.config(
   {
@@ -86,7 +97,17 @@ export default tseslint.config(
           patterns: [
             { group: UI_LIBRARIES, message: 'The engine stays free of UI libraries.' },
             {
-              group: ['**/editor/**', '**/app/**', '**/collage/**'],
+              // The collage's model (src/collage/model: its effect definition is in the list) is not UI; its
+              // canvas, panel and editor side are.
+              group: [
+                '**/editor/**',
+                '**/app/**',
+                '**/collage/*.ts',
+                '**/canvas/**',
+                '**/ui/**',
+                'fabric',
+                'fabric/*',
+              ],
               message: 'The engine does not import UI code.',
             },
           ],
@@ -105,23 +126,45 @@ export default tseslint.config(
       'src/crop/**/*.tsx',
       'src/crop/crop-controller.ts',
     ],
+    // Its own fence, below, holds the collage's model.
+    ignores: ['src/collage/model/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [{ name: 'jotai', message: 'Import jotai through src/editor/editor-jotai.ts.' }],
+          patterns: [GPU_CODE],
+        },
+      ],
+    },
+  },
+  {
+    // The collage's model (types, presets, the slot layout, the config's changes, its effect definition) is
+    // pure: the editor's state and the worker's effect list read it, so it imports no UI library, no
+    // fabric, no UI code (its canvas, panel and editor side) and, like all the collage, no GPU code.
+    files: ['src/collage/model/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
             {
-              group: [
-                '**/engine/webgpu/**',
-                '**/engine/webgl2/**',
-                '**/engine/cpu/**',
-                '**/engine/stages/**',
-                '**/engine/worker/**',
-                '**/shaders/**',
-              ],
-              message: 'The UI does not import GPU code: it talks to the engine through src/engine/client.',
+              group: [...UI_LIBRARIES, 'fabric', 'fabric/*'],
+              message: 'The collage model stays free of UI libraries.',
             },
+            {
+              group: [
+                '**/editor/**',
+                '**/app/**',
+                '**/collage/*.ts',
+                '../*.ts',
+                '../*.tsx',
+                '**/canvas/**',
+                '**/ui/**',
+              ],
+              message: 'The collage model does not import UI code.',
+            },
+            GPU_CODE,
           ],
         },
       ],

@@ -68,6 +68,36 @@ const CASES: [string, string, string, RegExp][] = [
     /GPU code/,
   ],
   [
+    'the effects import no collage editor',
+    'src/effects/index.ts',
+    "import { x } from '../collage/canvas/fabric-collage.ts';",
+    /UI code/,
+  ],
+  [
+    'the collage model imports no fabric',
+    'src/collage/model/types.ts',
+    "import { Canvas } from 'fabric';",
+    /UI libraries/,
+  ],
+  [
+    'the collage model imports no editor code',
+    'src/collage/model/config.ts',
+    "import { x } from '../collage-rules.ts';",
+    /UI code/,
+  ],
+  [
+    'the collage imports no GPU code',
+    'src/collage/canvas/scene.ts',
+    "import { x } from '../../engine/webgl2/backend.ts';",
+    /GPU code/,
+  ],
+  [
+    'the collage model imports no GPU code',
+    'src/collage/model/slot-layout.ts',
+    "import { x } from '../../engine/stages/transform.ts';",
+    /GPU code/,
+  ],
+  [
     'the UI reaches jotai only through editor-jotai',
     'src/app/App.tsx',
     "import { atom } from 'jotai';",
@@ -91,5 +121,11 @@ describe('the layers are fenced by lint', () => {
       await errors('src/editor/controller.ts', "import { x } from '../engine/client/engine-client.ts';"),
     ).toEqual([]);
     expect(await errors('src/engine/protocol.ts', "import { x } from '../crop/geometry.ts';")).toEqual([]);
+    expect(
+      await errors('src/effects/index.ts', "import { x } from '../collage/model/collage-effect.ts';"),
+    ).toEqual([]);
+    expect(
+      await errors('src/collage/model/collage-effect.ts', "import { x } from '../../effects/types.ts';"),
+    ).toEqual([]);
   });
 });

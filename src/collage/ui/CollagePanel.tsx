@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
-import type { CollageSelection } from '../../collage/api.ts';
-import { COLLAGE_FONTS } from '../../collage/fonts.ts';
+import type { CollageSelection } from '../model/api.ts';
+import { COLLAGE_FONTS } from '../model/fonts.ts';
 import {
   aspectIdOf,
   CANVAS_ASPECTS,
@@ -9,8 +9,8 @@ import {
   MAX_TEXT_LENGTH,
   TEXT_SIZE_RANGE,
   TEXT_STROKE_WIDTH_RANGE,
-} from '../../collage/layout.ts';
-import { PRESETS } from '../../collage/presets.ts';
+} from '../model/slot-layout.ts';
+import { PRESETS } from '../model/presets.ts';
 import {
   MAIN_PROCESSED_IMAGE,
   type CollageConfig,
@@ -18,12 +18,12 @@ import {
   type LayoutPreset,
   type TextAlign,
   type TextStyle,
-} from '../../collage/types.ts';
+} from '../model/types.ts';
 import type { SettingDefinition, SettingValue } from '../../effects/types.ts';
 import { acceptAttribute, EDITOR_FORMATS } from '../../intake/formats.ts';
-import type { EditorController } from '../controller.ts';
-import { HiddenFileInput } from './HiddenFileInput.tsx';
-import { SettingControl } from './SettingControl.tsx';
+import type { EditorController } from '../../editor/controller.ts';
+import { HiddenFileInput } from '../../editor/components/HiddenFileInput.tsx';
+import { SettingControl } from '../../editor/components/SettingControl.tsx';
 
 // The collage's controls as setting definitions, so they clamp, step and debounce like every other.
 const CONTROLS = {

@@ -1,11 +1,12 @@
 /**
  * The collage editor on fabric.js (product spec sections 2-4 and 9). It draws a CollageConfig (preset,
  * canvas size, background, which photo fills which slot) and owns what lives only on the canvas: texts,
- * free images, borders and each photo's pan and zoom. The numbers come from layout.ts; this file carries
- * them out. Loaded by dynamic import when the collage opens, so fabric stays out of the other bundles.
+ * free images, borders and each photo's pan and zoom. The numbers come from slot-layout.ts; this file
+ * carries them out. Loaded by dynamic import when the collage opens, so fabric stays out of the other
+ * bundles.
  */
 import { Canvas, cache, FabricImage, FabricText, Rect, Textbox, type FabricObject, type Point } from 'fabric';
-import type { CollageEditorApi, CollageEvents, CollageSelection } from './api.ts';
+import type { CollageEditorApi, CollageEvents, CollageSelection } from '../model/api.ts';
 import { loadCollageFont, registerCollageFonts } from './font-faces.ts';
 import {
   ADDED_IMAGE_FRACTION,
@@ -32,8 +33,8 @@ import {
   type Placement,
   type Size,
   limitText,
-} from './layout.ts';
-import { findPreset, FREE_MODE_ID } from './presets.ts';
+} from '../model/slot-layout.ts';
+import { findPreset, FREE_MODE_ID } from '../model/presets.ts';
 import {
   MAIN_PROCESSED_IMAGE,
   type CollageConfig,
@@ -43,7 +44,7 @@ import {
   type PresetText,
   type SlotDefinition,
   type TextStyle,
-} from './types.ts';
+} from '../model/types.ts';
 
 const ACCENT = '#f2b33d';
 /** Spec section 9's placeholder: a faint fill inside a dashed 30% white outline. */
