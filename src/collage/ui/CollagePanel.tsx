@@ -1,75 +1,19 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { CollageSelection } from '../model/api.ts';
-import { COLLAGE_FONTS } from '../model/fonts.ts';
-import {
-  aspectIdOf,
-  CANVAS_ASPECTS,
-  IMAGE_BORDER_RANGE,
-  MAX_SLOT_ZOOM,
-  MAX_TEXT_LENGTH,
-  TEXT_SIZE_RANGE,
-  TEXT_STROKE_WIDTH_RANGE,
-} from '../model/slot-layout.ts';
+import { aspectIdOf, CANVAS_ASPECTS } from '../model/slot-layout.ts';
 import { PRESETS } from '../model/presets.ts';
 import {
   MAIN_PROCESSED_IMAGE,
   type CollageConfig,
   type ImageAsset,
   type LayoutPreset,
-  type TextAlign,
-  type TextStyle,
 } from '../model/types.ts';
-import type { SettingDefinition, SettingValue } from '../../effects/types.ts';
 import { acceptAttribute, EDITOR_FORMATS } from '../../intake/formats.ts';
 import type { EditorController } from '../../editor/controller.ts';
 import { HiddenFileInput } from '../../editor/components/HiddenFileInput.tsx';
 import { SettingControl } from '../../editor/components/SettingControl.tsx';
-
-// The collage's controls as setting definitions, so they clamp, step and debounce like every other.
-const CONTROLS = {
-  backgroundColor: { kind: 'color', name: 'backgroundColor', label: 'Background colour', default: '#000000' },
-  fontFamily: {
-    kind: 'select',
-    name: 'fontFamily',
-    label: 'Font',
-    options: COLLAGE_FONTS.map((font) => ({ value: font, label: font })),
-    default: 'Arial',
-  },
-  fontSize: { kind: 'range', name: 'fontSize', label: 'Text size', ...TEXT_SIZE_RANGE, default: 24 },
-  fill: { kind: 'color', name: 'fill', label: 'Text colour', default: '#ffffff' },
-  strokeEnabled: { kind: 'toggle', name: 'strokeEnabled', label: 'Outline', default: true },
-  stroke: { kind: 'color', name: 'stroke', label: 'Outline colour', default: '#000000' },
-  strokeWidth: {
-    kind: 'range',
-    name: 'strokeWidth',
-    label: 'Outline width',
-    ...TEXT_STROKE_WIDTH_RANGE,
-    default: 1,
-  },
-  imageBorderWidth: {
-    kind: 'range',
-    name: 'imageBorderWidth',
-    label: 'Border width',
-    ...IMAGE_BORDER_RANGE,
-    default: 0,
-  },
-  imageBorderColor: { kind: 'color', name: 'imageBorderColor', label: 'Border colour', default: '#ffffff' },
-  slotZoom: {
-    kind: 'range',
-    name: 'slotZoom',
-    label: 'Zoom',
-    min: 1,
-    max: MAX_SLOT_ZOOM,
-    step: 0.05,
-    default: 1,
-  },
-} as const satisfies Record<string, SettingDefinition>;
-
-const ALIGNMENTS: { value: TextAlign; label: string }[] = [
-  { value: 'left', label: 'Left' },
-  { value: 'center', label: 'Centre' },
-  { value: 'right', label: 'Right' },
-];
+import { CONTROLS } from './collage-controls.ts';
+import { SelectionControls } from './SelectionControls.tsx';
 
 interface CollagePanelProps {
   controller: EditorController;
@@ -213,156 +157,6 @@ export function CollagePanel({ controller, config, assets, selection, disabled }
       <SelectionControls controller={controller} selection={selection} />
     </fieldset>
   );
-}
-
-function SelectionControls({
-  controller,
-  selection,
-}: {
-  controller: EditorController;
-  selection: CollageSelection;
-}) {
-  const collage = controller.collage;
-  const textId = useId();
-  switch (selection.kind) {
-    case 'text': {
-      const style = selection.style;
-      const set = (patch: Partial<TextStyle>) => collage.setTextStyle(patch);
-      const onChange = (name: string, value: SettingValue) => set({ [name]: value });
-      return (
-        <section
-          className="collage-group"
-          aria-labelledby="collage-selection"
-          data-testid="collage-text-controls"
-        >
-          <h3 id="collage-selection" className="collage-heading">
-            Selected text
-          </h3>
-          <div className="setting">
-            <label htmlFor={textId}>Words</label>
-            <textarea
-              id={textId}
-              className="collage-textarea"
-              data-testid="collage-text-content"
-              rows={2}
-              maxLength={MAX_TEXT_LENGTH}
-              value={selection.text}
-              readOnly={!selection.editable}
-              onChange={(event) => collage.setText(event.target.value)}
-            />
-          </div>
-          <SettingControl definition={CONTROLS.fontFamily} value={style.fontFamily} onChange={onChange} />
-          <SettingControl definition={CONTROLS.fontSize} value={style.fontSize} onChange={onChange} />
-          <SettingControl definition={CONTROLS.fill} value={style.fill} onChange={onChange} />
-          <div className="segmented" role="group" aria-label="Text style">
-            <button
-              type="button"
-              data-testid="collage-bold"
-              aria-pressed={style.fontWeight === 'bold'}
-              onClick={() => set({ fontWeight: style.fontWeight === 'bold' ? 'normal' : 'bold' })}
-            >
-              <b>Bold</b>
-            </button>
-            <button
-              type="button"
-              data-testid="collage-italic"
-              aria-pressed={style.fontStyle === 'italic'}
-              onClick={() => set({ fontStyle: style.fontStyle === 'italic' ? 'normal' : 'italic' })}
-            >
-              <i>Italic</i>
-            </button>
-            <button
-              type="button"
-              data-testid="collage-underline"
-              aria-pressed={style.underline}
-              onClick={() => set({ underline: !style.underline })}
-            >
-              <u>Underline</u>
-            </button>
-          </div>
-          <div className="segmented" role="group" aria-label="Alignment">
-            {ALIGNMENTS.map((option) => (
-              <button
-                key={option.value}
-                type="button"
-                data-testid={`collage-align-${option.value}`}
-                aria-pressed={style.textAlign === option.value}
-                onClick={() => set({ textAlign: option.value })}
-              >
-                {option.label}
-              </button>
-            ))}
-          </div>
-          <SettingControl
-            definition={CONTROLS.strokeEnabled}
-            value={style.strokeEnabled}
-            onChange={onChange}
-          />
-          {style.strokeEnabled && (
-            <>
-              <SettingControl definition={CONTROLS.stroke} value={style.stroke} onChange={onChange} />
-              <SettingControl
-                definition={CONTROLS.strokeWidth}
-                value={style.strokeWidth}
-                onChange={onChange}
-              />
-            </>
-          )}
-          {selection.deletable && (
-            <button type="button" className="button button-small" onClick={() => collage.deleteSelection()}>
-              Delete text
-            </button>
-          )}
-        </section>
-      );
-    }
-    case 'slot-image':
-    case 'free-image': {
-      const style = selection.style;
-      return (
-        <section
-          className="collage-group"
-          aria-labelledby="collage-selection"
-          data-testid="collage-image-controls"
-        >
-          <h3 id="collage-selection" className="collage-heading">
-            Selected photo
-          </h3>
-          <SettingControl
-            definition={CONTROLS.imageBorderWidth}
-            value={style.strokeWidth}
-            onChange={(_name, value) => collage.setImageStyle({ strokeWidth: Number(value) })}
-          />
-          <SettingControl
-            definition={CONTROLS.imageBorderColor}
-            value={style.stroke}
-            onChange={(_name, value) => collage.setImageStyle({ stroke: String(value) })}
-          />
-          {selection.kind === 'slot-image' && (
-            <SettingControl
-              definition={CONTROLS.slotZoom}
-              value={Number(selection.zoom.toFixed(2))}
-              onChange={(_name, value) => collage.setSlotZoom(Number(value))}
-            />
-          )}
-          <p className="hint">
-            {selection.kind === 'slot-image'
-              ? 'Drag to move the photo in its slot, or onto another slot to swap. Scroll or pinch to zoom. Click a photo above to put it in this slot.'
-              : 'Drag to move; the corners resize and the top handle rotates.'}
-          </p>
-          <button type="button" className="button button-small" onClick={() => collage.deleteSelection()}>
-            {selection.kind === 'slot-image' ? 'Remove from slot' : 'Delete photo'}
-          </button>
-        </section>
-      );
-    }
-    default:
-      return (
-        <p className="hint">
-          Click a photo or a text on the collage to style it; click an empty slot to fill it.
-        </p>
-      );
-  }
 }
 
 /** A small drawing of a preset's slots (and caption), for its button. */
