@@ -5,7 +5,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const UI_LIBRARIES = ['react', 'react-dom', 'react-dom/*', 'jotai', 'jotai/*', 'wouter'];
-const UI_CODE = ['**/editor/**', '**/app/**', '**/collage/**', '**/camera/**'];
+// The collage's model (src/collage/model: its effect definition is in the effect list) is not UI; its
+// canvas, panel and editor side are.
+const UI_CODE = [
+  '**/editor/**',
+  '**/app/**',
+  '**/collage/*.ts',
+  '**/collage/canvas/**',
+  '**/collage/ui/**',
+  'fabric',
+  'fabric/*',
+  '**/camera/**',
+];
 const CROP_TOOL = ['**/crop/*.tsx', '**/crop/crop-controller.ts'];
 const GPU_CODE = [
   '**/engine/webgpu/**',
@@ -26,9 +37,12 @@ const NO_APP = {
     'The app (entry, routes, pages) is above the UI it shows: of it, import only src/app/test-hooks.ts.',
 };
 
-/** One layer's fence: `no-restricted-imports` for its files (jotai only through editor-jotai.ts, as everywhere). */
-function fence(files, patterns) {
-  return { files, rules: { 'no-restricted-imports': ['error', { paths: [JOTAI], patterns }] } };
+/**
+ * One layer's fence: `no-restricted-imports` for its files, but `ignores` (jotai only through
+ * editor-jotai.ts, as everywhere).
+ */
+function fence(files, patterns, ignores = []) {
+  return { files, ignores, rules: { 'no-restricted-imports': ['error', { paths: [JOTAI], patterns }] } };
 }
 
 export default tseslint.config(
@@ -151,7 +165,7 @@ export default tseslint.config(
     [
       { group: UI_LIBRARIES, message: 'The intake stays free of UI libraries.' },
       {
-        group: ['**/engine/**', '**/effects/**', '**/grading/**', '**/crop/**', ...UI_CODE],
+        group: ['**/engine/**', '**/effects/**', '**/grading/**', '**/crop/**', '**/collage/**', ...UI_CODE],
         message: 'The intake imports only the shared helpers (src/pixels, src/colour, src/metadata).',
       },
     ],
@@ -168,6 +182,7 @@ export default tseslint.config(
           '**/grading/**',
           '**/intake/**',
           '**/crop/**',
+          '**/collage/**',
           '**/shaders/**',
           ...UI_CODE,
         ],
@@ -187,6 +202,33 @@ export default tseslint.config(
       'src/crop/crop-controller.ts',
     ],
     [NO_GPU, NO_APP],
+    // Its own fence, below, holds the collage's model.
+    ['src/collage/model/**'],
+  ),
+  fence(
+    // The collage's model (types, presets, the slot layout, the config's changes, its effect definition) is
+    // pure: the editor's state and the worker's effect list read it, so it imports no UI library, no
+    // fabric, no UI code (its canvas, panel and editor side) and, like all the collage, no GPU code.
+    ['src/collage/model/**/*.ts'],
+    [
+      {
+        group: [...UI_LIBRARIES, 'fabric', 'fabric/*'],
+        message: 'The collage model stays free of UI libraries.',
+      },
+      {
+        group: [
+          '**/editor/**',
+          '**/app/**',
+          '**/collage/*.ts',
+          '../*.ts',
+          '../*.tsx',
+          '**/canvas/**',
+          '**/ui/**',
+        ],
+        message: 'The collage model does not import UI code.',
+      },
+      NO_GPU,
+    ],
   ),
   fence(
     // The camera is opened by the landing page and by the editor alike: it imports neither.

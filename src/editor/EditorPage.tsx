@@ -41,10 +41,10 @@ const CropTool = lazy(() => import('../crop/CropTool.tsx'));
 
 // The collage's UI loads when the collage is chosen, not with the editor.
 const CollagePanel = lazy(() =>
-  import('./components/collage-ui.ts').then((m) => ({ default: m.CollagePanel })),
+  import('../collage/ui/collage-ui.ts').then((m) => ({ default: m.CollagePanel })),
 );
 const CollageStage = lazy(() =>
-  import('./components/collage-ui.ts').then((m) => ({ default: m.CollageStage })),
+  import('../collage/ui/collage-ui.ts').then((m) => ({ default: m.CollageStage })),
 );
 
 /** Views that take the keys and pastes while they are open: dialogs, the camera, the crop tool. */

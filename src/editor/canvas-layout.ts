@@ -1,5 +1,5 @@
 /** Product spec section 2: the canvas layout rule. */
-import { displaySize } from '../collage/layout.ts';
+import { displaySize } from '../collage/model/slot-layout.ts';
 
 export const MOBILE_MAX = 767;
 export const TABLET_MAX = 991;

@@ -1,8 +1,8 @@
 /**
  * The editor's controller: runs the pure rules of state/ against the jotai store and carries out their
  * commands. The worker, its log and its recovery live in engine-session.ts, the saves in saving.ts, what
- * the user brings (a .cube, a painted mask) in user-resources.ts, the collage in collage-controller.ts.
- * The React components call its methods and read the atoms.
+ * the user brings (a .cube, a painted mask) in user-resources.ts, the collage in
+ * src/collage/collage-controller.ts. The React components call its methods and read the atoms.
  */
 import { cubeTooLargeMessage, MAX_CUBE_BYTES } from '../grading/cube.ts';
 import { findEffect, likelyEffects } from '../effects/index.ts';
@@ -13,7 +13,7 @@ import { asDecoded, intake, IntakeError } from '../intake/intake.ts';
 import { EDITOR_FORMATS, type AcceptedFormat } from '../intake/formats.ts';
 import { takeHandoff, type FirstStep } from '../intake/handoff.ts';
 import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
-import { CollageController } from './collage-controller.ts';
+import { CollageController } from '../collage/collage-controller.ts';
 import { CropController } from '../crop/crop-controller.ts';
 import type { Store } from './editor-jotai.ts';
 import { cleanMessage, EngineSession } from './engine-session.ts';

@@ -4,8 +4,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { MAX_TEXT_LENGTH } from '../../src/collage/layout.ts';
-import { findPreset, PRESETS } from '../../src/collage/presets.ts';
+import { MAX_TEXT_LENGTH } from '../../src/collage/model/slot-layout.ts';
+import { findPreset, PRESETS } from '../../src/collage/model/presets.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { psnr } from '../reference/metrics.ts';

@@ -3,7 +3,7 @@
 // they have none, and every JPEG they save is held to Chromium's for the same photo and settings.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
-import { findPreset } from '../../src/collage/presets.ts';
+import { findPreset } from '../../src/collage/model/presets.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { psnr } from '../reference/metrics.ts';
 import { resize } from '../reference/resize.ts';

@@ -5,7 +5,7 @@
  * saved; journey.spec.ts decodes and compares it.
  */
 import { EFFECTS } from '../../src/effects/index.ts';
-import { findPreset } from '../../src/collage/presets.ts';
+import { findPreset } from '../../src/collage/model/presets.ts';
 import { readFileSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -8,20 +8,24 @@ import {
   presetChosen,
   slotCleared,
   slotsSwapped,
-} from '../../src/collage/config.ts';
-import { findPreset } from '../../src/collage/presets.ts';
-import { DEFAULT_COLLAGE_CONFIG, MAIN_PROCESSED_IMAGE, type CollageConfig } from '../../src/collage/types.ts';
+} from '../../src/collage/model/config.ts';
+import { findPreset } from '../../src/collage/model/presets.ts';
+import {
+  DEFAULT_COLLAGE_CONFIG,
+  MAIN_PROCESSED_IMAGE,
+  type CollageConfig,
+} from '../../src/collage/model/types.ts';
 import {
   collageAssetAdded,
   collageChanged,
   collageCommitFailed,
   collageCommitStarted,
-} from '../../src/editor/state/collage-rules.ts';
+} from '../../src/collage/collage-rules.ts';
 import { initialEditorState, isApplyEnabled, type EditorState } from '../../src/editor/state/editor-state.ts';
 import { selectEffect } from '../../src/editor/state/effect-rules.ts';
 import { imageLoadStarted } from '../../src/editor/state/image-rules.ts';
 import { statusReceived } from '../../src/editor/state/worker-rules.ts';
-import { collageEffect } from '../../src/effects/collage.ts';
+import { collageEffect } from '../../src/collage/model/collage-effect.ts';
 import { EFFECTS } from '../../src/effects/index.ts';
 import { vibranceEffect } from '../../src/effects/vibrance.ts';
 

@@ -22,8 +22,8 @@ import {
   type Box,
   limitText,
   MAX_TEXT_LENGTH,
-} from '../../src/collage/layout.ts';
-import { findPreset, FREE_MODE_ID, PRESETS } from '../../src/collage/presets.ts';
+} from '../../src/collage/model/slot-layout.ts';
+import { findPreset, FREE_MODE_ID, PRESETS } from '../../src/collage/model/presets.ts';
 
 const SPEC_PRESETS = [
   'free-mode',

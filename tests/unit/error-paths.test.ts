@@ -2,7 +2,7 @@
 // a stack trace.
 import { createStore } from 'jotai/vanilla';
 import { describe, expect, it, vi } from 'vitest';
-import { CollageController } from '../../src/editor/collage-controller.ts';
+import { CollageController } from '../../src/collage/collage-controller.ts';
 import { EditorController } from '../../src/editor/controller.ts';
 import { cleanMessage } from '../../src/editor/engine-session.ts';
 import { notificationAtom } from '../../src/editor/state/notifications.ts';

@@ -147,9 +147,9 @@ const CASES: [string, string, string, RegExp][] = [
     /above the UI/,
   ],
   [
-    'the collage imports no GPU code',
-    'src/collage/presets.ts',
-    "import { x } from '../engine/cpu/backend.ts';",
+    'the collage panel imports no GPU code',
+    'src/collage/ui/CollagePanel.tsx',
+    "import { x } from '../../engine/cpu/backend.ts';",
     /GPU code/,
   ],
   [
@@ -169,6 +169,36 @@ const CASES: [string, string, string, RegExp][] = [
     'src/camera/entry.ts',
     "import { x } from '../app/App.tsx';",
     /above the UI/,
+  ],
+  [
+    'the effects import no collage editor',
+    'src/effects/index.ts',
+    "import { x } from '../collage/canvas/fabric-collage.ts';",
+    /UI code/,
+  ],
+  [
+    'the collage model imports no fabric',
+    'src/collage/model/types.ts',
+    "import { Canvas } from 'fabric';",
+    /UI libraries/,
+  ],
+  [
+    'the collage model imports no editor code',
+    'src/collage/model/config.ts',
+    "import { x } from '../collage-rules.ts';",
+    /UI code/,
+  ],
+  [
+    'the collage imports no GPU code',
+    'src/collage/canvas/scene.ts',
+    "import { x } from '../../engine/webgl2/backend.ts';",
+    /GPU code/,
+  ],
+  [
+    'the collage model imports no GPU code',
+    'src/collage/model/slot-layout.ts',
+    "import { x } from '../../engine/stages/transform.ts';",
+    /GPU code/,
   ],
   [
     'the UI reaches jotai only through editor-jotai',
@@ -205,6 +235,12 @@ describe('the layers are fenced by lint', () => {
     ).toEqual([]);
     expect(
       await errors('src/camera/CameraView.tsx', "import { pngDataUrl } from '../app/test-hooks.ts';"),
+    ).toEqual([]);
+    expect(
+      await errors('src/effects/index.ts', "import { x } from '../collage/model/collage-effect.ts';"),
+    ).toEqual([]);
+    expect(
+      await errors('src/collage/model/collage-effect.ts', "import { x } from '../../effects/types.ts';"),
     ).toEqual([]);
   });
 });

@@ -75,11 +75,11 @@ function chunks(overrides: Partial<Record<string, Chunk>> = {}): Record<string, 
     },
     'collage-ui-f.js': {
       code: 'const F=()=>import(`./fabric-collage-g.js`);',
-      sources: ['src/editor/components/CollagePanel.tsx', 'src/editor/components/CollageStage.tsx'],
+      sources: ['src/collage/ui/CollagePanel.tsx', 'src/collage/ui/CollageStage.tsx'],
     },
     'fabric-collage-g.js': {
       code: `export const f=1;${incompressible(2)}`,
-      sources: ['node_modules/fabric/dist/index.min.mjs', 'src/collage/fabric-collage.ts'],
+      sources: ['node_modules/fabric/dist/index.min.mjs', 'src/collage/canvas/fabric-collage.ts'],
     },
     'heif-worker-h.js': {
       code: 'self.onmessage=()=>{};',

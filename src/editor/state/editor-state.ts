@@ -1,11 +1,12 @@
 /**
  * The editor's state (product spec section 3): its shape and first value, the commands a rule hands the
  * controller, and the queries every rule asks. The rules themselves (section 4) are pure functions by
- * topic, beside this file: worker-rules, image-rules, effect-rules, view-rules and collage-rules. A rule
- * takes the state (and an event) and returns the next state plus the commands the controller carries
- * out (messages to the worker, console warnings, notifications), so every rule is tested without a worker.
+ * topic, beside this file: worker-rules, image-rules, effect-rules and view-rules (the collage's are in
+ * src/collage/collage-rules.ts). A rule takes the state (and an event) and returns the next state plus the
+ * commands the controller carries out (messages to the worker, console warnings, notifications), so every
+ * rule is tested without a worker.
  */
-import type { CollageConfig, ImageAsset } from '../../collage/types.ts';
+import type { CollageConfig, ImageAsset } from '../../collage/model/types.ts';
 import { findEffect } from '../../effects/index.ts';
 import type { SettingValue, Settings } from '../../effects/types.ts';
 import type {

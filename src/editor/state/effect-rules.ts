@@ -1,9 +1,9 @@
 /** Spec section 4: selecting, changing, applying and committing effects, and the history. Pure. */
-import { DEFAULT_COLLAGE_CONFIG } from '../../collage/types.ts';
+import { DEFAULT_COLLAGE_CONFIG } from '../../collage/model/types.ts';
 import { findEffect } from '../../effects/index.ts';
 import { defaultSettings, resolveSettings, withSetting } from '../../effects/settings.ts';
 import { type EffectDefinition, type Settings } from '../../effects/types.ts';
-import { collageCanvasFor } from './collage-rules.ts';
+import { collageCanvasFor } from '../../collage/collage-rules.ts';
 import {
   COLLAGE_BACKGROUND_ON_OPEN,
   type Command,

@@ -1,4 +1,4 @@
-import { NO_SELECTION, type CollageSelection } from '../../collage/api.ts';
+import { NO_SELECTION, type CollageSelection } from '../../collage/model/api.ts';
 import { atom } from '../editor-jotai.ts';
 import type { EngineKind } from '../../engine/protocol.ts';
 

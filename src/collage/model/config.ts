@@ -3,7 +3,7 @@
  * the background, and which asset fills which slot. The editor state wraps these; the fabric editor
  * draws whatever config it is given.
  */
-import { CANVAS_ASPECTS, canvasSizeFor, type Size } from './layout.ts';
+import { CANVAS_ASPECTS, canvasSizeFor, type Size } from './slot-layout.ts';
 import { findPreset, FREE_MODE_ID } from './presets.ts';
 import { MAIN_PROCESSED_IMAGE, type CollageConfig, type LayoutPreset } from './types.ts';
 

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CollageEditorApi } from '../../collage/api.ts';
-import { RESIZE_DEBOUNCE_MS } from '../../collage/layout.ts';
-import { findPreset } from '../../collage/presets.ts';
-import type { CollageConfig, ImageAsset } from '../../collage/types.ts';
-import { focusKind } from '../commands.ts';
-import type { EditorController } from '../controller.ts';
-import { collageArea, collageDisplaySize } from '../canvas-layout.ts';
-import { useViewport } from '../useViewport.ts';
+import type { CollageEditorApi } from '../model/api.ts';
+import { RESIZE_DEBOUNCE_MS } from '../model/slot-layout.ts';
+import { findPreset } from '../model/presets.ts';
+import type { CollageConfig, ImageAsset } from '../model/types.ts';
+import { focusKind } from '../../editor/commands.ts';
+import type { EditorController } from '../../editor/controller.ts';
+import { collageArea, collageDisplaySize } from '../../editor/canvas-layout.ts';
+import { useViewport } from '../../editor/useViewport.ts';
 import './collage.css';
 
 interface CollageStageProps {
@@ -51,7 +51,7 @@ export function CollageStage({ controller, config, assets }: CollageStageProps) 
     container.append(element);
     let api: CollageEditorApi | null = null;
     let cancelled = false;
-    import('../../collage/fabric-collage.ts')
+    import('../canvas/fabric-collage.ts')
       .then(({ createCollageEditor }) => {
         if (cancelled) return;
         api = createCollageEditor(element, { size: initialSize.current, events: controller.collage.events });

@@ -22,7 +22,7 @@ import tinos400i from '@fontsource/tinos/files/tinos-latin-400-italic.woff2?url'
 import tinos700 from '@fontsource/tinos/files/tinos-latin-700-normal.woff2?url';
 import tinos700i from '@fontsource/tinos/files/tinos-latin-700-italic.woff2?url';
 import yomogi400 from '@fontsource/yomogi/files/yomogi-latin-400-normal.woff2?url';
-import type { CollageFont } from './fonts.ts';
+import type { CollageFont } from '../model/fonts.ts';
 
 interface Face {
   weight: '400' | '700';

@@ -1,6 +1,6 @@
 /**
  * What the editor needs from the collage editor, without importing fabric: the fabric-backed
- * implementation (fabric-collage.ts) is loaded by dynamic import when the collage opens.
+ * implementation (canvas/fabric-collage.ts) is loaded by dynamic import when the collage opens.
  */
 import type { CollageConfig, ImageAsset, ImageStyle, TextStyle } from './types.ts';
 

@@ -1,5 +1,5 @@
 /** Spec sections 4, 5 and 9: the collage's canvas size and its config changes, assets and commit. Pure. */
-import { type CollageConfig, type ImageAsset, MAIN_PROCESSED_IMAGE } from '../../collage/types.ts';
+import { type CollageConfig, type ImageAsset, MAIN_PROCESSED_IMAGE } from './model/types.ts';
 import {
   type EditorState,
   type Outcome,
@@ -9,7 +9,7 @@ import {
   isSettled,
   none,
   warn,
-} from './editor-state.ts';
+} from '../editor/state/editor-state.ts';
 
 // ---------------------------------------------------------------- collage sizing
 

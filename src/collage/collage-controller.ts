@@ -3,8 +3,8 @@
  * the store and talks to the fabric editor through CollageEditorApi once the collage stage has loaded it.
  * Apply renders the collage and hands it to the worker as the new base; Save downloads it directly.
  */
-import type { CollageEditorApi, CollageEvents, CollageSelection } from '../collage/api.ts';
-import { NO_SELECTION } from '../collage/api.ts';
+import type { CollageEditorApi, CollageEvents, CollageSelection } from './model/api.ts';
+import { NO_SELECTION } from './model/api.ts';
 import {
   areaChanged,
   aspectChosen,
@@ -14,32 +14,32 @@ import {
   presetChosen,
   slotCleared,
   slotsSwapped,
-} from '../collage/config.ts';
-import type { Size } from '../collage/layout.ts';
-import { findPreset } from '../collage/presets.ts';
+} from './model/config.ts';
+import type { Size } from './model/slot-layout.ts';
+import { findPreset } from './model/presets.ts';
 import {
   MAIN_PROCESSED_IMAGE,
   type CollageConfig,
   type ImageAsset,
   type ImageStyle,
   type TextStyle,
-} from '../collage/types.ts';
-import { collageEffect } from '../effects/collage.ts';
+} from './model/types.ts';
+import { collageEffect } from './model/collage-effect.ts';
 import { EDITOR_FORMATS } from '../intake/formats.ts';
 import { intake, IntakeError } from '../intake/intake.ts';
 import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
-import type { Store } from './editor-jotai.ts';
-import { exportScaleFactor } from './export.ts';
-import { runSave, type Notify } from './saving.ts';
-import { editorStateAtom } from './state/atoms.ts';
+import type { Store } from '../editor/editor-jotai.ts';
+import { exportScaleFactor } from '../editor/export.ts';
+import { runSave, type Notify } from '../editor/saving.ts';
+import { editorStateAtom } from '../editor/state/atoms.ts';
 import {
   collageAssetAdded,
   collageChanged,
   collageCommitFailed,
   collageCommitStarted,
-} from './state/collage-rules.ts';
-import { isCollage, type EditorState, type Outcome } from './state/editor-state.ts';
-import { collageSelectionAtom, savingAtom } from './state/ui.ts';
+} from './collage-rules.ts';
+import { isCollage, type EditorState, type Outcome } from '../editor/state/editor-state.ts';
+import { collageSelectionAtom, savingAtom } from '../editor/state/ui.ts';
 import { tagSrgb } from '../colour/srgb-jpeg.ts';
 
 /** What the collage needs from the editor controller. */
