@@ -119,8 +119,6 @@ export class CameraSession {
   private inFlightSince: number | null = null;
   private newestArrived: number | null = null;
   private frameCallback: number | null = null;
-  private shotWaiters: ((shot: LiveShotMessage) => void)[] = [];
-  private pixelWaiters: ((pixels: LivePixelsMessage) => void)[] = [];
   private readonly shown: { shown: number; latency: number; cost: number }[] = [];
   /** Every frame's latency and cost since the last `resetStats` (the bench's timed window), bounded. */
   private readonly timed: { latency: number; cost: number }[] = [];
@@ -240,10 +238,12 @@ export class CameraSession {
   /** The newest frame at the camera's own size, as a JPEG file named after when it was taken. */
   async shoot(): Promise<File> {
     if (!this.stream) throw new Error('the camera is not running');
-    const shot = await new Promise<LiveShotMessage>((resolve) => {
-      this.shotWaiters.push(resolve);
-      this.client.post({ type: 'liveShutter' });
-    });
+    let shot: LiveShotMessage;
+    try {
+      shot = await this.client.request({ type: 'liveShutter' });
+    } catch (error) {
+      throw new Error(this.closed ? 'closed' : reason(error), { cause: error });
+    }
     if (!shot.blob) throw new Error(shot.error ?? 'the camera gave no picture');
     return new File([shot.blob], shotName(new Date()), { type: 'image/jpeg', lastModified: Date.now() });
   }
@@ -259,8 +259,6 @@ export class CameraSession {
     this.closed = true;
     this.pause();
     this.client.terminate();
-    for (const waiter of this.shotWaiters.splice(0))
-      waiter({ type: 'liveShot', blob: null, error: 'closed' });
   }
 
   /** Starts the rates and averages again from the next frame (a new look; the bench's timed window). */
@@ -276,10 +274,7 @@ export class CameraSession {
 
   /** The viewfinder's last processed frame, read back from the worker (a test hook). */
   readFrame(): Promise<LivePixelsMessage> {
-    return new Promise((resolve) => {
-      this.pixelWaiters.push(resolve);
-      this.client.post({ type: 'liveRead' });
-    });
+    return this.client.request({ type: 'liveRead' });
   }
 
   /** GPU objects the viewfinder's worker holds (a test hook: counted between frames). */
@@ -387,12 +382,6 @@ export class CameraSession {
         if (this.newestArrived !== null) void this.sendNewest();
         return;
       }
-      case 'liveShot':
-        this.shotWaiters.shift()?.(message);
-        return;
-      case 'livePixels':
-        this.pixelWaiters.shift()?.(message);
-        return;
       case 'status':
         if (message.status === 'WorkerError') {
           this.events.onProblem('engine', message.message ?? 'The effect engine could not start.');
@@ -450,6 +439,10 @@ export class CameraSession {
     }
     this.shown.length = 0;
   }
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function stopTracks(stream: MediaStream): void {

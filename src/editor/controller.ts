@@ -109,8 +109,6 @@ export class EditorController {
   readonly crop: CropController;
   /** Test option: the longest tile side of full-resolution saves. */
   private tileLimit: number | null;
-  /** Waiting for the image the canvas shows (a test hook's read). */
-  private readonly currentWaiters: ((image: ImageBitmap | null) => void)[] = [];
   /** Every worker status the editor has passed through (only with `testHooks`), oldest first. */
   readonly statusHistory: string[] = [];
 
@@ -250,11 +248,11 @@ export class EditorController {
   }
 
   /** What the canvas shows, at its own size, from the worker (a test hook; the caller closes it). */
-  currentImage(): Promise<ImageBitmap | null> {
-    return new Promise((resolve) => {
-      this.currentWaiters.push(resolve);
-      this.session.post({ type: 'requestImageBitmap', source: 'current' });
-    });
+  async currentImage(): Promise<ImageBitmap | null> {
+    const client = this.session.client;
+    if (!client) return null;
+    const { image } = await client.request({ type: 'requestImageBitmap', source: 'current' });
+    return image;
   }
 
   async stats(): Promise<{ textures: number; buffers: number }> {
@@ -652,10 +650,8 @@ export class EditorController {
         this.run((s) => errorReceived(s, cleanMessage(message.message)));
         return;
       case 'imageBitmapResponse':
-        if (message.source === 'current') {
-          this.currentWaiters.shift()?.(message.image);
-          return;
-        }
+        // The image on screen went to its caller (currentImage).
+        if (message.source === 'current') return;
         if (!message.image) {
           this.notify('error', `Failed to get image from worker: ${message.error ?? 'no image'}`);
           return;

@@ -6,7 +6,6 @@
  */
 import { EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
 import {
-  CROP_FAILED,
   type EngineKind,
   type FromWorkerMessage,
   type FullResolutionStep,
@@ -58,18 +57,11 @@ export class EngineSession {
   private canvas: HTMLCanvasElement | null = null;
   /** Everything needed to rebuild the worker's images after a GPU loss or a worker failure. */
   readonly log = new RecoveryLog();
-  /** Which history request each commitSuccess answers. */
-  private readonly historyRequests: ('commit' | 'undo' | 'redo' | 'crop')[] = [];
-  /** A collage sent as the new base, waiting for the worker to confirm it. */
-  private pendingReplacement: ImageStep | null = null;
-  /** A crop sent, waiting for the worker to confirm it. */
-  private pendingCrop: CropStep | null = null;
   /** Bumped by each recovery, so that a recovery overtaken by another stops. */
   private generation = 0;
   private restoring = false;
   /** Worker failures since a worker last came back with the image. */
   private failuresInARow = 0;
-  private waiter: ((message: FromWorkerMessage) => void) | null = null;
   /** A photo was loading when the engine was lost: the replay brings it, as a newly loaded photo. */
   private loadingWhenLost = false;
 
@@ -118,7 +110,7 @@ export class EngineSession {
     this.log.clear();
   }
 
-  private startClient(engine: EngineKind | undefined): void {
+  private startClient(engine: EngineKind | undefined): EngineClient {
     const element = this.element;
     if (!element) throw new EngineSetupError('Canvas element unavailable.');
     this.canvas?.remove();
@@ -150,6 +142,7 @@ export class EngineSession {
       },
     );
     this.current = client;
+    return client;
   }
 
   // ---------------------------------------------------------------- sending, with the log kept
@@ -161,8 +154,8 @@ export class EngineSession {
     const kept = await createImageBitmap(decoded.bitmap);
     const { processing, original, taken } = decoded;
     this.log.loaded({ image: kept, processing, original, file, ...(taken ? { taken } : {}) });
-    this.historyRequests.length = 0;
-    client.loadImage(decoded.bitmap, processing, original, taken);
+    // Its answer (ImageReady, or an error) reaches the editor's rules as a message.
+    client.loadImage(decoded.bitmap, processing, original, taken).catch(() => undefined);
   }
 
   /** Applies an effect (the log keeps the mask's copy); takes ownership of the mask. */
@@ -174,17 +167,51 @@ export class EngineSession {
     }
     const mask = step.mask;
     this.log.applying({ kind: 'effect', ...step, mask: mask ? await createImageBitmap(mask) : null });
-    postApply(client, step, mask);
+    this.confirm(
+      client,
+      postApply(client, step, mask),
+      () => this.log.applied(),
+      // A failed apply leaves the worker showing what it showed before.
+      (failed) => {
+        if (failed) this.log.applyFailed();
+      },
+    );
   }
 
-  /** Any other message; history requests are remembered to read their answers. */
+  /** Any other message; the log follows a commit, an undo or a redo once the worker confirms it. */
   post(message: ToWorkerMessage): void {
     const client = this.current;
     if (!client) return;
-    if (message.type === 'commitEffect') this.historyRequests.push('commit');
-    if (message.type === 'undo' || message.type === 'redo') this.historyRequests.push(message.type);
     if (message.type === 'resetCanvasToBase') this.log.reset();
+    if (message.type === 'commitEffect' || message.type === 'undo' || message.type === 'redo') {
+      const { log } = this;
+      const record = {
+        commitEffect: () => log.committed(),
+        undo: () => log.undone(),
+        redo: () => log.redone(),
+      };
+      this.confirm(client, client.request(message), record[message.type]);
+      return;
+    }
     client.post(message);
+  }
+
+  /**
+   * Follows the answer to a request sent on `client`: `record` when the worker confirms it (and the
+   * session still runs that worker on that photo), else `dropped` (`failed`: the worker said no).
+   */
+  private confirm(
+    client: EngineClient,
+    reply: Promise<unknown>,
+    record: () => void,
+    dropped: (failed: boolean) => void = () => undefined,
+  ): void {
+    const source = this.log.source;
+    const current = () => this.current === client && !this.restoring && this.log.source === source;
+    reply.then(
+      () => (current() ? record() : dropped(false)),
+      () => dropped(current()),
+    );
   }
 
   /** A collage becomes the base: the log keeps a copy, recorded once the worker confirms. */
@@ -195,9 +222,20 @@ export class EngineSession {
       throw new Error('Worker not available.');
     }
     const copy = await createImageBitmap(image);
-    this.pendingReplacement?.image.close();
-    this.pendingReplacement = { kind: 'image', image: copy, width: image.width, height: image.height, step };
-    client.post({ type: 'replaceBaseImage', image, width: image.width, height: image.height, step }, [image]);
+    const replacement: ImageStep = {
+      kind: 'image',
+      image: copy,
+      width: image.width,
+      height: image.height,
+      step,
+    };
+    const { width, height } = image;
+    this.confirm(
+      client,
+      client.request({ type: 'replaceBaseImage', image, width, height, step }, [image]),
+      () => this.log.replaced(replacement),
+      () => copy.close(),
+    );
   }
 
   /**
@@ -212,16 +250,12 @@ export class EngineSession {
     if (!effects) throw new Error('A collage cannot be cropped.');
     const step: CropStep = { kind: 'crop', choice, step: cropStepId(choice) };
     const copies = await workerSteps(effects);
-    this.pendingCrop = step;
-    this.historyRequests.push('crop');
-    postCrop(client, source.file, step, copies);
+    this.confirm(client, postCrop(client, source.file, step, copies), () => this.log.cropped(step));
   }
 
   private received(message: FromWorkerMessage): void {
-    if (this.restoring) {
-      this.waiter?.(message);
-      return;
-    }
+    // A recovery waits for its own answers; the editor hears it once it is done.
+    if (this.restoring) return;
     if (message.type === 'status') {
       if (message.status === 'WorkerError' && this.host.state().workerStatus === 'WorkerInitializing') {
         // The engine did not start, and nothing will run in this worker: a photo waiting for it stays
@@ -229,40 +263,11 @@ export class EngineSession {
         this.current?.terminate();
         this.current = null;
       }
-      this.track(message);
-    } else if (message.type === 'error') {
-      // A failed apply leaves the worker showing what it showed before.
-      if (message.message.startsWith('Image processing failed')) this.log.applyFailed();
-      if (message.message.startsWith(CROP_FAILED) && this.pendingCrop) {
-        this.historyRequests.splice(this.historyRequests.lastIndexOf('crop'), 1);
-        this.pendingCrop = null;
-      }
-      this.pendingReplacement?.image.close();
-      this.pendingReplacement = null;
     }
     this.host.receive(message);
     // The spec's rule has logged it; the editor now restores the engine (issue 8).
     if (message.type === 'status' && message.status === 'ContextLost') {
       void this.recover('lost', message.message ?? 'GPU context lost');
-    }
-  }
-
-  /** Keeps the recovery log in step with what the worker confirms. */
-  private track(message: StatusMessage): void {
-    if (message.status === 'ImageReady' && this.pendingReplacement) {
-      this.log.replaced(this.pendingReplacement);
-      this.pendingReplacement = null;
-    }
-    if (message.status === 'effectComplete') this.log.applied();
-    if (message.status === 'commitSuccess') {
-      const request = this.historyRequests.shift();
-      if (request === 'commit') this.log.committed();
-      else if (request === 'undo') this.log.undone();
-      else if (request === 'redo') this.log.redone();
-      else if (request === 'crop' && this.pendingCrop) {
-        this.log.cropped(this.pendingCrop);
-        this.pendingCrop = null;
-      }
     }
   }
 
@@ -276,7 +281,6 @@ export class EngineSession {
     if (this.failuresInARow >= MAX_FAILURES_IN_A_ROW) {
       this.generation++;
       this.restoring = false;
-      this.waiter = null;
       this.loadingWhenLost = false;
       this.current?.terminate();
       this.current = null;
@@ -315,7 +319,6 @@ export class EngineSession {
     this.current?.terminate();
     this.current = null;
     this.restoring = true;
-    this.waiter = null;
     host.store.set(showingOriginalAtom, false);
     // ContextLost while a new worker starts, ContextRestoring while it replays the log, then ImageReady.
     host.setState({ ...host.state(), workerStatus: 'ContextLost', activeEffectId: null });
@@ -374,8 +377,7 @@ export class EngineSession {
 
   private async restartWorker(engine: EngineKind | undefined): Promise<StatusMessage> {
     this.current?.terminate();
-    this.startClient(engine);
-    return this.expect((m) => m.status === 'WorkerReady' || m.status === 'WorkerError', true);
+    return this.startClient(engine).started;
   }
 
   /** Replays the log on the fresh worker; returns the last status it answered with. */
@@ -385,31 +387,31 @@ export class EngineSession {
     if (!client || !source) return null;
     await this.resources.restore(client);
     const image = await createImageBitmap(source.image);
-    client.loadImage(image, source.processing, source.original, source.taken);
-    let last = await this.expect((m) => m.status === 'ImageReady');
+    let last = await client.loadImage(image, source.processing, source.original, source.taken);
     const steps = this.log.steps;
     for (const [index, step] of steps.entries()) {
       if (generation !== this.generation) return last;
       if (step.kind === 'effect') {
         await this.replayEffect(client, step);
-        client.post({ type: 'commitEffect' });
-        last = await this.expect((m) => m.status === 'commitSuccess');
+        last = await client.request({ type: 'commitEffect' });
       } else if (step.kind === 'crop') {
-        postCrop(client, source.file, step, await workerSteps(this.log.effectsBefore(index) ?? []));
-        last = await this.expect((m) => m.status === 'commitSuccess');
+        last = await postCrop(
+          client,
+          source.file,
+          step,
+          await workerSteps(this.log.effectsBefore(index) ?? []),
+        );
       } else {
         const copy = await createImageBitmap(step.image);
-        client.post(
+        last = await client.request(
           { type: 'replaceBaseImage', image: copy, width: step.width, height: step.height, step: step.step },
           [copy],
         );
-        last = await this.expect((m) => m.status === 'ImageReady');
       }
     }
     // Steps after the undo position were undone: replay them, then undo them again, so redo works.
     for (let i = this.log.position; i < steps.length; i++) {
-      client.post({ type: 'undo' });
-      last = await this.expect((m) => m.status === 'commitSuccess');
+      last = await client.request({ type: 'undo' });
     }
     if (this.log.current) {
       const status = await this.replayEffect(client, this.log.current);
@@ -419,31 +421,7 @@ export class EngineSession {
   }
 
   private async replayEffect(client: EngineClient, step: EffectStep): Promise<StatusMessage> {
-    postApply(client, step, step.mask ? await createImageBitmap(step.mask) : null);
-    return this.expect((m) => m.status === 'effectComplete');
-  }
-
-  /** Waits for a status the worker sends during recovery; an error (or WorkerError) rejects. */
-  private expect(match: (message: StatusMessage) => boolean, acceptError = false): Promise<StatusMessage> {
-    return new Promise((resolve, reject) => {
-      this.waiter = (message) => {
-        if (message.type === 'error') {
-          this.waiter = null;
-          reject(new Error(message.message));
-          return;
-        }
-        if (message.type !== 'status') return;
-        if (message.status === 'WorkerError' && !acceptError) {
-          this.waiter = null;
-          reject(new Error(message.message ?? 'Worker reported an error status.'));
-          return;
-        }
-        if (match(message)) {
-          this.waiter = null;
-          resolve(message);
-        }
-      };
-    });
+    return postApply(client, step, step.mask ? await createImageBitmap(step.mask) : null);
   }
 
   /**
@@ -462,19 +440,27 @@ export class EngineSession {
   }
 }
 
-/** Sends a crop; the worker takes the masks. */
-function postCrop(client: EngineClient, file: Blob, step: CropStep, effects: FullResolutionStep[]): void {
+/** Sends a crop; the worker takes the masks. Resolves with its commitSuccess. */
+function postCrop(
+  client: EngineClient,
+  file: Blob,
+  step: CropStep,
+  effects: FullResolutionStep[],
+): Promise<StatusMessage> {
   const masks = effects.flatMap((effect) => (effect.mask ? [effect.mask] : []));
-  client.post({ type: 'cropImage', file, geometry: step.choice.geometry, step: step.step, effects }, masks);
+  return client.request(
+    { type: 'cropImage', file, geometry: step.choice.geometry, step: step.step, effects },
+    masks,
+  );
 }
 
-/** Sends an apply; the worker takes the mask. */
+/** Sends an apply; the worker takes the mask. Resolves with its effectComplete. */
 function postApply(
   client: EngineClient,
   step: Pick<EffectStep, 'effectId' | 'settings'>,
   mask: ImageBitmap | null,
-): void {
-  client.post(
+): Promise<StatusMessage> {
+  return client.request(
     {
       type: 'applyEffect',
       effectId: step.effectId,

@@ -63,6 +63,16 @@ describe('messages to the worker', () => {
   });
 });
 
+describe('request ids', () => {
+  it('takes a count as a request id and repeats it in the reply, refusing anything else', () => {
+    expect(isToWorkerMessage({ type: 'commitEffect', id: 7 })).toBe(true);
+    expect(isToWorkerMessage({ type: 'commitEffect', id: -1 })).toBe(false);
+    expect(isToWorkerMessage({ type: 'commitEffect', id: '7' })).toBe(false);
+    expect(isFromWorkerMessage({ type: 'stats', id: 7, textures: 1, buffers: 2 })).toBe(true);
+    expect(isFromWorkerMessage({ type: 'error', id: 1.5, message: 'boom' })).toBe(false);
+  });
+});
+
 describe('messages from the worker', () => {
   it('accepts every status value', () => {
     for (const status of WORKER_STATUSES) expect(isFromWorkerMessage({ type: 'status', status })).toBe(true);

@@ -1,16 +1,24 @@
 /**
  * The main-thread side of the engine: starts the module worker, hands it the canvas, and turns its
- * messages into callbacks. The UI talks to the engine only through this class.
+ * messages into promises and callbacks. A request that expects a reply (the protocol's tables say which)
+ * gets an id, and its promise is settled by the reply with that id: resolved by it, or rejected by an
+ * error with it. The UI talks to the engine only through this class.
  */
 import {
   isEngineKind,
   isFromWorkerMessage,
+  PROGRESS,
+  REPLIES,
+  type AnsweredRequestType,
   type CubeLoadedMessage,
   type EngineKind,
   type FromWorkerMessage,
+  type FromWorkerType,
   type FullResolutionImageMessage,
   type FullResolutionStep,
   type ImageDataMessage,
+  type ReplyOf,
+  type StatusMessage,
   type ToWorkerMessage,
 } from '../protocol.ts';
 import { deviceLimits } from '../device-limits.ts';
@@ -33,24 +41,29 @@ export interface EngineClientOptions {
 /** Spec-independent: how long a request may go unanswered before the worker counts as dead. */
 export const DEFAULT_RESPONSE_TIMEOUT_MS = 20_000;
 
-/** Requests the worker answers (with a status, an error, image data, a bitmap or stats). */
-const ANSWERED: ReadonlySet<ToWorkerMessage['type']> = new Set<ToWorkerMessage['type']>([
-  'init',
-  'loadImage',
-  'applyEffect',
-  'commitEffect',
-  'undo',
-  'redo',
-  'replaceBaseImage',
-  'cropImage',
-  'requestImageData',
-  'requestImageBitmap',
-  'exportFullResolution',
-  'requestStats',
-  'loadCube',
-  'liveShutter',
-  'liveRead',
+/** A request the worker answers, as the caller writes it (the client gives it its id). */
+export type AnsweredRequest = Extract<ToWorkerMessage, { type: AnsweredRequestType }>;
+
+/** Replies only their caller wants: the editor's listeners do not hear them. */
+const CALLER_ONLY: ReadonlySet<FromWorkerType> = new Set<FromWorkerType>([
+  'imageData',
+  'cubeLoaded',
+  'stats',
+  'fullResolutionImage',
 ]);
+
+/** The worker answered a request with an error: the request's promise is rejected with it. */
+export class WorkerReplyError extends Error {}
+
+/** What a request's promise is rejected with when the worker is gone before it answers. */
+export const ENGINE_STOPPED = 'the effect engine stopped';
+
+interface Pending {
+  type: AnsweredRequestType;
+  resolve(reply: FromWorkerMessage): void;
+  reject(error: Error): void;
+  onProgress?: (message: FromWorkerMessage) => void;
+}
 
 export interface FullResolutionRequest {
   /** The file the image was loaded from. */
@@ -74,24 +87,22 @@ function reason(error: unknown): string {
 }
 
 export class EngineClient {
-  private readonly imageDataWaiters: ((message: ImageDataMessage) => void)[] = [];
-  private readonly cubeWaiters: ((message: CubeLoadedMessage) => void)[] = [];
-  private readonly statsWaiters: ((stats: { textures: number; buffers: number }) => void)[] = [];
-  private readonly exportWaiters: {
-    resolve: (message: FullResolutionImageMessage) => void;
-    onProgress?: (fraction: number) => void;
-  }[] = [];
+  /** Requests sent and not yet answered, by id. */
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
   private terminated = false;
-  /** Requests sent and not yet answered, and when the worker last said anything. */
-  private unanswered = 0;
+  /** When the worker last said anything. */
   private lastHeard = Date.now();
   private readonly watchdog: ReturnType<typeof setInterval>;
+  /** The answer to `init`: WorkerReady with the backend chosen, or WorkerError with why not. */
+  started: Promise<StatusMessage> = Promise.reject(new Error(ENGINE_STOPPED));
 
   private constructor(
     private readonly worker: Worker,
     private readonly events: EngineClientEvents,
     private readonly timeoutMs: number,
   ) {
+    void this.started.catch(() => undefined);
     worker.onmessage = (event: MessageEvent<unknown>) => this.receive(event.data);
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
@@ -100,7 +111,7 @@ export class EngineClient {
     // A worker that stops answering (stuck, or closed without an error) is as dead as one that threw.
     this.watchdog = setInterval(
       () => {
-        if (this.unanswered > 0 && Date.now() - this.lastHeard > this.timeoutMs) {
+        if (this.pending.size > 0 && Date.now() - this.lastHeard > this.timeoutMs) {
           this.fail('Worker error: the effect engine stopped responding');
         }
       },
@@ -146,7 +157,7 @@ export class EngineClient {
       throw new EngineSetupError(`Failed to create Web Worker: ${reason(error)}`);
     }
     const client = new EngineClient(worker, events, options.responseTimeoutMs ?? DEFAULT_RESPONSE_TIMEOUT_MS);
-    client.post(
+    client.started = client.request(
       {
         type: 'init',
         canvas: offscreen,
@@ -157,14 +168,50 @@ export class EngineClient {
       },
       [offscreen],
     );
+    void client.started.catch(() => undefined);
     return client;
   }
 
+  /**
+   * A client on a worker already made (tests: a stand-in for the worker). `start` is the product's way.
+   */
+  static onWorker(worker: Worker, events: EngineClientEvents, timeoutMs = DEFAULT_RESPONSE_TIMEOUT_MS) {
+    return new EngineClient(worker, events, timeoutMs);
+  }
+
+  /**
+   * Sends a request with an id of its own; the promise is resolved by the worker's reply with that id,
+   * or rejected by its error (WorkerReplyError), or when the worker is gone first. `onProgress` hears the
+   * request's progress messages meanwhile.
+   */
+  request<M extends AnsweredRequest>(
+    message: M,
+    transfer: Transferable[] = [],
+    onProgress?: (message: FromWorkerMessage) => void,
+  ): Promise<ReplyOf<M['type']>> {
+    if (this.terminated) return Promise.reject(new Error(ENGINE_STOPPED));
+    const id = this.nextId++;
+    return new Promise<ReplyOf<M['type']>>((resolve, reject) => {
+      if (this.pending.size === 0) this.lastHeard = Date.now();
+      this.pending.set(id, {
+        type: message.type,
+        resolve: resolve as (reply: FromWorkerMessage) => void,
+        reject,
+        ...(onProgress ? { onProgress } : {}),
+      });
+      this.worker.postMessage({ ...message, id }, transfer);
+    });
+  }
+
+  /**
+   * Sends a message without waiting for its answer. A request still gets its id (the watchdog waits for
+   * it); its reply, or its error, reaches the listeners as any message does.
+   */
   post(message: ToWorkerMessage, transfer: Transferable[] = []): void {
     if (this.terminated) return;
-    if (ANSWERED.has(message.type)) {
-      if (this.unanswered === 0) this.lastHeard = Date.now();
-      this.unanswered++;
+    if (REPLIES.has(message.type as AnsweredRequestType)) {
+      this.request(message as AnsweredRequest, transfer).catch(() => undefined);
+      return;
     }
     this.worker.postMessage(message, transfer);
   }
@@ -174,8 +221,8 @@ export class EngineClient {
     processing: { width: number; height: number },
     original: { width: number; height: number },
     taken?: string,
-  ) {
-    this.post(
+  ): Promise<StatusMessage> {
+    return this.request(
       {
         type: 'loadImage',
         image,
@@ -191,15 +238,12 @@ export class EngineClient {
 
   /** Asks for the current image as a JPEG; resolves with the worker's answer (blob null on failure). */
   requestImageData(quality = 0.9, exportLongSide?: number): Promise<ImageDataMessage> {
-    return new Promise((resolve) => {
-      this.imageDataWaiters.push(resolve);
-      this.post({
-        type: 'requestImageData',
-        format: 'image/jpeg',
-        quality,
-        ...(exportLongSide ? { exportLongSide } : {}),
-      });
-    });
+    return this.request({
+      type: 'requestImageData',
+      format: 'image/jpeg',
+      quality,
+      ...(exportLongSide ? { exportLongSide } : {}),
+    }).catch((): ImageDataMessage => ({ type: 'imageData', blob: null, format: 'image/jpeg' }));
   }
 
   /**
@@ -207,31 +251,38 @@ export class EngineClient {
    * blob and whether it was cancelled or failed. Progress arrives through `onProgress` meanwhile.
    */
   exportFullResolution(request: FullResolutionRequest): Promise<FullResolutionImageMessage> {
-    return new Promise((resolve) => {
-      this.exportWaiters.push({ resolve, ...(request.onProgress ? { onProgress: request.onProgress } : {}) });
-      const masks = request.steps.flatMap((step) => (step.mask ? [step.mask] : []));
-      this.post(
-        {
-          type: 'exportFullResolution',
-          file: request.file,
-          processingWidth: request.processing.width,
-          processingHeight: request.processing.height,
-          steps: request.steps,
-          ...(request.crop ? { crop: request.crop } : {}),
-          quality: request.quality,
-          ...(request.tileLimit ? { tileLimit: request.tileLimit } : {}),
-        },
-        masks,
-      );
-    });
+    const masks = request.steps.flatMap((step) => (step.mask ? [step.mask] : []));
+    const { onProgress } = request;
+    return this.request(
+      {
+        type: 'exportFullResolution',
+        file: request.file,
+        processingWidth: request.processing.width,
+        processingHeight: request.processing.height,
+        steps: request.steps,
+        ...(request.crop ? { crop: request.crop } : {}),
+        quality: request.quality,
+        ...(request.tileLimit ? { tileLimit: request.tileLimit } : {}),
+      },
+      masks,
+      onProgress
+        ? (message) => {
+            if (message.type === 'exportProgress') onProgress(message.progress);
+          }
+        : undefined,
+    ).catch((error: unknown): FullResolutionImageMessage => ({
+      type: 'fullResolutionImage',
+      blob: null,
+      error: reason(error),
+    }));
   }
 
   /** Hands the worker a .cube file to read; resolves with its answer (the title and size, or why not). */
   loadCube(file: Blob): Promise<CubeLoadedMessage> {
-    return new Promise((resolve) => {
-      this.cubeWaiters.push(resolve);
-      this.post({ type: 'loadCube', file });
-    });
+    return this.request({ type: 'loadCube', file }).catch((error: unknown): CubeLoadedMessage => ({
+      type: 'cubeLoaded',
+      error: reason(error),
+    }));
   }
 
   /** Stops the running full-resolution export; its promise resolves as cancelled. */
@@ -240,11 +291,9 @@ export class EngineClient {
   }
 
   /** The engine's live GPU object counts (for leak checks). */
-  requestStats(): Promise<{ textures: number; buffers: number }> {
-    return new Promise((resolve) => {
-      this.statsWaiters.push(resolve);
-      this.post({ type: 'requestStats' });
-    });
+  async requestStats(): Promise<{ textures: number; buffers: number }> {
+    const { textures, buffers } = await this.request({ type: 'requestStats' });
+    return { textures, buffers };
   }
 
   terminate(): void {
@@ -252,12 +301,9 @@ export class EngineClient {
     this.terminated = true;
     clearInterval(this.watchdog);
     this.worker.terminate();
-    for (const waiter of this.imageDataWaiters.splice(0))
-      waiter({ type: 'imageData', blob: null, format: 'image/jpeg' });
-    for (const waiter of this.cubeWaiters.splice(0))
-      waiter({ type: 'cubeLoaded', error: 'the effect engine stopped' });
-    for (const waiter of this.exportWaiters.splice(0))
-      waiter.resolve({ type: 'fullResolutionImage', blob: null, error: 'the effect engine stopped' });
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const request of pending) request.reject(new Error(ENGINE_STOPPED));
   }
 
   private receive(data: unknown): void {
@@ -267,29 +313,32 @@ export class EngineClient {
       console.warn('Ignoring a malformed message from the worker', data);
       return;
     }
-    // Progress is no answer: the export it reports on still is one request waiting.
-    if (data.type === 'exportProgress') {
-      this.exportWaiters[0]?.onProgress?.(data.progress);
-      return;
+    const request = data.id === undefined ? undefined : this.pending.get(data.id);
+    if (request && data.id !== undefined) {
+      // Progress is no answer: the request it reports on still waits.
+      if (PROGRESS.has(data.type)) {
+        request.onProgress?.(data);
+        return;
+      }
+      if (data.type === 'error' || REPLIES.get(request.type) === data.type) {
+        this.pending.delete(data.id);
+        if (data.type === 'error') request.reject(new WorkerReplyError(data.message));
+        else request.resolve(data);
+        // The caller's own handlers run first (they keep the log in step), then the listeners hear it.
+        if (!CALLER_ONLY.has(data.type)) {
+          queueMicrotask(() => {
+            if (!this.terminated) this.deliver(data);
+          });
+        }
+        return;
+      }
     }
-    // Logs and viewfinder frames answer nothing.
-    if (data.type !== 'log' && data.type !== 'liveShown' && this.unanswered > 0) this.unanswered--;
-    if (data.type === 'fullResolutionImage') {
-      this.exportWaiters.shift()?.resolve(data);
-      return;
-    }
-    if (data.type === 'imageData') {
-      this.imageDataWaiters.shift()?.(data);
-      return;
-    }
-    if (data.type === 'cubeLoaded') {
-      this.cubeWaiters.shift()?.(data);
-      return;
-    }
-    if (data.type === 'stats') {
-      this.statsWaiters.shift()?.({ textures: data.textures, buffers: data.buffers });
-      return;
-    }
+    this.deliver(data);
+  }
+
+  /** A message that is no reply to a waiting caller (or one the listeners hear too). */
+  private deliver(data: FromWorkerMessage): void {
+    if (PROGRESS.has(data.type) || CALLER_ONLY.has(data.type)) return;
     if (data.type === 'log') {
       const write =
         data.level === 'error' ? console.error : data.level === 'warn' ? console.warn : console.info;

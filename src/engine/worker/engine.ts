@@ -12,12 +12,15 @@ import type {
   ApplyEffectMessage,
   BitmapSource,
   CropImageMessage,
+  CubeLoadedMessage,
   ExportFullResolutionMessage,
   FromWorkerMessage,
+  ImageDataMessage,
   LoadImageMessage,
   LoadCubeMessage,
   ReplaceBaseImageMessage,
   RequestImageDataMessage,
+  StatusMessage,
 } from '../protocol.ts';
 import { StageRunner } from '../runner.ts';
 import { RESIZE_SMOOTH } from '../stages/resize.ts';
@@ -34,6 +37,10 @@ import { tagSrgb } from '../../colour/srgb-jpeg.ts';
 import { textureLimit } from '../device-limits.ts';
 
 export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => void;
+
+/** A reply's fields: the worker's queue (serve.ts) adds its type and the request's id. */
+export type Fields<M> = Omit<M, 'type' | 'id'>;
+type Status = Fields<StatusMessage>;
 
 /** Committed steps kept for undo (each is one processing-size texture on the GPU). */
 export const MAX_HISTORY = 25;
@@ -127,7 +134,7 @@ export class Engine {
     return this.base !== null;
   }
 
-  async loadImage(message: LoadImageMessage): Promise<void> {
+  async loadImage(message: LoadImageMessage): Promise<Status> {
     const { image, processingWidth: width, processingHeight: height } = message;
     this.checkSize(width, height);
     let bitmap = image;
@@ -151,10 +158,10 @@ export class Engine {
     await this.setBase(texture);
     this.runner.pool.trim();
     await this.shown();
-    this.post({ type: 'status', status: 'ImageReady', newWidth: width, newHeight: height, ...this.depths() });
+    return { status: 'ImageReady', newWidth: width, newHeight: height, ...this.depths() };
   }
 
-  async applyEffect(message: ApplyEffectMessage): Promise<void> {
+  async applyEffect(message: ApplyEffectMessage): Promise<Status> {
     const base = this.requireBase();
     const effect = findEffect(message.effectId);
     if (!effect || effect.runsOn !== 'worker') {
@@ -168,16 +175,15 @@ export class Engine {
     const result = await this.backend.validate(() => this.runner.run(base, chain, this.resources.resolve));
     await this.setCurrent(result);
     this.currentStep = effect.id;
-    this.post({
-      type: 'status',
+    return {
       status: 'effectComplete',
       effectId: effect.id,
       newWidth: result.width,
       newHeight: result.height,
-    });
+    };
   }
 
-  async commitEffect(): Promise<void> {
+  async commitEffect(): Promise<Status> {
     const current = this.requireCurrent();
     const base = this.requireBase();
     if (current !== base) {
@@ -186,21 +192,15 @@ export class Engine {
       this.baseStep = this.currentStep;
     }
     await Promise.resolve();
-    this.post({
-      type: 'status',
-      status: 'commitSuccess',
-      newWidth: current.width,
-      newHeight: current.height,
-      ...this.depths(),
-    });
+    return { status: 'commitSuccess', newWidth: current.width, newHeight: current.height, ...this.depths() };
   }
 
-  async undo(): Promise<void> {
-    await this.step(this.undoStack, this.redoStack);
+  undo(): Promise<Status> {
+    return this.step(this.undoStack, this.redoStack);
   }
 
-  async redo(): Promise<void> {
-    await this.step(this.redoStack, this.undoStack);
+  redo(): Promise<Status> {
+    return this.step(this.redoStack, this.undoStack);
   }
 
   async resetCanvasToBase(): Promise<void> {
@@ -217,7 +217,7 @@ export class Engine {
    * applied to the crop), then the committed effects run on it again, so the look follows the cropped
    * photo; it becomes the base, and the image before it can be undone to.
    */
-  async crop(message: CropImageMessage, decode: (file: Blob) => Promise<ScalableOriginal>): Promise<void> {
+  async crop(message: CropImageMessage, decode: (file: Blob) => Promise<ScalableOriginal>): Promise<Status> {
     const base = this.requireBase();
     let texture: GpuTexture;
     try {
@@ -244,17 +244,11 @@ export class Engine {
     await this.backend.present(texture);
     await this.shown();
     const { width, height } = texture;
-    this.post({
-      type: 'status',
-      status: 'commitSuccess',
-      newWidth: width,
-      newHeight: height,
-      ...this.depths(),
-    });
+    return { status: 'commitSuccess', newWidth: width, newHeight: height, ...this.depths() };
   }
 
   /** A collage (or any image made on the main thread) becomes the new base; the old one can be undone to. */
-  async replaceBaseImage(message: ReplaceBaseImageMessage): Promise<void> {
+  async replaceBaseImage(message: ReplaceBaseImageMessage): Promise<Status> {
     this.checkSize(message.width, message.height);
     let texture;
     try {
@@ -272,28 +266,21 @@ export class Engine {
     this.current = texture;
     await this.backend.present(texture);
     await this.shown();
-    this.post({
-      type: 'status',
-      status: 'ImageReady',
-      newWidth: message.width,
-      newHeight: message.height,
-      ...this.depths(),
-    });
+    return { status: 'ImageReady', newWidth: message.width, newHeight: message.height, ...this.depths() };
   }
 
   /** The user's .cube file: parsed here, off the page's thread, and kept as the custom look's LUT. */
-  async loadCube(message: LoadCubeMessage): Promise<void> {
+  async loadCube(message: LoadCubeMessage): Promise<Fields<CubeLoadedMessage>> {
     try {
       if (message.file.size > MAX_CUBE_BYTES)
         throw new CubeFormatError(cubeTooLargeMessage(message.file.size));
       const cube = parseCube(await message.file.text());
       this.resources.setCustomLut({ size: cube.size, data: new Uint8Array(cube.atlas.data) });
-      this.post({ type: 'cubeLoaded', title: cube.title, size: cube.size });
+      return { title: cube.title, size: cube.size };
     } catch (error) {
-      this.post({
-        type: 'cubeLoaded',
+      return {
         error: error instanceof CubeFormatError ? error.message : 'This .cube file could not be read.',
-      });
+      };
     }
   }
 
@@ -302,7 +289,7 @@ export class Engine {
    * it (the smooth resize), not the browser's canvas, whose filters differ from browser to browser: a look
    * saves the same everywhere.
    */
-  async requestImageData(message: RequestImageDataMessage): Promise<void> {
+  async requestImageData(message: RequestImageDataMessage): Promise<Fields<ImageDataMessage>> {
     const current = this.requireCurrent();
     const size = exportSize(current, message.exportLongSide);
     const scaled =
@@ -319,7 +306,7 @@ export class Engine {
     }
     const image = new ImageData(new Uint8ClampedArray(pixels.buffer), size.width, size.height);
     const blob = await encodeJpeg(image, message.quality);
-    this.post({ type: 'imageData', format: 'image/jpeg', blob, ...size });
+    return { format: 'image/jpeg', blob, ...size };
   }
 
   /**
@@ -356,13 +343,13 @@ export class Engine {
     });
   }
 
-  async requestImageBitmap(source: BitmapSource): Promise<void> {
+  /** The image read back as a bitmap (the caller hands it over). */
+  async requestImageBitmap(source: BitmapSource): Promise<ImageBitmap> {
     const texture = source === 'current' ? this.requireCurrent() : this.requireBase();
     const pixels = await this.backend.readPixels(texture);
-    const bitmap = await createImageBitmap(
+    return createImageBitmap(
       new ImageData(new Uint8ClampedArray(pixels.buffer), texture.width, texture.height),
     );
-    this.post({ type: 'imageBitmapResponse', image: bitmap, source }, [bitmap]);
   }
 
   /** Shows the current image again: some browsers drop a hidden canvas's contents. */
@@ -381,7 +368,7 @@ export class Engine {
     this.backend.destroy();
   }
 
-  private async step(from: HistoryEntry[], to: HistoryEntry[]): Promise<void> {
+  private async step(from: HistoryEntry[], to: HistoryEntry[]): Promise<Status> {
     const entry = from.pop();
     if (!entry) throw new Error('Nothing to step to');
     const target = entry.texture;
@@ -392,13 +379,7 @@ export class Engine {
     this.baseStep = entry.step;
     this.current = target;
     await this.backend.present(target);
-    this.post({
-      type: 'status',
-      status: 'commitSuccess',
-      newWidth: target.width,
-      newHeight: target.height,
-      ...this.depths(),
-    });
+    return { status: 'commitSuccess', newWidth: target.width, newHeight: target.height, ...this.depths() };
   }
 
   private pushUndo(entry: HistoryEntry): void {

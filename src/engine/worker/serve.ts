@@ -1,23 +1,30 @@
 /// <reference lib="webworker" />
 /**
  * The effect worker's body (its entry, worker.ts, loads it): owns the transferred OffscreenCanvas, picks
- * a backend, and runs the editor's messages one at a time, in order.
+ * a backend, and runs the page's messages one at a time, in order, each by its handler in `handlers`. A
+ * handler returns its reply's fields; the queue sends them as the reply the protocol names, with the
+ * request's id, and an error thrown as an error with that id.
  */
 import type { ScalableOriginal } from './crop.ts';
 import {
   CROP_FAILED,
   isToWorkerMessage,
+  REPLIES,
+  type AnsweredRequestType,
   type EngineKind,
   type ExportFullResolutionMessage,
   type FromWorkerMessage,
   type InitMessage,
+  type ReplyOf,
   type TestHookAction,
   type ToWorkerMessage,
+  type ToWorkerMessageOf,
+  type ToWorkerType,
 } from '../protocol.ts';
 import { bakeLut } from '../../grading/luts.ts';
 import { chooseBackend } from './choose-backend.ts';
 import { renderSelfTest, selfTest } from './self-test.ts';
-import { Engine } from './engine.ts';
+import { Engine, type Fields } from './engine.ts';
 import { setDeviceLimits } from '../device-limits.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -32,53 +39,37 @@ export function noEngineMessage(forced: EngineKind | undefined, reasons: readonl
     : `No rendering context could be made in the effect worker${why}. Cannot initialize effect engine.`;
 }
 
-let engine: Engine | null = null;
-let queue: Promise<void> = Promise.resolve();
-/** Messages received and not yet handled. */
-let waiting = 0;
-let testHooks = false;
-/** Set by test hooks: the next apply, or the next export (image data or bitmap), fails as a broken driver would make it. */
-let failNextApply = false;
-let failNextExport = false;
-/** Full-resolution exports received and not yet finished, so that a cancel reaches one still queued. */
-const exports = new Map<ExportFullResolutionMessage, AbortController>();
+/** A reply's fields with what it hands over (a bitmap, a buffer of pixels). */
+export class Handed<T> {
+  constructor(
+    readonly fields: T,
+    readonly transfer: Transferable[],
+  ) {}
+}
+
+/** What the handler of `K` gives back: its reply's fields for a request, nothing for a message. */
+type Answer<K extends ToWorkerType> = K extends AnsweredRequestType
+  ? Fields<ReplyOf<K>> | Handed<Fields<ReplyOf<K>>>
+  : void;
+
+/** One handler per message type: the compiler holds the table to the protocol's. */
+type Handlers = {
+  [K in ToWorkerType]: (message: ToWorkerMessageOf<K>) => Answer<K> | Promise<Answer<K>>;
+};
+
+/** Messages that do not wait their turn in the queue. */
+const AT_ONCE: ReadonlySet<ToWorkerType> = new Set<ToWorkerType>(['cancelExport', 'liveFrame']);
+
+/** Thrown by a handler that needs the engine before it is there: the message is ignored, as a warning. */
+class NotReady extends Error {}
+
+/** After a message (an apply, a load), thumbnails wait this long, so its frame is surely shown first. */
+const AFTER_MESSAGE_MS = 120;
 
 /** The original at its own size; the intake code (EXIF, HEIC) loads only when an export needs it. */
 async function decodeOriginal(file: Blob): Promise<ScalableOriginal> {
   const { openFullSize } = await import('../../intake/decode.ts');
   return openFullSize(file);
-}
-
-async function exportFullResolution(message: ExportFullResolutionMessage): Promise<void> {
-  const controller = exports.get(message) ?? new AbortController();
-  try {
-    if (!engine) throw new Error('the engine is not ready');
-    if (failNextExport) {
-      failNextExport = false;
-      throw new Error('the read-back failed (test hook)');
-    }
-    controller.signal.throwIfAborted();
-    const started = performance.now();
-    const result = await engine.exportFullResolution(
-      message,
-      decodeOriginal,
-      (progress) => post({ type: 'exportProgress', progress }),
-      controller.signal,
-    );
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    log('info', `Full-resolution export: ${result.width}x${result.height} in ${seconds} s`);
-    post({ type: 'fullResolutionImage', ...result });
-  } catch (error) {
-    for (const step of message.steps) step.mask?.close();
-    if (controller.signal.aborted) {
-      post({ type: 'fullResolutionImage', blob: null, cancelled: true });
-    } else {
-      log('error', `Full-resolution export failed: ${reason(error)}`);
-      post({ type: 'fullResolutionImage', blob: null, error: reason(error) });
-    }
-  } finally {
-    exports.delete(message);
-  }
 }
 
 function post(message: FromWorkerMessage, transfer: Transferable[] = []): void {
@@ -93,36 +84,304 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function init(message: InitMessage): Promise<void> {
-  testHooks = message.testHooks === true;
-  // The iOS limits mode: this worker's canvases fail past the cap too, and textures stop at 4096.
-  if (message.deviceLimits) setDeviceLimits(message.deviceLimits);
-  if (typeof OffscreenCanvas === 'undefined' || !message.canvas) {
-    post({ type: 'status', status: 'WorkerError', message: NO_ENGINE });
-    return;
+/** The worker's state: made once, when the worker takes over its messages. */
+class Server {
+  private engine: Engine | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  /** Messages received and not yet handled. */
+  private waiting = 0;
+  private testHooks = false;
+  /** Set by test hooks: the next apply, or the next export (image data or bitmap), fails as a broken driver would make it. */
+  private failNextApply = false;
+  private failNextExport = false;
+  /** Full-resolution exports received and not yet finished, so that a cancel reaches one still queued. */
+  private readonly exports = new Map<ExportFullResolutionMessage, AbortController>();
+  private thumbnailScheduled = false;
+  private lastMessageAt = 0;
+  /** How long the last thumbnail took: the next waits as long (see nextFrame). */
+  private lastThumbnailMs = 0;
+
+  /** The engine, for the handlers that need it. */
+  private get ready(): Engine {
+    if (!this.engine) throw new NotReady();
+    return this.engine;
   }
-  const { backend, reasons, failedSelfTest } = await chooseBackend(message.canvas, message.engine, {
-    log: (text) => log('info', text),
-    onLost: (text) => {
-      log('warn', text);
-      post({ type: 'status', status: 'ContextLost', message: text });
+
+  /** Whether a test hook has made the next read-back fail (it fails once). */
+  private exportFails(): boolean {
+    const fails = this.failNextExport;
+    this.failNextExport = false;
+    return fails;
+  }
+
+  private readonly handlers: Handlers = {
+    init: (message) => this.init(message),
+    testHook: (message) => this.runTestHook(message.action),
+    exportFullResolution: (message) => this.exportFullResolution(message),
+    cancelExport: () => {
+      for (const controller of this.exports.values()) controller.abort();
     },
-    onRestored: () => post({ type: 'status', status: 'ContextRestoring' }),
-    selfTest: (backend) => selfTest(backend, cpuSelfTest, message.breakEngine ?? null),
-    selfTestSoftware: message.breakEngine !== undefined,
-  });
-  if (!backend) {
-    post({ type: 'status', status: 'WorkerError', message: noEngineMessage(message.engine, reasons) });
-    return;
+    liveFrame: (message) => {
+      if (this.engine) this.engine.live.offer(message.frame, message.arrived);
+      else message.frame.close();
+    },
+    liveLook: (message) => this.ready.live.setLook(message),
+    liveStream: (message) => {
+      // Read on its own: the queue goes on (a shutter, a stop) while frames come.
+      void this.ready.live.attach(message.stream);
+    },
+    liveShutter: async () => {
+      const live = this.ready.live;
+      try {
+        return await live.shoot();
+      } catch (error) {
+        return { blob: null, error: reason(error) };
+      }
+    },
+    liveRead: async () => {
+      const read = await this.ready.live.read();
+      return new Handed(read, read.pixels ? [read.pixels.buffer] : []);
+    },
+    liveStop: () => this.ready.live.stop(),
+    prepareEffects: (message) => this.ready.prepareEffects(message.effectIds),
+    renderThumbnails: (message) => this.ready.queueThumbnails(message.generation),
+    loadImage: async (message) => {
+      const engine = this.ready;
+      try {
+        return await engine.loadImage(message);
+      } catch (error) {
+        throw new Error(`Failed to load image: ${reason(error)}`, { cause: error });
+      }
+    },
+    applyEffect: async (message) => {
+      const engine = this.ready;
+      try {
+        if (this.failNextApply) {
+          this.failNextApply = false;
+          throw new Error('the GPU rejected the work (test hook)');
+        }
+        return await engine.applyEffect(message);
+      } catch (error) {
+        throw new Error(`Image processing failed: ${reason(error)}`, { cause: error });
+      }
+    },
+    commitEffect: () => this.ready.commitEffect(),
+    undo: () => this.ready.undo(),
+    redo: () => this.ready.redo(),
+    showOriginal: (message) => this.ready.showOriginal(message.show),
+    loadCube: (message) => this.ready.loadCube(message),
+    requestStats: async () => {
+      const engine = this.ready;
+      // Counted at rest: thumbnails under way are finished first (their textures are freed at the end).
+      await engine.finishThumbnails();
+      return engine.resourceCounts();
+    },
+    resetCanvasToBase: () => this.ready.resetCanvasToBase(),
+    replaceBaseImage: (message) => this.ready.replaceBaseImage(message),
+    cropImage: async (message) => {
+      const engine = this.ready;
+      try {
+        return await engine.crop(message, decodeOriginal);
+      } catch (error) {
+        throw new Error(`${CROP_FAILED}: ${reason(error)}`, { cause: error });
+      }
+    },
+    requestImageData: async (message) => {
+      const engine = this.ready;
+      try {
+        if (this.exportFails()) throw new Error('the read-back failed (test hook)');
+        return await engine.requestImageData(message);
+      } catch (error) {
+        log('error', `Export failed: ${reason(error)}`);
+        return { blob: null, format: 'image/jpeg' };
+      }
+    },
+    requestImageBitmap: async (message) => {
+      const engine = this.ready;
+      const source = message.source ?? 'currentBase';
+      try {
+        if (this.exportFails()) throw new Error('the read-back failed (test hook)');
+        const image = await engine.requestImageBitmap(source);
+        return new Handed({ image, source }, [image]);
+      } catch (error) {
+        return { image: null, source, error: reason(error) };
+      }
+    },
+    appVisible: () => this.ready.redraw(),
+  };
+
+  private async exportFullResolution(
+    message: ExportFullResolutionMessage,
+  ): Promise<Fields<ReplyOf<'exportFullResolution'>>> {
+    const controller = this.exports.get(message) ?? new AbortController();
+    const id = message.id;
+    try {
+      if (!this.engine) throw new Error('the engine is not ready');
+      if (this.exportFails()) throw new Error('the read-back failed (test hook)');
+      controller.signal.throwIfAborted();
+      const started = performance.now();
+      const result = await this.engine.exportFullResolution(
+        message,
+        decodeOriginal,
+        (progress) => post({ type: 'exportProgress', ...(id === undefined ? {} : { id }), progress }),
+        controller.signal,
+      );
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      log('info', `Full-resolution export: ${result.width}x${result.height} in ${seconds} s`);
+      return result;
+    } catch (error) {
+      for (const step of message.steps) step.mask?.close();
+      if (controller.signal.aborted) return { blob: null, cancelled: true };
+      log('error', `Full-resolution export failed: ${reason(error)}`);
+      return { blob: null, error: reason(error) };
+    } finally {
+      this.exports.delete(message);
+    }
   }
-  engine = new Engine(backend, post, bakeLut, () => waiting === 0);
-  log('info', `Effect engine running on ${backend.kind}`);
-  post({
-    type: 'status',
-    status: 'WorkerReady',
-    engine: backend.kind,
-    ...(failedSelfTest ? { message: selfTestNotice(failedSelfTest, backend.kind) } : {}),
-  });
+
+  private async init(message: InitMessage): Promise<Fields<ReplyOf<'init'>>> {
+    this.testHooks = message.testHooks === true;
+    // The iOS limits mode: this worker's canvases fail past the cap too, and textures stop at 4096.
+    if (message.deviceLimits) setDeviceLimits(message.deviceLimits);
+    if (typeof OffscreenCanvas === 'undefined' || !message.canvas) {
+      return { status: 'WorkerError', message: NO_ENGINE };
+    }
+    const { backend, reasons, failedSelfTest } = await chooseBackend(message.canvas, message.engine, {
+      log: (text) => log('info', text),
+      onLost: (text) => {
+        log('warn', text);
+        post({ type: 'status', status: 'ContextLost', message: text });
+      },
+      onRestored: () => post({ type: 'status', status: 'ContextRestoring' }),
+      selfTest: (backend) => selfTest(backend, cpuSelfTest, message.breakEngine ?? null),
+      selfTestSoftware: message.breakEngine !== undefined,
+    });
+    if (!backend) {
+      return { status: 'WorkerError', message: noEngineMessage(message.engine, reasons) };
+    }
+    this.engine = new Engine(backend, post, bakeLut, () => this.waiting === 0);
+    log('info', `Effect engine running on ${backend.kind}`);
+    return {
+      status: 'WorkerReady',
+      engine: backend.kind,
+      ...(failedSelfTest ? { message: selfTestNotice(failedSelfTest, backend.kind) } : {}),
+    };
+  }
+
+  /** Simulated failures, for the reliability tests only. */
+  private runTestHook(action: TestHookAction): void {
+    if (!this.testHooks) {
+      log('warn', 'Ignoring a test hook: test hooks are off');
+      return;
+    }
+    switch (action) {
+      case 'loseContext':
+        this.engine?.backend.loseContextForTest();
+        return;
+      case 'crash':
+        setTimeout(() => {
+          throw new Error('Test hook: the worker crashed');
+        });
+        return;
+      case 'exit':
+        self.close();
+        return;
+      case 'hang':
+        for (;;) {
+          // Never answers again, as a worker stuck in a driver call would.
+        }
+      case 'failNextApply':
+        this.failNextApply = true;
+        return;
+      case 'failNextExport':
+        this.failNextExport = true;
+        return;
+    }
+  }
+
+  /** Runs a message's handler; a request's answer goes back as its reply, with its id. */
+  private async handle(message: ToWorkerMessage): Promise<void> {
+    const { id } = message;
+    const withId = id === undefined ? {} : { id };
+    try {
+      const handler = this.handlers[message.type] as (message: ToWorkerMessage) => unknown;
+      const answer = await handler(message);
+      const reply = REPLIES.get(message.type as AnsweredRequestType);
+      if (!reply) return;
+      const handed: Handed<unknown> =
+        answer instanceof Handed ? (answer as Handed<unknown>) : new Handed(answer, []);
+      post({ ...(handed.fields as object), type: reply, ...withId } as FromWorkerMessage, handed.transfer);
+    } catch (error) {
+      if (error instanceof NotReady) log('warn', `Ignoring ${message.type}: the engine is not ready`);
+      else post({ type: 'error', ...withId, message: reason(error) });
+    }
+  }
+
+  receive(event: MessageEvent<unknown>): void {
+    const message = event.data;
+    if (!isToWorkerMessage(message)) {
+      log('warn', 'Ignoring a malformed message');
+      return;
+    }
+    // A cancel cannot wait its turn: the export it stops is what the queue is busy with. Nor does a
+    // camera frame: the viewfinder keeps only the newest, whatever the queue is doing. Nor does a lost
+    // GPU: the loss hook strikes whatever the queue is running, as a real loss would.
+    if (AT_ONCE.has(message.type) || (message.type === 'testHook' && message.action === 'loseContext')) {
+      void this.handle(message);
+      return;
+    }
+    if (message.type === 'exportFullResolution') this.exports.set(message, new AbortController());
+    this.waiting++;
+    this.queue = this.queue
+      .then(() => this.handle(message))
+      .then(() => {
+        this.waiting--;
+        this.lastMessageAt = performance.now();
+        this.engine?.prepareWhenIdle();
+        this.scheduleThumbnail();
+      });
+  }
+
+  /**
+   * Thumbnails run one at a time behind whatever is queued then: a message that arrives while one renders
+   * (an apply) is queued before the next, so it waits for one call's thumbnails at most (a camera effect's, or a few looks').
+   */
+  private scheduleThumbnail(): void {
+    if (this.thumbnailScheduled || !this.engine?.thumbnailsPending) return;
+    this.thumbnailScheduled = true;
+    // A frame apart: the canvas's newest frame (an apply's) is handed on between thumbnails, which back to
+    // back would keep the worker too busy for that.
+    this.nextFrame(() => {
+      this.queue = this.queue
+        .then(async () => {
+          this.thumbnailScheduled = false;
+          const started = performance.now();
+          await this.engine?.renderNextThumbnail();
+          this.lastThumbnailMs = performance.now() - started;
+        })
+        .catch((error: unknown) => {
+          // A thumbnail that fails is left out; the editor is not told of an error it did not ask for.
+          log('warn', `A thumbnail could not be made: ${reason(error)}`);
+        })
+        .then(() => this.scheduleThumbnail());
+    });
+  }
+
+  /**
+   * Calls back on a frame at least AFTER_MESSAGE_MS after the last message, and after a rest as long as
+   * the last thumbnail took. Where the browser's compositor shares the GPU (or the CPU of a software one:
+   * Firefox on llvmpipe) with the worker's drawing, thumbnails back to back kept the page from drawing for
+   * 20 to 70 s after a photo loaded; half the time left to it, the page draws the photo at once.
+   */
+  private nextFrame(callback: () => void): void {
+    const wait = Math.max(0, this.lastMessageAt + AFTER_MESSAGE_MS - performance.now(), this.lastThumbnailMs);
+    const frame = () =>
+      typeof self.requestAnimationFrame === 'function'
+        ? self.requestAnimationFrame(() => callback())
+        : setTimeout(callback, 16);
+    if (wait > 0) setTimeout(frame, wait);
+    else frame();
+  }
 }
 
 /** What the CPU backend makes of the self-test's chain: what a GPU backend must draw. */
@@ -143,245 +402,9 @@ export function selfTestNotice(failed: EngineKind, running: EngineKind): string 
   return `${name[failed]} drew a test picture wrong on this device, so effects run on ${name[running]}.`;
 }
 
-/** Simulated failures, for the reliability tests only. */
-function runTestHook(action: TestHookAction): void {
-  if (!testHooks) {
-    log('warn', 'Ignoring a test hook: test hooks are off');
-    return;
-  }
-  switch (action) {
-    case 'loseContext':
-      engine?.backend.loseContextForTest();
-      return;
-    case 'crash':
-      setTimeout(() => {
-        throw new Error('Test hook: the worker crashed');
-      });
-      return;
-    case 'exit':
-      self.close();
-      return;
-    case 'hang':
-      for (;;) {
-        // Never answers again, as a worker stuck in a driver call would.
-      }
-    case 'failNextApply':
-      failNextApply = true;
-      return;
-    case 'failNextExport':
-      failNextExport = true;
-      return;
-  }
-}
-
-async function handle(message: ToWorkerMessage): Promise<void> {
-  if (message.type === 'init') return init(message);
-  if (message.type === 'testHook') return runTestHook(message.action);
-  if (message.type === 'exportFullResolution') return exportFullResolution(message);
-  if (!engine) {
-    log('warn', `Ignoring ${message.type}: the engine is not ready`);
-    return;
-  }
-  switch (message.type) {
-    case 'liveLook':
-      engine.live.setLook(message);
-      return;
-    case 'liveStream':
-      // Read on its own: the queue goes on (a shutter, a stop) while frames come.
-      void engine.live.attach(message.stream);
-      return;
-    case 'liveShutter':
-      try {
-        post({ type: 'liveShot', ...(await engine.live.shoot()) });
-      } catch (error) {
-        post({ type: 'liveShot', blob: null, error: reason(error) });
-      }
-      return;
-    case 'liveRead': {
-      const read = await engine.live.read();
-      post({ type: 'livePixels', ...read }, read.pixels ? [read.pixels.buffer] : []);
-      return;
-    }
-    case 'liveStop':
-      await engine.live.stop();
-      return;
-    case 'prepareEffects':
-      engine.prepareEffects(message.effectIds);
-      return;
-    case 'renderThumbnails':
-      engine.queueThumbnails(message.generation);
-      return;
-    case 'loadImage':
-      try {
-        await engine.loadImage(message);
-      } catch (error) {
-        post({ type: 'error', message: `Failed to load image: ${reason(error)}` });
-      }
-      return;
-    case 'applyEffect':
-      try {
-        if (failNextApply) {
-          failNextApply = false;
-          throw new Error('the GPU rejected the work (test hook)');
-        }
-        await engine.applyEffect(message);
-      } catch (error) {
-        post({ type: 'error', message: `Image processing failed: ${reason(error)}` });
-      }
-      return;
-    case 'commitEffect':
-      await engine.commitEffect();
-      return;
-    case 'undo':
-      await engine.undo();
-      return;
-    case 'redo':
-      await engine.redo();
-      return;
-    case 'showOriginal':
-      await engine.showOriginal(message.show);
-      return;
-    case 'loadCube':
-      await engine.loadCube(message);
-      return;
-    case 'requestStats':
-      // Counted at rest: thumbnails under way are finished first (their textures are freed at the end).
-      await engine.finishThumbnails();
-      post({ type: 'stats', ...engine.resourceCounts() });
-      return;
-    case 'resetCanvasToBase':
-      await engine.resetCanvasToBase();
-      return;
-    case 'replaceBaseImage':
-      await engine.replaceBaseImage(message);
-      return;
-    case 'cropImage':
-      try {
-        await engine.crop(message, decodeOriginal);
-      } catch (error) {
-        post({ type: 'error', message: `${CROP_FAILED}: ${reason(error)}` });
-      }
-      return;
-    case 'requestImageData':
-      try {
-        if (failNextExport) {
-          failNextExport = false;
-          throw new Error('the read-back failed (test hook)');
-        }
-        await engine.requestImageData(message);
-      } catch (error) {
-        log('error', `Export failed: ${reason(error)}`);
-        post({ type: 'imageData', blob: null, format: 'image/jpeg' });
-      }
-      return;
-    case 'requestImageBitmap': {
-      const source = message.source ?? 'currentBase';
-      try {
-        if (failNextExport) {
-          failNextExport = false;
-          throw new Error('the read-back failed (test hook)');
-        }
-        await engine.requestImageBitmap(source);
-      } catch (error) {
-        post({ type: 'imageBitmapResponse', image: null, source, error: reason(error) });
-      }
-      return;
-    }
-    case 'appVisible':
-      await engine.redraw();
-      return;
-  }
-}
-
 /** Takes over the worker's messages, the ones that arrived while this module loaded first. */
 export function serve(early: readonly MessageEvent<unknown>[]): void {
-  self.onmessage = receive;
-  for (const event of early) receive(event);
-}
-
-function receive(event: MessageEvent<unknown>): void {
-  const message = event.data;
-  if (!isToWorkerMessage(message)) {
-    log('warn', 'Ignoring a malformed message');
-    return;
-  }
-  // A cancel cannot wait its turn: the export it stops is what the queue is busy with.
-  if (message.type === 'cancelExport') {
-    for (const controller of exports.values()) controller.abort();
-    return;
-  }
-  // Nor does a camera frame: the viewfinder keeps only the newest, whatever the queue is doing.
-  if (message.type === 'liveFrame') {
-    if (engine) engine.live.offer(message.frame, message.arrived);
-    else message.frame.close();
-    return;
-  }
-  // Nor does a lost GPU: the loss hook strikes whatever the queue is running, as a real loss would.
-  if (message.type === 'testHook' && message.action === 'loseContext') {
-    runTestHook(message.action);
-    return;
-  }
-  if (message.type === 'exportFullResolution') exports.set(message, new AbortController());
-  waiting++;
-  queue = queue
-    .then(() => handle(message))
-    .catch((error: unknown) => {
-      post({ type: 'error', message: reason(error) });
-    })
-    .then(() => {
-      waiting--;
-      lastMessageAt = performance.now();
-      engine?.prepareWhenIdle();
-      scheduleThumbnail();
-    });
-}
-
-let thumbnailScheduled = false;
-
-/**
- * Thumbnails run one at a time behind whatever is queued then: a message that arrives while one renders
- * (an apply) is queued before the next, so it waits for one call's thumbnails at most (a camera effect's, or a few looks').
- */
-function scheduleThumbnail(): void {
-  if (thumbnailScheduled || !engine?.thumbnailsPending) return;
-  thumbnailScheduled = true;
-  // A frame apart: the canvas's newest frame (an apply's) is handed on between thumbnails, which back to
-  // back would keep the worker too busy for that.
-  nextFrame(() => {
-    queue = queue
-      .then(async () => {
-        thumbnailScheduled = false;
-        const started = performance.now();
-        await engine?.renderNextThumbnail();
-        lastThumbnailMs = performance.now() - started;
-      })
-      .catch((error: unknown) => {
-        // A thumbnail that fails is left out; the editor is not told of an error it did not ask for.
-        log('warn', `A thumbnail could not be made: ${reason(error)}`);
-      })
-      .then(scheduleThumbnail);
-  });
-}
-
-/** After a message (an apply, a load), thumbnails wait this long, so its frame is surely shown first. */
-const AFTER_MESSAGE_MS = 120;
-let lastMessageAt = 0;
-
-/** How long the last thumbnail took: the next waits as long (see nextFrame). */
-let lastThumbnailMs = 0;
-
-/**
- * Calls back on a frame at least AFTER_MESSAGE_MS after the last message, and after a rest as long as
- * the last thumbnail took. Where the browser's compositor shares the GPU (or the CPU of a software one:
- * Firefox on llvmpipe) with the worker's drawing, thumbnails back to back kept the page from drawing for
- * 20 to 70 s after a photo loaded; half the time left to it, the page draws the photo at once.
- */
-function nextFrame(callback: () => void): void {
-  const wait = Math.max(0, lastMessageAt + AFTER_MESSAGE_MS - performance.now(), lastThumbnailMs);
-  const frame = () =>
-    typeof self.requestAnimationFrame === 'function'
-      ? self.requestAnimationFrame(() => callback())
-      : setTimeout(callback, 16);
-  if (wait > 0) setTimeout(frame, wait);
-  else frame();
+  const server = new Server();
+  self.onmessage = (event) => server.receive(event);
+  for (const event of early) server.receive(event);
 }

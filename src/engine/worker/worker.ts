@@ -18,8 +18,13 @@ import('./serve.ts').then(
   ({ serve }) => serve(early),
   (error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
+    // The answer to `init`, with its id: the page's request for it is settled.
+    const init = early
+      .map((event) => event.data as { type?: unknown; id?: unknown } | null)
+      .find((data) => data?.type === 'init');
     const message: FromWorkerMessage = {
       type: 'status',
+      ...(typeof init?.id === 'number' ? { id: init.id } : {}),
       status: 'WorkerError',
       message: `Worker error: the effect engine's code did not load (${reason})`,
     };

@@ -1,0 +1,292 @@
+/**
+ * The editor's protocol with the effect worker (product spec section 7): one entry per message, its
+ * fields' guards and, for a request, the type of its reply. Worker-safe: no DOM, no React.
+ */
+import { isDeviceLimits, type DeviceLimits } from '../device-limits.ts';
+import { MAX_STRAIGHTEN, type CropGeometry } from '../../crop/geometry.ts';
+import {
+  arrayOf,
+  isBlob,
+  isBoolean,
+  isCount,
+  isPositiveInt,
+  isQuality,
+  isRecord,
+  isString,
+  message,
+  nullable,
+  oneOf,
+  optional,
+  request,
+  trusted,
+  type Guard,
+} from './schema.ts';
+
+export const ENGINE_KINDS = ['webgpu', 'webgl2', 'cpu'] as const;
+export type EngineKind = (typeof ENGINE_KINDS)[number];
+
+export const WORKER_STATUSES = [
+  'Idle',
+  'WorkerInitializing',
+  'WorkerReady',
+  'LoadingImage',
+  'ImageReady',
+  'ApplyingEffect',
+  'effectComplete',
+  'commitSuccess',
+  'ContextLost',
+  'ContextRestoring',
+  'WorkerError',
+] as const;
+export type WorkerStatus = (typeof WORKER_STATUSES)[number];
+
+/** A setting's value as messages carry it (the effects' settings are these). */
+export type SettingValue = number | string | boolean;
+export type EffectSettings = Readonly<Record<string, SettingValue>>;
+
+/** Which image a bitmap request reads: the committed base or what the canvas shows now. */
+export type BitmapSource = 'currentBase' | 'current';
+const BITMAP_SOURCES = ['currentBase', 'current'] as const satisfies readonly BitmapSource[];
+
+export const TEST_HOOK_ACTIONS = [
+  'loseContext',
+  'crash',
+  'exit',
+  'hang',
+  'failNextApply',
+  'failNextExport',
+] as const;
+export type TestHookAction = (typeof TEST_HOOK_ACTIONS)[number];
+
+/** How the worker's error message for a failed crop begins. */
+export const CROP_FAILED = 'The photo could not be cropped';
+
+/** One committed (or the current) effect, as the full-resolution export replays it. */
+export interface FullResolutionStep {
+  effectId: string;
+  settings: EffectSettings;
+  /** Smart blur's freehand mask for draw mode, stretched over the image as in the preview. */
+  mask?: ImageBitmap;
+}
+
+export const isWorkerStatus = oneOf(WORKER_STATUSES);
+export const isEngineKind = oneOf(ENGINE_KINDS);
+
+export function isSettings(value: unknown): value is EffectSettings {
+  if (!isRecord(value)) return false;
+  return Object.values(value).every(
+    (v) => typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean',
+  );
+}
+
+function isCropGeometry(value: unknown): value is CropGeometry {
+  if (!isRecord(value) || !isRecord(value.rect)) return false;
+  const { rect } = value;
+  const finite = (n: unknown) => typeof n === 'number' && Number.isFinite(n);
+  return (
+    [0, 1, 2, 3].includes(value.turns as number) &&
+    typeof value.flipH === 'boolean' &&
+    typeof value.flipV === 'boolean' &&
+    finite(value.angle) &&
+    Math.abs(value.angle as number) <= MAX_STRAIGHTEN &&
+    finite(rect.x) &&
+    finite(rect.y) &&
+    finite(rect.width) &&
+    finite(rect.height) &&
+    (rect.width as number) >= 1 &&
+    (rect.height as number) >= 1
+  );
+}
+
+function isFullResolutionStep(value: unknown): value is FullResolutionStep {
+  return (
+    isRecord(value) &&
+    typeof value.effectId === 'string' &&
+    isSettings(value.settings) &&
+    (value.mask === undefined || isRecord(value.mask))
+  );
+}
+
+/** An object handed over (a bitmap, a canvas, a blob read back): checked to be an object. */
+const handed = <T>(): Guard<T> => trusted<T>(isRecord);
+const size = { width: optional(isPositiveInt), height: optional(isPositiveInt) };
+
+/** The editor's messages to the worker. */
+export const EDITOR_TO_WORKER = {
+  init: request(
+    {
+      canvas: handed<OffscreenCanvas>(),
+      /** Forces one backend (`?engine=`); without it the worker prefers WebGPU. */
+      engine: optional(isEngineKind),
+      /** Accept test hooks (`?testHooks=1`): forced context loss, crashes. Off for users. */
+      testHooks: optional(isBoolean),
+      /** The iOS limits mode (`?deviceLimits=ios`): canvases capped as Safari caps them, textures at 4096. */
+      deviceLimits: optional<DeviceLimits>(isDeviceLimits),
+      /** Test hook (`?breakEngine=webgpu` with test hooks): that backend's self-test reads back black. */
+      breakEngine: optional(isEngineKind),
+    },
+    'status',
+  ),
+  loadImage: request(
+    {
+      image: handed<ImageBitmap>(),
+      processingWidth: isPositiveInt,
+      processingHeight: isPositiveInt,
+      originalWidth: isPositiveInt,
+      originalHeight: isPositiveInt,
+      /** The day the photo was taken (`YYYY-MM-DD`, its EXIF), for the date stamp; absent: the day it is opened. */
+      taken: optional(isString),
+    },
+    'status',
+  ),
+  applyEffect: request(
+    {
+      effectId: isString,
+      settings: isSettings,
+      freehandMaskImageBitmap: optional(handed<ImageBitmap>()),
+    },
+    'status',
+  ),
+  requestImageBitmap: request({ source: optional(oneOf(BITMAP_SOURCES)) }, 'imageBitmapResponse'),
+  requestImageData: request(
+    {
+      format: oneOf(['image/jpeg']),
+      quality: isQuality,
+      /** Long side of the exported image; the current size when absent. */
+      exportLongSide: optional(isPositiveInt),
+    },
+    'imageData',
+  ),
+  replaceBaseImage: request(
+    {
+      image: handed<ImageBitmap>(),
+      width: isPositiveInt,
+      height: isPositiveInt,
+      /** The step that made the image (the collage's effect id): what Undo names and a save is named after. */
+      step: isString,
+    },
+    'status',
+  ),
+  resetCanvasToBase: message({}),
+  commitEffect: request({}, 'status'),
+  appVisible: message({}),
+  /**
+   * Not in the spec (issue 37): the crop, made from the original in `file` at the processing size of the
+   * crop, then `effects` (the committed effects, in order) run on it again; the result becomes the base
+   * (an undoable step named `step`), answered with commitSuccess.
+   */
+  cropImage: request(
+    { file: isBlob, geometry: isCropGeometry, step: isString, effects: arrayOf(isFullResolutionStep) },
+    'status',
+  ),
+  /** Not in the spec: steps back through committed images (the worker keeps them). */
+  undo: request({}, 'status'),
+  redo: request({}, 'status'),
+  /** Not in the spec: shows the image before the current effect while the user holds before/after. */
+  showOriginal: message({ show: isBoolean }),
+  /**
+   * Not in the spec: the user's own 3D LUT, a .cube file, read and checked in the worker (not on the
+   * page's thread: a table can be millions of lines).
+   */
+  loadCube: request({ file: isBlob }, 'cubeLoaded'),
+  /**
+   * Not in the spec (issue 7): the effects of `steps`, in order, run again on the original image at its
+   * own size, which the worker decodes from `file`; answered with exportProgress messages, then one
+   * fullResolutionImage.
+   */
+  exportFullResolution: request(
+    {
+      file: isBlob,
+      /** The size the preview processed the original at: camera effects run at it again. */
+      processingWidth: isPositiveInt,
+      processingHeight: isPositiveInt,
+      steps: arrayOf(isFullResolutionStep),
+      /** The crop in force (issue 37): the steps run on the crop of the original. */
+      crop: optional(isCropGeometry),
+      quality: isQuality,
+      /** Test option: tiles no longer than this a side, so that small images are tiled too. */
+      tileLimit: optional(isPositiveInt),
+    },
+    'fullResolutionImage',
+    'exportProgress',
+  ),
+  /** Stops a running full-resolution export (answered by its fullResolutionImage, cancelled). */
+  cancelExport: message({}),
+  /** Not in the spec: how many GPU objects the engine holds, for leak checks. */
+  requestStats: request({}, 'stats'),
+  /** Not in the spec, honoured only with `testHooks`: simulates the failures the editor must survive. */
+  testHook: message({ action: oneOf(TEST_HOOK_ACTIONS) }),
+  /**
+   * Thumbnails of the current base image: rendered a few at a time between the other messages. A newer
+   * request replaces what is left of an older one; answers carry `generation`, so that those of an older
+   * request are told apart.
+   */
+  renderThumbnails: message({ generation: isCount }),
+  /**
+   * The effects the user is likely to choose next, most likely first (the one chosen in the link while
+   * its photo decodes): the worker makes their programs ahead, while it is idle.
+   */
+  prepareEffects: message({ effectIds: arrayOf(isString) }),
+} as const;
+
+/** A thumbnail's keys: the editor keeps them as they come. */
+const isKeys: Guard<readonly string[]> = arrayOf(isString);
+
+/** The worker's messages to the editor. */
+export const EDITOR_FROM_WORKER = {
+  status: message({
+    status: isWorkerStatus,
+    effectId: optional(isString),
+    newWidth: optional(isPositiveInt),
+    newHeight: optional(isPositiveInt),
+    message: optional(isString),
+    /** Set with WorkerReady: the backend the worker chose. */
+    engine: optional(isEngineKind),
+    /** Set whenever the committed history changes: how many steps can be undone and redone. */
+    undoDepth: optional(isCount),
+    redoDepth: optional(isCount),
+    /** The step Undo would take back (an effect id), null with nothing to undo or for the photo itself. */
+    undoStep: optional(nullable(isString)),
+    /** The step Redo would take again. */
+    redoStep: optional(nullable(isString)),
+  }),
+  /** A request failed (with its id: its promise is rejected), or a message without a reply did. */
+  error: message({ message: isString }),
+  log: message({ level: oneOf(['info', 'warn', 'error']), message: isString }),
+  imageData: message({ blob: nullable(handed<Blob>()), format: oneOf(['image/jpeg']), ...size }),
+  imageBitmapResponse: message({
+    image: nullable(handed<ImageBitmap>()),
+    source: oneOf(BITMAP_SOURCES),
+    error: optional(isString),
+  }),
+  stats: message({ textures: isCount, buffers: isCount }),
+  /** How far a full-resolution export has come, 0..1. */
+  exportProgress: message({
+    progress: (value: unknown): value is number => typeof value === 'number' && value >= 0 && value <= 1,
+  }),
+  /** The full-resolution JPEG, or null with why (cancelled, or the error). */
+  fullResolutionImage: message({
+    blob: nullable(handed<Blob>()),
+    ...size,
+    cancelled: optional(isBoolean),
+    error: optional(isString),
+  }),
+  /** The .cube file was taken (its title and size) or refused (why, for the user). */
+  cubeLoaded: message({
+    title: optional(nullable(isString)),
+    size: optional(isPositiveInt),
+    error: optional(isString),
+  }),
+  /** One thumbnail: its pixels as the worker read them back (RGBA, row by row), handed over. */
+  thumbnail: message(
+    {
+      generation: isCount,
+      /** The job's keys (src/effects/thumbnail-jobs.ts): each names the same image. */
+      keys: isKeys,
+      width: isPositiveInt,
+      height: isPositiveInt,
+      pixels: trusted<Uint8Array<ArrayBuffer>>((value) => value instanceof Uint8Array),
+    },
+    (thumbnail) => thumbnail.pixels.length === thumbnail.width * thumbnail.height * 4,
+  ),
+} as const;

@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { EngineClient, WorkerReplyError } from '../../src/engine/client/engine-client.ts';
+import type { FromWorkerMessage, ToWorkerMessage } from '../../src/engine/protocol.ts';
+
+/** A stand-in for the worker: keeps what it is sent, answers when the test says. */
+class FakeWorker {
+  onmessage: ((event: MessageEvent<unknown>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  readonly sent: (ToWorkerMessage & { id?: number })[] = [];
+  terminated = false;
+  postMessage(message: ToWorkerMessage): void {
+    this.sent.push(message);
+  }
+  terminate(): void {
+    this.terminated = true;
+  }
+  answer(message: FromWorkerMessage): void {
+    this.onmessage?.({ data: message } as MessageEvent<unknown>);
+  }
+}
+
+function client() {
+  const worker = new FakeWorker();
+  const heard: FromWorkerMessage[] = [];
+  const engine = EngineClient.onWorker(worker as unknown as Worker, {
+    onMessage: (message) => heard.push(message),
+    onWorkerFailure: () => undefined,
+  });
+  return { worker, heard, engine };
+}
+
+describe('replies matched by id', () => {
+  let stop: (() => void) | null = null;
+  afterEach(() => stop?.());
+
+  it('gives each caller its own reply when two requests of a kind are answered out of order', async () => {
+    const { worker, engine } = client();
+    stop = () => engine.terminate();
+    const first = engine.request({ type: 'requestImageBitmap', source: 'current' });
+    const second = engine.request({ type: 'requestImageBitmap', source: 'currentBase' });
+    const [a, b] = worker.sent;
+    expect(a?.id).toBeTypeOf('number');
+    expect(b?.id).toBeTypeOf('number');
+    expect(a?.id).not.toBe(b?.id);
+    const image = (name: string) => ({ name }) as unknown as ImageBitmap;
+    worker.answer({ type: 'imageBitmapResponse', id: b?.id, image: image('second'), source: 'currentBase' });
+    worker.answer({ type: 'imageBitmapResponse', id: a?.id, image: image('first'), source: 'current' });
+    expect((await first).image).toEqual({ name: 'first' });
+    expect((await second).image).toEqual({ name: 'second' });
+  });
+
+  it('answers the stats of two callers out of order, each its own', async () => {
+    const { worker, engine } = client();
+    stop = () => engine.terminate();
+    const first = engine.requestStats();
+    const second = engine.requestStats();
+    const [a, b] = worker.sent;
+    worker.answer({ type: 'stats', id: b?.id, textures: 2, buffers: 20 });
+    worker.answer({ type: 'stats', id: a?.id, textures: 1, buffers: 10 });
+    expect(await first).toEqual({ textures: 1, buffers: 10 });
+    expect(await second).toEqual({ textures: 2, buffers: 20 });
+  });
+
+  it('rejects the request an error answers, and only that one', async () => {
+    const { worker, heard, engine } = client();
+    stop = () => engine.terminate();
+    const commit = engine.request({ type: 'commitEffect' });
+    const undo = engine.request({ type: 'undo' });
+    const [a, b] = worker.sent;
+    worker.answer({ type: 'error', id: b?.id, message: 'Nothing to step to' });
+    worker.answer({ type: 'status', id: a?.id, status: 'commitSuccess', undoDepth: 1 });
+    await expect(undo).rejects.toThrow(WorkerReplyError);
+    await expect(undo).rejects.toThrow('Nothing to step to');
+    expect((await commit).status).toBe('commitSuccess');
+    // The editor's rules still hear both, after the callers.
+    await Promise.resolve();
+    expect(heard.map((message) => message.type)).toEqual(['error', 'status']);
+  });
+
+  it('reports progress to its own request, and rejects what is left when the worker is gone', async () => {
+    const { worker, engine } = client();
+    const progress: number[] = [];
+    const file = new Blob([new Uint8Array([1])]);
+    const save = engine.exportFullResolution({
+      file,
+      processing: { width: 8, height: 8 },
+      steps: [],
+      quality: 0.9,
+      onProgress: (fraction) => progress.push(fraction),
+    });
+    const stats = engine.requestStats();
+    const [a] = worker.sent;
+    worker.answer({ type: 'exportProgress', id: a?.id, progress: 0.5 });
+    engine.terminate();
+    expect(worker.terminated).toBe(true);
+    expect(progress).toEqual([0.5]);
+    expect((await save).error).toBe('the effect engine stopped');
+    await expect(stats).rejects.toThrow('the effect engine stopped');
+  });
+
+  it('sends every answered request with an id, and a message without a reply without one', () => {
+    const { worker, engine } = client();
+    stop = () => engine.terminate();
+    engine.post({ type: 'commitEffect' });
+    engine.post({ type: 'resetCanvasToBase' });
+    expect(worker.sent[0]?.id).toBeTypeOf('number');
+    expect(worker.sent[1]?.id).toBeUndefined();
+  });
+});
