@@ -1,5 +1,5 @@
 /** The marks a camera leaves on the film: shaders/date-stamp and shaders/light-leak, as `pixel` functions. */
-import { DATE_GEOMETRY, DATE_INK, MAX_GLYPHS } from '../../stages/date-stamp.ts';
+import { DATE_GEOMETRY, DATE_INK, MAX_GLYPHS } from '../../stages/date-stamp/stage.ts';
 import { num, vec, type PixelStage } from '../kernel.ts';
 import { clamp01, smoothstep } from '../texture.ts';
 import { pcg, triangular } from './pcg.ts';

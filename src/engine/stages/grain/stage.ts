@@ -1,0 +1,37 @@
+import type { StageDefinition } from '../types.ts';
+
+export interface GrainParams {
+  /** Strength: the largest change of a channel, in 0..1 units, at mid-grey. */
+  amount: number;
+  /** Grain size in pixels of this image (the effect derives it from the image size). */
+  size: number;
+  /** Fixed per look, so that the grain does not shimmer as settings change. */
+  seed: number;
+}
+
+export const grainStage: StageDefinition<GrainParams> = {
+  name: 'grain',
+  perPixel: true,
+  uniforms: [
+    { name: 'amount', type: 'f32' },
+    { name: 'size', type: 'f32' },
+    { name: 'seed', type: 'u32' },
+    { name: 'origin', type: 'vec2i' },
+  ],
+  encode(encoder, input, params) {
+    const { x, y } = encoder.region;
+    return encoder.pass({
+      inputs: [input],
+      uniforms: {
+        amount: params.amount,
+        size: Math.max(1, params.size),
+        seed: params.seed,
+        origin: [x, y],
+      },
+      width: input.width,
+      height: input.height,
+    });
+  },
+  // Pointwise; the lattice is placed by the region's origin.
+  reach: () => 0,
+};

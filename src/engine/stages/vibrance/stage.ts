@@ -1,0 +1,23 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
+import type { StageDefinition } from '../types.ts';
+
+const UNIFORMS = [
+  {
+    name: 'vibrance',
+    type: 'f32',
+    doc: '0 leaves the image as it is; positive saturates muted colours, negative mutes them.',
+  },
+] as const satisfies UniformTable;
+
+/** The stage's params are its uniforms. */
+export type VibranceParams = UniformParams<typeof UNIFORMS>;
+
+export const vibranceStage: StageDefinition<VibranceParams> = {
+  name: 'vibrance',
+  perPixel: true,
+  uniforms: UNIFORMS,
+  encode(encoder, input, params) {
+    return encoder.pass({ inputs: [input], uniforms: params, width: input.width, height: input.height });
+  },
+  reach: () => 0,
+};
