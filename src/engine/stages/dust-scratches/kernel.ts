@@ -1,49 +1,24 @@
-/** The per-pixel stages of shaders/tonal-grain and shaders/dust-scratches, line for line. */
-import { num, vec, type PixelStage } from '../kernel.ts';
-import { clamp01 } from '../texture.ts';
-import { pcg, valueNoise } from './pcg.ts';
-
-export const tonalGrain: PixelStage = (u) => {
-  const amount = num(u, 'amount');
-  const chroma = num(u, 'chroma');
-  const size = num(u, 'size');
-  const digital = num(u, 'curve') === 1;
-  const seedHash = pcg(num(u, 'seed'));
-  const fields = [pcg(seedHash), pcg(seedHash + 1), pcg(seedHash + 2)] as const;
-  const [ox = 0, oy = 0] = vec(u, 'origin');
-  return (c, x, y) => {
-    const qx = (x + ox + 0.5) / size;
-    const qy = (y + oy + 0.5) / size;
-    const cx = Math.floor(qx);
-    const cy = Math.floor(qy);
-    const fx = qx - cx;
-    const fy = qy - cy;
-    const n = valueNoise(cx, cy, fx, fy, fields[0]);
-    const cb = valueNoise(cx, cy, fx, fy, fields[1]);
-    const cr = valueNoise(cx, cy, fx, fy, fields[2]);
-    const r = c[0] as number;
-    const g = c[1] as number;
-    const b = c[2] as number;
-    const l = clamp01(0.299 * r + 0.587 * g + 0.114 * b);
-    const weight = digital ? (1 - l) * (1 - l) : 4 * l * (1 - l);
-    const luma = n * amount * weight;
-    const pb = cb * chroma * weight;
-    const pr = cr * chroma * weight;
-    c[0] = clamp01(r + luma + 1.402 * pr);
-    c[1] = clamp01(g + luma - 0.344136 * pb - 0.714136 * pr);
-    c[2] = clamp01(b + luma + 1.772 * pb);
-  };
-};
+/** The `pixel` function of dust-scratches.wgsl and .glsl, line for line. */
+import { num, type PixelStage, vec } from '../../cpu/kernel.ts';
+import { pcg } from '../../cpu/kernels/pcg.ts';
+import { clamp01 } from '../../cpu/texture.ts';
 
 const CELL = 0.03;
+
 const BAND = 0.05;
+
 const TAU = 6.2831853;
+
 const DARK = 0.05;
 
 const unitLow = (h: number) => (h & 0xffff) / 65536;
+
 const unitHigh = (h: number) => (h >>> 16) / 65536;
+
 const chance = (h: number, p: number) => (h >>> 8) / 16777216 < p;
+
 const coverage = (d: number, halfWidth: number) => clamp01(halfWidth + 0.5 - d) * Math.min(1, 2 * halfWidth);
+
 const wave = (t: number) => -Math.sin(TAU * (t - Math.floor(t)) - 3.14159265);
 
 export const dustScratches: PixelStage = (u) => {

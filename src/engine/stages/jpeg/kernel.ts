@@ -1,11 +1,11 @@
 /**
- * shaders/jpeg's fragment passes (downsample, forward, quantise, inverse, main) on the same packed planes:
+ * jpeg.glsl's fragment passes (downsample, forward, quantise, inverse, main) on the same packed planes:
  * each texel of the transforms' textures holds 4 horizontally adjacent samples of one plane (Y on the
  * left; Cb right of it; Cr below Cb in 4:2:0, right of it in 4:4:4). The DCT is the orthonormal one scaled
  * by sqrt(8), so that its DC row is 1, as in the shaders.
  */
-import { forEachTexel, input, num, vec, type Kernel, type KernelPass } from '../kernel.ts';
-import { load, store, tap } from '../texture.ts';
+import { forEachTexel, input, num, type Kernel, type KernelPass, vec } from '../../cpu/kernel.ts';
+import { load, store, tap } from '../../cpu/texture.ts';
 
 /** DCT[u][x], row u at 8 u. */
 const DCT = new Float64Array(64);
@@ -19,6 +19,7 @@ const LUMA = [
   29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103,
   121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
 ];
+
 const CHROMA = [
   17,
   18,
@@ -276,7 +277,7 @@ const inverse: Kernel = (pass) => {
   });
 };
 
-const main: Kernel = (pass) => {
+export const main: Kernel = (pass) => {
   const g = layout(pass);
   const planes = input(pass, 0);
   const c = new Float32Array(4);

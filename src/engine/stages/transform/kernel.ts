@@ -1,7 +1,7 @@
-/** Kernel of shaders/transform: crop, turns, flips and straightening through an affine map. */
-import { forEachTexel, input, num, vec, type Kernel } from '../kernel.ts';
-import { clamp01, load, store, tap } from '../texture.ts';
-import { cubicWeights } from './simple.ts';
+/** Kernel of transform.glsl: crop, turns, flips and straightening through an affine map. */
+import { forEachTexel, input, num, type Kernel, vec } from '../../cpu/kernel.ts';
+import { cubicWeights } from '../../cpu/kernels/cubic.ts';
+import { clamp01, load, store, tap } from '../../cpu/texture.ts';
 
 export const transform: Kernel = (pass) => {
   const source = input(pass, 0);
