@@ -1,6 +1,7 @@
 /** The block means pixelate and smart-blur share (shaders/common/blocks). */
-import { forEachTexel, input, num, type Kernel, vec } from '../kernel.ts';
+import { forEachTexel, input, type Kernel } from '../kernel.ts';
 import { load, store, type CpuTexture } from '../texture.ts';
+import type { BlockUniforms } from '../../stages/pixel-blocks.ts';
 
 /** shaders/common/blocks: the mean of block (bx, by) of the grid; blocks cut by the edge average what they cover. */
 export function blockMean(
@@ -37,10 +38,10 @@ export function blockMean(
 }
 
 /** The `means` entry of pixelate and smart-blur: one texel per block. */
-export const blockMeans: Kernel = (pass) => {
+export const blockMeans: Kernel<BlockUniforms> = (pass) => {
   const source = input(pass, 0);
-  const size = num(pass.u, 'blockSize');
-  const [startX = 0, startY = 0] = vec(pass.u, 'blockStart');
+  const size = pass.u.blockSize;
+  const [startX = 0, startY = 0] = pass.u.blockStart;
   const c = new Float32Array(4);
   forEachTexel(pass.out, (i, x, y) => {
     blockMean(source, x, y, size, startX, startY, c);

@@ -8,20 +8,21 @@
  * f. Here the pairs are spread back into integer weights and each pass is a plain convolution over rows,
  * which a CPU runs far faster than per-texel bilinear reads, for the same sums.
  */
-import { input, num, type Kernel, type KernelPass, type Uniforms, vec } from '../kernel.ts';
+import { input, type Kernel, type KernelPass } from '../kernel.ts';
 import { readRow, store, tap, type CpuTexture, unit, writeRow } from '../texture.ts';
+import type { GaussianUniforms } from '../../stages/gaussian-plan.ts';
 
 /** The gaussian's uniforms, read once per pass. */
-export function gaussianParams(u: Uniforms) {
-  const [scaleX = 1, scaleY = 1] = vec(u, 'lowScale');
-  const [lowWidth = 1, lowHeight = 1] = vec(u, 'lowSize');
-  const [targetWidth = 1, targetHeight = 1] = vec(u, 'targetSize');
-  const [originX = 0, originY = 0] = vec(u, 'lowOrigin');
+export function gaussianParams(u: GaussianUniforms) {
+  const [scaleX = 1, scaleY = 1] = u.lowScale;
+  const [lowWidth = 1, lowHeight = 1] = u.lowSize;
+  const [targetWidth = 1, targetHeight = 1] = u.targetSize;
+  const [originX = 0, originY = 0] = u.lowOrigin;
   return {
-    weights: integerWeights(vec(u, 'taps'), num(u, 'tapCount')),
-    samples: num(u, 'downSamples'),
-    margin: num(u, 'margin'),
-    blurColumns: num(u, 'blurColumns') === 1,
+    weights: integerWeights(u.taps, u.tapCount),
+    samples: u.downSamples,
+    margin: u.margin,
+    blurColumns: u.blurColumns === 1,
     scaleX,
     scaleY,
     lowWidth,
@@ -125,7 +126,7 @@ export function blurredRow(
   }
 }
 
-const gaussianDown: Kernel = (pass) => {
+const gaussianDown: Kernel<GaussianUniforms> = (pass) => {
   const source = input(pass, 0);
   const g = gaussianParams(pass.u);
   const c = new Float32Array(4);
@@ -154,9 +155,10 @@ const gaussianDown: Kernel = (pass) => {
   }
 };
 
-const blurH: Kernel = (pass) => convolveRows(input(pass, 0), pass.out, gaussianParams(pass.u).weights);
+const blurH: Kernel<GaussianUniforms> = (pass) =>
+  convolveRows(input(pass, 0), pass.out, gaussianParams(pass.u).weights);
 
-const blurV: Kernel = (pass) => {
+const blurV: Kernel<GaussianUniforms> = (pass) => {
   const source = input(pass, 0);
   const { weights } = gaussianParams(pass.u);
   const row = new Float32Array(source.width * 4);
@@ -170,10 +172,10 @@ const blurV: Kernel = (pass) => {
  * A final pass (for the gaussian stages here and those of other files): row by row, the blurred row (from input `blurInput`), then `combine` writes the output
  * row from it in place.
  */
-export function finalPass(
+export function finalPass<U extends GaussianUniforms>(
   blurInput: number,
-  combine: (pass: KernelPass, g: GaussianParams) => (y: number, row: Float32Array) => void,
-): Kernel {
+  combine: (pass: KernelPass<U>, g: GaussianParams) => (y: number, row: Float32Array) => void,
+): Kernel<U> {
   return (pass) => {
     const g = gaussianParams(pass.u);
     const blur = input(pass, blurInput);

@@ -2,13 +2,13 @@
  * What smear, fringing and halation (the camera artefacts that follow the image's own highlights, their
  * kernels in their folders) share: shaders/common/clip's measure of a blown highlight, and its mask pass.
  */
-import { forEachTexel, input, type Kernel, type Uniforms } from '../kernel.ts';
+import { forEachTexel, input, type Kernel } from '../kernel.ts';
 import { load, smoothstep, store } from '../texture.ts';
 
 export const clipped = (r: number, g: number, b: number) => smoothstep(0.94, 0.99, Math.max(r, g, b));
 
 /** A mask pass: `measure` of each texel's colour into r, g and b, opaque. */
-export function maskOf(measure: (u: Uniforms) => (r: number, g: number, b: number) => number): Kernel {
+export function maskOf<U>(measure: (u: U) => (r: number, g: number, b: number) => number): Kernel<U> {
   return (pass) => {
     const source = input(pass, 0);
     const of = measure(pass.u);

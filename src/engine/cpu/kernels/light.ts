@@ -87,7 +87,7 @@ export function tentUp(source: CpuTexture, x: number, y: number): Rgb {
 }
 
 /** A kernel that stores an opaque colour from `value(x, y)` at every texel. */
-export function opaque(value: (pass: KernelPass) => (x: number, y: number) => Rgb): Kernel {
+export function opaque<U>(value: (pass: KernelPass<U>) => (x: number, y: number) => Rgb): Kernel<U> {
   return (pass) => {
     const at = value(pass);
     forEachTexel(pass.out, (i, x, y) => {

@@ -1,17 +1,18 @@
-import { input, num, type Kernel, vec } from '../../cpu/kernel.ts';
+import { input, type Kernel } from '../../cpu/kernel.ts';
 import { readRow, writeRow } from '../../cpu/texture.ts';
+import type { BilateralUniforms } from './stage.ts';
 
 /**
  * shaders/bilateral: one direction of the separable bilateral filter, row by row. Each neighbour's
  * weight is its tap's times exp(-|colour difference|^2 * rangeScale), against the centre texel.
  */
-function bilateral(horizontal: boolean): Kernel {
+function bilateral(horizontal: boolean): Kernel<BilateralUniforms> {
   return (pass) => {
     const source = input(pass, 0);
     const { out } = pass;
-    const taps = vec(pass.u, 'taps');
-    const count = num(pass.u, 'tapCount');
-    const rangeScale = num(pass.u, 'rangeScale');
+    const taps = pass.u.taps;
+    const count = pass.u.tapCount;
+    const rangeScale = pass.u.rangeScale;
     const offsets = Array.from({ length: count - 1 }, (_, t) => Math.trunc(taps[4 * (t + 1)] as number));
     const weights = Array.from({ length: count - 1 }, (_, t) => taps[4 * (t + 1) + 1] as number);
     const reach = Math.max(0, ...offsets);

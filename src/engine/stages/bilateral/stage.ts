@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import type { StageDefinition } from '../types.ts';
 
 export interface BilateralParams {
@@ -31,6 +32,15 @@ export function bilateralTaps(spatialSigma: number): { values: number[]; count: 
   return { values, count };
 }
 
+const UNIFORMS = [
+  { name: 'taps', type: 'vec4fArray', length: TAP_ENTRIES },
+  { name: 'tapCount', type: 'i32' },
+  { name: 'rangeScale', type: 'f32' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type BilateralUniforms = UniformParams<typeof UNIFORMS>;
+
 /**
  * Edge-preserving smoothing for the laptop-webcam look: a bilateral filter, run separably (rows, then
  * columns of the rows' 8-bit result) so that a pass reads 2 ceil(2 sigma) + 1 texels instead of the square.
@@ -38,11 +48,7 @@ export function bilateralTaps(spatialSigma: number): { values: number[]; count: 
  */
 export const bilateralStage: StageDefinition<BilateralParams> = {
   name: 'bilateral',
-  uniforms: [
-    { name: 'taps', type: 'vec4fArray', length: TAP_ENTRIES },
-    { name: 'tapCount', type: 'i32' },
-    { name: 'rangeScale', type: 'f32' },
-  ],
+  uniforms: UNIFORMS,
   entries: ['horizontal'],
   encode(encoder, input, params) {
     const { width, height } = input;

@@ -1,4 +1,4 @@
-import { input, num, type Kernel, vec } from '../../cpu/kernel.ts';
+import { input, type Kernel } from '../../cpu/kernel.ts';
 import {
   type Rgb,
   add,
@@ -14,15 +14,16 @@ import {
   tentUp,
   times,
 } from '../../cpu/kernels/light.ts';
+import type { BloomUniforms } from './stage.ts';
 
 const karis = (c: Rgb) => 1 / (1 + luma(c));
 
-export const bloomEntries: Record<string, Kernel> = {
+export const bloomEntries: Record<string, Kernel<BloomUniforms>> = {
   bright: opaque((pass) => {
     const source = input(pass, 0);
-    const threshold = num(pass.u, 'threshold');
-    const knee = num(pass.u, 'knee');
-    const brightScale = num(pass.u, 'brightScale');
+    const threshold = pass.u.threshold;
+    const knee = pass.u.knee;
+    const brightScale = pass.u.brightScale;
     return (x, y) => {
       const c = tapAt(source, x * 2 + 1, y * 2 + 1);
       const brightness = Math.max(c[0], c[1], c[2]);
@@ -57,15 +58,15 @@ export const bloomEntries: Record<string, Kernel> = {
   up: opaque((pass) => {
     const own = input(pass, 0);
     const coarser = input(pass, 1);
-    const upWeight = num(pass.u, 'upWeight');
+    const upWeight = pass.u.upWeight;
     return (x, y) => add(loadRgb(own, x, y), scale(tentUp(coarser, x, y), upWeight));
   }),
   finish: opaque((pass) => {
     const own = input(pass, 0);
     const coarser = input(pass, 1);
-    const upWeight = num(pass.u, 'upWeight');
-    const gain = num(pass.u, 'normalise') * num(pass.u, 'amount');
-    const tint = vec(pass.u, 'tint');
+    const upWeight = pass.u.upWeight;
+    const gain = pass.u.normalise * pass.u.amount;
+    const tint = pass.u.tint;
     return (x, y) =>
       times(scale(add(loadRgb(own, x, y), scale(tentUp(coarser, x, y), upWeight)), gain), tint);
   }),

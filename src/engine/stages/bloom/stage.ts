@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import type { GpuTexture } from '../../backend.ts';
 import type { StageDefinition } from '../types.ts';
 
@@ -43,6 +44,19 @@ export function bloomBrightScale(threshold: number, knee: number): number {
   return white > 1e-4 ? 1 / white : 0;
 }
 
+const UNIFORMS = [
+  { name: 'tint', type: 'vec3f' },
+  { name: 'threshold', type: 'f32' },
+  { name: 'knee', type: 'f32' },
+  { name: 'brightScale', type: 'f32' },
+  { name: 'amount', type: 'f32' },
+  { name: 'upWeight', type: 'f32' },
+  { name: 'normalise', type: 'f32' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type BloomUniforms = UniformParams<typeof UNIFORMS>;
+
 /**
  * Passes: `bright` (the bright pass at half size), `prefilter` (the Karis-weighted 13-tap downsample to a
  * quarter: level 1), `down` once per further level, `up` once per level back to level 2 (each level plus
@@ -56,15 +70,7 @@ export function bloomBrightScale(threshold: number, knee: number): number {
  */
 export const bloomStage: StageDefinition<BloomParams> = {
   name: 'bloom',
-  uniforms: [
-    { name: 'tint', type: 'vec3f' },
-    { name: 'threshold', type: 'f32' },
-    { name: 'knee', type: 'f32' },
-    { name: 'brightScale', type: 'f32' },
-    { name: 'amount', type: 'f32' },
-    { name: 'upWeight', type: 'f32' },
-    { name: 'normalise', type: 'f32' },
-  ],
+  uniforms: UNIFORMS,
   entries: ['bright', 'prefilter', 'down', 'up', 'finish'],
   encode(encoder, input, params) {
     const { levels, topWeight, normalise } = bloomLevels(params.radius, input.width, input.height);

@@ -1,11 +1,15 @@
 import {
   GAUSSIAN_UNIFORMS,
+  type GaussianUniforms,
   gaussianPasses,
   gaussianReach,
   planGaussian,
   readBackUniforms,
 } from '../gaussian-plan.ts';
 import type { StageDefinition } from '../types.ts';
+
+/** What its shaders and CPU kernel read: the gaussian's uniforms. */
+export type BlurUniforms = GaussianUniforms;
 
 export interface BlurParams {
   /** Standard deviation in pixels of this image. */

@@ -1,7 +1,8 @@
 /** The date a camera prints on the film: date-stamp.wgsl and .glsl's `pixel` function. */
-import { num, type PixelStage, vec } from '../../cpu/kernel.ts';
+import { type PixelStage } from '../../cpu/kernel.ts';
 import { clamp01, smoothstep } from '../../cpu/texture.ts';
 import { DATE_GEOMETRY, DATE_INK, MAX_GLYPHS } from './stage.ts';
+import type { DateStampUniforms } from './stage.ts';
 
 const { HALF_W, HALF_H, GAP, STROKE, SLANT, TICK, DOT_RADIUS } = DATE_GEOMETRY;
 
@@ -32,14 +33,14 @@ function glyphDistance(u: number, v: number, mask: number): number {
   return d - 0.5 * STROKE;
 }
 
-export const dateStamp: PixelStage = (u) => {
-  const glyphs = vec(u, 'glyphs');
-  const color = vec(u, 'color');
-  const opacity = num(u, 'opacity');
-  const [left = 0, top = 0, right = 0, bottom = 0] = vec(u, 'bounds');
-  const height = num(u, 'height');
-  const count = Math.min(num(u, 'count'), MAX_GLYPHS);
-  const [ox = 0, oy = 0] = vec(u, 'origin');
+export const dateStamp: PixelStage<DateStampUniforms> = (u) => {
+  const glyphs = u.glyphs;
+  const color = u.color;
+  const opacity = u.opacity;
+  const [left = 0, top = 0, right = 0, bottom = 0] = u.bounds;
+  const height = u.height;
+  const count = Math.min(u.count, MAX_GLYPHS);
+  const [ox = 0, oy = 0] = u.origin;
   const edge = Math.max(EDGE * height, MIN_EDGE);
   return (c, x, y) => {
     const qx = x + ox + 0.5;

@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 /**
  * Date stamp: the orange date that a film camera's LCD date back printed onto the film (the light passes
  * through the orange film base, so the digits come out orange-red) or that a digital compact burned into
@@ -176,18 +177,23 @@ export function dateStampLayout(
 }
 
 /** One pointwise pass; see shaders/date-stamp. */
+const UNIFORMS = [
+  { name: 'glyphs', type: 'vec4fArray', length: MAX_GLYPHS },
+  { name: 'color', type: 'vec3f' },
+  { name: 'opacity', type: 'f32' },
+  { name: 'bounds', type: 'vec4f' },
+  { name: 'height', type: 'f32' },
+  { name: 'count', type: 'i32' },
+  { name: 'origin', type: 'vec2i' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type DateStampUniforms = UniformParams<typeof UNIFORMS>;
+
 export const dateStampStage: StageDefinition<DateStampParams> = {
   name: 'date-stamp',
   perPixel: true,
-  uniforms: [
-    { name: 'glyphs', type: 'vec4fArray', length: MAX_GLYPHS },
-    { name: 'color', type: 'vec3f' },
-    { name: 'opacity', type: 'f32' },
-    { name: 'bounds', type: 'vec4f' },
-    { name: 'height', type: 'f32' },
-    { name: 'count', type: 'i32' },
-    { name: 'origin', type: 'vec2i' },
-  ],
+  uniforms: UNIFORMS,
   encode(encoder, input, params) {
     const { x, y, fullWidth, fullHeight } = encoder.region;
     const layout = dateStampLayout(params.glyphs, params.corner, params.size, fullWidth, fullHeight);

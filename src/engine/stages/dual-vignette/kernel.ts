@@ -1,19 +1,20 @@
-import { num, type PixelStage, vec } from '../../cpu/kernel.ts';
+import { type PixelStage } from '../../cpu/kernel.ts';
 import { vignetteDither, vignetteRadius } from '../../cpu/kernels/vignette.ts';
 import { clamp01, smoothstep } from '../../cpu/texture.ts';
+import type { DualVignetteUniforms } from './stage.ts';
 
-export const dualVignette: PixelStage = (u) => {
-  const [ir = 0, ig = 0, ib = 0] = vec(u, 'innerColor');
-  const [or = 0, og = 0, ob = 0] = vec(u, 'outerColor');
-  const innerSize = num(u, 'innerSize');
-  const outerSize = num(u, 'outerSize');
-  const innerStrength = num(u, 'innerStrength');
-  const outerStrength = num(u, 'outerStrength');
-  const innerSoftness = Math.max(num(u, 'innerSoftness'), 1e-4);
-  const outerSoftness = Math.max(num(u, 'outerSoftness'), 1e-4);
-  const scale = vec(u, 'scale');
-  const [ox = 0, oy = 0] = vec(u, 'origin');
-  const [fw = 1, fh = 1] = vec(u, 'fullSize');
+export const dualVignette: PixelStage<DualVignetteUniforms> = (u) => {
+  const [ir = 0, ig = 0, ib = 0] = u.innerColor;
+  const [or = 0, og = 0, ob = 0] = u.outerColor;
+  const innerSize = u.innerSize;
+  const outerSize = u.outerSize;
+  const innerStrength = u.innerStrength;
+  const outerStrength = u.outerStrength;
+  const innerSoftness = Math.max(u.innerSoftness, 1e-4);
+  const outerSoftness = Math.max(u.outerSoftness, 1e-4);
+  const scale = u.scale;
+  const [ox = 0, oy = 0] = u.origin;
+  const [fw = 1, fh = 1] = u.fullSize;
   return (c, x, y) => {
     const gx = x + ox;
     const gy = y + oy;

@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import type { StageDefinition } from '../types.ts';
 import { framePlacement } from '../vignette/stage.ts';
 
@@ -22,22 +23,27 @@ export interface DualVignetteParams {
 }
 
 /** One pointwise pass; see shaders/dual-vignette. */
+const UNIFORMS = [
+  { name: 'innerColor', type: 'vec3f' },
+  { name: 'innerSize', type: 'f32' },
+  { name: 'outerColor', type: 'vec3f' },
+  { name: 'outerSize', type: 'f32' },
+  { name: 'innerStrength', type: 'f32' },
+  { name: 'innerSoftness', type: 'f32' },
+  { name: 'outerStrength', type: 'f32' },
+  { name: 'outerSoftness', type: 'f32' },
+  { name: 'scale', type: 'vec2f' },
+  { name: 'origin', type: 'vec2i' },
+  { name: 'fullSize', type: 'vec2i' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type DualVignetteUniforms = UniformParams<typeof UNIFORMS>;
+
 export const dualVignetteStage: StageDefinition<DualVignetteParams> = {
   name: 'dual-vignette',
   perPixel: true,
-  uniforms: [
-    { name: 'innerColor', type: 'vec3f' },
-    { name: 'innerSize', type: 'f32' },
-    { name: 'outerColor', type: 'vec3f' },
-    { name: 'outerSize', type: 'f32' },
-    { name: 'innerStrength', type: 'f32' },
-    { name: 'innerSoftness', type: 'f32' },
-    { name: 'outerStrength', type: 'f32' },
-    { name: 'outerSoftness', type: 'f32' },
-    { name: 'scale', type: 'vec2f' },
-    { name: 'origin', type: 'vec2i' },
-    { name: 'fullSize', type: 'vec2i' },
-  ],
+  uniforms: UNIFORMS,
   encode(encoder, input, params) {
     // The rings are laid over the whole image, of which the input may be a tile.
     return encoder.pass({

@@ -1,7 +1,8 @@
 /** The `pixel` function of dust-scratches.wgsl and .glsl, line for line. */
-import { num, type PixelStage, vec } from '../../cpu/kernel.ts';
+import { type PixelStage } from '../../cpu/kernel.ts';
 import { pcg } from '../../cpu/kernels/pcg.ts';
 import { clamp01 } from '../../cpu/texture.ts';
+import type { DustScratchesUniforms } from './stage.ts';
 
 const CELL = 0.03;
 
@@ -21,12 +22,12 @@ const coverage = (d: number, halfWidth: number) => clamp01(halfWidth + 0.5 - d) 
 
 const wave = (t: number) => -Math.sin(TAU * (t - Math.floor(t)) - 3.14159265);
 
-export const dustScratches: PixelStage = (u) => {
-  const amount = num(u, 'amount');
-  const seedHash = pcg(num(u, 'seed'));
+export const dustScratches: PixelStage<DustScratchesUniforms> = (u) => {
+  const amount = u.amount;
+  const seedHash = pcg(u.seed);
   const scratchHash = pcg(seedHash + 1);
-  const [ox = 0, oy = 0] = vec(u, 'origin');
-  const [fw = 1, fh = 1] = vec(u, 'fullSize');
+  const [ox = 0, oy = 0] = u.origin;
+  const [fw = 1, fh = 1] = u.fullSize;
   const unit = Math.max(fw, fh);
   const cellSize = CELL * unit;
   const density = 0.25 * amount;

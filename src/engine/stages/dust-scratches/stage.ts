@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import type { StageDefinition } from '../types.ts';
 
 /**
@@ -22,15 +23,20 @@ export interface DustScratchesParams {
 }
 
 /** One pointwise pass; see shaders/dust-scratches. */
+const UNIFORMS = [
+  { name: 'amount', type: 'f32' },
+  { name: 'seed', type: 'u32' },
+  { name: 'origin', type: 'vec2i' },
+  { name: 'fullSize', type: 'vec2i' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type DustScratchesUniforms = UniformParams<typeof UNIFORMS>;
+
 export const dustScratchesStage: StageDefinition<DustScratchesParams> = {
   name: 'dust-scratches',
   perPixel: true,
-  uniforms: [
-    { name: 'amount', type: 'f32' },
-    { name: 'seed', type: 'u32' },
-    { name: 'origin', type: 'vec2i' },
-    { name: 'fullSize', type: 'vec2i' },
-  ],
+  uniforms: UNIFORMS,
   encode(encoder, input, params) {
     const { x, y, fullWidth, fullHeight } = encoder.region;
     return encoder.pass({

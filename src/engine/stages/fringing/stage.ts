@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import { GAUSSIAN_UNIFORMS } from '../gaussian-plan.ts';
 import { encodeSpreadMask, paramIn, spreadReach, unitAmount } from '../spread-mask.ts';
 import type { StageDefinition } from '../types.ts';
@@ -20,6 +21,16 @@ export const FRINGING_TINT = [0.5, 0.2, 0.95] as const;
  */
 export const FRINGING_GAIN = 2;
 
+const UNIFORMS = [
+  ...GAUSSIAN_UNIFORMS,
+  { name: 'tint', type: 'vec3f' },
+  { name: 'amount', type: 'f32' },
+  { name: 'gain', type: 'f32' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type FringingUniforms = UniformParams<typeof UNIFORMS>;
+
 /**
  * Purple fringing: a cheap lens focuses blue and violet light a little apart from green, and a CCD's
  * clipped wells spill charge, so the dark side of an edge next to a blown highlight turns purple-blue.
@@ -30,12 +41,7 @@ export const FRINGING_GAIN = 2;
  */
 export const fringingStage: StageDefinition<FringingParams> = {
   name: 'fringing',
-  uniforms: [
-    ...GAUSSIAN_UNIFORMS,
-    { name: 'tint', type: 'vec3f' },
-    { name: 'amount', type: 'f32' },
-    { name: 'gain', type: 'f32' },
-  ],
+  uniforms: UNIFORMS,
   entries: ['mask', 'down', 'blurH', 'blurV'],
   encode(encoder, input, params) {
     const fraction = paramIn(params.radius, FRINGING_RADIUS.range, FRINGING_RADIUS.default);

@@ -1,12 +1,13 @@
-import { num, type PixelStage, vec } from '../../cpu/kernel.ts';
+import { type PixelStage } from '../../cpu/kernel.ts';
 import { pcg, valueNoise } from '../../cpu/kernels/pcg.ts';
 import { clamp01 } from '../../cpu/texture.ts';
+import type { GrainUniforms } from './stage.ts';
 
-export const grain: PixelStage = (u) => {
-  const amount = num(u, 'amount');
-  const size = num(u, 'size');
-  const seedHash = pcg(num(u, 'seed'));
-  const [ox = 0, oy = 0] = vec(u, 'origin');
+export const grain: PixelStage<GrainUniforms> = (u) => {
+  const amount = u.amount;
+  const size = u.size;
+  const seedHash = pcg(u.seed);
+  const [ox = 0, oy = 0] = u.origin;
   return (c, x, y) => {
     const qx = (x + ox + 0.5) / size;
     const qy = (y + oy + 0.5) / size;

@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import type { StageDefinition } from '../types.ts';
 
 export interface GrainParams {
@@ -9,15 +10,20 @@ export interface GrainParams {
   seed: number;
 }
 
+const UNIFORMS = [
+  { name: 'amount', type: 'f32' },
+  { name: 'size', type: 'f32' },
+  { name: 'seed', type: 'u32' },
+  { name: 'origin', type: 'vec2i' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type GrainUniforms = UniformParams<typeof UNIFORMS>;
+
 export const grainStage: StageDefinition<GrainParams> = {
   name: 'grain',
   perPixel: true,
-  uniforms: [
-    { name: 'amount', type: 'f32' },
-    { name: 'size', type: 'f32' },
-    { name: 'seed', type: 'u32' },
-    { name: 'origin', type: 'vec2i' },
-  ],
+  uniforms: UNIFORMS,
   encode(encoder, input, params) {
     const { x, y } = encoder.region;
     return encoder.pass({

@@ -1,21 +1,22 @@
-import { input, num, type Kernel, type Uniforms, vec } from '../../cpu/kernel.ts';
+import { input, type Kernel } from '../../cpu/kernel.ts';
 import { GAUSSIAN_ENTRIES, finalPass } from '../../cpu/kernels/gaussian.ts';
 import { maskOf } from '../../cpu/kernels/highlights.ts';
 import { readRow, smoothstep } from '../../cpu/texture.ts';
+import type { HalationUniforms } from './stage.ts';
 
-export const brightness = (u: Uniforms) => {
-  const threshold = num(u, 'threshold');
+export const brightness = (u: HalationUniforms) => {
+  const threshold = u.threshold;
   return (r: number, g: number, b: number) => smoothstep(threshold, 1, Math.max(r, g, b));
 };
 
-export const halationEntries: Record<string, Kernel> = {
+export const halationEntries: Record<string, Kernel<HalationUniforms>> = {
   ...GAUSSIAN_ENTRIES,
   mask: maskOf(brightness),
   main: finalPass(1, (pass) => {
     const image = input(pass, 0);
     const bright = brightness(pass.u);
-    const strength = num(pass.u, 'amount') * num(pass.u, 'gain');
-    const tint = vec(pass.u, 'tint');
+    const strength = pass.u.amount * pass.u.gain;
+    const tint = pass.u.tint;
     const source = new Float32Array(image.width * 4);
     return (y, row) => {
       readRow(image, y, source);

@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import { GAUSSIAN_UNIFORMS } from '../gaussian-plan.ts';
 import { encodeSpreadMask, paramIn, spreadReach, unitAmount } from '../spread-mask.ts';
 import type { StageDefinition } from '../types.ts';
@@ -18,6 +19,17 @@ export const HALATION_TINT = [1, 0.35, 0.1] as const;
 /** The spread highlight's gain (the glow held to 1): half of it just outside an edge gives a clear rim. */
 export const HALATION_GAIN = 1.5;
 
+const UNIFORMS = [
+  ...GAUSSIAN_UNIFORMS,
+  { name: 'tint', type: 'vec3f' },
+  { name: 'amount', type: 'f32' },
+  { name: 'gain', type: 'f32' },
+  { name: 'threshold', type: 'f32' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type HalationUniforms = UniformParams<typeof UNIFORMS>;
+
 /**
  * Halation: light that passes through the film's emulsion reflects off the base and comes back into the
  * layers from behind, the red-sensitive one first, so film draws a red-orange rim around highlights. Unlike
@@ -27,13 +39,7 @@ export const HALATION_GAIN = 1.5;
  */
 export const halationStage: StageDefinition<HalationParams> = {
   name: 'halation',
-  uniforms: [
-    ...GAUSSIAN_UNIFORMS,
-    { name: 'tint', type: 'vec3f' },
-    { name: 'amount', type: 'f32' },
-    { name: 'gain', type: 'f32' },
-    { name: 'threshold', type: 'f32' },
-  ],
+  uniforms: UNIFORMS,
   entries: ['mask', 'down', 'blurH', 'blurV'],
   encode(encoder, input, params) {
     const fraction = paramIn(params.radius, HALATION_RADIUS.range, HALATION_RADIUS.default);

@@ -4,8 +4,9 @@
  * left; Cb right of it; Cr below Cb in 4:2:0, right of it in 4:4:4). The DCT is the orthonormal one scaled
  * by sqrt(8), so that its DC row is 1, as in the shaders.
  */
-import { forEachTexel, input, num, type Kernel, type KernelPass, vec } from '../../cpu/kernel.ts';
+import { forEachTexel, input, type Kernel, type KernelPass } from '../../cpu/kernel.ts';
 import { load, store, tap } from '../../cpu/texture.ts';
+import type { JpegUniforms } from './stage.ts';
 
 /** DCT[u][x], row u at 8 u. */
 const DCT = new Float64Array(64);
@@ -57,9 +58,9 @@ const CHROMA = [
 ];
 
 /** The stage's geometry: plane sizes and where each plane lies in the packed textures. */
-function layout(pass: KernelPass) {
-  const [width = 1, height = 1] = vec(pass.u, 'size');
-  const subsample = num(pass.u, 'subsample') === 1;
+function layout(pass: KernelPass<JpegUniforms>) {
+  const [width = 1, height = 1] = pass.u.size;
+  const subsample = pass.u.subsample === 1;
   const padded = (n: number) => Math.ceil(n / 8) * 8;
   const chromaWidth = subsample ? Math.ceil(width / 2) : width;
   const chromaHeight = subsample ? Math.ceil(height / 2) : height;
@@ -85,7 +86,14 @@ function layout(pass: KernelPass) {
 }
 
 /** The pixel at (x, y), clamped, blended on black, in 0..255. */
-function rgbAt(pass: KernelPass, x: number, y: number, width: number, height: number, c: Float32Array) {
+function rgbAt(
+  pass: KernelPass<JpegUniforms>,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  c: Float32Array,
+) {
   load(input(pass, 0), Math.min(Math.max(x, 0), width - 1), Math.min(Math.max(y, 0), height - 1), c);
   const scale = 255 * (c[3] as number);
   c[0] = Math.floor((c[0] as number) * scale + 0.5);
@@ -108,7 +116,7 @@ function component(plane: number, c: Float32Array): number {
   return v < 0 ? 0 : v > 255 ? 255 : v;
 }
 
-const downsample: Kernel = (pass) => {
+const downsample: Kernel<JpegUniforms> = (pass) => {
   const { width, height } = layout(pass);
   const c = new Float32Array(4);
   forEachTexel(pass.out, (i, x, y) => {
@@ -134,7 +142,7 @@ const downsample: Kernel = (pass) => {
  * The colour conversion and the row DCT. A block row's 8 samples make two texels (coefficients 0..3 and
  * 4..7); planes start on even texels, so each even texel and the next are one block row.
  */
-const forward: Kernel = (pass) => {
+const forward: Kernel<JpegUniforms> = (pass) => {
   const g = layout(pass);
   const chroma = input(pass, 1);
   const { out } = pass;
@@ -190,11 +198,11 @@ const forward: Kernel = (pass) => {
  * texel (4 lanes) at a time: the shader recomputes a column for each of its 8 texels; the sums are the
  * same. Planes start on rows that are multiples of 8, so blocks are the texture's 8-row bands.
  */
-const quantise: Kernel = (pass) => {
+const quantise: Kernel<JpegUniforms> = (pass) => {
   const g = layout(pass);
   const rows = input(pass, 0);
   const { out } = pass;
-  const q = Math.min(Math.max(num(pass.u, 'quality'), 1), 100);
+  const q = Math.min(Math.max(pass.u.quality, 1), 100);
   const qualityScale = q < 50 ? Math.floor(5000 / q) : 200 - 2 * q;
   const steps = (table: readonly number[]) =>
     table.map((base) => Math.min(Math.max(Math.floor((base * qualityScale + 50) / 100), 1), 255));
@@ -241,7 +249,7 @@ const quantise: Kernel = (pass) => {
   }
 };
 
-const inverse: Kernel = (pass) => {
+const inverse: Kernel<JpegUniforms> = (pass) => {
   const g = layout(pass);
   const columns = input(pass, 0);
   const left = new Float32Array(4);
@@ -277,7 +285,7 @@ const inverse: Kernel = (pass) => {
   });
 };
 
-export const main: Kernel = (pass) => {
+export const main: Kernel<JpegUniforms> = (pass) => {
   const g = layout(pass);
   const planes = input(pass, 0);
   const c = new Float32Array(4);
@@ -312,4 +320,10 @@ export const main: Kernel = (pass) => {
   });
 };
 
-export const jpegEntries: Record<string, Kernel> = { downsample, forward, quantise, inverse, main };
+export const jpegEntries: Record<string, Kernel<JpegUniforms>> = {
+  downsample,
+  forward,
+  quantise,
+  inverse,
+  main,
+};

@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import type { StageDefinition } from '../types.ts';
 
 export interface JpegParams {
@@ -23,6 +24,15 @@ function packedSize(width: number, height: number, subsample: boolean): [number,
   return [lumaWidth + chromaWidth, Math.max(lumaHeight, 2 * chromaHeight)];
 }
 
+const UNIFORMS = [
+  { name: 'quality', type: 'i32' },
+  { name: 'subsample', type: 'i32' },
+  { name: 'size', type: 'vec2i' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type JpegUniforms = UniformParams<typeof UNIFORMS>;
+
 /**
  * A JPEG encode and decode, as Chromium's libjpeg-turbo does them, minus the (lossless) entropy coding:
  * 4:2:0 chroma below quality 100 and 4:4:4 at 100, as Chromium's encoder chooses. Transparent pixels are
@@ -38,11 +48,7 @@ function packedSize(width: number, height: number, subsample: boolean): [number,
  */
 export const jpegStage: StageDefinition<JpegParams> = {
   name: 'jpeg',
-  uniforms: [
-    { name: 'quality', type: 'i32' },
-    { name: 'subsample', type: 'i32' },
-    { name: 'size', type: 'vec2i' },
-  ],
+  uniforms: UNIFORMS,
   entries: { wgsl: ['encode'], glsl: ['downsample', 'forward', 'quantise', 'inverse'] },
   encode(encoder, input, params) {
     const { width, height } = input;

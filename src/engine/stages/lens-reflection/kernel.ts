@@ -1,4 +1,4 @@
-import { forEachTexel, input, num, type Kernel, type KernelPass, vec } from '../../cpu/kernel.ts';
+import { forEachTexel, input, type Kernel, type KernelPass } from '../../cpu/kernel.ts';
 import {
   type Rgb,
   add,
@@ -14,6 +14,7 @@ import {
   times,
 } from '../../cpu/kernels/light.ts';
 import { smoothstep, store, type CpuTexture } from '../../cpu/texture.ts';
+import type { LensReflectionUniforms } from './stage.ts';
 
 const RAY_TAPS = 10;
 
@@ -35,7 +36,7 @@ function ghostWindow(qx: number, qy: number, width: number, height: number): num
 
 const lift = (c: Rgb, gain: number) => scale(c, gain / (1 + gain * luma(c)));
 
-function flare(pass: KernelPass): void {
+function flare(pass: KernelPass<LensReflectionUniforms>): void {
   const u = pass.u;
   const [sharp, soft, softer, hot, squashed] = [0, 1, 2, 3, 4].map((k) => input(pass, k)) as [
     CpuTexture,
@@ -44,22 +45,22 @@ function flare(pass: KernelPass): void {
     CpuTexture,
     CpuTexture,
   ];
-  const ghosts = vec(u, 'ghosts');
-  const ghostBlur = vec(u, 'ghostBlur');
-  const haloTint = vec(u, 'haloTint');
-  const streakTint = vec(u, 'streakTint');
-  const haloRadius = num(u, 'haloRadius');
-  const streakStep = num(u, 'streakStep');
-  const strength = num(u, 'strength');
-  const ghostCount = num(u, 'ghostCount');
-  const ghostGain = num(u, 'ghostGain');
-  const ghostDispersion = num(u, 'ghostDispersion');
-  const haloDispersion = num(u, 'haloDispersion');
-  const rayLines = num(u, 'rayLines');
-  const rayStep = num(u, 'rayStep');
-  const rayGain = num(u, 'rayGain');
-  const rayAngle = num(u, 'rayAngle');
-  const streakGain = num(u, 'streakGain');
+  const ghosts = u.ghosts;
+  const ghostBlur = u.ghostBlur;
+  const haloTint = u.haloTint;
+  const streakTint = u.streakTint;
+  const haloRadius = u.haloRadius;
+  const streakStep = u.streakStep;
+  const strength = u.strength;
+  const ghostCount = u.ghostCount;
+  const ghostGain = u.ghostGain;
+  const ghostDispersion = u.ghostDispersion;
+  const haloDispersion = u.haloDispersion;
+  const rayLines = u.rayLines;
+  const rayStep = u.rayStep;
+  const rayGain = u.rayGain;
+  const rayAngle = u.rayAngle;
+  const streakGain = u.streakGain;
   const width = soft.width;
   const height = soft.height;
 
@@ -140,12 +141,12 @@ function flare(pass: KernelPass): void {
   });
 }
 
-export const lensReflectionEntries: Record<string, Kernel> = {
+export const lensReflectionEntries: Record<string, Kernel<LensReflectionUniforms>> = {
   bright: opaque((pass) => {
     const source = input(pass, 0);
-    const threshold = num(pass.u, 'threshold');
-    const knee = num(pass.u, 'knee');
-    const brightScale = num(pass.u, 'brightScale');
+    const threshold = pass.u.threshold;
+    const knee = pass.u.knee;
+    const brightScale = pass.u.brightScale;
     const brightPass = (c: Rgb) => {
       const brightness = luma(c);
       return scale(

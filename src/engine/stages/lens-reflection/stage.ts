@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import type { GpuTexture } from '../../backend.ts';
 import { bloomBrightScale } from '../bloom/stage.ts';
 import type { StageDefinition } from '../types.ts';
@@ -223,6 +224,31 @@ export function lensReflectionUniforms(params: LensReflectionParams, width: numb
   };
 }
 
+const UNIFORMS = [
+  { name: 'ghosts', type: 'vec4fArray', length: 8 },
+  { name: 'ghostBlur', type: 'vec4fArray', length: 2 },
+  { name: 'haloTint', type: 'vec3f' },
+  { name: 'haloRadius', type: 'f32' },
+  { name: 'streakTint', type: 'vec3f' },
+  { name: 'streakStep', type: 'f32' },
+  { name: 'threshold', type: 'f32' },
+  { name: 'knee', type: 'f32' },
+  { name: 'brightScale', type: 'f32' },
+  { name: 'strength', type: 'f32' },
+  { name: 'ghostCount', type: 'i32' },
+  { name: 'ghostGain', type: 'f32' },
+  { name: 'ghostDispersion', type: 'f32' },
+  { name: 'haloDispersion', type: 'f32' },
+  { name: 'rayLines', type: 'i32' },
+  { name: 'rayStep', type: 'f32' },
+  { name: 'rayGain', type: 'f32' },
+  { name: 'rayAngle', type: 'f32' },
+  { name: 'streakGain', type: 'f32' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type LensReflectionUniforms = UniformParams<typeof UNIFORMS>;
+
 /**
  * Passes, all but the last at a quarter of the size or less: `bright` (luma soft threshold, 4x4 means),
  * `soften` twice (13-tap downsamples to an eighth and a sixteenth, for blurred ghosts and the halo), `hot`
@@ -233,27 +259,7 @@ export function lensReflectionUniforms(params: LensReflectionParams, width: numb
  */
 export const lensReflectionStage: StageDefinition<LensReflectionParams> = {
   name: 'lens-reflection',
-  uniforms: [
-    { name: 'ghosts', type: 'vec4fArray', length: 8 },
-    { name: 'ghostBlur', type: 'vec4fArray', length: 2 },
-    { name: 'haloTint', type: 'vec3f' },
-    { name: 'haloRadius', type: 'f32' },
-    { name: 'streakTint', type: 'vec3f' },
-    { name: 'streakStep', type: 'f32' },
-    { name: 'threshold', type: 'f32' },
-    { name: 'knee', type: 'f32' },
-    { name: 'brightScale', type: 'f32' },
-    { name: 'strength', type: 'f32' },
-    { name: 'ghostCount', type: 'i32' },
-    { name: 'ghostGain', type: 'f32' },
-    { name: 'ghostDispersion', type: 'f32' },
-    { name: 'haloDispersion', type: 'f32' },
-    { name: 'rayLines', type: 'i32' },
-    { name: 'rayStep', type: 'f32' },
-    { name: 'rayGain', type: 'f32' },
-    { name: 'rayAngle', type: 'f32' },
-    { name: 'streakGain', type: 'f32' },
-  ],
+  uniforms: UNIFORMS,
   entries: ['bright', 'soften', 'hot', 'squash', 'flare'],
   encode(encoder, input, params) {
     const uniforms = lensReflectionUniforms(params, input.width, input.height);

@@ -1,18 +1,19 @@
-import { num, type PixelStage, vec } from '../../cpu/kernel.ts';
+import { type PixelStage } from '../../cpu/kernel.ts';
 import { pcg, triangular } from '../../cpu/kernels/pcg.ts';
 import { clamp01, smoothstep } from '../../cpu/texture.ts';
+import type { LightLeakUniforms } from './stage.ts';
 
 const LEAK_HOT = [1, 0.93, 0.75] as const;
 
-export const lightLeak: PixelStage = (u) => {
-  const lobeA = vec(u, 'lobeA');
-  const colorA = vec(u, 'colorA');
-  const amount = num(u, 'amount');
-  const lobeB = vec(u, 'lobeB');
-  const colorB = vec(u, 'colorB');
-  const strengthB = num(u, 'strengthB');
-  const [ax = 0, ay = 0] = vec(u, 'axis');
-  const [ox = 0, oy = 0] = vec(u, 'origin');
+export const lightLeak: PixelStage<LightLeakUniforms> = (u) => {
+  const lobeA = u.lobeA;
+  const colorA = u.colorA;
+  const amount = u.amount;
+  const lobeB = u.lobeB;
+  const colorB = u.colorB;
+  const strengthB = u.strengthB;
+  const [ax = 0, ay = 0] = u.axis;
+  const [ox = 0, oy = 0] = u.origin;
   const a = new Float64Array(3);
   const b = new Float64Array(3);
   // The shaders' leakLobe, times `scale`, into `out`.

@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 /**
  * Light leak: warm light that got in past a worn camera back's seal and fogged the film from one edge.
  * Two lobes (a main one and a fainter one beside it), each an ellipse anchored on the edge, long along it
@@ -89,19 +90,24 @@ export function lightLeakGeometry(seed: number, fullWidth: number, fullHeight: n
 }
 
 /** One pointwise pass; see shaders/light-leak. */
+const UNIFORMS = [
+  { name: 'lobeA', type: 'vec4f' },
+  { name: 'colorA', type: 'vec3f' },
+  { name: 'amount', type: 'f32' },
+  { name: 'lobeB', type: 'vec4f' },
+  { name: 'colorB', type: 'vec3f' },
+  { name: 'strengthB', type: 'f32' },
+  { name: 'axis', type: 'vec2f' },
+  { name: 'origin', type: 'vec2i' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type LightLeakUniforms = UniformParams<typeof UNIFORMS>;
+
 export const lightLeakStage: StageDefinition<LightLeakParams> = {
   name: 'light-leak',
   perPixel: true,
-  uniforms: [
-    { name: 'lobeA', type: 'vec4f' },
-    { name: 'colorA', type: 'vec3f' },
-    { name: 'amount', type: 'f32' },
-    { name: 'lobeB', type: 'vec4f' },
-    { name: 'colorB', type: 'vec3f' },
-    { name: 'strengthB', type: 'f32' },
-    { name: 'axis', type: 'vec2f' },
-    { name: 'origin', type: 'vec2i' },
-  ],
+  uniforms: UNIFORMS,
   encode(encoder, input, params) {
     const { x, y, fullWidth, fullHeight } = encoder.region;
     const { axis, lobes } = lightLeakGeometry(params.seed, fullWidth, fullHeight);

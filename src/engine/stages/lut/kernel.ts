@@ -1,9 +1,10 @@
-import { num, type PixelStage } from '../../cpu/kernel.ts';
+import { type PixelStage } from '../../cpu/kernel.ts';
 import { clamp01, load } from '../../cpu/texture.ts';
+import type { LutUniforms } from './stage.ts';
 
-export const lut: PixelStage = (u, extras) => {
-  const intensity = num(u, 'intensity');
-  const size = num(u, 'size');
+export const lut: PixelStage<LutUniforms> = (u, extras) => {
+  const intensity = u.intensity;
+  const size = u.size;
   const atlas = extras[0];
   if (!atlas) throw new Error('CPU kernel: lut needs its atlas');
   const last = size - 1;

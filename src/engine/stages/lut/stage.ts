@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import type { StageDefinition } from '../types.ts';
 
 export interface LutParams {
@@ -6,6 +7,14 @@ export interface LutParams {
   /** N, the lattice points per axis of the LUT in the `lut` slot; taken from the texture when absent. */
   size?: number;
 }
+
+const UNIFORMS = [
+  { name: 'intensity', type: 'f32' },
+  { name: 'size', type: 'i32' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type LutUniforms = UniformParams<typeof UNIFORMS>;
 
 /**
  * Colour grading through a 3D LUT. The `lut` slot holds an RGBA8 atlas of (N*N) x N texels: the texel at
@@ -16,10 +25,7 @@ export interface LutParams {
 export const lutStage: StageDefinition<LutParams> = {
   name: 'lut',
   perPixel: true,
-  uniforms: [
-    { name: 'intensity', type: 'f32' },
-    { name: 'size', type: 'i32' },
-  ],
+  uniforms: UNIFORMS,
   textures: ['lut'],
   encode(encoder, input, params, textures) {
     const lut = textures.lut;

@@ -1,13 +1,14 @@
-import { num, type PixelStage } from '../../cpu/kernel.ts';
+import { type PixelStage } from '../../cpu/kernel.ts';
 import { pcg, triangular } from '../../cpu/kernels/pcg.ts';
 import { clamp01 } from '../../cpu/texture.ts';
+import type { NoiseUniforms } from './stage.ts';
 
-export const noise: PixelStage = (u) => {
-  const amount = num(u, 'amount');
-  const monochrome = num(u, 'monochrome') !== 0;
-  const overlay = num(u, 'blendMode') !== 0;
-  const shadow = num(u, 'shadowAmount');
-  const seedHash = pcg(num(u, 'seed'));
+export const noise: PixelStage<NoiseUniforms> = (u) => {
+  const amount = u.amount;
+  const monochrome = u.monochrome !== 0;
+  const overlay = u.blendMode !== 0;
+  const shadow = u.shadowAmount;
+  const seedHash = pcg(u.seed);
   const n = new Float32Array(3);
   const blend = (base: number, delta: number) => {
     if (!overlay) return base + delta;

@@ -29,6 +29,9 @@ const UNIFORMS = [
   },
 ] as const satisfies UniformTable;
 
+/** What its shaders and CPU kernel read, typed from the table. */
+export type NoiseUniforms = UniformParams<typeof UNIFORMS>;
+
 /** The stage's params are its uniforms (kept in range here). */
 export type NoiseParams = UniformParams<typeof UNIFORMS>;
 

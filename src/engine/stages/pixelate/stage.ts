@@ -1,5 +1,8 @@
-import { BLOCK_UNIFORMS, blockGrid, blockMeans, blockUniforms } from '../pixel-blocks.ts';
+import { BLOCK_UNIFORMS, type BlockUniforms, blockGrid, blockMeans, blockUniforms } from '../pixel-blocks.ts';
 import type { StageDefinition } from '../types.ts';
+
+/** What its shaders and CPU kernel read: the block means' uniforms. */
+export type PixelateUniforms = BlockUniforms;
 
 export interface PixelateParams {
   /** Block side in pixels of this image, rounded to whole pixels, at least 1. */

@@ -1,6 +1,7 @@
-import { forEachTexel, input, num, type Kernel } from '../../cpu/kernel.ts';
+import { forEachTexel, input, type Kernel } from '../../cpu/kernel.ts';
 import { cubicWeights } from '../../cpu/kernels/cubic.ts';
 import { clamp01, load, store, type CpuTexture } from '../../cpu/texture.ts';
+import type { ResizeUniforms } from './stage.ts';
 
 /** resize's mode 2: the Catmull-Rom cubic of the 4 x 4 source pixels around each output pixel's centre. */
 function cubic(source: CpuTexture, out: CpuTexture): void {
@@ -36,10 +37,10 @@ function cubic(source: CpuTexture, out: CpuTexture): void {
 }
 
 /** shaders/resize: mode 0 averages each output pixel's footprint by exact overlaps, 1 is nearest, 2 cubic. */
-export const resize: Kernel = (pass) => {
+export const resize: Kernel<ResizeUniforms> = (pass) => {
   const source = input(pass, 0);
   const { out } = pass;
-  const mode = num(pass.u, 'mode');
+  const mode = pass.u.mode;
   const inW = source.width;
   const inH = source.height;
   const outW = out.width;

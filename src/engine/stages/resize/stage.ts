@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import type { StageDefinition } from '../types.ts';
 
 export const RESIZE_AREA = 0;
@@ -36,12 +37,17 @@ function shaderMode(
 }
 
 /** Resizes to any size in one pass (averages are taken in the stored sRGB values, as a canvas does). */
+const UNIFORMS = [
+  { name: 'size', type: 'vec2i' },
+  { name: 'mode', type: 'i32' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type ResizeUniforms = UniformParams<typeof UNIFORMS>;
+
 export const resizeStage: StageDefinition<ResizeParams> = {
   name: 'resize',
-  uniforms: [
-    { name: 'size', type: 'vec2i' },
-    { name: 'mode', type: 'i32' },
-  ],
+  uniforms: UNIFORMS,
   outputSize,
   encode(encoder, input, params) {
     const { width, height } = outputSize(params);

@@ -1,12 +1,13 @@
-import { input, num, type Kernel } from '../../cpu/kernel.ts';
+import { input, type Kernel } from '../../cpu/kernel.ts';
 import { GAUSSIAN_ENTRIES, finalPass } from '../../cpu/kernels/gaussian.ts';
 import { clamp01, readRow } from '../../cpu/texture.ts';
+import type { SharpenUniforms } from './stage.ts';
 
-export const sharpenEntries: Record<string, Kernel> = {
+export const sharpenEntries: Record<string, Kernel<SharpenUniforms>> = {
   ...GAUSSIAN_ENTRIES,
   main: finalPass(1, (pass) => {
     const image = input(pass, 0);
-    const strength = num(pass.u, 'strength');
+    const strength = pass.u.strength;
     const source = new Float32Array(image.width * 4);
     return (y, row) => {
       readRow(image, y, source);

@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import {
   GAUSSIAN_UNIFORMS,
   gaussianPasses,
@@ -20,13 +21,18 @@ export interface SharpenParams {
  */
 export const SHARPEN_GAIN = 2;
 
+const UNIFORMS = [...GAUSSIAN_UNIFORMS, { name: 'strength', type: 'f32' }] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type SharpenUniforms = UniformParams<typeof UNIFORMS>;
+
 /**
  * Unsharp mask per channel: out = in + 2 amount (in - gaussian_radius(in)), clamped; alpha kept. Two
  * passes at full resolution: rows, then the columns blurred and combined as the output is written.
  */
 export const sharpenStage: StageDefinition<SharpenParams> = {
   name: 'sharpen',
-  uniforms: [...GAUSSIAN_UNIFORMS, { name: 'strength', type: 'f32' }],
+  uniforms: UNIFORMS,
   entries: ['down', 'blurH', 'blurV'],
   encode(encoder, input, params) {
     const plan = planGaussian(input.width, input.height, params.radius ?? 1, 1, encoder.region);

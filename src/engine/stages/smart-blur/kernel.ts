@@ -1,23 +1,24 @@
-import { input, num, type Kernel, vec } from '../../cpu/kernel.ts';
+import { input, type Kernel } from '../../cpu/kernel.ts';
 import { blockMeans, blockOf } from '../../cpu/kernels/blocks.ts';
 import { GAUSSIAN_ENTRIES, blurredRow, gaussianParams } from '../../cpu/kernels/gaussian.ts';
 import { clamp01, readRow, tap, writeRow } from '../../cpu/texture.ts';
+import type { SmartBlurUniforms } from './stage.ts';
 
 /** smart-blur's main: the blur (gaussian or block means) mixed over the image by the blur amount. */
-const smartBlurMain: Kernel = (pass) => {
+const smartBlurMain: Kernel<SmartBlurUniforms> = (pass) => {
   const u = pass.u;
   const g = gaussianParams(u);
   const image = input(pass, 0);
   const blur = input(pass, 1);
   const mask = input(pass, 2);
-  const pixelate = num(u, 'blurType') === 1;
-  const maskMode = num(u, 'maskMode');
-  const vignetteSize = num(u, 'vignetteSize');
-  const softness = Math.max(num(u, 'vignetteSoftness'), 0.001);
-  const blockSize = num(u, 'blockSize');
-  const [startX = 0, startY = 0] = vec(u, 'blockStart');
-  const [originX = 0, originY = 0] = vec(u, 'origin');
-  const [fullWidth = 1, fullHeight = 1] = vec(u, 'fullSize');
+  const pixelate = u.blurType === 1;
+  const maskMode = u.maskMode;
+  const vignetteSize = u.vignetteSize;
+  const softness = Math.max(u.vignetteSoftness, 0.001);
+  const blockSize = u.blockSize;
+  const [startX = 0, startY = 0] = u.blockStart;
+  const [originX = 0, originY = 0] = u.origin;
+  const [fullWidth = 1, fullHeight = 1] = u.fullSize;
   const { width } = pass.out;
   const source = new Float32Array(width * 4);
   const blurred = new Float32Array(width * 4);
@@ -65,7 +66,7 @@ const smartBlurMain: Kernel = (pass) => {
   }
 };
 
-export const smartBlurEntries: Record<string, Kernel> = {
+export const smartBlurEntries: Record<string, Kernel<SmartBlurUniforms>> = {
   ...GAUSSIAN_ENTRIES,
   means: blockMeans,
   main: smartBlurMain,

@@ -7,7 +7,7 @@ import {
 } from '../gaussian-plan.ts';
 import { BLOCK_UNIFORMS, blockGrid, blockMeans, blockUniforms } from '../pixel-blocks.ts';
 import type { GpuTexture } from '../../backend.ts';
-import type { UniformValue } from '../../uniforms.ts';
+import type { UniformParams, UniformTable, UniformValue } from '../../uniforms.ts';
 import type { StageDefinition } from '../types.ts';
 
 export const SMART_BLUR_GAUSSIAN = 0;
@@ -37,6 +37,20 @@ export interface SmartBlurParams {
   vignetteSoftness?: number;
 }
 
+const UNIFORMS = [
+  ...GAUSSIAN_UNIFORMS,
+  ...BLOCK_UNIFORMS,
+  { name: 'blurType', type: 'i32' },
+  { name: 'maskMode', type: 'i32' },
+  { name: 'vignetteSize', type: 'f32' },
+  { name: 'vignetteSoftness', type: 'f32' },
+  { name: 'origin', type: 'vec2i' },
+  { name: 'fullSize', type: 'vec2f' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type SmartBlurUniforms = UniformParams<typeof UNIFORMS>;
+
 /**
  * The "Blur/Pixelate" effect's stage: a gaussian or pixelated copy of the image mixed over it by a blur
  * amount. Draw mode reads the `mask` texture (the user's strokes, any size, stretched over the image and
@@ -47,16 +61,7 @@ export interface SmartBlurParams {
  */
 export const smartBlurStage: StageDefinition<SmartBlurParams> = {
   name: 'smart-blur',
-  uniforms: [
-    ...GAUSSIAN_UNIFORMS,
-    ...BLOCK_UNIFORMS,
-    { name: 'blurType', type: 'i32' },
-    { name: 'maskMode', type: 'i32' },
-    { name: 'vignetteSize', type: 'f32' },
-    { name: 'vignetteSoftness', type: 'f32' },
-    { name: 'origin', type: 'vec2i' },
-    { name: 'fullSize', type: 'vec2f' },
-  ],
+  uniforms: UNIFORMS,
   entries: ['down', 'blurH', 'blurV', 'means'],
   textures: ['mask'],
   encode(encoder, input, params, textures) {

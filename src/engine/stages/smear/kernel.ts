@@ -1,8 +1,9 @@
-import { forEachTexel, input, num, type Kernel, vec } from '../../cpu/kernel.ts';
+import { forEachTexel, input, type Kernel } from '../../cpu/kernel.ts';
 import { clipped } from '../../cpu/kernels/highlights.ts';
 import { load, readRow, store } from '../../cpu/texture.ts';
+import type { SmearUniforms } from './stage.ts';
 
-export const smearEntries: Record<string, Kernel> = {
+export const smearEntries: Record<string, Kernel<SmearUniforms>> = {
   columns: (pass) => {
     const source = input(pass, 0);
     const row = new Float32Array(source.width * 4);
@@ -18,10 +19,10 @@ export const smearEntries: Record<string, Kernel> = {
   },
   spread: (pass) => {
     const shares = input(pass, 0);
-    const sigma = num(pass.u, 'sigma');
-    const radius = num(pass.u, 'radius');
-    const gain = num(pass.u, 'gain');
-    const area = num(pass.u, 'area');
+    const sigma = pass.u.sigma;
+    const radius = pass.u.radius;
+    const gain = pass.u.gain;
+    const area = pass.u.area;
     const c = new Float32Array(4);
     forEachTexel(pass.out, (i, x) => {
       let sum = 0;
@@ -41,15 +42,15 @@ export const smearEntries: Record<string, Kernel> = {
   main: (pass) => {
     const image = input(pass, 0);
     const stripes = input(pass, 1);
-    const amount = num(pass.u, 'amount');
-    const tint = vec(pass.u, 'tint');
+    const amount = pass.u.amount;
+    const tint = pass.u.tint;
     const c = new Float32Array(4);
     const s = new Float32Array(4);
     forEachTexel(pass.out, (i, x, y) => {
       load(image, x, y, c);
       load(stripes, x, 0, s);
       const k = amount * (s[0] as number);
-      const screen = (j: 0 | 1 | 2) => (c[j] as number) + k * (tint[j] as number) * (1 - (c[j] as number));
+      const screen = (j: 0 | 1 | 2) => (c[j] as number) + k * tint[j] * (1 - (c[j] as number));
       store(pass.out, i, screen(0), screen(1), screen(2), c[3] as number);
     });
   },

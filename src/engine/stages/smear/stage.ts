@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import { unitAmount } from '../spread-mask.ts';
 import type { StageDefinition } from '../types.ts';
 
@@ -25,6 +26,18 @@ export const SMEAR_SOFTNESS = 0.0015;
 /** The stripe's colour: a faint magenta-white, as CCD smear reads on a compact camera's screen. */
 export const SMEAR_TINT = [1, 0.85, 1] as const;
 
+const UNIFORMS = [
+  { name: 'tint', type: 'vec3f' },
+  { name: 'amount', type: 'f32' },
+  { name: 'gain', type: 'f32' },
+  { name: 'sigma', type: 'f32' },
+  { name: 'radius', type: 'i32' },
+  { name: 'area', type: 'f32' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type SmearUniforms = UniformParams<typeof UNIFORMS>;
+
 /**
  * CCD smear: while a CCD shifts its charge down the columns to be read, a clipped point light keeps
  * pouring charge into every well that passes under it, so its whole column gets a faint bright stripe.
@@ -39,14 +52,7 @@ export const SMEAR_TINT = [1, 0.85, 1] as const;
  */
 export const smearStage: StageDefinition<SmearParams> = {
   name: 'smear',
-  uniforms: [
-    { name: 'tint', type: 'vec3f' },
-    { name: 'amount', type: 'f32' },
-    { name: 'gain', type: 'f32' },
-    { name: 'sigma', type: 'f32' },
-    { name: 'radius', type: 'i32' },
-    { name: 'area', type: 'f32' },
-  ],
+  uniforms: UNIFORMS,
   entries: ['columns', 'spread'],
   encode(encoder, input, params) {
     const sigma = SMEAR_SOFTNESS * Math.max(input.width, input.height);

@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import {
   GAUSSIAN_UNIFORMS,
   gaussianPasses,
@@ -24,6 +25,19 @@ function sigmaFor(params: SoftCornersParams, longSide: number): number {
   return Math.max(0, params.radius) * longSide;
 }
 
+const UNIFORMS = [
+  ...GAUSSIAN_UNIFORMS,
+  { name: 'amount', type: 'f32' },
+  { name: 'start', type: 'f32' },
+  { name: 'ramp', type: 'f32' },
+  { name: 'scale', type: 'vec2f' },
+  { name: 'origin', type: 'vec2i' },
+  { name: 'fullSize', type: 'vec2i' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type SoftCornersUniforms = UniformParams<typeof UNIFORMS>;
+
 /**
  * A fixed-focus phone lens: sharp in the middle, soft towards the corners (field curvature). The image is
  * mixed with its gaussian blur by a smoothstep of the vignette radius, laid over the whole frame: two passes
@@ -32,15 +46,7 @@ function sigmaFor(params: SoftCornersParams, longSide: number): number {
  */
 export const softCornersStage: StageDefinition<SoftCornersParams> = {
   name: 'soft-corners',
-  uniforms: [
-    ...GAUSSIAN_UNIFORMS,
-    { name: 'amount', type: 'f32' },
-    { name: 'start', type: 'f32' },
-    { name: 'ramp', type: 'f32' },
-    { name: 'scale', type: 'vec2f' },
-    { name: 'origin', type: 'vec2i' },
-    { name: 'fullSize', type: 'vec2i' },
-  ],
+  uniforms: UNIFORMS,
   entries: ['down', 'blurH', 'blurV'],
   encode(encoder, input, params) {
     const { region } = encoder;

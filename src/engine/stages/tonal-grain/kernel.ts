@@ -1,15 +1,16 @@
-import { num, type PixelStage, vec } from '../../cpu/kernel.ts';
+import { type PixelStage } from '../../cpu/kernel.ts';
 import { pcg, valueNoise } from '../../cpu/kernels/pcg.ts';
 import { clamp01 } from '../../cpu/texture.ts';
+import type { TonalGrainUniforms } from './stage.ts';
 
-export const tonalGrain: PixelStage = (u) => {
-  const amount = num(u, 'amount');
-  const chroma = num(u, 'chroma');
-  const size = num(u, 'size');
-  const digital = num(u, 'curve') === 1;
-  const seedHash = pcg(num(u, 'seed'));
+export const tonalGrain: PixelStage<TonalGrainUniforms> = (u) => {
+  const amount = u.amount;
+  const chroma = u.chroma;
+  const size = u.size;
+  const digital = u.curve === 1;
+  const seedHash = pcg(u.seed);
   const fields = [pcg(seedHash), pcg(seedHash + 1), pcg(seedHash + 2)] as const;
-  const [ox = 0, oy = 0] = vec(u, 'origin');
+  const [ox = 0, oy = 0] = u.origin;
   return (c, x, y) => {
     const qx = (x + ox + 0.5) / size;
     const qy = (y + oy + 0.5) / size;

@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import type { StageDefinition } from '../types.ts';
 
 /**
@@ -36,17 +37,22 @@ export function tonalGrainPixels(size: number, longSide: number): number {
 }
 
 /** One pointwise pass; see shaders/tonal-grain. */
+const UNIFORMS = [
+  { name: 'amount', type: 'f32' },
+  { name: 'chroma', type: 'f32' },
+  { name: 'size', type: 'f32' },
+  { name: 'seed', type: 'u32' },
+  { name: 'curve', type: 'i32' },
+  { name: 'origin', type: 'vec2i' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type TonalGrainUniforms = UniformParams<typeof UNIFORMS>;
+
 export const tonalGrainStage: StageDefinition<TonalGrainParams> = {
   name: 'tonal-grain',
   perPixel: true,
-  uniforms: [
-    { name: 'amount', type: 'f32' },
-    { name: 'chroma', type: 'f32' },
-    { name: 'size', type: 'f32' },
-    { name: 'seed', type: 'u32' },
-    { name: 'curve', type: 'i32' },
-    { name: 'origin', type: 'vec2i' },
-  ],
+  uniforms: UNIFORMS,
   encode(encoder, input, params) {
     const { x, y, fullWidth, fullHeight } = encoder.region;
     // The grain is sized by the whole image and its lattice laid over it, so a tile or a thumbnail

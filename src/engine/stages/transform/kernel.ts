@@ -1,14 +1,15 @@
-/** Kernel of transform.glsl: crop, turns, flips and straightening through an affine map. */
-import { forEachTexel, input, num, type Kernel, vec } from '../../cpu/kernel.ts';
+/** Kernel<TransformUniforms> of transform.glsl: crop, turns, flips and straightening through an affine map. */
+import { forEachTexel, input, type Kernel } from '../../cpu/kernel.ts';
 import { cubicWeights } from '../../cpu/kernels/cubic.ts';
 import { clamp01, load, store, tap } from '../../cpu/texture.ts';
+import type { TransformUniforms } from './stage.ts';
 
-export const transform: Kernel = (pass) => {
+export const transform: Kernel<TransformUniforms> = (pass) => {
   const source = input(pass, 0);
   const { out } = pass;
-  const n = num(pass.u, 'samples');
-  const [a = 1, b = 0, c = 0] = vec(pass.u, 'rowX');
-  const [d = 0, e = 1, f = 0] = vec(pass.u, 'rowY');
+  const n = pass.u.samples;
+  const [a = 1, b = 0, c = 0] = pass.u.rowX;
+  const [d = 0, e = 1, f = 0] = pass.u.rowY;
   const wx = new Float64Array(4);
   const wy = new Float64Array(4);
   const texel = new Float32Array(4);

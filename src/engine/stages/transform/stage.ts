@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import type { StageDefinition } from '../types.ts';
 
 /** The most samples a side of an output pixel takes in a reduction (8 x 8 bilinear taps). */
@@ -26,6 +27,16 @@ function outputSize(params: TransformParams): { width: number; height: number } 
   return { width: Math.max(1, Math.round(params.width)), height: Math.max(1, Math.round(params.height)) };
 }
 
+const UNIFORMS = [
+  { name: 'size', type: 'vec2i' },
+  { name: 'samples', type: 'i32' },
+  { name: 'rowX', type: 'vec3f' },
+  { name: 'rowY', type: 'vec3f' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type TransformUniforms = UniformParams<typeof UNIFORMS>;
+
 /**
  * Crop, quarter turns, flips and straightening in one pass (issue 37): each output pixel reads the input
  * where the map sends it. At a scale of one input pixel per output pixel or less (a turn, a straighten,
@@ -36,12 +47,7 @@ function outputSize(params: TransformParams): { width: number; height: number } 
  */
 export const transformStage: StageDefinition<TransformParams> = {
   name: 'transform',
-  uniforms: [
-    { name: 'size', type: 'vec2i' },
-    { name: 'samples', type: 'i32' },
-    { name: 'rowX', type: 'vec3f' },
-    { name: 'rowY', type: 'vec3f' },
-  ],
+  uniforms: UNIFORMS,
   outputSize,
   encode(encoder, input, params) {
     const { width, height } = outputSize(params);

@@ -1,8 +1,9 @@
-import { num, type PixelStage } from '../../cpu/kernel.ts';
+import { type PixelStage } from '../../cpu/kernel.ts';
 import { clamp01 } from '../../cpu/texture.ts';
+import type { VibranceUniforms } from './stage.ts';
 
-export const vibrance: PixelStage = (u) => {
-  const k = -3 * num(u, 'vibrance');
+export const vibrance: PixelStage<VibranceUniforms> = (u) => {
+  const k = -3 * u.vibrance;
   return (c) => {
     const r = c[0] as number;
     const g = c[1] as number;

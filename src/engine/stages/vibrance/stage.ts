@@ -9,6 +9,9 @@ const UNIFORMS = [
   },
 ] as const satisfies UniformTable;
 
+/** What its shaders and CPU kernel read, typed from the table. */
+export type VibranceUniforms = UniformParams<typeof UNIFORMS>;
+
 /** The stage's params are its uniforms. */
 export type VibranceParams = UniformParams<typeof UNIFORMS>;
 

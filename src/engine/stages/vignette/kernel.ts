@@ -1,16 +1,17 @@
-import { num, type PixelStage, vec } from '../../cpu/kernel.ts';
+import { type PixelStage } from '../../cpu/kernel.ts';
 import { vignetteDither, vignetteRadius } from '../../cpu/kernels/vignette.ts';
 import { clamp01, smoothstep } from '../../cpu/texture.ts';
+import type { VignetteUniforms } from './stage.ts';
 
-export const vignette: PixelStage = (u) => {
-  const [cr = 0, cg = 0, cb = 0] = vec(u, 'color');
-  const amount = num(u, 'amount');
-  const scale = vec(u, 'scale');
-  const size = num(u, 'size');
-  const softness = Math.max(num(u, 'softness'), 1e-4);
-  const paint = num(u, 'blend') === 1;
-  const [ox = 0, oy = 0] = vec(u, 'origin');
-  const [fw = 1, fh = 1] = vec(u, 'fullSize');
+export const vignette: PixelStage<VignetteUniforms> = (u) => {
+  const [cr = 0, cg = 0, cb = 0] = u.color;
+  const amount = u.amount;
+  const scale = u.scale;
+  const size = u.size;
+  const softness = Math.max(u.softness, 1e-4);
+  const paint = u.blend === 1;
+  const [ox = 0, oy = 0] = u.origin;
+  const [fw = 1, fh = 1] = u.fullSize;
   return (c, x, y) => {
     const gx = x + ox;
     const gy = y + oy;

@@ -1,3 +1,4 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import type { Region, StageDefinition } from '../types.ts';
 
 export interface VignetteParams {
@@ -43,19 +44,24 @@ export function framePlacement(
 }
 
 /** One pointwise pass; see shaders/vignette. */
+const UNIFORMS = [
+  { name: 'color', type: 'vec3f' },
+  { name: 'amount', type: 'f32' },
+  { name: 'scale', type: 'vec2f' },
+  { name: 'size', type: 'f32' },
+  { name: 'softness', type: 'f32' },
+  { name: 'blend', type: 'i32' },
+  { name: 'origin', type: 'vec2i' },
+  { name: 'fullSize', type: 'vec2i' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type VignetteUniforms = UniformParams<typeof UNIFORMS>;
+
 export const vignetteStage: StageDefinition<VignetteParams> = {
   name: 'vignette',
   perPixel: true,
-  uniforms: [
-    { name: 'color', type: 'vec3f' },
-    { name: 'amount', type: 'f32' },
-    { name: 'scale', type: 'vec2f' },
-    { name: 'size', type: 'f32' },
-    { name: 'softness', type: 'f32' },
-    { name: 'blend', type: 'i32' },
-    { name: 'origin', type: 'vec2i' },
-    { name: 'fullSize', type: 'vec2i' },
-  ],
+  uniforms: UNIFORMS,
   encode(encoder, input, params) {
     // The falloff is laid over the whole image, of which the input may be a tile.
     return encoder.pass({
