@@ -10,7 +10,7 @@ import type { UniformParams, UniformTable } from '../../uniforms.ts';
  * Everything is placed in the whole image, in digit heights of the image's shorter side, so a tile of
  * the full-resolution export and a thumbnail draw the same text as the whole image.
  */
-import type { StageDefinition } from '../types.ts';
+import { perPixelStage } from '../per-pixel.ts';
 
 type Rgb = readonly [number, number, number];
 
@@ -176,7 +176,6 @@ export function dateStampLayout(
   };
 }
 
-/** One pointwise pass; see shaders/date-stamp. */
 const UNIFORMS = [
   { name: 'glyphs', type: 'vec4fArray', length: MAX_GLYPHS },
   { name: 'color', type: 'vec3f' },
@@ -190,12 +189,12 @@ const UNIFORMS = [
 /** What its shaders and CPU kernel read, typed from the table. */
 export type DateStampUniforms = UniformParams<typeof UNIFORMS>;
 
-export const dateStampStage: StageDefinition<DateStampParams> = {
+/** One pointwise pass; see date-stamp.wgsl and .glsl. */
+export const dateStampStage = perPixelStage<DateStampParams, typeof UNIFORMS>({
   name: 'date-stamp',
-  perPixel: true,
   uniforms: UNIFORMS,
-  encode(encoder, input, params) {
-    const { x, y, fullWidth, fullHeight } = encoder.region;
+  values(params, region) {
+    const { x, y, fullWidth, fullHeight } = region;
     const layout = dateStampLayout(params.glyphs, params.corner, params.size, fullWidth, fullHeight);
     // Per glyph: its centre and its mask (small integers are exact in a float).
     const glyphs = new Array<number>(4 * MAX_GLYPHS).fill(0);
@@ -203,21 +202,16 @@ export const dateStampStage: StageDefinition<DateStampParams> = {
     // Pixels farther than the glow from every glyph are left alone without measuring.
     const margin = (DATE_INK.GLOW_REACH + 0.1) * layout.height;
     const [left, top, right, bottom] = layout.bounds;
-    return encoder.pass({
-      inputs: [input],
-      uniforms: {
-        glyphs,
-        color: params.color,
-        opacity: Math.min(1, Math.max(0, params.opacity)),
-        bounds: [left - margin, top - margin, right + margin, bottom + margin],
-        height: layout.height,
-        count: layout.glyphs.length,
-        origin: [x, y],
-      },
-      width: input.width,
-      height: input.height,
-    });
+    return {
+      glyphs,
+      color: params.color,
+      opacity: Math.min(1, Math.max(0, params.opacity)),
+      bounds: [left - margin, top - margin, right + margin, bottom + margin],
+      height: layout.height,
+      count: layout.glyphs.length,
+      origin: [x, y],
+    };
   },
   // Pointwise; the text is placed in the whole image by the region's origin.
   reach: () => 0,
-};
+});

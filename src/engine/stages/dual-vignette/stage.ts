@@ -1,5 +1,5 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
-import type { StageDefinition } from '../types.ts';
+import { perPixelStage } from '../per-pixel.ts';
 import { framePlacement } from '../vignette/stage.ts';
 
 type Rgb = readonly [number, number, number];
@@ -22,7 +22,6 @@ export interface DualVignetteParams {
   roundness?: number;
 }
 
-/** One pointwise pass; see shaders/dual-vignette. */
 const UNIFORMS = [
   { name: 'innerColor', type: 'vec3f' },
   { name: 'innerSize', type: 'f32' },
@@ -40,28 +39,23 @@ const UNIFORMS = [
 /** What its shaders and CPU kernel read, typed from the table. */
 export type DualVignetteUniforms = UniformParams<typeof UNIFORMS>;
 
-export const dualVignetteStage: StageDefinition<DualVignetteParams> = {
+/** One pointwise pass; see dual-vignette.wgsl and .glsl. */
+export const dualVignetteStage = perPixelStage<DualVignetteParams, typeof UNIFORMS>({
   name: 'dual-vignette',
-  perPixel: true,
   uniforms: UNIFORMS,
-  encode(encoder, input, params) {
+  values(params, region) {
     // The rings are laid over the whole image, of which the input may be a tile.
-    return encoder.pass({
-      inputs: [input],
-      uniforms: {
-        innerColor: params.innerColor,
-        innerSize: params.innerSize,
-        outerColor: params.outerColor,
-        outerSize: params.outerSize,
-        innerStrength: params.innerStrength,
-        innerSoftness: params.innerSoftness,
-        outerStrength: params.outerStrength,
-        outerSoftness: params.outerSoftness,
-        ...framePlacement(encoder.region, params.roundness ?? 0),
-      },
-      width: input.width,
-      height: input.height,
-    });
+    return {
+      innerColor: params.innerColor,
+      innerSize: params.innerSize,
+      outerColor: params.outerColor,
+      outerSize: params.outerSize,
+      innerStrength: params.innerStrength,
+      innerSoftness: params.innerSoftness,
+      outerStrength: params.outerStrength,
+      outerSoftness: params.outerSoftness,
+      ...framePlacement(region, params.roundness ?? 0),
+    };
   },
   reach: () => 0,
-};
+});

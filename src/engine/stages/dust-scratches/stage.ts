@@ -1,5 +1,5 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
-import type { StageDefinition } from '../types.ts';
+import { perPixelStage } from '../per-pixel.ts';
 
 /**
  * The accidents of a film print: dust, hairs and scratches. Dust on the negative blocks light, so it
@@ -22,7 +22,6 @@ export interface DustScratchesParams {
   seed: number;
 }
 
-/** One pointwise pass; see shaders/dust-scratches. */
 const UNIFORMS = [
   { name: 'amount', type: 'f32' },
   { name: 'seed', type: 'u32' },
@@ -33,24 +32,19 @@ const UNIFORMS = [
 /** What its shaders and CPU kernel read, typed from the table. */
 export type DustScratchesUniforms = UniformParams<typeof UNIFORMS>;
 
-export const dustScratchesStage: StageDefinition<DustScratchesParams> = {
+/** One pointwise pass; see dust-scratches.wgsl and .glsl. */
+export const dustScratchesStage = perPixelStage<DustScratchesParams, typeof UNIFORMS>({
   name: 'dust-scratches',
-  perPixel: true,
   uniforms: UNIFORMS,
-  encode(encoder, input, params) {
-    const { x, y, fullWidth, fullHeight } = encoder.region;
-    return encoder.pass({
-      inputs: [input],
-      uniforms: {
-        amount: Math.min(1, Math.max(0, params.amount)),
-        seed: params.seed,
-        origin: [x, y],
-        fullSize: [fullWidth, fullHeight],
-      },
-      width: input.width,
-      height: input.height,
-    });
+  values(params, region) {
+    const { x, y, fullWidth, fullHeight } = region;
+    return {
+      amount: Math.min(1, Math.max(0, params.amount)),
+      seed: params.seed,
+      origin: [x, y],
+      fullSize: [fullWidth, fullHeight],
+    };
   },
   // Pointwise: a pixel reads only itself; the grid is placed by the region.
   reach: () => 0,
-};
+});

@@ -1,5 +1,5 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
-import type { StageDefinition } from '../types.ts';
+import { perPixelStage } from '../per-pixel.ts';
 
 export interface GrainParams {
   /** Strength: the largest change of a channel, in 0..1 units, at mid-grey. */
@@ -20,24 +20,18 @@ const UNIFORMS = [
 /** What its shaders and CPU kernel read, typed from the table. */
 export type GrainUniforms = UniformParams<typeof UNIFORMS>;
 
-export const grainStage: StageDefinition<GrainParams> = {
+export const grainStage = perPixelStage<GrainParams, typeof UNIFORMS>({
   name: 'grain',
-  perPixel: true,
   uniforms: UNIFORMS,
-  encode(encoder, input, params) {
-    const { x, y } = encoder.region;
-    return encoder.pass({
-      inputs: [input],
-      uniforms: {
-        amount: params.amount,
-        size: Math.max(1, params.size),
-        seed: params.seed,
-        origin: [x, y],
-      },
-      width: input.width,
-      height: input.height,
-    });
+  values(params, region) {
+    const { x, y } = region;
+    return {
+      amount: params.amount,
+      size: Math.max(1, params.size),
+      seed: params.seed,
+      origin: [x, y],
+    };
   },
   // Pointwise; the lattice is placed by the region's origin.
   reach: () => 0,
-};
+});

@@ -10,7 +10,7 @@ import type { UniformParams, UniformTable } from '../../uniforms.ts';
  * uniforms; sizes are fractions of the whole image, so tiles and thumbnails show the same leak.
  */
 import { pcg } from '../../cpu/kernels/pcg.ts';
-import type { StageDefinition } from '../types.ts';
+import { perPixelStage } from '../per-pixel.ts';
 
 export interface LightLeakParams {
   /** 0 leaves the image unchanged; 1 is the leak at full strength. */
@@ -89,7 +89,6 @@ export function lightLeakGeometry(seed: number, fullWidth: number, fullHeight: n
   return { edge, axis: vertical ? [0, 1] : [1, 0], lobes: [main, second] };
 }
 
-/** One pointwise pass; see shaders/light-leak. */
 const UNIFORMS = [
   { name: 'lobeA', type: 'vec4f' },
   { name: 'colorA', type: 'vec3f' },
@@ -104,31 +103,26 @@ const UNIFORMS = [
 /** What its shaders and CPU kernel read, typed from the table. */
 export type LightLeakUniforms = UniformParams<typeof UNIFORMS>;
 
-export const lightLeakStage: StageDefinition<LightLeakParams> = {
+/** One pointwise pass; see light-leak.wgsl and .glsl. */
+export const lightLeakStage = perPixelStage<LightLeakParams, typeof UNIFORMS>({
   name: 'light-leak',
-  perPixel: true,
   uniforms: UNIFORMS,
-  encode(encoder, input, params) {
-    const { x, y, fullWidth, fullHeight } = encoder.region;
+  values(params, region) {
+    const { x, y, fullWidth, fullHeight } = region;
     const { axis, lobes } = lightLeakGeometry(params.seed, fullWidth, fullHeight);
     const [a, b] = lobes;
     const lobe = (l: LeakLobe) => [...l.centre, l.halfLength, l.depth] as const;
-    return encoder.pass({
-      inputs: [input],
-      uniforms: {
-        lobeA: lobe(a),
-        colorA: a.color,
-        amount: Math.min(1, Math.max(0, params.amount)),
-        lobeB: lobe(b),
-        colorB: b.color,
-        strengthB: b.strength,
-        axis,
-        origin: [x, y],
-      },
-      width: input.width,
-      height: input.height,
-    });
+    return {
+      lobeA: lobe(a),
+      colorA: a.color,
+      amount: Math.min(1, Math.max(0, params.amount)),
+      lobeB: lobe(b),
+      colorB: b.color,
+      strengthB: b.strength,
+      axis,
+      origin: [x, y],
+    };
   },
   // Pointwise; the leak is placed in the whole image by the region's origin.
   reach: () => 0,
-};
+});

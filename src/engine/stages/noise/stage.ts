@@ -1,5 +1,5 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
-import type { StageDefinition } from '../types.ts';
+import { perPixelStage } from '../per-pixel.ts';
 
 const UNIFORMS = [
   {
@@ -36,22 +36,16 @@ export type NoiseUniforms = UniformParams<typeof UNIFORMS>;
 export type NoiseParams = UniformParams<typeof UNIFORMS>;
 
 /** Per-pixel sensor noise from the integer PCG hash, identical on every backend and the CPU reference. */
-export const noiseStage: StageDefinition<NoiseParams> = {
+export const noiseStage = perPixelStage<NoiseParams, typeof UNIFORMS>({
   name: 'noise',
-  perPixel: true,
   uniforms: UNIFORMS,
-  encode(encoder, input, params) {
-    return encoder.pass({
-      inputs: [input],
-      uniforms: {
-        amount: Math.max(0, params.amount),
-        monochrome: params.monochrome ? 1 : 0,
-        blendMode: params.blendMode ? 1 : 0,
-        shadowAmount: Math.min(1, Math.max(0, params.shadowAmount)),
-        seed: params.seed >>> 0,
-      },
-      width: input.width,
-      height: input.height,
-    });
+  values(params) {
+    return {
+      amount: Math.max(0, params.amount),
+      monochrome: params.monochrome ? 1 : 0,
+      blendMode: params.blendMode ? 1 : 0,
+      shadowAmount: Math.min(1, Math.max(0, params.shadowAmount)),
+      seed: params.seed >>> 0,
+    };
   },
-};
+});

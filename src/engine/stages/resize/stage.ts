@@ -36,7 +36,6 @@ function shaderMode(
   return mode === RESIZE_SMOOTH && enlarging ? RESIZE_SMOOTH : RESIZE_AREA;
 }
 
-/** Resizes to any size in one pass (averages are taken in the stored sRGB values, as a canvas does). */
 const UNIFORMS = [
   { name: 'size', type: 'vec2i' },
   { name: 'mode', type: 'i32' },
@@ -45,6 +44,7 @@ const UNIFORMS = [
 /** What its shaders and CPU kernel read, typed from the table. */
 export type ResizeUniforms = UniformParams<typeof UNIFORMS>;
 
+/** Resizes to any size in one pass (averages are taken in the stored sRGB values, as a canvas does). */
 export const resizeStage: StageDefinition<ResizeParams> = {
   name: 'resize',
   uniforms: UNIFORMS,

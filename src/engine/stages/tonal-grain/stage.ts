@@ -1,5 +1,5 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
-import type { StageDefinition } from '../types.ts';
+import { perPixelStage } from '../per-pixel.ts';
 
 /**
  * Grain whose strength follows a tone curve. Film grain is the silver (or dye) clumps of the emulsion:
@@ -36,7 +36,6 @@ export function tonalGrainPixels(size: number, longSide: number): number {
   return Math.max(1, size * longSide);
 }
 
-/** One pointwise pass; see shaders/tonal-grain. */
 const UNIFORMS = [
   { name: 'amount', type: 'f32' },
   { name: 'chroma', type: 'f32' },
@@ -49,28 +48,23 @@ const UNIFORMS = [
 /** What its shaders and CPU kernel read, typed from the table. */
 export type TonalGrainUniforms = UniformParams<typeof UNIFORMS>;
 
-export const tonalGrainStage: StageDefinition<TonalGrainParams> = {
+/** One pointwise pass; see tonal-grain.wgsl and .glsl. */
+export const tonalGrainStage = perPixelStage<TonalGrainParams, typeof UNIFORMS>({
   name: 'tonal-grain',
-  perPixel: true,
   uniforms: UNIFORMS,
-  encode(encoder, input, params) {
-    const { x, y, fullWidth, fullHeight } = encoder.region;
+  values(params, region) {
+    const { x, y, fullWidth, fullHeight } = region;
     // The grain is sized by the whole image and its lattice laid over it, so a tile or a thumbnail
     // shows the grain the whole image has.
-    return encoder.pass({
-      inputs: [input],
-      uniforms: {
-        amount: Math.min(0.3, Math.max(0, params.amount)),
-        chroma: Math.min(0.3, Math.max(0, params.chroma)),
-        size: tonalGrainPixels(params.size, Math.max(fullWidth, fullHeight)),
-        seed: params.seed,
-        curve: params.curve === 1 ? 1 : 0,
-        origin: [x, y],
-      },
-      width: input.width,
-      height: input.height,
-    });
+    return {
+      amount: Math.min(0.3, Math.max(0, params.amount)),
+      chroma: Math.min(0.3, Math.max(0, params.chroma)),
+      size: tonalGrainPixels(params.size, Math.max(fullWidth, fullHeight)),
+      seed: params.seed,
+      curve: params.curve === 1 ? 1 : 0,
+      origin: [x, y],
+    };
   },
   // Pointwise; the lattice is placed by the region's origin.
   reach: () => 0,
-};
+});

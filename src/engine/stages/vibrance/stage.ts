@@ -1,5 +1,5 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
-import type { StageDefinition } from '../types.ts';
+import { perPixelStage } from '../per-pixel.ts';
 
 const UNIFORMS = [
   {
@@ -15,12 +15,9 @@ export type VibranceUniforms = UniformParams<typeof UNIFORMS>;
 /** The stage's params are its uniforms. */
 export type VibranceParams = UniformParams<typeof UNIFORMS>;
 
-export const vibranceStage: StageDefinition<VibranceParams> = {
+export const vibranceStage = perPixelStage<VibranceParams, typeof UNIFORMS>({
   name: 'vibrance',
-  perPixel: true,
   uniforms: UNIFORMS,
-  encode(encoder, input, params) {
-    return encoder.pass({ inputs: [input], uniforms: params, width: input.width, height: input.height });
-  },
+  values: (params) => params,
   reach: () => 0,
-};
+});

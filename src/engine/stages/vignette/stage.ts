@@ -1,5 +1,6 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
-import type { Region, StageDefinition } from '../types.ts';
+import { perPixelStage } from '../per-pixel.ts';
+import type { Region } from '../types.ts';
 
 export interface VignetteParams {
   /** 0 leaves the image alone; 1 reaches the full colour at the corners. */
@@ -43,7 +44,6 @@ export function framePlacement(
   };
 }
 
-/** One pointwise pass; see shaders/vignette. */
 const UNIFORMS = [
   { name: 'color', type: 'vec3f' },
   { name: 'amount', type: 'f32' },
@@ -58,25 +58,20 @@ const UNIFORMS = [
 /** What its shaders and CPU kernel read, typed from the table. */
 export type VignetteUniforms = UniformParams<typeof UNIFORMS>;
 
-export const vignetteStage: StageDefinition<VignetteParams> = {
+/** One pointwise pass; see vignette.wgsl and .glsl. */
+export const vignetteStage = perPixelStage<VignetteParams, typeof UNIFORMS>({
   name: 'vignette',
-  perPixel: true,
   uniforms: UNIFORMS,
-  encode(encoder, input, params) {
+  values(params, region) {
     // The falloff is laid over the whole image, of which the input may be a tile.
-    return encoder.pass({
-      inputs: [input],
-      uniforms: {
-        color: params.color,
-        amount: params.amount,
-        size: params.size,
-        softness: params.softness,
-        blend: params.blend ?? 0,
-        ...framePlacement(encoder.region, params.roundness ?? 0),
-      },
-      width: input.width,
-      height: input.height,
-    });
+    return {
+      color: params.color,
+      amount: params.amount,
+      size: params.size,
+      softness: params.softness,
+      blend: params.blend ?? 0,
+      ...framePlacement(region, params.roundness ?? 0),
+    };
   },
   reach: () => 0,
-};
+});
