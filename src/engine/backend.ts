@@ -26,7 +26,7 @@ export interface FusedStep {
 
 /** One full-texture pass of one program: every output texel is computed from the inputs. */
 export interface PassSpec {
-  /** The stage whose shaders run: `shaders/<stage>/<stage>.wgsl` and `.frag`. */
+  /** The stage whose shaders run: `src/engine/stages/<stage>/<stage>.wgsl` and `.glsl`. */
   readonly stage: string;
   /** Entry point for stages with several passes (`main` when absent). */
   readonly entry?: string;

@@ -82,6 +82,28 @@ export const GLSL_TYPE: Record<UniformType, string> = {
   vec4fArray: 'vec4[N]',
 };
 
+/**
+ * The WGSL `struct Params` of a table, generated: a stage's WGSL file declares only its binding
+ * (`var<uniform> params: Params`), and the loader (src/engine/shader-sources.ts) prepends this.
+ * Empty for a stage without uniforms.
+ */
+export function wgslParamsStruct(table: UniformTable): string {
+  if (table.length === 0) return '';
+  const fields = table.map(
+    (f) => `  ${f.name}: ${f.type === 'vec4fArray' ? `array<vec4f, ${f.length ?? 0}>` : WGSL_TYPE[f.type]},`,
+  );
+  return `struct Params {\n${fields.join('\n')}\n}\n`;
+}
+
+/** The GLSL `uniform Params` block of a table (std140, the layout packUniforms writes), generated likewise. */
+export function glslParamsBlock(table: UniformTable): string {
+  if (table.length === 0) return '';
+  const fields = table.map((f) =>
+    f.type === 'vec4fArray' ? `  vec4 ${f.name}[${f.length ?? 0}];` : `  ${GLSL_TYPE[f.type]} ${f.name};`,
+  );
+  return `layout(std140) uniform Params {\n${fields.join('\n')}\n};\n`;
+}
+
 export interface FieldOffset {
   readonly field: UniformField;
   readonly offset: number;

@@ -3,7 +3,7 @@ import {
   bloomLevels,
   bloomSoftThreshold,
   type BloomParams,
-} from '../../src/engine/stages/bloom.ts';
+} from '../../src/engine/stages/bloom/stage.ts';
 import {
   add,
   load,

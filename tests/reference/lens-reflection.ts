@@ -1,10 +1,10 @@
-import { bloomSoftThreshold } from '../../src/engine/stages/bloom.ts';
+import { bloomSoftThreshold } from '../../src/engine/stages/bloom/stage.ts';
 import {
   FLARE_TAPS,
   lensReflectionSizes,
   lensReflectionUniforms,
   type LensReflectionParams,
-} from '../../src/engine/stages/lens-reflection.ts';
+} from '../../src/engine/stages/lens-reflection/stage.ts';
 import {
   add,
   load,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bilateralTaps } from '../../src/engine/stages/bilateral.ts';
+import { bilateralTaps } from '../../src/engine/stages/bilateral/stage.ts';
 import {
   automaticFactor,
   gaussianTaps,

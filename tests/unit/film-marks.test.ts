@@ -8,8 +8,8 @@ import {
   dateStampLayout,
   dateStampStage,
   type DateStampLayout,
-} from '../../src/engine/stages/date-stamp.ts';
-import { lightLeakGeometry, lightLeakStage } from '../../src/engine/stages/light-leak.ts';
+} from '../../src/engine/stages/date-stamp/stage.ts';
+import { lightLeakGeometry, lightLeakStage } from '../../src/engine/stages/light-leak/stage.ts';
 import type { PassRequest, Region, StageDefinition } from '../../src/engine/stages/types.ts';
 import type { GpuTexture } from '../../src/engine/backend.ts';
 import { packUniforms } from '../../src/engine/uniforms.ts';

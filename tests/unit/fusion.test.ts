@@ -11,16 +11,19 @@ import {
   numberedInputs,
   type FusedStageSource,
 } from '../../src/engine/fusion.ts';
+import { stagePreamble, type ShaderLanguage } from '../../src/engine/shader-sources.ts';
 import { STAGES } from '../../src/engine/stages/index.ts';
 import { parseBindings } from '../../src/engine/webgpu/wgsl-bindings.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
-function stage(name: string, extension: 'wgsl' | 'frag'): FusedStageSource {
+/** A stage's file with the declarations the loader generates before it (src/engine/shader-sources.ts). */
+function stage(name: string, language: ShaderLanguage): FusedStageSource {
   const definition = STAGES.get(name);
   if (!definition) throw new Error(name);
+  const file = readFileSync(resolve(root, 'src/engine/stages', name, `${name}.${language}`), 'utf8');
   return {
-    source: readFileSync(resolve(root, 'shaders', name, `${name}.${extension}`), 'utf8'),
+    source: stagePreamble(language, definition.uniforms) + file,
     extraInputs: definition.textures?.length ?? 0,
     hasUniforms: definition.uniforms.length > 0,
   };
@@ -67,7 +70,7 @@ describe('fusion', () => {
     // Each LUT has a helper called lattice: kept apart.
     expect(code).not.toMatch(/^fn lattice\(/m);
     for (const k of [1, 4]) expect(code).toMatch(new RegExp(`^fn lattice_${k}\\(`, 'm'));
-    expect(count(code, /#include "\.\.\/common\/pcg\.wgsl"/g)).toBe(1);
+    expect(count(code, /#include "\/shaders\/common\/pcg\.wgsl"/g)).toBe(1);
     const bindings = parseBindings(code);
     expect(new Set(bindings.map((b) => b.binding)).size).toBe(bindings.length);
     expect(bindings.map((b) => b.name).sort()).toEqual(
@@ -99,10 +102,10 @@ describe('fusion', () => {
   });
 
   it("GLSL: the base pass's main runs first, uniform blocks and their members under each stage", () => {
-    const base = stage('copy', 'frag').source;
+    const base = stage('copy', 'glsl').source;
     const code = composeGlsl(
       { source: base, entry: 'main' },
-      EPILOGUE.map((name) => stage(name, 'frag')),
+      EPILOGUE.map((name) => stage(name, 'glsl')),
       firstEpilogueInput(base),
     );
     expect(code.startsWith('#version 300 es\n#define ENTRY_main 1\n')).toBe(true);
@@ -120,13 +123,13 @@ describe('fusion', () => {
     expect(code).toMatch(/int size_4;/);
     expect(code.indexOf('uniform highp sampler2D input1;')).toBeLessThan(code.indexOf('vec3 lattice_1('));
     expect(code.indexOf('uniform highp sampler2D input2;')).toBeLessThan(code.indexOf('vec3 lattice_4('));
-    expect(count(code, /#include "\.\.\/common\/pcg\.glsl"/g)).toBe(1);
+    expect(count(code, /#include "\/shaders\/common\/pcg\.glsl"/g)).toBe(1);
   });
 
   it('numbers epilogue textures after every input the base names, filling the gap', () => {
     expect(firstEpilogueInput(stage('copy', 'wgsl').source)).toBe(1);
     expect(firstEpilogueInput(stage('resize', 'wgsl').source)).toBe(1);
-    expect(firstEpilogueInput(stage('sharpen', 'frag').source)).toBe(2);
+    expect(firstEpilogueInput(stage('sharpen', 'glsl').source)).toBe(2);
     // A base binding one of its two inputs, then one epilogue texture numbered 2.
     expect(numberedInputs(['image', 'lut'], 1, 2)).toEqual(['image', 'image', 'lut']);
     expect(numberedInputs(['image', 'blur', 'lut'], 1, 2)).toEqual(['image', 'blur', 'lut']);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bloomBrightScale, bloomLevels, bloomStage } from '../../src/engine/stages/bloom.ts';
+import { bloomBrightScale, bloomLevels, bloomStage } from '../../src/engine/stages/bloom/stage.ts';
 import {
   LENS_REFLECTIONS,
   lensReflectionPreset,
   lensReflectionStage,
   lensReflectionUniforms,
-} from '../../src/engine/stages/lens-reflection.ts';
-import { vignetteScale } from '../../src/engine/stages/vignette.ts';
+} from '../../src/engine/stages/lens-reflection/stage.ts';
+import { vignetteScale } from '../../src/engine/stages/vignette/stage.ts';
 import { layoutUniforms, packUniforms } from '../../src/engine/uniforms.ts';
 
 describe('bloom levels', () => {

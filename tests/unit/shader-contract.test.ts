@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CPU_STAGES } from '../../src/engine/cpu/kernels/index.ts';
-import { ShaderLibrary } from '../../src/engine/shader-sources.ts';
+import { ShaderLibrary, type ShaderLanguage } from '../../src/engine/shader-sources.ts';
 import { STAGE_DEFINITIONS, STAGES } from '../../src/engine/stages/index.ts';
 import { GLSL_TYPE, WGSL_TYPE, type UniformField } from '../../src/engine/uniforms.ts';
 import { parseComputeEntries } from '../../src/engine/webgpu/wgsl-bindings.ts';
@@ -10,20 +10,30 @@ import { REFERENCES } from '../reference/index.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
-function read(stage: string, extension: string): string {
-  return readFileSync(resolve(root, 'shaders', stage, `${stage}.${extension}`), 'utf8');
+/** A stage's shader file as written, in its folder. */
+function read(stage: string, language: ShaderLanguage): string {
+  return readFileSync(stageFile(stage, language), 'utf8');
 }
 
-/** Every shader file, keyed as the backends' import.meta.glob keys them (`/shaders/<folder>/<file>`). */
-const SHADER_FILES: Record<string, string> = Object.fromEntries(
-  readdirSync(resolve(root, 'shaders'), { recursive: true, encoding: 'utf8' })
-    .filter((path) => /\.(wgsl|frag|vert|glsl)$/.test(path))
-    .map((path) => [`/shaders/${path}`, readFileSync(resolve(root, 'shaders', path), 'utf8')]),
-);
+function stageFile(stage: string, language: ShaderLanguage): string {
+  return resolve(root, 'src/engine/stages', stage, `${stage}.${language}`);
+}
 
-/** A stage's shader with its includes resolved, as the backends compile it. */
-function resolved(stage: string, extension: 'wgsl' | 'frag'): string {
-  return new ShaderLibrary(SHADER_FILES, extension).stageSource(stage);
+/** The shader files under `folder`, keyed as the backends' import.meta.glob keys them (`/<folder>/<file>`). */
+function shaderFiles(folder: string): [string, string][] {
+  return readdirSync(resolve(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter((path) => /\.(wgsl|frag|vert|glsl)$/.test(path))
+    .map((path) => [`/${folder}/${path}`, readFileSync(resolve(root, folder, path), 'utf8')]);
+}
+
+const SHADER_FILES: Record<string, string> = Object.fromEntries([
+  ...shaderFiles('shaders'),
+  ...shaderFiles('src/engine/stages'),
+]);
+
+/** A stage's shader with its generated declarations and its includes resolved, as the backends compile it. */
+function resolved(stage: string, language: ShaderLanguage): string {
+  return new ShaderLibrary(SHADER_FILES, language).stageSource(stage);
 }
 
 function stripComments(source: string): string {
@@ -76,15 +86,20 @@ describe('stage registry', () => {
 
   for (const stage of STAGES.values()) {
     describe(stage.name, () => {
-      it('has a WGSL compute shader and a GLSL ES 3.00 fragment shader', () => {
-        expect(existsSync(resolve(root, 'shaders', stage.name, `${stage.name}.wgsl`))).toBe(true);
-        expect(existsSync(resolve(root, 'shaders', stage.name, `${stage.name}.frag`))).toBe(true);
-        expect(read(stage.name, 'frag').startsWith('#version 300 es\n')).toBe(true);
+      it('has a WGSL compute shader and a GLSL ES 3.00 fragment shader in its folder', () => {
+        expect(existsSync(stageFile(stage.name, 'wgsl'))).toBe(true);
+        expect(existsSync(stageFile(stage.name, 'glsl'))).toBe(true);
+        // The loader gives the GLSL its version line and precisions (src/engine/shader-sources.ts).
+        expect(read(stage.name, 'glsl')).not.toMatch(/#version|^precision/m);
+        expect(resolved(stage.name, 'glsl').startsWith('#version 300 es\n')).toBe(true);
       });
 
-      it('declares the same uniforms, in the same order, in its table and both shaders', () => {
-        const wgsl = wgslParams(read(stage.name, 'wgsl'));
-        const glsl = glslParams(read(stage.name, 'frag'));
+      it('leaves its uniform declarations to the loader, which generates them from the table', () => {
+        // Written by hand they could drift from the table; the loader prepends the generated ones.
+        expect(wgslParams(read(stage.name, 'wgsl'))).toBeNull();
+        expect(glslParams(read(stage.name, 'glsl'))).toBeNull();
+        const wgsl = wgslParams(resolved(stage.name, 'wgsl'));
+        const glsl = glslParams(resolved(stage.name, 'glsl'));
         if (stage.uniforms.length === 0) {
           expect(wgsl).toBeNull();
           expect(glsl).toBeNull();
@@ -96,7 +111,7 @@ describe('stage registry', () => {
 
       it('has every entry point in both languages', () => {
         const wgslEntries = parseComputeEntries(resolved(stage.name, 'wgsl')).map((e) => e.name);
-        const frag = resolved(stage.name, 'frag');
+        const frag = resolved(stage.name, 'glsl');
         if (stage.perPixel) {
           // Run on the stores of another pass: a pixel function in each language, and no pass of its own.
           expect(wgslEntries).toEqual([]);

@@ -6,19 +6,24 @@ describe('shader includes', () => {
   it('resolves relative includes, nested and once per file', () => {
     const library = new ShaderLibrary(
       {
-        '/shaders/a/a.wgsl': '// a\n#include "../common/x.wgsl"\nfn main() {}',
+        '/src/engine/stages/a/a.wgsl': '// a\n#include "/shaders/common/x.wgsl"\nfn main() {}',
         '/shaders/common/x.wgsl': '#include "./y.wgsl"\nfn x() {}',
         '/shaders/common/y.wgsl': 'fn y() {}',
       },
       'wgsl',
+      () => [],
     );
     expect(library.stageSource('a')).toBe('// a\nfn y() {}\nfn x() {}\nfn main() {}');
   });
 
   it('reports missing files and include cycles', () => {
     const library = new ShaderLibrary(
-      { '/shaders/a/a.frag': '#include "b.frag"', '/shaders/a/b.frag': '#include "a.frag"' },
-      'frag',
+      {
+        '/src/engine/stages/a/a.glsl': '#include "b.glsl"',
+        '/src/engine/stages/a/b.glsl': '#include "a.glsl"',
+      },
+      'glsl',
+      () => [],
     );
     expect(() => library.stageSource('a')).toThrow(/cycle/);
     expect(() => library.stageSource('missing')).toThrow(/not found/);

@@ -2,7 +2,7 @@
 // below must be an error, or `npm run typecheck` (and Vitest's typecheck) fails on the unused directive.
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ParamsOf, StageInvocation, StageName } from '../../src/engine/stages/invocation.ts';
-import type { BlurParams } from '../../src/engine/stages/blur.ts';
+import type { BlurParams } from '../../src/engine/stages/blur/stage.ts';
 
 describe('a stage call', () => {
   it('takes a registered stage with its params, textures and all', () => {

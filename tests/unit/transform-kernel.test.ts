@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { transform } from '../../src/engine/cpu/kernels/transform.ts';
+import { transform } from '../../src/engine/stages/transform/kernel.ts';
 import { CpuTexture } from '../../src/engine/cpu/texture.ts';
-import { transformSamples, transformStage } from '../../src/engine/stages/transform.ts';
+import { transformSamples, transformStage } from '../../src/engine/stages/transform/stage.ts';
 import {
   centredRect,
   croppedSize,

@@ -3,50 +3,44 @@
  * pass of a stage's entry point (the GLSL passes: the CPU, like a fragment shader, has no workgroup
  * memory) on whole textures; a per-pixel stage gives the function that fused passes apply to what they
  * store (src/engine/fusion.ts). Kernels read the same packed uniforms as the shaders, unpacked by the
- * stage's uniform table, under the same names.
+ * stage's uniform table, under the same names: a kernel is typed by that table (`Kernel<XUniforms>`, with
+ * `XUniforms = UniformParams<typeof table>` from the stage's folder), so it reads `u.amount`, checked by
+ * the compiler, never a uniform looked up by a string.
  */
 import type { CpuTexture } from './texture.ts';
 
 export type Uniforms = Readonly<Record<string, number | readonly number[]>>;
 
-export interface KernelPass {
+export interface KernelPass<U = Uniforms> {
   /** As the GLSL program numbers them: input0, input1, ... */
   readonly inputs: readonly CpuTexture[];
-  readonly u: Uniforms;
+  readonly u: U;
   readonly out: CpuTexture;
 }
 
-export type Kernel = (pass: KernelPass) => void;
+export type Kernel<U = Uniforms> = (pass: KernelPass<U>) => void;
 
 /**
  * A per-pixel stage's `pixel(color, p, dims)`, made once per pass from its uniforms and its own extra
  * textures (what its shaders call input1, ...): changes c (RGBA, 0..1) in place.
  */
 export type PixelFunction = (c: Float32Array, x: number, y: number, width: number, height: number) => void;
-export type PixelStage = (u: Uniforms, extras: readonly CpuTexture[]) => PixelFunction;
+export type PixelStage<U = Uniforms> = (u: U, extras: readonly CpuTexture[]) => PixelFunction;
+
+/**
+ * A stage's kernels in the registry, whatever their table: the backend hands each the values unpacked by
+ * its own stage's table (src/engine/cpu/backend.ts), which is what typed them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyUniforms = any;
 
 export interface CpuStage {
   /** Kernels by entry point (`main` for the pass without one). */
-  readonly entries?: Readonly<Record<string, Kernel>>;
-  readonly pixel?: PixelStage;
+  readonly entries?: Readonly<Record<string, Kernel<AnyUniforms>>>;
+  readonly pixel?: PixelStage<AnyUniforms>;
 }
 
-/** A scalar uniform; throws for a missing or vector one, a programming error. */
-export function num(u: Uniforms, name: string): number {
-  const value = u[name];
-  if (typeof value !== 'number') throw new Error(`CPU kernel: uniform ${name} is not a scalar`);
-  return value;
-}
-
-/** A vector (or array) uniform's components. */
-export function vec(u: Uniforms, name: string): readonly number[] {
-  const value = u[name];
-  if (typeof value === 'number' || value === undefined)
-    throw new Error(`CPU kernel: uniform ${name} is not a vector`);
-  return value;
-}
-
-export function input(pass: KernelPass, index: number): CpuTexture {
+export function input<U>(pass: KernelPass<U>, index: number): CpuTexture {
   const texture = pass.inputs[index];
   if (!texture) throw new Error(`CPU kernel: no input${index}`);
   return texture;

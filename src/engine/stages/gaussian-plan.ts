@@ -14,7 +14,7 @@
  * by up to 100 levels along that edge.
  */
 import type { GpuTexture } from '../backend.ts';
-import type { UniformTable, UniformValue, UniformValues } from '../uniforms.ts';
+import type { UniformParams, UniformTable, UniformValue, UniformValues } from '../uniforms.ts';
 import type { PassEncoder, Region } from './types.ts';
 
 /** Low-resolution blurs keep their sigma in [PASS_SIGMA, PASS_SIGMA * sqrt(2)). */
@@ -196,7 +196,7 @@ export function gaussianReach(
 }
 
 /** The uniforms every gaussian-using stage declares first, in this order, in its table and shaders. */
-export const GAUSSIAN_UNIFORMS: UniformTable = [
+export const GAUSSIAN_UNIFORMS = [
   { name: 'taps', type: 'vec4fArray', length: MAX_TAPS },
   { name: 'tapCount', type: 'i32' },
   { name: 'downSamples', type: 'i32' },
@@ -206,7 +206,10 @@ export const GAUSSIAN_UNIFORMS: UniformTable = [
   { name: 'targetSize', type: 'vec2f' },
   { name: 'blurColumns', type: 'i32' },
   { name: 'lowOrigin', type: 'vec2f' },
-];
+] as const satisfies UniformTable;
+
+/** What the gaussian's shared passes read (its CPU kernels in src/engine/cpu/kernels/gaussian.ts). */
+export type GaussianUniforms = UniformParams<typeof GAUSSIAN_UNIFORMS>;
 
 /** What the final pass reads the blur from. */
 export type GaussianSource =

@@ -1,34 +1,34 @@
-import { bilateralStage } from './bilateral.ts';
-import { blurStage } from './blur.ts';
-import { bloomStage } from './bloom.ts';
-import { copyStage } from './copy.ts';
-import { dateStampStage } from './date-stamp.ts';
-import { dualVignetteStage } from './dual-vignette.ts';
-import { dustScratchesStage } from './dust-scratches.ts';
-import { fringingStage } from './fringing.ts';
-import { grainStage } from './grain.ts';
-import { halationStage } from './halation.ts';
-import { jpegStage } from './jpeg.ts';
-import { resizeStage } from './resize.ts';
-import { lutStage } from './lut.ts';
-import { noiseStage } from './noise.ts';
-import { pixelateStage } from './pixelate.ts';
-import { sharpenStage } from './sharpen.ts';
-import { smartBlurStage } from './smart-blur.ts';
-import { softCornersStage } from './soft-corners.ts';
-import { tonalGrainStage } from './tonal-grain.ts';
-import { smearStage } from './smear.ts';
-import { lensReflectionStage } from './lens-reflection.ts';
-import { lightLeakStage } from './light-leak.ts';
+import { bilateralStage } from './bilateral/stage.ts';
+import { blurStage } from './blur/stage.ts';
+import { bloomStage } from './bloom/stage.ts';
+import { copyStage } from './copy/stage.ts';
+import { dateStampStage } from './date-stamp/stage.ts';
+import { dualVignetteStage } from './dual-vignette/stage.ts';
+import { dustScratchesStage } from './dust-scratches/stage.ts';
+import { fringingStage } from './fringing/stage.ts';
+import { grainStage } from './grain/stage.ts';
+import { halationStage } from './halation/stage.ts';
+import { jpegStage } from './jpeg/stage.ts';
+import { resizeStage } from './resize/stage.ts';
+import { lutStage } from './lut/stage.ts';
+import { noiseStage } from './noise/stage.ts';
+import { pixelateStage } from './pixelate/stage.ts';
+import { sharpenStage } from './sharpen/stage.ts';
+import { smartBlurStage } from './smart-blur/stage.ts';
+import { softCornersStage } from './soft-corners/stage.ts';
+import { tonalGrainStage } from './tonal-grain/stage.ts';
+import { smearStage } from './smear/stage.ts';
+import { lensReflectionStage } from './lens-reflection/stage.ts';
+import { lightLeakStage } from './light-leak/stage.ts';
 import type { AnyStage } from './types.ts';
-import { vibranceStage } from './vibrance.ts';
-import { transformStage } from './transform.ts';
-import { vignetteStage } from './vignette.ts';
+import { vibranceStage } from './vibrance/stage.ts';
+import { transformStage } from './transform/stage.ts';
+import { vignetteStage } from './vignette/stage.ts';
 
 /**
- * Every stage the engine can run, by name (each has `shaders/<name>/<name>.wgsl` and `.frag`). The keys
- * are the names stage calls use (src/engine/stages/invocation.ts types them from this object); a unit
- * test holds each key to its stage's own name.
+ * Every stage the engine can run, by name (each has its folder, `<name>/`: `stage.ts`, its shaders and
+ * its CPU kernel). The keys are the names stage calls use (src/engine/stages/invocation.ts types them
+ * from this object); a unit test holds each key to its stage's own name.
  */
 export const STAGE_DEFINITIONS = {
   copy: copyStage,

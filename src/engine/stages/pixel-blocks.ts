@@ -1,6 +1,6 @@
 /** The block grid of pixelation (shaders/common/blocks.*), shared by the pixelate and smart-blur stages. */
 import type { GpuTexture } from '../backend.ts';
-import type { UniformTable } from '../uniforms.ts';
+import type { UniformParams, UniformTable } from '../uniforms.ts';
 import type { PassEncoder } from './types.ts';
 
 export interface BlockGrid {
@@ -41,10 +41,13 @@ export function blockGrid(
   };
 }
 
-export const BLOCK_UNIFORMS: UniformTable = [
+export const BLOCK_UNIFORMS = [
   { name: 'blockSize', type: 'i32' },
   { name: 'blockStart', type: 'vec2i' },
-];
+] as const satisfies UniformTable;
+
+/** What the block means pass reads. */
+export type BlockUniforms = UniformParams<typeof BLOCK_UNIFORMS>;
 
 export function blockUniforms(grid: BlockGrid) {
   return { blockSize: grid.size, blockStart: [grid.startX, grid.startY] };

@@ -51,8 +51,9 @@ export type StageTextures = Readonly<Record<string, GpuTexture>>;
 
 /**
  * A stage: per-pixel work described without reference to a backend. `encode` runs one or more passes of
- * the stage's own shaders (`shaders/<name>/<name>.wgsl` and `.frag`, sharing the uniform table) and returns
- * the output texture; it must not release its input (nor its extra textures).
+ * the stage's own shaders (`<name>/<name>.wgsl` and `.glsl` in its folder, their uniform declarations
+ * generated from the table) and returns the output texture; it must not release its input (nor its extra
+ * textures).
  */
 export interface StageDefinition<P = StageParams> {
   readonly name: string;

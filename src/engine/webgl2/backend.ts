@@ -13,7 +13,7 @@ import { ShaderLibrary } from '../shader-sources.ts';
 import { GlPrograms, type Program } from './programs.ts';
 
 const GLSL_FILES = import.meta.glob<string>(
-  ['/shaders/**/*.frag', '/shaders/**/*.vert', '/shaders/**/*.glsl'],
+  ['/src/engine/stages/*/*.glsl', '/shaders/**/*.frag', '/shaders/**/*.vert', '/shaders/**/*.glsl'],
   {
     query: '?raw',
     import: 'default',
@@ -84,7 +84,7 @@ class WebGl2Backend implements Backend {
     // Needed to render into rgba16float intermediates.
     gl.getExtension('EXT_color_buffer_float');
     gl.getExtension('EXT_color_buffer_half_float');
-    this.programs = new GlPrograms(gl, new ShaderLibrary(GLSL_FILES, 'frag'));
+    this.programs = new GlPrograms(gl, new ShaderLibrary(GLSL_FILES, 'glsl'));
     // The first photo is shown through this program: compiled now, while it decodes.
     void this.programs.prepare('internal/present', 'main');
     this.uniformBuffer = gl.createBuffer();

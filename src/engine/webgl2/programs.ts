@@ -106,8 +106,9 @@ export class GlPrograms {
       firstEpilogueInput = fused.firstInput;
       blocks = epilogue.map((_step, index) => `Params${index + 1}`);
     } else {
-      const path = stage.includes('/') ? `/shaders/${stage}.frag` : `/shaders/${stage}/${stage}.frag`;
-      const raw = this.shaders.source(path);
+      const raw = stage.includes('/')
+        ? this.shaders.source(`/shaders/${stage}.frag`)
+        : this.shaders.stageSource(stage);
       // Multi-pass stages select their pass with a define, the GLSL counterpart of a WGSL entry point.
       const newline = raw.indexOf('\n');
       source = `${raw.slice(0, newline + 1)}#define ENTRY_${entry} 1\n${raw.slice(newline + 1)}`;

@@ -15,7 +15,7 @@ import { Programs, type Program } from './programs.ts';
 import { UniformSlots } from './uniform-slots.ts';
 import type { WgslBinding } from './wgsl-bindings.ts';
 
-const WGSL_FILES = import.meta.glob<string>('/shaders/**/*.wgsl', {
+const WGSL_FILES = import.meta.glob<string>(['/src/engine/stages/*/*.wgsl', '/shaders/**/*.wgsl'], {
   query: '?raw',
   import: 'default',
   eager: true,

@@ -22,7 +22,7 @@ import {
 import { asImageData, type PictureReader, type Pixels } from '../../pixels/strips.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import type { StageRunner } from '../runner.ts';
-import { transformSamples } from '../stages/transform.ts';
+import { transformSamples } from '../stages/transform/stage.ts';
 import type { Original } from './full-resolution.ts';
 import type { EngineResources } from './resources.ts';
 import type { FullResolutionStep } from '../protocol.ts';

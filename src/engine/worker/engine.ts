@@ -23,7 +23,7 @@ import type {
   StatusMessage,
 } from '../protocol.ts';
 import { StageRunner } from '../runner.ts';
-import { RESIZE_SMOOTH } from '../stages/resize.ts';
+import { RESIZE_SMOOTH } from '../stages/resize/stage.ts';
 import { tileLimits } from '../tiling.ts';
 import { FullResolutionRenderer, type RenderResult } from './full-resolution.ts';
 import { CROP_PIECE, cropAtSize, croppedOriginal, runSteps, type ScalableOriginal } from './crop.ts';

@@ -35,7 +35,7 @@ import type { EffectDefinition, Settings } from '../../effects/types.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import { COPY, type StageRunner } from '../runner.ts';
 import type { StageInvocation } from '../stages/invocation.ts';
-import { RESIZE_AREA } from '../stages/resize.ts';
+import { RESIZE_AREA } from '../stages/resize/stage.ts';
 import type { TextureResolver } from '../stages/types.ts';
 import type { TileLimits } from '../tiling.ts';
 import { tagSrgb } from '../../colour/srgb-jpeg.ts';

@@ -18,7 +18,7 @@ import {
 } from '../protocol.ts';
 import type { StageRunner } from '../runner.ts';
 import type { StageInvocation } from '../stages/invocation.ts';
-import { RESIZE_AREA } from '../stages/resize.ts';
+import { RESIZE_AREA } from '../stages/resize/stage.ts';
 import { UploadTrial } from './upload-trial.ts';
 import type { TextureResolver } from '../stages/types.ts';
 

@@ -19,7 +19,7 @@ import {
 import type { EffectDefinition, SettingValue, Settings } from '../../effects/types.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import { StageRunner } from '../runner.ts';
-import { RESIZE_AREA } from '../stages/resize.ts';
+import { RESIZE_AREA } from '../stages/resize/stage.ts';
 import type { StageInvocation } from '../stages/invocation.ts';
 import type { TextureResolver } from '../stages/types.ts';
 

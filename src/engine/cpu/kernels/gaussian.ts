@@ -1,28 +1,28 @@
 /**
  * shaders/common/gaussian and gaussian-passes: the separable gaussian's passes (down, blurH, blurV) and
- * its read-back, and the stages built on it: blur, sharpen and smart-blur.
+ * its read-back, shared by the stages built on it (blur, sharpen, smart-blur, soft-corners, and the
+ * highlight stages), whose kernels are in their folders.
  *
  * A shader's 1-D pass reads each pair of neighbouring taps as one bilinear sample placed between them by
  * their weights; with clamp-to-edge, that sample is exactly the two integer taps weighted by (1 - f) and
  * f. Here the pairs are spread back into integer weights and each pass is a plain convolution over rows,
  * which a CPU runs far faster than per-texel bilinear reads, for the same sums.
  */
-import { input, num, vec, type Kernel, type KernelPass, type Uniforms } from '../kernel.ts';
-import { clamp01, readRow, smoothstep, store, tap, unit, writeRow, type CpuTexture } from '../texture.ts';
-import { blockMeans, blockOf } from './simple.ts';
-import { vignetteRadius } from './pixel.ts';
+import { input, type Kernel, type KernelPass } from '../kernel.ts';
+import { readRow, store, tap, type CpuTexture, unit, writeRow } from '../texture.ts';
+import type { GaussianUniforms } from '../../stages/gaussian-plan.ts';
 
 /** The gaussian's uniforms, read once per pass. */
-function gaussianParams(u: Uniforms) {
-  const [scaleX = 1, scaleY = 1] = vec(u, 'lowScale');
-  const [lowWidth = 1, lowHeight = 1] = vec(u, 'lowSize');
-  const [targetWidth = 1, targetHeight = 1] = vec(u, 'targetSize');
-  const [originX = 0, originY = 0] = vec(u, 'lowOrigin');
+export function gaussianParams(u: GaussianUniforms) {
+  const [scaleX = 1, scaleY = 1] = u.lowScale;
+  const [lowWidth = 1, lowHeight = 1] = u.lowSize;
+  const [targetWidth = 1, targetHeight = 1] = u.targetSize;
+  const [originX = 0, originY = 0] = u.lowOrigin;
   return {
-    weights: integerWeights(vec(u, 'taps'), num(u, 'tapCount')),
-    samples: num(u, 'downSamples'),
-    margin: num(u, 'margin'),
-    blurColumns: num(u, 'blurColumns') === 1,
+    weights: integerWeights(u.taps, u.tapCount),
+    samples: u.downSamples,
+    margin: u.margin,
+    blurColumns: u.blurColumns === 1,
     scaleX,
     scaleY,
     lowWidth,
@@ -106,7 +106,7 @@ function columnRow(
 }
 
 /** The blurred image's row y at full resolution, from the rows pass or the low-resolution blur (blurred). */
-function blurredRow(
+export function blurredRow(
   source: CpuTexture,
   y: number,
   width: number,
@@ -126,7 +126,7 @@ function blurredRow(
   }
 }
 
-const gaussianDown: Kernel = (pass) => {
+const gaussianDown: Kernel<GaussianUniforms> = (pass) => {
   const source = input(pass, 0);
   const g = gaussianParams(pass.u);
   const c = new Float32Array(4);
@@ -155,9 +155,10 @@ const gaussianDown: Kernel = (pass) => {
   }
 };
 
-const blurH: Kernel = (pass) => convolveRows(input(pass, 0), pass.out, gaussianParams(pass.u).weights);
+const blurH: Kernel<GaussianUniforms> = (pass) =>
+  convolveRows(input(pass, 0), pass.out, gaussianParams(pass.u).weights);
 
-const blurV: Kernel = (pass) => {
+const blurV: Kernel<GaussianUniforms> = (pass) => {
   const source = input(pass, 0);
   const { weights } = gaussianParams(pass.u);
   const row = new Float32Array(source.width * 4);
@@ -171,10 +172,10 @@ const blurV: Kernel = (pass) => {
  * A final pass (for the gaussian stages here and those of other files): row by row, the blurred row (from input `blurInput`), then `combine` writes the output
  * row from it in place.
  */
-export function finalPass(
+export function finalPass<U extends GaussianUniforms>(
   blurInput: number,
-  combine: (pass: KernelPass, g: GaussianParams) => (y: number, row: Float32Array) => void,
-): Kernel {
+  combine: (pass: KernelPass<U>, g: GaussianParams) => (y: number, row: Float32Array) => void,
+): Kernel<U> {
   return (pass) => {
     const g = gaussianParams(pass.u);
     const blur = input(pass, blurInput);
@@ -191,119 +192,3 @@ export function finalPass(
 }
 
 export const GAUSSIAN_ENTRIES = { down: gaussianDown, blurH, blurV } as const;
-
-export const blurEntries: Record<string, Kernel> = {
-  ...GAUSSIAN_ENTRIES,
-  main: finalPass(0, () => () => undefined),
-};
-
-export const sharpenEntries: Record<string, Kernel> = {
-  ...GAUSSIAN_ENTRIES,
-  main: finalPass(1, (pass) => {
-    const image = input(pass, 0);
-    const strength = num(pass.u, 'strength');
-    const source = new Float32Array(image.width * 4);
-    return (y, row) => {
-      readRow(image, y, source);
-      for (let j = 0; j < row.length; j++) {
-        const s = source[j] as number;
-        row[j] = (j & 3) === 3 ? s : clamp01(s + strength * (s - (row[j] as number)));
-      }
-    };
-  }),
-};
-
-/** soft-corners' main: the blur mixed over the image by a smoothstep of the vignette radius. */
-export const softCornersEntries: Record<string, Kernel> = {
-  ...GAUSSIAN_ENTRIES,
-  main: finalPass(1, (pass) => {
-    const u = pass.u;
-    const image = input(pass, 0);
-    const amount = num(u, 'amount');
-    const start = num(u, 'start');
-    const ramp = num(u, 'ramp');
-    const scale = vec(u, 'scale');
-    const [ox = 0, oy = 0] = vec(u, 'origin');
-    const [fw = 1, fh = 1] = vec(u, 'fullSize');
-    const source = new Float32Array(image.width * 4);
-    return (y, row) => {
-      readRow(image, y, source);
-      for (let x = 0; x < image.width; x++) {
-        const k = amount * smoothstep(start, start + ramp, vignetteRadius(x + ox, y + oy, fw, fh, scale));
-        for (let c = 0; c < 4; c++) {
-          const j = x * 4 + c;
-          const s = source[j] as number;
-          row[j] = c === 3 ? s : clamp01(s + ((row[j] as number) - s) * k);
-        }
-      }
-    };
-  }),
-};
-
-/** smart-blur's main: the blur (gaussian or block means) mixed over the image by the blur amount. */
-const smartBlurMain: Kernel = (pass) => {
-  const u = pass.u;
-  const g = gaussianParams(u);
-  const image = input(pass, 0);
-  const blur = input(pass, 1);
-  const mask = input(pass, 2);
-  const pixelate = num(u, 'blurType') === 1;
-  const maskMode = num(u, 'maskMode');
-  const vignetteSize = num(u, 'vignetteSize');
-  const softness = Math.max(num(u, 'vignetteSoftness'), 0.001);
-  const blockSize = num(u, 'blockSize');
-  const [startX = 0, startY = 0] = vec(u, 'blockStart');
-  const [originX = 0, originY = 0] = vec(u, 'origin');
-  const [fullWidth = 1, fullHeight = 1] = vec(u, 'fullSize');
-  const { width } = pass.out;
-  const source = new Float32Array(width * 4);
-  const blurred = new Float32Array(width * 4);
-  const amounts = new Float32Array(width);
-  const c = new Float32Array(4);
-  const meansRow = new Float32Array(blur.width * 4);
-  for (let y = 0; y < pass.out.height; y++) {
-    readRow(image, y, source);
-    const uvy = (y + originY + 0.5) / fullHeight;
-    let any = false;
-    for (let x = 0; x < width; x++) {
-      const uvx = (x + originX + 0.5) / fullWidth;
-      let amount = 1;
-      if (maskMode === 1) {
-        tap(mask, uvx * mask.width, uvy * mask.height, c);
-        amount = c[3] as number;
-      } else if (maskMode === 2) {
-        const t = clamp01((Math.hypot((uvx - 0.5) * 2, (uvy - 0.5) * 2) - vignetteSize) / softness);
-        amount = t * t * (3 - 2 * t);
-      }
-      amounts[x] = amount;
-      if (amount > 0) any = true;
-    }
-    if (any) {
-      if (pixelate) {
-        readRow(blur, blockOf(y, blockSize, startY), meansRow);
-        for (let x = 0; x < width; x++)
-          blurred.set(
-            meansRow.subarray(blockOf(x, blockSize, startX) * 4, blockOf(x, blockSize, startX) * 4 + 4),
-            x * 4,
-          );
-      } else {
-        blurredRow(blur, y, width, g, blurred, c);
-      }
-      for (let x = 0; x < width; x++) {
-        const amount = amounts[x] as number;
-        if (amount <= 0) continue;
-        for (let k = x * 4; k < x * 4 + 4; k++) {
-          const s = source[k] as number;
-          source[k] = s + ((blurred[k] as number) - s) * amount;
-        }
-      }
-    }
-    writeRow(pass.out, y, source);
-  }
-};
-
-export const smartBlurEntries: Record<string, Kernel> = {
-  ...GAUSSIAN_ENTRIES,
-  means: blockMeans,
-  main: smartBlurMain,
-};

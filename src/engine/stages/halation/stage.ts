@@ -1,0 +1,56 @@
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
+import { GAUSSIAN_UNIFORMS } from '../gaussian-plan.ts';
+import { encodeSpreadMask, paramIn, spreadReach, unitAmount } from '../spread-mask.ts';
+import type { StageDefinition } from '../types.ts';
+
+export interface HalationParams {
+  /** 0 leaves the image alone; 1 a strong red rim (0..1). */
+  amount: number;
+  /** How far the glow reaches: the spread's sigma as a fraction of the long side (0.002..0.03). */
+  radius?: number;
+  /** Brightest-channel level where highlights start to glow (0.5..1; 1 is taken as 0.99). */
+  threshold?: number;
+}
+
+export const HALATION_RADIUS = { default: 0.008, range: [0.002, 0.03] } as const;
+export const HALATION_THRESHOLD = { default: 0.8, range: [0.5, 0.99] } as const;
+/** The glow's colour: mostly the red layer, a little of the green, hardly any blue. */
+export const HALATION_TINT = [1, 0.35, 0.1] as const;
+/** The spread highlight's gain (the glow held to 1): half of it just outside an edge gives a clear rim. */
+export const HALATION_GAIN = 1.5;
+
+const UNIFORMS = [
+  ...GAUSSIAN_UNIFORMS,
+  { name: 'tint', type: 'vec3f' },
+  { name: 'amount', type: 'f32' },
+  { name: 'gain', type: 'f32' },
+  { name: 'threshold', type: 'f32' },
+] as const satisfies UniformTable;
+
+/** What its shaders and CPU kernel read, typed from the table. */
+export type HalationUniforms = UniformParams<typeof UNIFORMS>;
+
+/**
+ * Halation: light that passes through the film's emulsion reflects off the base and comes back into the
+ * layers from behind, the red-sensitive one first, so film draws a red-orange rim around highlights. Unlike
+ * a bloom it does not whiten: the rim is red and lies outside the highlight. `mask` is the bright pass b =
+ * smoothstep(threshold, 1, max channel), the gaussian of gaussian-plan.ts spreads it by `radius`, and
+ * `main` screens the tint on by h = min(1, amount 1.5 spread (1 - b(self))): out = in + h tint (1 - in).
+ */
+export const halationStage: StageDefinition<HalationParams> = {
+  name: 'halation',
+  uniforms: UNIFORMS,
+  entries: ['mask', 'down', 'blurH', 'blurV'],
+  encode(encoder, input, params) {
+    const fraction = paramIn(params.radius, HALATION_RADIUS.range, HALATION_RADIUS.default);
+    const threshold = paramIn(params.threshold, HALATION_THRESHOLD.range, HALATION_THRESHOLD.default);
+    return encodeSpreadMask(encoder, input, fraction, {
+      tint: HALATION_TINT,
+      amount: unitAmount(params.amount),
+      gain: HALATION_GAIN,
+      threshold,
+    });
+  },
+  reach: (params, image) =>
+    spreadReach(paramIn(params.radius, HALATION_RADIUS.range, HALATION_RADIUS.default), image),
+};

@@ -1,0 +1,20 @@
+// Unsharp mask (src/engine/stages/sharpen.ts): out = in + strength * (in - gaussian(in)), clamped.
+// Full resolution: blurH, then main blurs the columns and combines. Wide radius: down, blurH, blurV at low
+// resolution, then main reads it back bilinearly and combines.
+#include "/shaders/common/gaussian-passes.wgsl"
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var input0: texture_2d<f32>;
+@group(0) @binding(2) var input1: texture_2d<f32>;
+@group(0) @binding(3) var linearSampler: sampler;
+@group(0) @binding(4) var output: texture_storage_2d<rgba8unorm, write>;
+
+// input0: the image; input1: the blur (rows, or low resolution).
+@compute @workgroup_size(8, 8)
+fn main(@builtin(global_invocation_id) id: vec3u) {
+  if (any(id.xy >= textureDimensions(output))) { return; }
+  let p = vec2i(id.xy);
+  let source = textureLoad(input0, p, 0);
+  let rgb = source.rgb + params.strength * (source.rgb - blurred(input1, p).rgb);
+  textureStore(output, p, vec4f(clamp(rgb, vec3f(0.0), vec3f(1.0)), source.a));
+}
