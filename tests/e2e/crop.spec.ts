@@ -287,8 +287,14 @@ test('a look link carries the crop: the link of a cropped photo crops another ph
   });
   await editor.chooseEffect('vibrance');
   await editor.settled('vibrance');
-  // Turned with the photo, the 4:5 frame is a 5:4 one.
-  await expect.poll(() => new URL(page.url()).searchParams.get('crop')).toBe('5-4');
+  // Turned with the photo, the 4:5 frame is a 5:4 one. The link is written at most every 400 ms: waited
+  // for until it names the effect as well as the crop.
+  await expect
+    .poll(() => {
+      const search = new URL(page.url()).searchParams;
+      return [search.get('crop'), search.get('effect')];
+    })
+    .toEqual(['5-4', 'vibrance']);
   const link = new URL(page.url());
   expect(link.searchParams.get('turn')).toBe('1');
   expect(link.searchParams.get('angle')).toBe('3');
