@@ -191,7 +191,7 @@ export class EngineClient {
   ): Promise<ReplyOf<M['type']>> {
     if (this.terminated) return Promise.reject(new Error(ENGINE_STOPPED));
     const id = this.nextId++;
-    return new Promise<ReplyOf<M['type']>>((resolve, reject) => {
+    const reply = new Promise<ReplyOf<M['type']>>((resolve, reject) => {
       if (this.pending.size === 0) this.lastHeard = Date.now();
       this.pending.set(id, {
         type: message.type,
@@ -199,8 +199,16 @@ export class EngineClient {
         reject,
         ...(onProgress ? { onProgress } : {}),
       });
-      this.worker.postMessage({ ...message, id }, transfer);
     });
+    try {
+      this.worker.postMessage({ ...message, id }, transfer);
+    } catch (error) {
+      // A message the browser cannot post (out of memory, a detached transfer) throws here, to the
+      // caller, as posting always did: the engine's start says it could not hand the worker its canvas.
+      this.pending.delete(id);
+      throw error;
+    }
+    return reply;
   }
 
   /**
