@@ -37,22 +37,21 @@ function deliver(arrival: Arrival): void {
   else waiting.push(arrival);
 }
 
-/** Whether this page was sent here for a refused share (`?shareRefused=1`); the marker is taken once. */
-function takeRefusal(): boolean {
+/**
+ * Whether the page's address has the service worker's marker `name` (`?shared=1`, `?shareRefused=1`);
+ * taken off it now, so that a reload does not look again.
+ */
+function takeMarker(name: string): boolean {
   const url = new URL(window.location.href);
-  if (!url.searchParams.has(SHARE_REFUSED_PARAM)) return false;
-  url.searchParams.delete(SHARE_REFUSED_PARAM);
+  if (!url.searchParams.has(name)) return false;
+  url.searchParams.delete(name);
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
   return true;
 }
 
 /** The files the service worker kept for this page (it was sent here with `?shared=1`), taken once. */
 async function takeShared(): Promise<File[] | null> {
-  const url = new URL(window.location.href);
-  if (!url.searchParams.has(SHARED_PARAM)) return null;
-  // Taken now, so a reload does not look again.
-  url.searchParams.delete(SHARED_PARAM);
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  if (!takeMarker(SHARED_PARAM)) return null;
   if (!('caches' in window) || !(await caches.has(SHARE_CACHE))) return [];
   const cache = await caches.open(SHARE_CACHE);
   const index = (request: Request) => Number(new URL(request.url).pathname.split('/').pop());
@@ -73,7 +72,7 @@ async function takeShared(): Promise<File[] | null> {
 function listen(): void {
   if (listening) return;
   listening = true;
-  if (takeRefusal()) deliver({ refused: true });
+  if (takeMarker(SHARE_REFUSED_PARAM)) deliver({ refused: true });
   takeShared().then(
     (files) => {
       if (files) deliver({ files });
