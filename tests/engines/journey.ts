@@ -10,6 +10,8 @@ import { readFileSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RgbaImage } from '../reference/image.ts';
+import { psnr } from '../reference/metrics.ts';
+import { resize } from '../reference/resize.ts';
 import { decodeScreenshot } from '../support/decode.ts';
 import { fixturePath } from '../support/images.ts';
 import type { Download, EngineBrowser } from './browsers.ts';
@@ -111,24 +113,32 @@ const settled = (s: Snapshot) => s.status === 'ImageReady' && !s.busy;
 
 /** How soon after the status says so the page must show the photo (issue 38). */
 const SHOWN_WITHIN_MS = 1000;
+/** What the page shows against what Chromium shows at the same step (issue 38). */
+export const SHOWN_PSNR = 25;
 
 /**
  * The main canvas shows a picture within SHOWN_WITHIN_MS of the status saying it is ready: screenshots of
- * the page (the composited frame, as the user sees it) until the canvas's part varies as a photo does.
- * Firefox on llvmpipe once kept the page from drawing for 20 s while thumbnails ran (and each screenshot
- * waited 10 s for a frame): that fails here.
+ * the page (the composited frame, as the user sees it) until the canvas's part varies as a photo does and,
+ * given Chromium's picture of the same step, is within SHOWN_PSNR of it. Firefox on llvmpipe once kept the
+ * page from drawing for 20 s while thumbnails ran (and each screenshot waited 10 s for a frame): that fails
+ * here. A frame the page had not yet replaced when the first screenshot was taken (WebKit under load showed
+ * the last one, with 'Processing' over it, though the page had taken the overlay away) is not a failure if
+ * the right picture follows within the time.
  */
 async function expectShown(
   browser: EngineBrowser,
   what: string,
   shown: Record<string, RgbaImage>,
+  references?: Record<string, RgbaImage>,
 ): Promise<void> {
+  const reference = references?.[what];
   const started = Date.now();
   const rect = await browser.evaluate<{ x: number; y: number; width: number; height: number }>(`() => {
     const r = document.querySelector('[data-testid=main-canvas]').getBoundingClientRect();
     const s = devicePixelRatio;
     return { x: Math.round(r.x * s), y: Math.round(r.y * s), width: Math.round(r.width * s), height: Math.round(r.height * s) };
   }`);
+  const seen: string[] = [];
   for (;;) {
     // A screenshot taken (begun) within the time must show it: a page that does not draw holds the
     // screenshot back (10 s in Firefox), and the next one begins too late.
@@ -138,16 +148,26 @@ async function expectShown(
     const shot = decodeScreenshot(readFileSync(path));
     unlinkSync(path);
     const spread = greenSpread(shot, rect);
-    if (spread > 6) {
-      // Kept for the comparison with Chromium's picture (issue 38): what the page shows, not only saves.
-      shown[what] = cropImage(shot, rect);
-      return;
-    }
-    if (taken > SHOWN_WITHIN_MS)
+    const picture = cropImage(shot, rect);
+    const score = reference ? shownScore(picture, reference) : Infinity;
+    seen.push(`${(taken / 1000).toFixed(1)} s: spread ${spread.toFixed(1)}, ${score.toFixed(1)} dB`);
+    // Kept for the comparison with Chromium's picture (issue 38): what the page shows, not only saves.
+    if (spread > 6) shown[what] = picture;
+    if (spread > 6 && score >= SHOWN_PSNR) return;
+    if (taken > SHOWN_WITHIN_MS) {
+      // The last picture begun within the time stays in `shown`, for the test to say how far off it was.
+      if (spread > 6) return;
       throw new Error(
-        `${browser.name}: ${what} not on screen ${(taken / 1000).toFixed(1)} s after ready (spread ${spread.toFixed(1)})`,
+        `${browser.name}: ${what} not on screen within ${SHOWN_WITHIN_MS} ms of ready (${seen.join('; ')})`,
       );
+    }
   }
+}
+
+/** What the page shows against what Chromium shows at the same step: both at one size (the browsers' layouts differ by a few pixels). */
+export function shownScore(mine: RgbaImage, reference: RgbaImage): number {
+  const size = { width: 320, height: Math.round((320 * reference.height) / reference.width), mode: 0 };
+  return psnr(resize(mine, size), resize(reference, size));
 }
 
 /** The part of `image` inside `rect` (clipped to the image). */
@@ -207,7 +227,7 @@ const slotSpread = (x: number, y: number, w: number, h: number) => `() => {
  */
 export async function runJourney(
   browser: EngineBrowser,
-  options: { large?: string } = {},
+  options: { large?: string; reference?: Record<string, RgbaImage> } = {},
 ): Promise<JourneyResult> {
   const seconds: Record<string, number> = {};
   const shown: Record<string, RgbaImage> = {};
@@ -229,7 +249,7 @@ export async function runJourney(
   await browser.click('start-editing');
   const ready = await waitFor(browser, 'the photo in the editor', (s) => s.path === '/editor' && settled(s));
   const engine = ready.engine ?? 'none';
-  await expectShown(browser, 'the photo', shown);
+  await expectShown(browser, 'the photo', shown, options.reference);
   lap('open');
 
   // Every effect at its defaults, each saved.
@@ -238,7 +258,8 @@ export async function runJourney(
     await browser.click(`effect-${effectId}`);
     await waitForValue<boolean>(browser, `${effectId} selected`, pressed(effectId), Boolean);
     await waitFor(browser, `${effectId} applied`, settled);
-    if (effectId === WORKER_EFFECTS[0]) await expectShown(browser, `the photo with ${effectId}`, shown);
+    if (effectId === WORKER_EFFECTS[0])
+      await expectShown(browser, `the photo with ${effectId}`, shown, options.reference);
     effects[effectId] = await browser.download('save-button');
     await waitFor(browser, `${effectId} saved`, settled);
   }
@@ -251,7 +272,7 @@ export async function runJourney(
   await browser.click('apply-button');
   await waitForValue<boolean>(browser, 'the apply', `() => !(${pressed(APPLIED)})()`, Boolean);
   await waitFor(browser, 'the commit', settled);
-  await expectShown(browser, `the photo with ${APPLIED} applied`, shown);
+  await expectShown(browser, `the photo with ${APPLIED} applied`, shown, options.reference);
   const applied = await browser.download('save-button');
   await waitFor(browser, 'the applied image saved', settled);
   lap('apply');
@@ -296,7 +317,7 @@ export async function runJourney(
     (text) => text.includes('1800 × 1200'),
   );
   await waitFor(browser, 'the rotated photo ready', (s) => (s.photoSerial ?? 0) > serial && settled(s));
-  await expectShown(browser, 'the rotated photo', shown);
+  await expectShown(browser, 'the rotated photo', shown, options.reference);
   const rotated = await browser.download('save-button');
   lap('rotated');
 
@@ -306,7 +327,7 @@ export async function runJourney(
   await waitFor(browser, 'the editor ready', (s) => s.status === 'WorkerReady');
   await browser.upload('editor-upload-input', fixturePath(PHOTO));
   await waitFor(browser, 'the photo through the upload', settled);
-  await expectShown(browser, 'the photo through the upload', shown);
+  await expectShown(browser, 'the photo through the upload', shown, options.reference);
   lap('upload');
 
   if (!options.large) return { engine, effects, applied, collage, rotated, seconds, shown };
