@@ -48,7 +48,8 @@ export interface EngineBrowser {
 
 /** The same size everywhere, so that sizes that follow the window (the collage canvas) agree. */
 export const VIEWPORT = { width: 1600, height: 1100 } as const;
-const DOWNLOAD_TIMEOUT_MS = 60_000;
+/** A save ends in a download; the 24 MP full-resolution save on llvmpipe with other browsers beside it took over 60 s here. */
+const DOWNLOAD_TIMEOUT_MS = 180_000;
 
 const testIdSelector = (testId: string) => `[data-testid="${testId}"]`;
 
