@@ -413,7 +413,7 @@ function EditorScreen({ store }: { store: Store }) {
           )}
         </div>
         <BatchPanel controller={controller} />
-        <ActionBar controller={controller} ui={ui} mobile={mode === 'mobile'} mac={MAC} />
+        <ActionBar controller={controller} ui={ui} compact={mode !== 'desktop'} mac={MAC} />
         <ShortcutsDialog open={shortcutsOpen} mac={MAC} onClose={() => setShortcutsOpen(false)} />
         {cropInput && (
           <Suspense fallback={null}>

@@ -38,9 +38,17 @@ for (const viewport of VIEWPORTS) {
     }
     const list = viewport.width > 991 ? 'effect-vibrance' : 'effect-mobile-vibrance';
     await expect(page.getByTestId(list)).toBeVisible();
+    // The panel's short label on a phone and a tablet (their panels are 280 px or less).
     await expect(page.getByTestId('upload-button')).toHaveText(
-      viewport.width <= 767 ? 'Upload' : 'Upload New Image',
+      viewport.width <= 991 ? 'Upload' : 'Upload New Image',
     );
+    // Every action's label fits inside its button ('Camera' overflowed a quarter of the tablet's panel).
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.actions .button')]
+        .filter((button) => button.scrollWidth > button.clientWidth + 1)
+        .map((button) => `${button.textContent}: ${button.scrollWidth} > ${button.clientWidth}`),
+    );
+    expect(overflowing, 'labels wider than their buttons').toEqual([]);
     // CCD has the longest list of settings; Apply stays on the first screen, on top, whatever the width.
     await page.getByTestId(list.replace('vibrance', 'ccdEffect')).click();
     await expect(page.getByTestId('setting-ccd_bloom_amount')).toBeVisible();

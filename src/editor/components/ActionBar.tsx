@@ -13,7 +13,8 @@ import './ActionBar.css';
 interface ActionBarProps {
   controller: EditorController;
   ui: CommandUi;
-  mobile: boolean;
+  /** A phone's or a tablet's panel: short labels. */
+  compact: boolean;
   mac: boolean;
 }
 
@@ -72,7 +73,7 @@ export function ActionBar(props: ActionBarProps) {
         {...props}
         commandId="upload"
         testId="upload-button"
-        label={props.mobile ? 'Upload' : 'Upload New Image'}
+        label={props.compact ? 'Upload' : 'Upload New Image'}
       />
       <ActionButton {...props} commandId="crop" testId="crop-button" />
       <ActionButton {...props} commandId="camera" testId="camera-button" />
