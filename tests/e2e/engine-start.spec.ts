@@ -117,6 +117,24 @@ test('a WebGPU that draws its self-test wrong is left for WebGL2: the photo is r
   expect(psnr(shown, await photoAt(page, shown.width, shown.height))).toBeGreaterThan(35);
 });
 
+test('a WebGL2 that draws its self-test wrong too is left for the CPU: the canvas is still free for it', async ({
+  page,
+  editor,
+}) => {
+  // WebGL2's self-test runs on a scratch canvas of its own: the editor's canvas must be left without a
+  // WebGL2 context, or the CPU backend could not draw on it.
+  await page.goto('/editor?testHooks=1&thumbnails=0&warmUp=0&breakEngine=webgpu,webgl2');
+  await editor.expectStatus('WorkerReady');
+  await expect(editor.root).toHaveAttribute('data-engine', 'cpu');
+  const notice = await editor.takeNotification('warning');
+  expect(notice.text).toBe(
+    'WebGPU and WebGL2 drew a test picture wrong on this device, so effects run on the CPU.',
+  );
+  await editor.load(PHOTO);
+  const shown = await editor.workerPixels();
+  expect(psnr(shown, await photoAt(page, shown.width, shown.height))).toBeGreaterThan(35);
+});
+
 test('Automatic keeps WebGPU where its self-test draws right', async ({ page, editor }) => {
   // The hook on another backend: WebGPU's self-test runs on SwiftShader too (it is skipped on software
   // adapters otherwise), and passes.

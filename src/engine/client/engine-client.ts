@@ -136,7 +136,9 @@ export class EngineClient {
   ): EngineClient {
     const { engine, testHooks } = options;
     const limits = deviceLimits();
-    const broken = testHooks ? new URLSearchParams(self.location.search).get('breakEngine') : null;
+    const broken = testHooks
+      ? (new URLSearchParams(self.location.search).get('breakEngine')?.split(',').filter(isEngineKind) ?? [])
+      : [];
     if (!canvas) throw new EngineSetupError('Canvas element unavailable.');
     if (typeof canvas.transferControlToOffscreen !== 'function' || typeof Worker === 'undefined') {
       throw new EngineSetupError('OffscreenCanvas not supported. Cannot initialize effect engine.');
@@ -164,7 +166,7 @@ export class EngineClient {
         ...(engine ? { engine } : {}),
         ...(testHooks ? { testHooks } : {}),
         ...(limits ? { deviceLimits: limits } : {}),
-        ...(isEngineKind(broken) ? { breakEngine: broken } : {}),
+        ...(broken.length > 0 ? { breakEngine: broken } : {}),
       },
       [offscreen],
     );

@@ -122,8 +122,8 @@ export const EDITOR_TO_WORKER = {
       testHooks: optional(isBoolean),
       /** The iOS limits mode (`?deviceLimits=ios`): canvases capped as Safari caps them, textures at 4096. */
       deviceLimits: optional<DeviceLimits>(isDeviceLimits),
-      /** Test hook (`?breakEngine=webgpu` with test hooks): that backend's self-test reads back black. */
-      breakEngine: optional(isEngineKind),
+      /** Test hook (`?breakEngine=webgpu,webgl2` with test hooks): those backends' self-tests read back black. */
+      breakEngine: optional(arrayOf(isEngineKind)),
     },
     'status',
   ),

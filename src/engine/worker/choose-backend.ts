@@ -6,9 +6,9 @@ export interface BackendHooks {
   onLost: (reason: string) => void;
   onRestored: () => void;
   /**
-   * Whether a GPU backend draws right (null) or why not: run before it has the canvas, so a backend
-   * that fails leaves the canvas to the next. Only where the choice is automatic (WebGPU so far: a
-   * WebGL2 context, once made, would keep the canvas from the CPU backend).
+   * Whether a GPU backend draws right (null) or why not: run before it has the canvas (WebGL2 on a
+   * scratch canvas of its own), so a backend that fails leaves the canvas to the next. Only where the
+   * choice is automatic.
    */
   selfTest?: (backend: Backend) => Promise<string | null>;
   /** Self-test a software adapter too (where a test hook spoils the check). */
@@ -22,8 +22,8 @@ export interface BackendChoice {
   backend: Backend | null;
   /** Why each backend tried before the chosen one (or every one, when none) could not be had. */
   reasons: string[];
-  /** A backend that started but drew the self-test wrong, and was left for the next. */
-  failedSelfTest?: EngineKind;
+  /** The backends that started but drew the self-test wrong, and were left for the next, in order. */
+  failedSelfTests: EngineKind[];
 }
 
 /**
@@ -41,7 +41,7 @@ export async function chooseBackend(
     reasons.push(message);
     hooks.log(message);
   };
-  let failedSelfTest: EngineKind | undefined;
+  const failedSelfTests: EngineKind[] = [];
   for (const kind of forced ? [forced] : BACKEND_ORDER) {
     let failed = false;
     const check =
@@ -59,10 +59,10 @@ export async function chooseBackend(
       log(`${kind}: setup failed: ${error instanceof Error ? error.message : String(error)}`);
       return null;
     });
-    if (failed) failedSelfTest ??= kind;
-    if (backend) return { backend, reasons, ...(failedSelfTest ? { failedSelfTest } : {}) };
+    if (failed) failedSelfTests.push(kind);
+    if (backend) return { backend, reasons, failedSelfTests };
   }
-  return { backend: null, reasons };
+  return { backend: null, reasons, failedSelfTests };
 }
 
 /**
@@ -100,11 +100,17 @@ async function create(
       );
     }
     case 'webgl2': {
-      const { createWebGl2Backend } = await import('../webgl2/backend.ts');
-      return createWebGl2Backend(canvas, log, {
-        onContextLost: () => hooks.onLost('WebGL2 context lost'),
-        onContextRestored: hooks.onRestored,
-      });
+      const { createCheckedWebGl2Backend } = await import('../webgl2/create.ts');
+      return createCheckedWebGl2Backend(
+        canvas,
+        log,
+        {
+          onContextLost: () => hooks.onLost('WebGL2 context lost'),
+          onContextRestored: hooks.onRestored,
+        },
+        check,
+        hooks.selfTestSoftware,
+      );
     }
     case 'cpu': {
       const { createCpuBackend } = await import('../cpu/backend.ts');

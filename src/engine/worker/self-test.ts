@@ -68,12 +68,12 @@ function psnr(a: Uint8Array, b: Uint8Array): number {
 
 /**
  * Null when `backend` draws the chain as the CPU does, else why not. `expected` is the CPU's pixels;
- * `corrupt` (a test hook) spoils this backend's read-back, as a GPU that draws black would.
+ * `corrupt` (a test hook) spoils these backends' read-backs, as a GPU that draws black would.
  */
 export async function selfTest(
   backend: Backend,
   expected: () => Promise<Uint8Array>,
-  corrupt: EngineKind | null = null,
+  corrupt: readonly EngineKind[] = [],
 ): Promise<string | null> {
   if (backend.kind === 'cpu') return null;
   let pixels: Uint8Array;
@@ -82,7 +82,7 @@ export async function selfTest(
   } catch (error) {
     return `the self-test failed: ${error instanceof Error ? error.message : String(error)}`;
   }
-  if (corrupt === backend.kind) pixels.fill(0);
+  if (corrupt.includes(backend.kind)) pixels.fill(0);
   const score = psnr(pixels, await expected());
   if (score >= SELF_TEST_MIN_PSNR) return null;
   return `it drew the self-test's picture wrong (${score.toFixed(1)} dB from the CPU's)`;

@@ -246,14 +246,14 @@ class Server {
     if (typeof OffscreenCanvas === 'undefined' || !message.canvas) {
       return { status: 'WorkerError', message: NO_ENGINE };
     }
-    const { backend, reasons, failedSelfTest } = await chooseBackend(message.canvas, message.engine, {
+    const { backend, reasons, failedSelfTests } = await chooseBackend(message.canvas, message.engine, {
       log: (text) => log('info', text),
       onLost: (text) => {
         log('warn', text);
         post({ type: 'status', status: 'ContextLost', message: text });
       },
       onRestored: () => post({ type: 'status', status: 'ContextRestoring' }),
-      selfTest: (backend) => selfTest(backend, cpuSelfTest, message.breakEngine ?? null),
+      selfTest: (backend) => selfTest(backend, cpuSelfTest, message.breakEngine ?? []),
       selfTestSoftware: message.breakEngine !== undefined,
     });
     if (!backend) {
@@ -264,7 +264,7 @@ class Server {
     return {
       status: 'WorkerReady',
       engine: backend.kind,
-      ...(failedSelfTest ? { message: selfTestNotice(failedSelfTest, backend.kind) } : {}),
+      ...(failedSelfTests.length > 0 ? { message: selfTestNotice(failedSelfTests, backend.kind) } : {}),
     };
   }
 
@@ -397,9 +397,10 @@ async function cpuSelfTest(): Promise<Uint8Array> {
 }
 
 /** Said once, where a GPU backend drew the self-test wrong and another runs instead. */
-export function selfTestNotice(failed: EngineKind, running: EngineKind): string {
+export function selfTestNotice(failed: readonly EngineKind[], running: EngineKind): string {
   const name = { webgpu: 'WebGPU', webgl2: 'WebGL2', cpu: 'the CPU' };
-  return `${name[failed]} drew a test picture wrong on this device, so effects run on ${name[running]}.`;
+  const which = failed.map((kind) => name[kind]).join(' and ');
+  return `${which} drew a test picture wrong on this device, so effects run on ${name[running]}.`;
 }
 
 /** Takes over the worker's messages, the ones that arrived while this module loaded first. */
