@@ -6,13 +6,7 @@
  */
 import type { GpuTexture } from '../backend.ts';
 import type { UniformValues } from '../uniforms.ts';
-import {
-  gaussianPasses,
-  gaussianReach,
-  gaussianUniforms,
-  planGaussian,
-  readBackUniforms,
-} from './gaussian-plan.ts';
+import { blurAndReadBack, gaussianReach, gaussianUniforms, planGaussian } from './gaussian-plan.ts';
 import type { PassEncoder } from './types.ts';
 
 /** A 0..1 param; anything not finite is 0 (leaves the image alone). */
@@ -56,14 +50,9 @@ export function encodeSpreadMask(
     uniforms: { ...uniforms, ...gaussianUniforms(plan) },
     ...size,
   });
-  const source = gaussianPasses(encoder, mask, plan, uniforms);
   // With nothing to blur, main reads the mask back texel for texel.
-  const output = encoder.pass({
-    inputs: [input, source.texture ?? mask],
-    uniforms: { ...uniforms, ...readBackUniforms(plan, source) },
-    ...size,
+  return blurAndReadBack(encoder, input, plan, uniforms, (blurred) => [input, blurred], {
+    source: mask,
+    done: [mask],
   });
-  encoder.release(mask);
-  if (source.texture) encoder.release(source.texture);
-  return output;
 }
