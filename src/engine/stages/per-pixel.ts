@@ -1,7 +1,7 @@
 import type { UniformTable } from '../uniforms.ts';
 import { finalPass } from './passes.ts';
 import type { Region, StageDefinition } from './types.ts';
-import { type DerivedNames, type DerivedUniforms, stageUniforms } from './uniform-values.ts';
+import { type DerivedUniforms, type ValuesField, stageUniforms } from './uniform-values.ts';
 
 /**
  * What a per-pixel stage says of its uniforms for its params: only what it derives (stageUniforms fills
@@ -19,9 +19,7 @@ type PerPixelValues<P, T extends UniformTable> = (params: P, region: Region) => 
 export type PerPixelStage<P, T extends UniformTable> = Omit<
   StageDefinition<P>,
   'encode' | 'perPixel' | 'uniforms'
-> & { readonly uniforms: T } & ([DerivedNames<P, T>] extends [never]
-    ? { readonly values?: PerPixelValues<P, T> }
-    : { readonly values: PerPixelValues<P, T> });
+> & { readonly uniforms: T } & ValuesField<P, T, PerPixelValues<P, T>>;
 
 export function perPixelStage<P extends object, T extends UniformTable>(
   stage: PerPixelStage<P, T>,
@@ -32,7 +30,7 @@ export function perPixelStage<P extends object, T extends UniformTable>(
     perPixel: true,
     encode(encoder, input, params) {
       const { region } = encoder;
-      // Without `values` every uniform is given (no DerivedNames: the type of `values` says so).
+      // Without `values` every uniform is given (ValuesField makes it optional only then).
       const derived = (values?.(params, region) ?? {}) as DerivedUniforms<P, T>;
       return finalPass(encoder, input, [input], stageUniforms(stage.uniforms, params, region, derived));
     },

@@ -48,6 +48,14 @@ export type DerivedUniforms<P, T extends UniformTable> = Pick<UniformParams<T>, 
   Partial<UniformParams<T>>;
 
 /**
+ * The field of a stage's description that says what it derives (F, a function returning DerivedUniforms):
+ * optional where every uniform has a source (its params are its uniforms), required where one has none.
+ */
+export type ValuesField<P, T extends UniformTable, F> = [DerivedNames<P, T>] extends [never]
+  ? { readonly values?: F }
+  : { readonly values: F };
+
+/**
  * The values of a stage's uniforms, by its table: what the stage derives, else the param of the same
  * name, else the region's (`origin`, `fullSize`). So a stage writes only what it works out; a param that
  * is its uniform as it is passes through by name. Types (GivenNames) make sure every uniform has a source;
