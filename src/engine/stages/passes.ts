@@ -16,6 +16,28 @@ export function passThenRelease(
   return output;
 }
 
+/** The size a stage that draws into params.width x params.height asks for (resize, transform): whole pixels, at least 1. */
+export function requestedSize(params: { width: number; height: number }): { width: number; height: number } {
+  return { width: Math.max(1, Math.round(params.width)), height: Math.max(1, Math.round(params.height)) };
+}
+
+/**
+ * The one pass of a stage whose output is not its input's size (resize, transform): from the input to a
+ * texture of `size`, which its shaders read as the `size` uniform besides `uniforms`.
+ */
+export function resamplePass(
+  encoder: PassEncoder,
+  input: GpuTexture,
+  size: { width: number; height: number },
+  uniforms: UniformValues,
+): GpuTexture {
+  return encoder.pass({
+    inputs: [input],
+    uniforms: { size: [size.width, size.height], ...uniforms },
+    ...size,
+  });
+}
+
 /**
  * A stage's last pass: `main` at the input's size, reading `inputs` (the input itself, or what the
  * passes before made of it), then handing back `done`, the intermediates nothing reads after it.
