@@ -15,6 +15,7 @@
  */
 import type { GpuTexture } from '../backend.ts';
 import type { UniformParams, UniformTable, UniformValue, UniformValues } from '../uniforms.ts';
+import { finalPass } from './passes.ts';
 import type { PassEncoder, Region } from './types.ts';
 
 /** Low-resolution blurs keep their sigma in [PASS_SIGMA, PASS_SIGMA * sqrt(2)). */
@@ -294,4 +295,23 @@ export function gaussianPasses(
     }
   }
   return { kind: 'low', texture: current };
+}
+
+/**
+ * A gaussian-using stage's passes from `source` on: the gaussian's (gaussianPasses), then the stage's
+ * final pass at the input's size, which reads the blur back as it runs (with `extra`, the stage's own
+ * uniforms, in every pass). `inputs` gives the final pass's textures for the blurred one: `source` itself
+ * when there was nothing to blur. The blur's texture, and `done` after the final pass, are handed back.
+ */
+export function blurAndReadBack(
+  encoder: PassEncoder,
+  input: GpuTexture,
+  plan: GaussianPlan,
+  extra: UniformValues,
+  inputs: (blurred: GpuTexture) => readonly GpuTexture[],
+  { source = input, done = [] }: { source?: GpuTexture; done?: readonly GpuTexture[] } = {},
+): GpuTexture {
+  const blur = gaussianPasses(encoder, source, plan, extra);
+  const uniforms = { ...extra, ...readBackUniforms(plan, blur) };
+  return finalPass(encoder, input, inputs(blur.texture ?? source), uniforms, [...done, blur.texture]);
 }

@@ -1,5 +1,14 @@
-import type { UniformParams, UniformTable } from '../uniforms.ts';
+import type { UniformTable } from '../uniforms.ts';
+import { finalPass } from './passes.ts';
 import type { Region, StageDefinition } from './types.ts';
+import { type DerivedUniforms, type ValuesField, stageUniforms } from './uniform-values.ts';
+
+/**
+ * What a per-pixel stage says of its uniforms for its params: only what it derives (stageUniforms fills
+ * in the params of the same name and the region's `origin` and `fullSize`). Optional where nothing needs
+ * deriving (a stage whose params are its uniforms).
+ */
+type PerPixelValues<P, T extends UniformTable> = (params: P, region: Region) => DerivedUniforms<P, T>;
 
 /**
  * A per-pixel stage (`perPixel` in types.ts) whose only extra is its uniforms: its `encode` is the one
@@ -7,25 +16,23 @@ import type { Region, StageDefinition } from './types.ts';
  * src/engine/fusion.ts), so a stage says only what its uniforms are for its params, typed by its table.
  * `region` is where the input lies in the whole image (a tile of the full-resolution export).
  */
-export interface PerPixelStage<P, T extends UniformTable> extends Omit<
+export type PerPixelStage<P, T extends UniformTable> = Omit<
   StageDefinition<P>,
   'encode' | 'perPixel' | 'uniforms'
-> {
-  readonly uniforms: T;
-  readonly values: (params: P, region: Region) => UniformParams<T>;
-}
+> & { readonly uniforms: T } & ValuesField<P, T, PerPixelValues<P, T>>;
 
-export function perPixelStage<P, T extends UniformTable>(stage: PerPixelStage<P, T>): StageDefinition<P> {
+export function perPixelStage<P extends object, T extends UniformTable>(
+  stage: PerPixelStage<P, T>,
+): StageDefinition<P> {
   const { values, ...definition } = stage;
   return {
     ...definition,
     perPixel: true,
-    encode: (encoder, input, params) =>
-      encoder.pass({
-        inputs: [input],
-        uniforms: values(params, encoder.region),
-        width: input.width,
-        height: input.height,
-      }),
+    encode(encoder, input, params) {
+      const { region } = encoder;
+      // Without `values` every uniform is given (ValuesField makes it optional only then).
+      const derived = (values?.(params, region) ?? {}) as DerivedUniforms<P, T>;
+      return finalPass(encoder, input, [input], stageUniforms(stage.uniforms, params, region, derived));
+    },
   };
 }

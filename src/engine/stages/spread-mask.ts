@@ -5,15 +5,16 @@
  * full-resolution export, a thumbnail and the full apply look alike.
  */
 import type { GpuTexture } from '../backend.ts';
-import type { UniformValues } from '../uniforms.ts';
+import type { UniformParams, UniformTable, UniformValues } from '../uniforms.ts';
 import {
-  gaussianPasses,
+  GAUSSIAN_UNIFORMS,
+  blurAndReadBack,
   gaussianReach,
   gaussianUniforms,
   planGaussian,
-  readBackUniforms,
 } from './gaussian-plan.ts';
-import type { PassEncoder } from './types.ts';
+import type { PassEncoder, StageDefinition } from './types.ts';
+import { type DerivedUniforms, type ValuesField, stageUniforms } from './uniform-values.ts';
 
 /** A 0..1 param; anything not finite is 0 (leaves the image alone). */
 export function unitAmount(amount: number): number {
@@ -56,14 +57,66 @@ export function encodeSpreadMask(
     uniforms: { ...uniforms, ...gaussianUniforms(plan) },
     ...size,
   });
-  const source = gaussianPasses(encoder, mask, plan, uniforms);
   // With nothing to blur, main reads the mask back texel for texel.
-  const output = encoder.pass({
-    inputs: [input, source.texture ?? mask],
-    uniforms: { ...uniforms, ...readBackUniforms(plan, source) },
-    ...size,
+  return blurAndReadBack(encoder, input, plan, uniforms, (blurred) => [input, blurred], {
+    source: mask,
+    done: [mask],
   });
-  encoder.release(mask);
-  if (source.texture) encoder.release(source.texture);
-  return output;
+}
+
+/**
+ * The uniforms every spread-mask stage declares first, in this order: the gaussian's, then the colour
+ * the spread mask paints (`tint`), the stage's strength (`amount`, 0..1) and the gain on the spread mask.
+ */
+export const SPREAD_MASK_UNIFORMS = [
+  ...GAUSSIAN_UNIFORMS,
+  { name: 'tint', type: 'vec3f' },
+  { name: 'amount', type: 'f32' },
+  { name: 'gain', type: 'f32' },
+] as const satisfies UniformTable;
+
+export type SpreadMaskUniforms = UniformParams<typeof SPREAD_MASK_UNIFORMS>;
+
+/** The params every spread-mask stage takes. */
+export interface SpreadMaskParams {
+  /** 0..1; anything not finite is 0 (unitAmount). */
+  amount: number;
+  /** The spread's sigma as a fraction of the whole image's long side; the stage's default when absent. */
+  radius?: number;
+}
+
+/** What a spread-mask stage says of itself; spreadMaskStage makes the rest. */
+export type SpreadMaskStage<P, T extends UniformTable> = {
+  readonly name: string;
+  /** Its own uniforms, after SPREAD_MASK_UNIFORMS ([] for none). */
+  readonly uniforms: T;
+  /** `radius`: its default and the range it is held to. */
+  readonly radius: { readonly default: number; readonly range: readonly [number, number] };
+  readonly tint: readonly [number, number, number];
+  readonly gain: number;
+} & ValuesField<P, T, (params: P) => DerivedUniforms<P, T>>;
+
+/**
+ * A stage that paints `tint` where its `mask` entry's highlights spread (encodeSpreadMask): its table is
+ * SPREAD_MASK_UNIFORMS and its own, its `encode` and `reach` follow from the radius, its own uniforms
+ * come from stageUniforms (the params of their names, else what `values` derives).
+ */
+export function spreadMaskStage<P extends SpreadMaskParams, T extends UniformTable>(
+  stage: SpreadMaskStage<P, T>,
+): StageDefinition<P> {
+  const { name, uniforms, radius, tint, gain, values } = stage;
+  const fraction = (params: P) => paramIn(params.radius, radius.range, radius.default);
+  return {
+    name,
+    uniforms: [...SPREAD_MASK_UNIFORMS, ...uniforms],
+    entries: ['mask', 'down', 'blurH', 'blurV'],
+    encode(encoder, input, params) {
+      // Without `values` every own uniform is given (ValuesField makes it optional only then).
+      const derived = (values?.(params) ?? {}) as DerivedUniforms<P, T>;
+      const own = stageUniforms(uniforms, params, encoder.region, derived);
+      const common = { tint, amount: unitAmount(params.amount), gain };
+      return encodeSpreadMask(encoder, input, fraction(params), { ...common, ...own });
+    },
+    reach: (params, image) => spreadReach(fraction(params), image),
+  };
 }

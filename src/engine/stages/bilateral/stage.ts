@@ -1,4 +1,5 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
+import { finalPass } from '../passes.ts';
 import type { StageDefinition } from '../types.ts';
 
 export interface BilateralParams {
@@ -67,9 +68,7 @@ export const bilateralStage: StageDefinition<BilateralParams> = {
       width,
       height,
     });
-    const output = encoder.pass({ inputs: [rows], uniforms, width, height });
-    encoder.release(rows);
-    return output;
+    return finalPass(encoder, input, [rows], uniforms, [rows]);
   },
   // The furthest tap, along rows and then along columns.
   reach(params) {

@@ -1,6 +1,8 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import type { GpuTexture } from '../../backend.ts';
+import { finalPass, passThenRelease } from '../passes.ts';
 import type { StageDefinition } from '../types.ts';
+import { stageUniforms } from '../uniform-values.ts';
 
 export interface BloomParams {
   /** Brightest-channel level (0..1) above which light glows. */
@@ -75,15 +77,12 @@ export const bloomStage: StageDefinition<BloomParams> = {
   encode(encoder, input, params) {
     const { levels, topWeight, normalise } = bloomLevels(params.radius, input.width, input.height);
     const knee = Math.max(0, params.knee);
-    const uniforms = {
-      tint: params.tint,
-      threshold: params.threshold,
+    const uniforms = stageUniforms(UNIFORMS, params, encoder.region, {
       knee,
       brightScale: bloomBrightScale(params.threshold, knee),
-      amount: params.amount,
       upWeight: 1,
       normalise,
-    };
+    });
     const half = (t: GpuTexture) => ({ width: Math.ceil(t.width / 2), height: Math.ceil(t.height / 2) });
     const float = 'rgba16float' as const;
     const bright = encoder.pass({ entry: 'bright', inputs: [input], uniforms, ...half(input) });
@@ -100,36 +99,32 @@ export const bloomStage: StageDefinition<BloomParams> = {
     let sum = chain[levels - 1] as GpuTexture;
     for (let level = levels - 1; level >= 2; level--) {
       const own = chain[level - 1] as GpuTexture;
-      const next = encoder.pass({
-        entry: 'up',
-        inputs: [own, sum],
-        uniforms: { ...uniforms, upWeight: upWeight(level) },
-        width: own.width,
-        height: own.height,
-        format: float,
-      });
-      encoder.release(sum);
-      encoder.release(own);
-      sum = next;
+      sum = passThenRelease(
+        encoder,
+        {
+          entry: 'up',
+          inputs: [own, sum],
+          uniforms: { ...uniforms, upWeight: upWeight(level) },
+          width: own.width,
+          height: own.height,
+          format: float,
+        },
+        [sum, own],
+      );
     }
     const first = chain[0] as GpuTexture;
-    const glow = encoder.pass({
-      entry: 'finish',
-      // With a single level there is nothing coarser: the tent reads level 1 itself, at weight 0.
-      inputs: [first, sum],
-      uniforms: { ...uniforms, upWeight: levels > 1 ? upWeight(1) : 0 },
-      width: first.width,
-      height: first.height,
-    });
-    encoder.release(first);
-    if (sum !== first) encoder.release(sum);
-    const output = encoder.pass({
-      inputs: [input, glow],
-      uniforms,
-      width: input.width,
-      height: input.height,
-    });
-    encoder.release(glow);
-    return output;
+    const glow = passThenRelease(
+      encoder,
+      {
+        entry: 'finish',
+        // With a single level there is nothing coarser: the tent reads level 1 itself, at weight 0.
+        inputs: [first, sum],
+        uniforms: { ...uniforms, upWeight: levels > 1 ? upWeight(1) : 0 },
+        width: first.width,
+        height: first.height,
+      },
+      [first, sum === first ? null : sum],
+    );
+    return finalPass(encoder, input, [input, glow], uniforms, [glow]);
   },
 };

@@ -1,10 +1,9 @@
 import {
   GAUSSIAN_UNIFORMS,
   type GaussianUniforms,
-  gaussianPasses,
+  blurAndReadBack,
   gaussianReach,
   planGaussian,
-  readBackUniforms,
 } from '../gaussian-plan.ts';
 import type { StageDefinition } from '../types.ts';
 
@@ -37,16 +36,8 @@ export const blurStage: StageDefinition<BlurParams> = {
       params.downsample ?? 1,
       encoder.region,
     );
-    const source = gaussianPasses(encoder, input, plan);
     // With nothing to blur, main reads the input back texel for texel: a copy.
-    const output = encoder.pass({
-      inputs: [source.texture ?? input],
-      uniforms: readBackUniforms(plan, source),
-      width: input.width,
-      height: input.height,
-    });
-    if (source.texture) encoder.release(source.texture);
-    return output;
+    return blurAndReadBack(encoder, input, plan, {}, (blurred) => [blurred]);
   },
   reach: (params, image) => gaussianReach(params.sigma, params.downsample ?? 1, image),
 };

@@ -194,7 +194,7 @@ export const dateStampStage = perPixelStage<DateStampParams, typeof UNIFORMS>({
   name: 'date-stamp',
   uniforms: UNIFORMS,
   values(params, region) {
-    const { x, y, fullWidth, fullHeight } = region;
+    const { fullWidth, fullHeight } = region;
     const layout = dateStampLayout(params.glyphs, params.corner, params.size, fullWidth, fullHeight);
     // Per glyph: its centre and its mask (small integers are exact in a float).
     const glyphs = new Array<number>(4 * MAX_GLYPHS).fill(0);
@@ -204,12 +204,10 @@ export const dateStampStage = perPixelStage<DateStampParams, typeof UNIFORMS>({
     const [left, top, right, bottom] = layout.bounds;
     return {
       glyphs,
-      color: params.color,
       opacity: Math.min(1, Math.max(0, params.opacity)),
       bounds: [left - margin, top - margin, right + margin, bottom + margin],
       height: layout.height,
       count: layout.glyphs.length,
-      origin: [x, y],
     };
   },
   // Pointwise; the text is placed in the whole image by the region's origin.

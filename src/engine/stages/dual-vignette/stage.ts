@@ -1,6 +1,6 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import { perPixelStage } from '../per-pixel.ts';
-import { framePlacement } from '../vignette/stage.ts';
+import { frameScale } from '../vignette/stage.ts';
 
 type Rgb = readonly [number, number, number];
 
@@ -43,19 +43,7 @@ export type DualVignetteUniforms = UniformParams<typeof UNIFORMS>;
 export const dualVignetteStage = perPixelStage<DualVignetteParams, typeof UNIFORMS>({
   name: 'dual-vignette',
   uniforms: UNIFORMS,
-  values(params, region) {
-    // The rings are laid over the whole image, of which the input may be a tile.
-    return {
-      innerColor: params.innerColor,
-      innerSize: params.innerSize,
-      outerColor: params.outerColor,
-      outerSize: params.outerSize,
-      innerStrength: params.innerStrength,
-      innerSoftness: params.innerSoftness,
-      outerStrength: params.outerStrength,
-      outerSoftness: params.outerSoftness,
-      ...framePlacement(region, params.roundness ?? 0),
-    };
-  },
+  // The rings are laid over the whole image, of which the input may be a tile.
+  values: (params, region) => ({ scale: frameScale(region, params.roundness ?? 0) }),
   reach: () => 0,
 });

@@ -36,15 +36,7 @@ export type DustScratchesUniforms = UniformParams<typeof UNIFORMS>;
 export const dustScratchesStage = perPixelStage<DustScratchesParams, typeof UNIFORMS>({
   name: 'dust-scratches',
   uniforms: UNIFORMS,
-  values(params, region) {
-    const { x, y, fullWidth, fullHeight } = region;
-    return {
-      amount: Math.min(1, Math.max(0, params.amount)),
-      seed: params.seed,
-      origin: [x, y],
-      fullSize: [fullWidth, fullHeight],
-    };
-  },
+  values: (params) => ({ amount: Math.min(1, Math.max(0, params.amount)) }),
   // Pointwise: a pixel reads only itself; the grid is placed by the region.
   reach: () => 0,
 });

@@ -1,7 +1,4 @@
-import type { UniformParams, UniformTable } from '../../uniforms.ts';
-import { GAUSSIAN_UNIFORMS } from '../gaussian-plan.ts';
-import { encodeSpreadMask, paramIn, spreadReach, unitAmount } from '../spread-mask.ts';
-import type { StageDefinition } from '../types.ts';
+import { type SpreadMaskUniforms, spreadMaskStage } from '../spread-mask.ts';
 
 export interface FringingParams {
   /** 0 leaves the image alone; 1 turns the darkest pixels right at a clipped edge fully purple (0..1). */
@@ -21,15 +18,8 @@ export const FRINGING_TINT = [0.5, 0.2, 0.95] as const;
  */
 export const FRINGING_GAIN = 2;
 
-const UNIFORMS = [
-  ...GAUSSIAN_UNIFORMS,
-  { name: 'tint', type: 'vec3f' },
-  { name: 'amount', type: 'f32' },
-  { name: 'gain', type: 'f32' },
-] as const satisfies UniformTable;
-
 /** What its shaders and CPU kernel read, typed from the table. */
-export type FringingUniforms = UniformParams<typeof UNIFORMS>;
+export type FringingUniforms = SpreadMaskUniforms;
 
 /**
  * Purple fringing: a cheap lens focuses blue and violet light a little apart from green, and a CCD's
@@ -39,18 +29,10 @@ export type FringingUniforms = UniformParams<typeof UNIFORMS>;
  * `radius`, and `main` mixes towards the tint by weight = amount min(1, 2 spread) (1 - clip(self)) (1 -
  * luma): fringes fall around highlights, on dark pixels, never on the clipped pixels themselves.
  */
-export const fringingStage: StageDefinition<FringingParams> = {
+export const fringingStage = spreadMaskStage<FringingParams, readonly []>({
   name: 'fringing',
-  uniforms: UNIFORMS,
-  entries: ['mask', 'down', 'blurH', 'blurV'],
-  encode(encoder, input, params) {
-    const fraction = paramIn(params.radius, FRINGING_RADIUS.range, FRINGING_RADIUS.default);
-    return encodeSpreadMask(encoder, input, fraction, {
-      tint: FRINGING_TINT,
-      amount: unitAmount(params.amount),
-      gain: FRINGING_GAIN,
-    });
-  },
-  reach: (params, image) =>
-    spreadReach(paramIn(params.radius, FRINGING_RADIUS.range, FRINGING_RADIUS.default), image),
-};
+  uniforms: [],
+  radius: FRINGING_RADIUS,
+  tint: FRINGING_TINT,
+  gain: FRINGING_GAIN,
+});

@@ -23,15 +23,7 @@ export type GrainUniforms = UniformParams<typeof UNIFORMS>;
 export const grainStage = perPixelStage<GrainParams, typeof UNIFORMS>({
   name: 'grain',
   uniforms: UNIFORMS,
-  values(params, region) {
-    const { x, y } = region;
-    return {
-      amount: params.amount,
-      size: Math.max(1, params.size),
-      seed: params.seed,
-      origin: [x, y],
-    };
-  },
+  values: (params) => ({ size: Math.max(1, params.size) }),
   // Pointwise; the lattice is placed by the region's origin.
   reach: () => 0,
 });

@@ -1,7 +1,5 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
-import { GAUSSIAN_UNIFORMS } from '../gaussian-plan.ts';
-import { encodeSpreadMask, paramIn, spreadReach, unitAmount } from '../spread-mask.ts';
-import type { StageDefinition } from '../types.ts';
+import { type SpreadMaskUniforms, paramIn, spreadMaskStage } from '../spread-mask.ts';
 
 export interface HalationParams {
   /** 0 leaves the image alone; 1 a strong red rim (0..1). */
@@ -19,16 +17,11 @@ export const HALATION_TINT = [1, 0.35, 0.1] as const;
 /** The spread highlight's gain (the glow held to 1): half of it just outside an edge gives a clear rim. */
 export const HALATION_GAIN = 1.5;
 
-const UNIFORMS = [
-  ...GAUSSIAN_UNIFORMS,
-  { name: 'tint', type: 'vec3f' },
-  { name: 'amount', type: 'f32' },
-  { name: 'gain', type: 'f32' },
-  { name: 'threshold', type: 'f32' },
-] as const satisfies UniformTable;
+/** Its own uniforms, after SPREAD_MASK_UNIFORMS. */
+const OWN_UNIFORMS = [{ name: 'threshold', type: 'f32' }] as const satisfies UniformTable;
 
 /** What its shaders and CPU kernel read, typed from the table. */
-export type HalationUniforms = UniformParams<typeof UNIFORMS>;
+export type HalationUniforms = SpreadMaskUniforms & UniformParams<typeof OWN_UNIFORMS>;
 
 /**
  * Halation: light that passes through the film's emulsion reflects off the base and comes back into the
@@ -37,20 +30,13 @@ export type HalationUniforms = UniformParams<typeof UNIFORMS>;
  * smoothstep(threshold, 1, max channel), the gaussian of gaussian-plan.ts spreads it by `radius`, and
  * `main` screens the tint on by h = min(1, amount 1.5 spread (1 - b(self))): out = in + h tint (1 - in).
  */
-export const halationStage: StageDefinition<HalationParams> = {
+export const halationStage = spreadMaskStage<HalationParams, typeof OWN_UNIFORMS>({
   name: 'halation',
-  uniforms: UNIFORMS,
-  entries: ['mask', 'down', 'blurH', 'blurV'],
-  encode(encoder, input, params) {
-    const fraction = paramIn(params.radius, HALATION_RADIUS.range, HALATION_RADIUS.default);
-    const threshold = paramIn(params.threshold, HALATION_THRESHOLD.range, HALATION_THRESHOLD.default);
-    return encodeSpreadMask(encoder, input, fraction, {
-      tint: HALATION_TINT,
-      amount: unitAmount(params.amount),
-      gain: HALATION_GAIN,
-      threshold,
-    });
-  },
-  reach: (params, image) =>
-    spreadReach(paramIn(params.radius, HALATION_RADIUS.range, HALATION_RADIUS.default), image),
-};
+  uniforms: OWN_UNIFORMS,
+  radius: HALATION_RADIUS,
+  tint: HALATION_TINT,
+  gain: HALATION_GAIN,
+  values: (params) => ({
+    threshold: paramIn(params.threshold, HALATION_THRESHOLD.range, HALATION_THRESHOLD.default),
+  }),
+});

@@ -1,4 +1,5 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
+import { finalPass, passThenRelease } from '../passes.ts';
 import type { StageDefinition } from '../types.ts';
 
 export interface JpegParams {
@@ -65,9 +66,7 @@ export const jpegStage: StageDefinition<JpegParams> = {
         // A workgroup for each 16 x 16 MCU.
         workgroups: { x: Math.ceil(width / 16), y: Math.ceil(height / 16) },
       });
-      const output = encoder.pass({ inputs: [planes], uniforms, width, height });
-      encoder.release(planes);
-      return output;
+      return finalPass(encoder, input, [planes], uniforms, [planes]);
     }
     const chroma = subsample
       ? encoder.pass({
@@ -98,10 +97,11 @@ export const jpegStage: StageDefinition<JpegParams> = {
       format: 'rgba16float',
     });
     encoder.release(rows);
-    const planes = encoder.pass({ entry: 'inverse', inputs: [columns], uniforms, width, height });
-    encoder.release(columns);
-    const output = encoder.pass({ inputs: [planes], uniforms, width, height });
-    encoder.release(planes);
-    return output;
+    const planes = passThenRelease(
+      encoder,
+      { entry: 'inverse', inputs: [columns], uniforms, width, height },
+      [columns],
+    );
+    return finalPass(encoder, input, [planes], uniforms, [planes]);
   },
 };

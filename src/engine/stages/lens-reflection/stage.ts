@@ -1,6 +1,7 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import type { GpuTexture } from '../../backend.ts';
 import { bloomBrightScale } from '../bloom/stage.ts';
+import { finalPass, passThenRelease } from '../passes.ts';
 import type { StageDefinition } from '../types.ts';
 
 type Rgb = readonly [number, number, number];
@@ -274,20 +275,16 @@ export const lensReflectionStage: StageDefinition<LensReflectionParams> = {
       uniforms.rayLines > 0 || uniforms.streakStep > 0 ? pass('hot', [bright, soft], sizes.soft) : null;
     const streak = hot && uniforms.streakStep > 0 ? pass('squash', [hot], sizes.streak) : null;
     // Slots a preset does not use are bound to the soft level and never read.
-    const flare = encoder.pass({
-      entry: 'flare',
-      inputs: [bright, soft, softer, hot ?? soft, streak ?? soft],
-      uniforms,
-      ...sizes.soft,
-    });
-    for (const texture of [bright, soft, softer, hot, streak]) if (texture) encoder.release(texture);
-    const output = encoder.pass({
-      inputs: [input, flare],
-      uniforms,
-      width: input.width,
-      height: input.height,
-    });
-    encoder.release(flare);
-    return output;
+    const flare = passThenRelease(
+      encoder,
+      {
+        entry: 'flare',
+        inputs: [bright, soft, softer, hot ?? soft, streak ?? soft],
+        uniforms,
+        ...sizes.soft,
+      },
+      [bright, soft, softer, hot, streak],
+    );
+    return finalPass(encoder, input, [input, flare], uniforms, [flare]);
   },
 };

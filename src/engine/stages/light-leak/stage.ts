@@ -108,8 +108,7 @@ export const lightLeakStage = perPixelStage<LightLeakParams, typeof UNIFORMS>({
   name: 'light-leak',
   uniforms: UNIFORMS,
   values(params, region) {
-    const { x, y, fullWidth, fullHeight } = region;
-    const { axis, lobes } = lightLeakGeometry(params.seed, fullWidth, fullHeight);
+    const { axis, lobes } = lightLeakGeometry(params.seed, region.fullWidth, region.fullHeight);
     const [a, b] = lobes;
     const lobe = (l: LeakLobe) => [...l.centre, l.halfLength, l.depth] as const;
     return {
@@ -120,7 +119,6 @@ export const lightLeakStage = perPixelStage<LightLeakParams, typeof UNIFORMS>({
       colorB: b.color,
       strengthB: b.strength,
       axis,
-      origin: [x, y],
     };
   },
   // Pointwise; the leak is placed in the whole image by the region's origin.

@@ -1,4 +1,5 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
+import { finalPass } from '../passes.ts';
 import type { StageDefinition } from '../types.ts';
 
 export interface LutParams {
@@ -36,11 +37,9 @@ export const lutStage: StageDefinition<LutParams> = {
         `LUT texture is ${lut.width}x${lut.height}, expected ${size * size}x${size} for a LUT of size ${size}`,
       );
     }
-    return encoder.pass({
-      inputs: [input, lut],
-      uniforms: { intensity: Math.min(1, Math.max(0, params.intensity)), size },
-      width: input.width,
-      height: input.height,
+    return finalPass(encoder, input, [input, lut], {
+      intensity: Math.min(1, Math.max(0, params.intensity)),
+      size,
     });
   },
   reach: () => 0,

@@ -1,4 +1,5 @@
 import { BLOCK_UNIFORMS, type BlockUniforms, blockGrid, blockMeans, blockUniforms } from '../pixel-blocks.ts';
+import { finalPass } from '../passes.ts';
 import type { StageDefinition } from '../types.ts';
 
 /** What its shaders and CPU kernel read: the block means' uniforms. */
@@ -25,8 +26,6 @@ export const pixelateStage: StageDefinition<PixelateParams> = {
     const uniforms = blockUniforms(grid);
     // 8-bit means are exact here: main copies them out unchanged, so the result is rounded once.
     const means = blockMeans(encoder, input, grid, uniforms);
-    const output = encoder.pass({ inputs: [means], uniforms, width: input.width, height: input.height });
-    encoder.release(means);
-    return output;
+    return finalPass(encoder, input, [means], uniforms, [means]);
   },
 };

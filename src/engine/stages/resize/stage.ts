@@ -1,4 +1,5 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
+import { requestedSize, resamplePass } from '../passes.ts';
 import type { StageDefinition } from '../types.ts';
 
 export const RESIZE_AREA = 0;
@@ -18,11 +19,6 @@ export interface ResizeParams {
    * pixel's centre (sharp, without the blocks of nearest or area); reducing, area.
    */
   mode: number;
-}
-
-/** The size asked for, in whole pixels, at least 1. */
-function outputSize(params: ResizeParams): { width: number; height: number } {
-  return { width: Math.max(1, Math.round(params.width)), height: Math.max(1, Math.round(params.height)) };
 }
 
 /** The shader's mode: nearest, cubic (a smooth enlargement) or area (any reduction, and the rest). */
@@ -48,14 +44,9 @@ export type ResizeUniforms = UniformParams<typeof UNIFORMS>;
 export const resizeStage: StageDefinition<ResizeParams> = {
   name: 'resize',
   uniforms: UNIFORMS,
-  outputSize,
+  outputSize: requestedSize,
   encode(encoder, input, params) {
-    const { width, height } = outputSize(params);
-    return encoder.pass({
-      inputs: [input],
-      uniforms: { size: [width, height], mode: shaderMode(params.mode, input, { width, height }) },
-      width,
-      height,
-    });
+    const output = requestedSize(params);
+    return resamplePass(encoder, input, output, { mode: shaderMode(params.mode, input, output) });
   },
 };

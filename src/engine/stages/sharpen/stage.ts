@@ -1,11 +1,5 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
-import {
-  GAUSSIAN_UNIFORMS,
-  gaussianPasses,
-  gaussianReach,
-  planGaussian,
-  readBackUniforms,
-} from '../gaussian-plan.ts';
+import { GAUSSIAN_UNIFORMS, blurAndReadBack, gaussianReach, planGaussian } from '../gaussian-plan.ts';
 import type { StageDefinition } from '../types.ts';
 
 export interface SharpenParams {
@@ -37,15 +31,7 @@ export const sharpenStage: StageDefinition<SharpenParams> = {
   encode(encoder, input, params) {
     const plan = planGaussian(input.width, input.height, params.radius ?? 1, 1, encoder.region);
     const strength = SHARPEN_GAIN * (Number.isFinite(params.amount) ? params.amount : 0);
-    const source = gaussianPasses(encoder, input, plan, { strength });
-    const output = encoder.pass({
-      inputs: [input, source.texture ?? input],
-      uniforms: { ...readBackUniforms(plan, source), strength },
-      width: input.width,
-      height: input.height,
-    });
-    if (source.texture) encoder.release(source.texture);
-    return output;
+    return blurAndReadBack(encoder, input, plan, { strength }, (blurred) => [input, blurred]);
   },
   reach: (params, image) => gaussianReach(params.radius ?? 1, 1, image),
 };

@@ -1,14 +1,16 @@
 import {
   GAUSSIAN_UNIFORMS,
-  gaussianPasses,
+  blurAndReadBack,
   gaussianReach,
   planGaussian,
   readBackUniforms,
 } from '../gaussian-plan.ts';
 import { BLOCK_UNIFORMS, blockGrid, blockMeans, blockUniforms } from '../pixel-blocks.ts';
 import type { GpuTexture } from '../../backend.ts';
-import type { UniformParams, UniformTable, UniformValue } from '../../uniforms.ts';
+import type { UniformParams, UniformTable } from '../../uniforms.ts';
+import { finalPass } from '../passes.ts';
 import type { StageDefinition } from '../types.ts';
+import { stageUniforms } from '../uniform-values.ts';
 
 export const SMART_BLUR_GAUSSIAN = 0;
 export const SMART_BLUR_PIXELATE = 1;
@@ -37,9 +39,8 @@ export interface SmartBlurParams {
   vignetteSoftness?: number;
 }
 
-const UNIFORMS = [
-  ...GAUSSIAN_UNIFORMS,
-  ...BLOCK_UNIFORMS,
+/** Its own uniforms, after the gaussian's and the blocks'. */
+const OWN_UNIFORMS = [
   { name: 'blurType', type: 'i32' },
   { name: 'maskMode', type: 'i32' },
   { name: 'vignetteSize', type: 'f32' },
@@ -47,6 +48,8 @@ const UNIFORMS = [
   { name: 'origin', type: 'vec2i' },
   { name: 'fullSize', type: 'vec2f' },
 ] as const satisfies UniformTable;
+
+const UNIFORMS = [...GAUSSIAN_UNIFORMS, ...BLOCK_UNIFORMS, ...OWN_UNIFORMS] as const satisfies UniformTable;
 
 /** What its shaders and CPU kernel read, typed from the table. */
 export type SmartBlurUniforms = UniformParams<typeof UNIFORMS>;
@@ -76,35 +79,25 @@ export const smartBlurStage: StageDefinition<SmartBlurParams> = {
       : planGaussian(width, height, 0);
     // Blocks sit on the whole image's grid, of which the input may be a tile.
     const grid = blockGrid(width, height, params.pixelSize, -region.x, -region.y);
-    const uniforms = (gaussianUniforms: Record<string, UniformValue>) => ({
-      ...gaussianUniforms,
+    const extra = {
       ...blockUniforms(grid),
-      blurType: gaussian ? SMART_BLUR_GAUSSIAN : SMART_BLUR_PIXELATE,
-      maskMode,
-      vignetteSize: params.vignetteSize ?? 0.15,
-      vignetteSoftness: params.vignetteSoftness ?? 0.4,
-      origin: [region.x, region.y],
-      fullSize: [region.fullWidth, region.fullHeight],
-    });
-    let blurred: GpuTexture | null;
-    let final: Record<string, UniformValue>;
-    if (gaussian) {
-      const source = gaussianPasses(encoder, input, plan, uniforms({}));
-      blurred = source.texture;
-      final = uniforms(readBackUniforms(plan, source));
-    } else {
-      final = uniforms(readBackUniforms(plan, { kind: 'none', texture: null }));
-      blurred = blockMeans(encoder, input, grid, final);
-    }
-    const output = encoder.pass({
-      // Without a drawn mask the input stands in for it: main binds a third texture whatever the mode.
-      inputs: [input, blurred ?? input, maskMode === SMART_BLUR_DRAW && mask ? mask : input],
-      uniforms: final,
-      width,
-      height,
-    });
-    if (blurred) encoder.release(blurred);
-    return output;
+      ...stageUniforms(OWN_UNIFORMS, params, region, {
+        blurType: gaussian ? SMART_BLUR_GAUSSIAN : SMART_BLUR_PIXELATE,
+        maskMode,
+        vignetteSize: params.vignetteSize ?? 0.15,
+        vignetteSoftness: params.vignetteSoftness ?? 0.4,
+      }),
+    };
+    // Without a drawn mask the input stands in for it: main binds a third texture whatever the mode.
+    const inputs = (blurred: GpuTexture) => [
+      input,
+      blurred,
+      maskMode === SMART_BLUR_DRAW && mask ? mask : input,
+    ];
+    if (gaussian) return blurAndReadBack(encoder, input, plan, extra, inputs);
+    const final = { ...readBackUniforms(plan, { kind: 'none', texture: null }), ...extra };
+    const means = blockMeans(encoder, input, grid, final);
+    return finalPass(encoder, input, inputs(means), final, [means]);
   },
   // A whole block around a pixel, or the gaussian's reach; the mask and vignette are placed by the region.
   reach(params, image) {

@@ -1,5 +1,6 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import { unitAmount } from '../spread-mask.ts';
+import { finalPass, passThenRelease } from '../passes.ts';
 import type { StageDefinition } from '../types.ts';
 
 export interface SmearParams {
@@ -66,15 +67,7 @@ export const smearStage: StageDefinition<SmearParams> = {
     };
     const row = { width: input.width, height: 1, format: 'rgba16float' as const, uniforms };
     const columns = encoder.pass({ entry: 'columns', inputs: [input], ...row });
-    const stripes = encoder.pass({ entry: 'spread', inputs: [columns], ...row });
-    encoder.release(columns);
-    const output = encoder.pass({
-      inputs: [input, stripes],
-      uniforms,
-      width: input.width,
-      height: input.height,
-    });
-    encoder.release(stripes);
-    return output;
+    const stripes = passThenRelease(encoder, { entry: 'spread', inputs: [columns], ...row }, [columns]);
+    return finalPass(encoder, input, [input, stripes], uniforms, [stripes]);
   },
 };

@@ -1,12 +1,7 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
-import {
-  GAUSSIAN_UNIFORMS,
-  gaussianPasses,
-  gaussianReach,
-  planGaussian,
-  readBackUniforms,
-} from '../gaussian-plan.ts';
-import { framePlacement } from '../vignette/stage.ts';
+import { GAUSSIAN_UNIFORMS, blurAndReadBack, gaussianReach, planGaussian } from '../gaussian-plan.ts';
+import { frameScale } from '../vignette/stage.ts';
+import { stageUniforms } from '../uniform-values.ts';
 import type { StageDefinition } from '../types.ts';
 
 export interface SoftCornersParams {
@@ -25,8 +20,8 @@ function sigmaFor(params: SoftCornersParams, longSide: number): number {
   return Math.max(0, params.radius) * longSide;
 }
 
-const UNIFORMS = [
-  ...GAUSSIAN_UNIFORMS,
+/** Its own uniforms, after the gaussian's. */
+const OWN_UNIFORMS = [
   { name: 'amount', type: 'f32' },
   { name: 'start', type: 'f32' },
   { name: 'ramp', type: 'f32' },
@@ -34,6 +29,8 @@ const UNIFORMS = [
   { name: 'origin', type: 'vec2i' },
   { name: 'fullSize', type: 'vec2i' },
 ] as const satisfies UniformTable;
+
+const UNIFORMS = [...GAUSSIAN_UNIFORMS, ...OWN_UNIFORMS] as const satisfies UniformTable;
 
 /** What its shaders and CPU kernel read, typed from the table. */
 export type SoftCornersUniforms = UniformParams<typeof UNIFORMS>;
@@ -53,16 +50,13 @@ export const softCornersStage: StageDefinition<SoftCornersParams> = {
     const sigma = sigmaFor(params, Math.max(region.fullWidth, region.fullHeight));
     const plan = planGaussian(input.width, input.height, sigma, 1, region);
     const amount = Number.isFinite(params.amount) ? Math.min(1, Math.max(0, params.amount)) : 0;
-    const extra = { amount, start: START, ramp: RAMP, ...framePlacement(region, 0) };
-    const source = gaussianPasses(encoder, input, plan, extra);
-    const output = encoder.pass({
-      inputs: [input, source.texture ?? input],
-      uniforms: { ...readBackUniforms(plan, source), ...extra },
-      width: input.width,
-      height: input.height,
+    const extra = stageUniforms(OWN_UNIFORMS, params, region, {
+      amount,
+      start: START,
+      ramp: RAMP,
+      scale: frameScale(region, 0),
     });
-    if (source.texture) encoder.release(source.texture);
-    return output;
+    return blurAndReadBack(encoder, input, plan, extra, (blurred) => [input, blurred]);
   },
   reach: (params, image) => gaussianReach(sigmaFor(params, Math.max(image.width, image.height)), 1, image),
 };

@@ -53,16 +53,13 @@ export const tonalGrainStage = perPixelStage<TonalGrainParams, typeof UNIFORMS>(
   name: 'tonal-grain',
   uniforms: UNIFORMS,
   values(params, region) {
-    const { x, y, fullWidth, fullHeight } = region;
     // The grain is sized by the whole image and its lattice laid over it, so a tile or a thumbnail
     // shows the grain the whole image has.
     return {
       amount: Math.min(0.3, Math.max(0, params.amount)),
       chroma: Math.min(0.3, Math.max(0, params.chroma)),
-      size: tonalGrainPixels(params.size, Math.max(fullWidth, fullHeight)),
-      seed: params.seed,
+      size: tonalGrainPixels(params.size, Math.max(region.fullWidth, region.fullHeight)),
       curve: params.curve === 1 ? 1 : 0,
-      origin: [x, y],
     };
   },
   // Pointwise; the lattice is placed by the region's origin.

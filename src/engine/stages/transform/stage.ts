@@ -1,4 +1,5 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
+import { requestedSize, resamplePass } from '../passes.ts';
 import type { StageDefinition } from '../types.ts';
 
 /** The most samples a side of an output pixel takes in a reduction (8 x 8 bilinear taps). */
@@ -23,10 +24,6 @@ export function transformSamples(map: readonly number[]): number {
   return Math.min(MAX_TRANSFORM_SAMPLES, Math.max(1, Math.ceil(scale - 1e-6)));
 }
 
-function outputSize(params: TransformParams): { width: number; height: number } {
-  return { width: Math.max(1, Math.round(params.width)), height: Math.max(1, Math.round(params.height)) };
-}
-
 const UNIFORMS = [
   { name: 'size', type: 'vec2i' },
   { name: 'samples', type: 'i32' },
@@ -48,20 +45,13 @@ export type TransformUniforms = UniformParams<typeof UNIFORMS>;
 export const transformStage: StageDefinition<TransformParams> = {
   name: 'transform',
   uniforms: UNIFORMS,
-  outputSize,
+  outputSize: requestedSize,
   encode(encoder, input, params) {
-    const { width, height } = outputSize(params);
     const [a = 1, b = 0, c = 0, d = 0, e = 1, f = 0] = params.map;
-    return encoder.pass({
-      inputs: [input],
-      uniforms: {
-        size: [width, height],
-        samples: transformSamples(params.map),
-        rowX: [a, b, c],
-        rowY: [d, e, f],
-      },
-      width,
-      height,
+    return resamplePass(encoder, input, requestedSize(params), {
+      samples: transformSamples(params.map),
+      rowX: [a, b, c],
+      rowY: [d, e, f],
     });
   },
 };

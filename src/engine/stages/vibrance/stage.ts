@@ -18,6 +18,5 @@ export type VibranceParams = UniformParams<typeof UNIFORMS>;
 export const vibranceStage = perPixelStage<VibranceParams, typeof UNIFORMS>({
   name: 'vibrance',
   uniforms: UNIFORMS,
-  values: (params) => params,
   reach: () => 0,
 });

@@ -29,19 +29,12 @@ export function vignetteScale(width: number, height: number, roundness: number):
 }
 
 /**
- * Where a tile sits in the whole frame, for the stages whose falloff is laid over the whole image: its
- * origin, the frame's size, and the frame's vignetteScale.
+ * The whole frame's vignetteScale, for the stages whose falloff is laid over the whole image, of which
+ * the input may be a tile (the tile's `origin` and the frame's `fullSize` come from the region:
+ * stageUniforms).
  */
-export function framePlacement(
-  region: Region,
-  roundness: number,
-): { scale: [number, number]; origin: [number, number]; fullSize: [number, number] } {
-  const { x, y, fullWidth, fullHeight } = region;
-  return {
-    scale: vignetteScale(fullWidth, fullHeight, roundness),
-    origin: [x, y],
-    fullSize: [fullWidth, fullHeight],
-  };
+export function frameScale(region: Region, roundness: number): [number, number] {
+  return vignetteScale(region.fullWidth, region.fullHeight, roundness);
 }
 
 const UNIFORMS = [
@@ -62,16 +55,10 @@ export type VignetteUniforms = UniformParams<typeof UNIFORMS>;
 export const vignetteStage = perPixelStage<VignetteParams, typeof UNIFORMS>({
   name: 'vignette',
   uniforms: UNIFORMS,
-  values(params, region) {
+  values: (params, region) => ({
+    blend: params.blend ?? 0,
     // The falloff is laid over the whole image, of which the input may be a tile.
-    return {
-      color: params.color,
-      amount: params.amount,
-      size: params.size,
-      softness: params.softness,
-      blend: params.blend ?? 0,
-      ...framePlacement(region, params.roundness ?? 0),
-    };
-  },
+    scale: frameScale(region, params.roundness ?? 0),
+  }),
   reach: () => 0,
 });
