@@ -4,7 +4,9 @@
  * replays the log, so the image, its committed history and the applied effect come back without the user
  * doing anything (issue 8). The rules stay in the controller; this file only talks to the worker, and
  * tells whoever listens (`on`) what came of it: a worker message, an engine that stopped for good, a
- * recovery done. It writes the editor's state only for the recovery's own statuses.
+ * recovery done. It writes the editor's state only for the recovery's own statuses. What it keeps itself
+ * (the Worker and its canvas, the log's bitmaps, the recovery's generation) stays here, not in an atom: a
+ * Worker, a canvas and bitmaps are live objects, not values a component shows or a rule reads.
  */
 import { EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
 import {
