@@ -1,7 +1,38 @@
 /**
  * What the test hooks (`?testHooks=1`) of the editor (src/editor/editor-test-hooks.ts) and of the camera
- * (src/camera/camera-test-hooks.ts) share. Product code may import it; it imports nothing.
+ * (src/camera/camera-test-hooks.ts) share, the address's test options among them: the one place that
+ * reads the `testHooks` flag. Product code may import it; it imports nothing.
  */
+
+/** The test options of a page's address (only with `?testHooks=1`). */
+export interface TestOptions {
+  /** `?tileLimit=`: full-resolution saves use tiles no longer than this a side. */
+  tileLimit?: number;
+  /**
+   * `?thumbnails=0`: no thumbnails are made. For tests of other things that load many photos (the
+   * fixture sweep): each load's set is as much work as a camera effect's apply.
+   */
+  noThumbnails?: boolean;
+  /**
+   * `?warmUp=0`: the worker makes no programs ahead (issue 24's warm-up). On a software GPU the warm-up of
+   * every effect costs some 3.5 s of CPU per page, which a flow that uses one effect pays for nothing; the
+   * specs about first-apply speed keep it.
+   */
+  noWarmUp?: boolean;
+}
+
+/** The address's test options, or null without `?testHooks=1` (then the page has no test hooks). */
+export function testOptions(search: string): TestOptions | null {
+  const params = new URLSearchParams(search);
+  if (params.get('testHooks') !== '1') return null;
+  // Tiles this small make the full-resolution save tile images of any size.
+  const tileLimit = Number(params.get('tileLimit'));
+  return {
+    ...(Number.isInteger(tileLimit) && tileLimit > 0 ? { tileLimit } : {}),
+    ...(params.get('thumbnails') === '0' ? { noThumbnails: true } : {}),
+    ...(params.get('warmUp') === '0' ? { noWarmUp: true } : {}),
+  };
+}
 
 /** An image (a bitmap, or RGBA pixels) as a PNG data URL, the form the pixel hooks hand to tests. */
 export function pngDataUrl(image: ImageBitmap | ImageData): string {

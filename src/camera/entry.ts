@@ -3,6 +3,7 @@
  * the options of the page's link (`?engine=`, `?testHooks=1`, `?cameraLongSide=`).
  */
 import { lazy } from 'react';
+import { testOptions } from '../app/test-hooks.ts';
 import { isEngineKind, type EngineKind } from '../engine/protocol.ts';
 
 export const LazyCameraView = lazy(() => import('./CameraView.tsx'));
@@ -19,7 +20,7 @@ export function cameraOptions(search: string): CameraLinkOptions {
   const longSide = Number(params.get('cameraLongSide'));
   return {
     ...(isEngineKind(engine) ? { engine } : {}),
-    ...(params.get('testHooks') === '1' ? { testHooks: true } : {}),
+    ...(testOptions(search) ? { testHooks: true } : {}),
     ...(Number.isInteger(longSide) && longSide >= 16 && longSide <= 4096 ? { longSide } : {}),
   };
 }

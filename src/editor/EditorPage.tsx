@@ -31,8 +31,8 @@ import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import { isBusy, isCollage, type EditorState } from './state/editor-state.ts';
 import { notifyAtom } from './state/notifications.ts';
 import { collageSelectionAtom, exportProgressAtom, rememberedSaveOptions } from './state/ui.ts';
-import { pngDataUrl } from '../app/test-hooks.ts';
-import type {} from './editor-test-hooks.ts';
+import { testOptions } from '../app/test-hooks.ts';
+import { installTestHooks } from './editor-test-hooks.ts';
 import { useViewport } from './useViewport.ts';
 import './EditorPage.css';
 
@@ -82,35 +82,12 @@ export default function EditorPage() {
   );
 }
 
-function testHooksFor(controller: EditorController): (() => void) | null {
-  if (!controller.testHooksEnabled) return null;
-  window.__retrocam = {
-    testHook: (action) => controller.testHook(action),
-    stats: () => controller.stats(),
-    statuses: () => [...controller.statusHistory],
-    setTileLimit: (limit) => controller.setTileLimit(limit),
-    pixels: async () => {
-      const image = await controller.currentImage();
-      if (!image) return null;
-      const url = pngDataUrl(image);
-      image.close();
-      return url;
-    },
-  };
-  return () => {
-    delete window.__retrocam;
-  };
-}
-
 function EditorScreen({ store }: { store: Store }) {
   const search = useSearch();
   const options = useMemo(() => {
     const params = new URLSearchParams(search);
     const engine = params.get('engine');
     const timeout = Number(params.get('workerTimeout'));
-    const testHooks = params.get('testHooks') === '1';
-    // Test option: tiles this small make the full-resolution save tile images of any size.
-    const tileLimit = Number(params.get('tileLimit'));
     return {
       // The address's engine, else the one the user chose earlier in this visit.
       ...(isEngineKind(engine)
@@ -119,11 +96,8 @@ function EditorScreen({ store }: { store: Store }) {
           ? { engine: rememberedSaveOptions.engine }
           : {}),
       link: parseLookLink(search),
-      testHooks,
+      test: testOptions(search),
       ...(timeout > 0 ? { responseTimeoutMs: timeout } : {}),
-      ...(testHooks && Number.isInteger(tileLimit) && tileLimit > 0 ? { tileLimit } : {}),
-      ...(testHooks && params.get('thumbnails') === '0' ? { noThumbnails: true } : {}),
-      ...(testHooks && params.get('warmUp') === '0' ? { noWarmUp: true } : {}),
     };
     // The engine, the initial look and the test options are read once, when the editor opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -179,8 +153,10 @@ function EditorScreen({ store }: { store: Store }) {
 
   const onHost = useCallback(
     (host: HTMLElement) => {
+      // The test hooks first: the statuses they keep begin with the engine's start.
+      const { test } = options;
+      const hooks = test ? installTestHooks(store, () => controller.client, test) : null;
       controller.start(host);
-      const hooks = testHooksFor(controller);
       // Photos shared to the installed app, or opened with it, load as an upload: the first as the photo,
       // all of them (several) as the batch.
       const stopArrivals = receiveArrivals((arrival) => {
@@ -195,7 +171,7 @@ function EditorScreen({ store }: { store: Store }) {
         controller.stop();
       };
     },
-    [controller, store],
+    [controller, store, options],
   );
   const setMaskCanvas = useCallback(
     (canvas: HTMLCanvasElement | null) => controller.setMaskCanvas(canvas),
@@ -209,7 +185,7 @@ function EditorScreen({ store }: { store: Store }) {
       if (document.querySelector(MODAL_VIEWS)) return;
       if (event.key === 'Escape' && store.get(exportProgressAtom) !== null) {
         event.preventDefault();
-        controller.cancelExport();
+        controller.saves.cancelExport();
         return;
       }
       const focus = focusKind(event.target);

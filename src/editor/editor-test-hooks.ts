@@ -1,6 +1,15 @@
+/**
+ * The editor's test hooks, one adapter (only with `?testHooks=1`, which src/app/test-hooks.ts reads): on
+ * window.__retrocam, they let the reliability tests break the engine, count its GPU objects, read the
+ * canvas and follow every status the editor passed through. The controller knows nothing of them.
+ */
+import { pngDataUrl, type TestOptions } from '../app/test-hooks.ts';
+import type { EngineClient } from '../engine/client/engine-client.ts';
 import type { TestHookAction } from '../engine/protocol.ts';
+import type { Store } from './editor-jotai.ts';
+import { editorStateAtom } from './state/atoms.ts';
+import { tileLimitAtom } from './state/ui.ts';
 
-/** Only with `?testHooks=1`: lets the reliability tests break the engine and count its GPU objects. */
 export interface TestHooks {
   testHook: (action: TestHookAction) => void;
   stats: () => Promise<{ textures: number; buffers: number }>;
@@ -16,4 +25,45 @@ declare global {
   interface Window {
     __retrocam?: TestHooks;
   }
+}
+
+/**
+ * Puts the hooks on window for the editor of this store, whose worker `client` gives; returns the function
+ * that takes them off. Installed before the engine starts, so that the statuses begin at its start.
+ */
+export function installTestHooks(
+  store: Store,
+  client: () => EngineClient | null,
+  options: TestOptions,
+): () => void {
+  const statuses: string[] = [];
+  let last = store.get(editorStateAtom).workerStatus;
+  const stopFollowing = store.sub(editorStateAtom, () => {
+    const status = store.get(editorStateAtom).workerStatus;
+    if (status !== last) statuses.push(status);
+    last = status;
+  });
+  store.set(tileLimitAtom, options.tileLimit ?? null);
+  window.__retrocam = {
+    testHook: (action) => client()?.post({ type: 'testHook', action }),
+    stats: () => {
+      const worker = client();
+      return worker ? worker.requestStats() : Promise.reject(new Error('No worker'));
+    },
+    statuses: () => [...statuses],
+    setTileLimit: (limit) => store.set(tileLimitAtom, limit),
+    pixels: async () => {
+      const worker = client();
+      if (!worker) return null;
+      const { image } = await worker.request({ type: 'requestImageBitmap', source: 'current' });
+      if (!image) return null;
+      const url = pngDataUrl(image);
+      image.close();
+      return url;
+    },
+  };
+  return () => {
+    stopFollowing();
+    delete window.__retrocam;
+  };
 }

@@ -2,7 +2,11 @@
  * The editor's engine session: the worker and its canvas, the recovery log kept in step with what the
  * worker confirms, and recovery. When the GPU is lost or the worker dies, a fresh worker on a fresh canvas
  * replays the log, so the image, its committed history and the applied effect come back without the user
- * doing anything (issue 8). The rules stay in the controller; this file only talks to the worker.
+ * doing anything (issue 8). The rules stay in the controller; this file only talks to the worker, and
+ * tells whoever listens (`on`) what came of it: a worker message, an engine that stopped for good, a
+ * recovery done. It writes the editor's state only for the recovery's own statuses. What it keeps itself
+ * (the Worker and its canvas, the log's bitmaps, the recovery's generation) stays here, not in an atom: a
+ * Worker, a canvas and bitmaps are live objects, not values a component shows or a rule reads.
  */
 import { EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
 import {
@@ -14,11 +18,12 @@ import {
 } from '../engine/protocol.ts';
 import type { DecodedImage } from '../intake/decode.ts';
 import type { Store } from './editor-jotai.ts';
+import { Emitter } from './emitter.ts';
 import { RecoveryLog, workerSteps, type CropStep, type EffectStep, type ImageStep } from './recovery.ts';
 import { cropStepId, type CropChoice } from '../crop/crop-choice.ts';
-import type { Notify } from './saving.ts';
-import { errorReceived, type EditorState, type Outcome } from './state/editor-state.ts';
-import { takePendingFile } from './state/image-rules.ts';
+import { editorStateAtom } from './state/atoms.ts';
+import type { EditorState } from './state/editor-state.ts';
+import { notifyAtom } from './state/notifications.ts';
 import { historyOf, photoSerialWhenReady } from './state/worker-rules.ts';
 import { showingOriginalAtom } from './state/ui.ts';
 import type { UserResources } from './user-resources.ts';
@@ -34,24 +39,24 @@ export interface SessionOptions {
   responseTimeoutMs?: number;
 }
 
-/** What the session needs from the controller. */
-export interface SessionHost {
-  readonly store: Store;
-  state(): EditorState;
-  setState(next: EditorState): void;
-  run(transition: (state: EditorState) => Outcome): EditorState;
-  /** After recovery: the follow-ups any change may trigger (drafts, auto-apply). */
-  followUps(): void;
-  notify: Notify;
+/** What the session tells its listeners. */
+export interface SessionEvents {
   /** A worker message outside recovery, once the log has taken what it needs from it. */
-  receive(message: FromWorkerMessage): void;
+  message: FromWorkerMessage;
+  /** The engine stopped and will not come back by itself (Try again may): the error to show. */
+  stopped: string;
+  /**
+   * A recovery brought the engine back (`photo`: with the photo; without one, a photo that waits for the
+   * engine may load now).
+   */
+  restored: { photo: boolean };
 }
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export class EngineSession {
+export class EngineSession extends Emitter<SessionEvents> {
   private current: EngineClient | null = null;
   private element: HTMLElement | null = null;
   private canvas: HTMLCanvasElement | null = null;
@@ -66,11 +71,21 @@ export class EngineSession {
   private loadingWhenLost = false;
 
   constructor(
-    private readonly host: SessionHost,
+    private readonly store: Store,
     /** Its engine changes when the user chooses another (switchEngine). */
     private readonly options: SessionOptions,
     private readonly resources: UserResources,
-  ) {}
+  ) {
+    super();
+  }
+
+  private get state(): EditorState {
+    return this.store.get(editorStateAtom);
+  }
+
+  private setState(next: EditorState): void {
+    this.store.set(editorStateAtom, next);
+  }
 
   get client(): EngineClient | null {
     return this.current;
@@ -257,14 +272,14 @@ export class EngineSession {
     // A recovery waits for its own answers; the editor hears it once it is done.
     if (this.restoring) return;
     if (message.type === 'status') {
-      if (message.status === 'WorkerError' && this.host.state().workerStatus === 'WorkerInitializing') {
+      if (message.status === 'WorkerError' && this.state.workerStatus === 'WorkerInitializing') {
         // The engine did not start, and nothing will run in this worker: a photo waiting for it stays
         // pending (and shown) until the user tries again.
         this.current?.terminate();
         this.current = null;
       }
     }
-    this.host.receive(message);
+    this.emit('message', message);
     // The spec's rule has logged it; the editor now restores the engine (issue 8).
     if (message.type === 'status' && message.status === 'ContextLost') {
       void this.recover('lost', message.message ?? 'GPU context lost');
@@ -284,7 +299,7 @@ export class EngineSession {
       this.loadingWhenLost = false;
       this.current?.terminate();
       this.current = null;
-      this.host.run((s) => errorReceived(s, message));
+      this.emit('stopped', message);
       return;
     }
     this.failuresInARow++;
@@ -310,20 +325,19 @@ export class EngineSession {
   }
 
   private async recover(why: 'lost' | 'failed' | 'switched', detail: string): Promise<void> {
-    const { host } = this;
     const generation = ++this.generation;
-    const previousEngine = host.state().engine;
-    this.loadingWhenLost ||= host.state().workerStatus === 'LoadingImage';
+    const previousEngine = this.state.engine;
+    this.loadingWhenLost ||= this.state.workerStatus === 'LoadingImage';
     const what = { lost: 'lost its GPU context', failed: 'failed', switched: 'switched' }[why];
     console.warn(`Effect engine ${what}: ${detail}`);
     this.current?.terminate();
     this.current = null;
     this.restoring = true;
-    host.store.set(showingOriginalAtom, false);
+    this.store.set(showingOriginalAtom, false);
     // ContextLost while a new worker starts, ContextRestoring while it replays the log, then ImageReady.
-    host.setState({ ...host.state(), workerStatus: 'ContextLost', activeEffectId: null });
+    this.setState({ ...this.state, workerStatus: 'ContextLost', activeEffectId: null });
     if (why === 'failed') {
-      host.notify('warning', 'The effect engine stopped and was restarted. Your photo and edits are kept.');
+      this.warn('The effect engine stopped and was restarted. Your photo and edits are kept.');
     }
     try {
       let ready = await this.restartWorker(this.options.engine);
@@ -337,18 +351,18 @@ export class EngineSession {
       if (ready.status !== 'WorkerReady')
         throw new Error(ready.message ?? 'Worker reported an error status.');
       if (why !== 'switched' && previousEngine === 'webgpu' && ready.engine === 'webgl2') {
-        host.notify('warning', 'WebGPU stopped working and could not be restored: continuing on WebGL2.');
+        this.warn('WebGPU stopped working and could not be restored: continuing on WebGL2.');
       }
-      const engine = ready.engine ?? host.state().engine;
-      host.setState({ ...host.state(), workerStatus: 'ContextRestoring', engine });
+      const engine = ready.engine ?? this.state.engine;
+      this.setState({ ...this.state, workerStatus: 'ContextRestoring', engine });
       const last = await this.replay(generation);
       if (generation !== this.generation) return;
       this.restoring = false;
       const current = this.log.current;
-      const restored = host.state();
+      const restored = this.state;
       const newPhoto = this.loadingWhenLost && this.log.source !== null;
       this.loadingWhenLost = false;
-      host.setState({
+      this.setState({
         ...restored,
         engine,
         workerStatus: 'ImageReady',
@@ -363,15 +377,13 @@ export class EngineSession {
           : {}),
         ...(last ? historyOf(last) : {}),
       });
-      // With no image yet, a photo that was waiting for the engine (the landing page's) loads now.
-      if (!this.log.source) host.run((s) => takePendingFile({ ...s, workerStatus: 'WorkerReady' }));
       this.failuresInARow = 0;
-      host.followUps();
+      this.emit('restored', { photo: this.log.source !== null });
     } catch (error) {
       if (generation !== this.generation) return;
       this.restoring = false;
       this.loadingWhenLost = false;
-      host.run((s) => errorReceived(s, cleanMessage(reason(error))));
+      this.emit('stopped', cleanMessage(reason(error)));
     }
   }
 
@@ -436,7 +448,11 @@ export class EngineSession {
     if (generation === this.generation && !this.restoring) return false;
     const deadline = Date.now() + RECOVERY_WAIT_MS;
     while (this.restoring && Date.now() < deadline) await pause();
-    return !this.restoring && this.current !== null && this.host.state().workerStatus === 'ImageReady';
+    return !this.restoring && this.current !== null && this.state.workerStatus === 'ImageReady';
+  }
+
+  private warn(message: string): void {
+    this.store.set(notifyAtom, { kind: 'warning', message });
   }
 }
 

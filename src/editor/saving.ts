@@ -17,18 +17,19 @@ import {
 } from './export.ts';
 import { workerSteps, type RecoveryLog } from './recovery.ts';
 import { canRequestImage, type EditorState } from './state/editor-state.ts';
-import type { NotificationAction, NotificationKind } from './state/notifications.ts';
+import type { NotificationKind, Notify } from './state/notifications.ts';
 import { keepDateTaken } from '../metadata/date-taken.ts';
 import { croppedSize } from '../crop/geometry.ts';
 import { processingSize } from '../pixels/processing-size.ts';
-import { exportProgressAtom, fullResolutionAtom, keepDateAtom, savingAtom } from './state/ui.ts';
+import {
+  exportProgressAtom,
+  fullResolutionAtom,
+  keepDateAtom,
+  savingAtom,
+  tileLimitAtom,
+} from './state/ui.ts';
 
-export type Notify = (
-  kind: NotificationKind,
-  message: string,
-  durationMs?: number,
-  action?: NotificationAction,
-) => void;
+export type { Notify };
 
 export const SHARED_MESSAGE = 'Image shared!';
 export const SHARE_CANCELLED_MESSAGE = 'Sharing cancelled.';
@@ -184,8 +185,6 @@ export interface SaveHost {
   state(): EditorState;
   readonly log: RecoveryLog;
   notify: Notify;
-  /** Test option: the longest tile side of full-resolution saves. */
-  tileLimit(): number | null;
   /** After a failed full-resolution save: whether the engine was lost and has come back with the image. */
   engineWasRestored(): Promise<boolean>;
 }
@@ -289,7 +288,7 @@ export class PhotoSaver {
       );
       return;
     }
-    const tileLimit = this.host.tileLimit();
+    const tileLimit = this.host.store.get(tileLimitAtom);
     // A crop in force: the steps run on the crop of the original, which the preview made at its own
     // processing size.
     const crop = log.crop()?.geometry;

@@ -3,8 +3,10 @@
  * smart blur's draw mode. Effects declare what a setting value needs (`needs`, `drawing`); this file
  * says whether the user has it, and hands it to a worker (again, to a restarted one).
  */
+import { cubeTooLargeMessage, MAX_CUBE_BYTES } from '../grading/cube.ts';
 import type { EffectDefinition, ResourceNeed } from '../effects/types.ts';
 import type { EngineClient } from '../engine/client/engine-client.ts';
+import type { Notify } from './state/notifications.ts';
 
 export class UserResources {
   /** The user's own .cube file and its title, once a worker has read it. */
@@ -16,9 +18,29 @@ export class UserResources {
     return this.cube?.title ?? null;
   }
 
-  /** A worker has read and checked this .cube file. */
-  cubeLoaded(file: Blob, title: string): void {
+  /**
+   * The user's own LUT: a file too large for any supported table is refused at once; the worker (`client`
+   * gives the one running) reads and checks the rest, off this thread. Returns its title once it is read,
+   * else null, having said why.
+   */
+  async readCube(file: File, client: () => EngineClient | null, notify: Notify): Promise<string | null> {
+    if (file.size > MAX_CUBE_BYTES) {
+      notify('error', cubeTooLargeMessage(file.size));
+      return null;
+    }
+    const reader = client();
+    if (!reader) {
+      notify('error', 'Image processor not ready.');
+      return null;
+    }
+    const answer = await reader.loadCube(file);
+    if (answer.error !== undefined || client() !== reader) {
+      notify('error', answer.error ?? `Could not read ${file.name}.`);
+      return null;
+    }
+    const title = answer.title ?? file.name;
     this.cube = { file, title };
+    return title;
   }
 
   /** Whether the user has brought this kind of resource. */

@@ -100,7 +100,7 @@ function FullResolutionOption({ controller }: { controller: EditorController }) 
   const exporting = useAtomValue(exportProgressAtom) !== null;
   const { shown } = useEditorState(saveSizeInputs);
   if (!shown) return null;
-  const saved = controller.fullResolutionSize();
+  const saved = controller.saves.fullResolutionSize();
   const size = saved ? `${saved.width} × ${saved.height}` : null;
   return (
     <div
@@ -113,7 +113,7 @@ function FullResolutionOption({ controller }: { controller: EditorController }) 
         data-testid="save-full-resolution"
         checked={on}
         disabled={exporting}
-        onChange={(event) => controller.setFullResolution(event.target.checked)}
+        onChange={(event) => controller.saves.setFullResolution(event.target.checked)}
       />
       <label htmlFor={id}>Full resolution{size && <span className="save-option-size"> ({size})</span>}</label>
     </div>
@@ -137,7 +137,7 @@ function KeepDateOption({ controller }: { controller: EditorController }) {
         type="checkbox"
         data-testid="save-keep-date"
         checked={on}
-        onChange={(event) => controller.setKeepDate(event.target.checked)}
+        onChange={(event) => controller.saves.setKeepDate(event.target.checked)}
       />
       <label htmlFor={id}>Keep the date taken</label>
     </div>

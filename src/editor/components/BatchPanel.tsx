@@ -34,7 +34,7 @@ export function BatchPanel({ controller }: { controller: EditorController }) {
             type="button"
             className="button"
             data-testid="batch-cancel"
-            onClick={() => controller.cancelBatch()}
+            onClick={() => controller.saves.cancelBatch()}
           >
             Cancel
           </button>
@@ -46,7 +46,7 @@ export function BatchPanel({ controller }: { controller: EditorController }) {
           data-testid="batch-apply"
           disabled={!canApply}
           title="Apply the look on screen to every photo at full size, as one zip"
-          onClick={() => void controller.applyToAll()}
+          onClick={() => void controller.saves.applyToAll()}
         >
           Apply to all
         </button>

@@ -159,7 +159,7 @@ export function CanvasStage({
         </div>
       )}
       {exportProgress !== null && (
-        <ExportProgress progress={exportProgress} onCancel={() => controller.cancelExport()} />
+        <ExportProgress progress={exportProgress} onCancel={() => controller.saves.cancelExport()} />
       )}
       {!state.isImageReadyInWorker && !loading && state.pendingImageFile && (
         <KeptPhoto

@@ -1,7 +1,7 @@
 /**
  * The editor's state (product spec section 3): its shape and first value, the commands a rule hands the
  * controller, and the queries every rule asks. The rules themselves (section 4) are pure functions by
- * topic, beside this file: worker-rules, image-rules, effect-rules and view-rules (the collage's are in
+ * topic, beside this file: worker-rules, image-rules, effect-rules, view-rules and look-rules (the collage's are in
  * src/collage/collage-rules.ts). A rule takes the state (and an event) and returns the next state plus the
  * commands the controller carries out (messages to the worker, console warnings, notifications), so every
  * rule is tested without a worker.
@@ -20,6 +20,8 @@ import type {
   UndoMessage,
   WorkerStatus,
 } from '../../engine/protocol.ts';
+import type { FirstStep } from '../../intake/handoff.ts';
+import type { LookLink } from '../look-link.ts';
 import type { NotificationKind } from './notifications.ts';
 
 export type SettingsRecord = Record<string, SettingValue>;
@@ -68,6 +70,15 @@ export interface EditorState {
    * a batch's first photo), shown as `data-photo-serial` so that a test can wait for its own photo.
    */
   photoSerial: number;
+  /**
+   * Not a spec field: a look selected and applied once the photo is ready (look-rules.ts): the page's
+   * link's (its crop first), or a camera shot's.
+   */
+  pendingLook: LookLink | null;
+  /** Not a spec field: a camera shot and its look, kept until that file starts loading. */
+  shotLook: { file: Blob; step: FirstStep } | null;
+  /** Not a spec field: the effect whose apply is committed as soon as it completes (a shot's look). */
+  commitAfter: string | null;
 }
 
 /** No effect selected, running or applied: how the editor starts, and what a new image resets to. */
@@ -106,6 +117,9 @@ export function initialEditorState(): EditorState {
     redoStep: null,
     queuedImageFile: null,
     photoSerial: 0,
+    pendingLook: null,
+    shotLook: null,
+    commitAfter: null,
   };
 }
 

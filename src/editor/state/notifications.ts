@@ -1,4 +1,4 @@
-import { atom } from '../editor-jotai.ts';
+import { atom, type Store } from '../editor-jotai.ts';
 
 export type NotificationKind = 'error' | 'warning' | 'success' | 'info';
 
@@ -37,3 +37,22 @@ export const notifyAtom = atom(
 export const dismissNotificationAtom = atom(null, (get, set, id: number) => {
   if (get(notificationAtom)?.id === id) set(notificationAtom, null);
 });
+
+/** How the editor's parts tell the user something: a notification, its duration and its action optional. */
+export type Notify = (
+  kind: NotificationKind,
+  message: string,
+  durationMs?: number,
+  action?: NotificationAction,
+) => void;
+
+/** A Notify that shows each notification through this store's notifyAtom. */
+export function notifier(store: Store): Notify {
+  return (kind, message, durationMs, action) =>
+    store.set(notifyAtom, {
+      kind,
+      message,
+      ...(durationMs ? { durationMs } : {}),
+      ...(action ? { action } : {}),
+    });
+}

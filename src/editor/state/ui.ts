@@ -43,3 +43,6 @@ export const thumbnailsAtom = atom<Readonly<Record<string, ImageData>>>({});
  * none: the date stamp shows it unless the user sets another day.
  */
 export const photoTakenAtom = atom<string | null>(null);
+
+/** Test option (`?tileLimit=`, with the test hooks): full-resolution saves use tiles no longer than this a side. */
+export const tileLimitAtom = atom<number | null>(null);

@@ -1,0 +1,238 @@
+/**
+ * The editor's loop, which the controller conducts: runs the pure rules of state/ against the store,
+ * carries out the commands they give (a message to the worker, a photo to load, a notification), takes
+ * the follow-ups every change may trigger (a queued photo, drafts, a pending look, the automatic apply),
+ * and hands the worker's messages to the rules. The editor's state is all in the atoms; the loop holds
+ * only the photos' intake (photo-intake.ts says why that is not state) and the thumbnails' side.
+ */
+import { findEffect } from '../effects/index.ts';
+import type { FromWorkerMessage } from '../engine/protocol.ts';
+import type { CollageController } from '../collage/collage-controller.ts';
+import type { CropController } from '../crop/crop-controller.ts';
+import type { Store } from './editor-jotai.ts';
+import { EditorThumbnails } from './editor-thumbnails.ts';
+import { cleanMessage, type EngineSession } from './engine-session.ts';
+import { PhotoIntake } from './photo-intake.ts';
+import { editorStateAtom } from './state/atoms.ts';
+import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
+import {
+  canRequestImage,
+  errorReceived,
+  isBusy,
+  type Command,
+  type EditorState,
+  type Outcome,
+} from './state/editor-state.ts';
+import { autoApply, changeSetting, commit, selectEffect } from './state/effect-rules.ts';
+import { imageLoadFailed, imageLoadStarted, takeQueuedFile } from './state/image-rules.ts';
+import { commitDue, photoLoading, takeLinkedCrop, takeLinkedLook } from './state/look-rules.ts';
+import type { Notify } from './state/notifications.ts';
+import { photoTakenAtom, showingOriginalAtom } from './state/ui.ts';
+import { statusReceived } from './state/worker-rules.ts';
+import type { UserResources } from './user-resources.ts';
+
+/** What the loop works with; the crop tool and the collage are made with its `run`, so they come later. */
+export interface RunnerParts {
+  store: Store;
+  session: EngineSession;
+  resources: UserResources;
+  notify: Notify;
+  crop: () => CropController;
+  collage: () => CollageController;
+  /** False for a test that asked for no thumbnails (`?thumbnails=0`). */
+  thumbnails: boolean;
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class RuleRunner {
+  /** The chosen photos' intake and the loading preview (not state: see photo-intake.ts). */
+  readonly photos = new PhotoIntake();
+  readonly thumbnails: EditorThumbnails;
+
+  constructor(private readonly parts: RunnerParts) {
+    this.thumbnails = new EditorThumbnails(parts.store);
+  }
+
+  get state(): EditorState {
+    return this.parts.store.get(editorStateAtom);
+  }
+
+  setState(next: EditorState): void {
+    this.parts.store.set(editorStateAtom, next);
+  }
+
+  /** Runs a rule, carries out its commands, then the follow-ups every change may trigger. */
+  run(transition: (state: EditorState) => Outcome): EditorState {
+    this.carryOut(transition(this.state));
+    return this.followUps();
+  }
+
+  /** Sets the outcome's state and carries out its commands (no follow-ups). */
+  carryOut(outcome: Outcome): void {
+    this.setState(outcome.state);
+    for (const command of outcome.commands) this.execute(command);
+  }
+
+  /** The Apply button, and a camera shot's look once applied: the collage commits through its own editor. */
+  commit(): void {
+    const { collage, session } = this.parts;
+    if (collage().isOpen) void collage().commit();
+    else this.run((s) => commit(s, session.client !== null));
+  }
+
+  /** Compare: the canvas shows the image before the current effect while `show` holds. */
+  showOriginal(show: boolean): void {
+    const { store, session } = this.parts;
+    const state = this.state;
+    if (show && (!canRequestImage(state) || state.lastAppliedEffectId === null)) return;
+    if (store.get(showingOriginalAtom) === show) return;
+    store.set(showingOriginalAtom, show);
+    session.client?.post({ type: 'showOriginal', show });
+  }
+
+  /** After any change: a queued photo, the drafts, a pending look (its crop first), the automatic apply. */
+  followUps(): EditorState {
+    const { store, session, resources, notify } = this.parts;
+    if (isBusy(this.state) || session.recovering) return this.state;
+    if (this.state.queuedImageFile) {
+      this.carryOut(takeQueuedFile(this.state));
+      return this.state;
+    }
+    const draftEffect = findEffect(store.get(draftEffectAtom));
+    if (draftEffect) {
+      store.set(draftEffectAtom, null);
+      store.set(draftSettingsAtom, {});
+      this.setState(selectEffect(this.state, draftEffect).state);
+    }
+    const drafts = store.get(draftSettingsAtom);
+    if (Object.keys(drafts).length > 0) {
+      store.set(draftSettingsAtom, {});
+      for (const [name, value] of Object.entries(drafts))
+        this.setState(changeSetting(this.state, name, value).state);
+    }
+    const crop = takeLinkedCrop(this.state);
+    if (crop) {
+      this.setState(crop.state);
+      if (this.parts.crop().applyRecipe(crop.crop)) return this.state;
+    }
+    const look = takeLinkedLook(this.state);
+    if (look) {
+      this.setState(look.state);
+      const effect = findEffect(look.effectId);
+      if (effect) {
+        const usable = resources.usableSettings(effect, look.settings, (m) => notify('warning', m));
+        this.carryOut(selectEffect(this.state, effect, usable));
+      }
+    }
+    const apply = autoApply(this.state);
+    if (apply.commands.length > 0) this.carryOut(apply);
+    return this.state;
+  }
+
+  private execute(command: Command): void {
+    switch (command.kind) {
+      case 'warn':
+        console.warn(command.message);
+        return;
+      case 'notify':
+        this.parts.notify(command.level, command.message);
+        return;
+      case 'load':
+        void this.load(command.file);
+        return;
+      case 'post':
+        void this.post(command.message);
+        return;
+    }
+  }
+
+  private async post(message: Extract<Command, { kind: 'post' }>['message']): Promise<void> {
+    const { session, resources } = this.parts;
+    if (message.type !== 'applyEffect') {
+      session.post(message);
+      return;
+    }
+    // A new look replaces the frame being compared: Compare lets go.
+    this.showOriginal(false);
+    const mask = message.withMask ? await resources.mask() : null;
+    await session.applyEffect({ effectId: message.effectId, settings: message.settings, mask });
+  }
+
+  private async load(file: Blob): Promise<void> {
+    const { store, session, notify } = this.parts;
+    if (!session.client) return;
+    const decoded = await this.photos.decode(file, notify);
+    if (!decoded) return;
+    const imageUrl = await this.photos.preview(decoded.bitmap);
+    const { processing, original } = decoded;
+    this.carryOut(
+      imageLoadStarted(this.state, {
+        imageUrl,
+        pendingPreviewUrl: imageUrl,
+        processingWidth: processing.width,
+        processingHeight: processing.height,
+        originalWidth: original.width,
+        originalHeight: original.height,
+      }),
+    );
+    if (this.state.workerStatus !== 'LoadingImage') {
+      decoded.bitmap.close();
+      return;
+    }
+    store.set(photoTakenAtom, decoded.taken ?? null);
+    // A camera shot's look: selected and applied like a look link's once the photo is ready, then committed.
+    this.setState(photoLoading(this.state, file));
+    try {
+      await session.loadImage(decoded, file);
+    } catch (error) {
+      this.run((s) => imageLoadFailed(s, reason(error)));
+    }
+  }
+
+  /** A worker message outside recovery (the session has kept its log). */
+  receive(message: FromWorkerMessage): void {
+    const { session, notify } = this.parts;
+    switch (message.type) {
+      case 'status': {
+        this.run((s) => statusReceived(s, message));
+        const due = commitDue(this.state, message);
+        if (due.commit) {
+          this.setState(due.state);
+          this.commit();
+        }
+        // The base image changed: thumbnails of the new one.
+        const changed = message.status === 'ImageReady' || message.status === 'commitSuccess';
+        if (changed && this.parts.thumbnails) this.thumbnails.refresh((m) => session.post(m));
+        return;
+      }
+      case 'thumbnail':
+        this.thumbnails.received(message);
+        return;
+      case 'error':
+        this.run((s) => errorReceived(s, cleanMessage(message.message)));
+        return;
+      case 'imageBitmapResponse': {
+        // The image on screen went to its caller (the test hooks' pixels).
+        if (message.source === 'current') return;
+        if (!message.image) {
+          notify('error', `Failed to get image from worker: ${message.error ?? 'no image'}`);
+          return;
+        }
+        this.state.activeCollageBitmap?.close();
+        this.setState({ ...this.state, activeCollageBitmap: message.image });
+        const collage = this.parts.collage();
+        if (collage.isOpen) {
+          collage.mainImageReceived(message.image).catch((error: unknown) => {
+            notify('error', `Failed to get image from worker: ${reason(error)}`);
+          });
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  }
+}

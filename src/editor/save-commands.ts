@@ -1,0 +1,90 @@
+/**
+ * The editor's save commands (the action bar's and the batch panel's): one save at a time, the photo's,
+ * the collage's or the batch's ('Apply to all'), the full-resolution and date options, and Cancel. The
+ * saves themselves are in saving.ts and batch.ts.
+ */
+import type { CollageController } from '../collage/collage-controller.ts';
+import { BatchRunner } from './batch.ts';
+import type { Store } from './editor-jotai.ts';
+import type { EngineSession } from './engine-session.ts';
+import { PhotoSaver, savedStep } from './saving.ts';
+import type { EditorState } from './state/editor-state.ts';
+import type { Notify } from './state/notifications.ts';
+import { fullResolutionAtom, keepDateAtom, rememberedSaveOptions } from './state/ui.ts';
+
+export interface SaveParts {
+  store: Store;
+  session: EngineSession;
+  state: () => EditorState;
+  notify: Notify;
+  collage: () => CollageController;
+}
+
+export class SaveCommands {
+  private readonly saver: PhotoSaver;
+  /** Issue 27: the photos chosen together, and 'Apply to all'. */
+  readonly batch: BatchRunner;
+
+  constructor(private readonly parts: SaveParts) {
+    const { store, session, state, notify } = parts;
+    const { log } = session;
+    store.set(keepDateAtom, rememberedSaveOptions.keepDate);
+    const client = () => session.client;
+    this.saver = new PhotoSaver({
+      store,
+      client,
+      state,
+      log,
+      notify,
+      engineWasRestored: () => session.engineWasRestored(),
+    });
+    this.batch = new BatchRunner({
+      store,
+      client,
+      effects: () => log.effectsSinceLoad(),
+      look: () => savedStep(state()),
+      crop: () => log.crop(),
+      notify,
+    });
+  }
+
+  /** One save at a time: a click while one runs is ignored (ten quick clicks give one file). */
+  async save(): Promise<void> {
+    // One export at a time: a batch's Cancel would also stop a save's (the worker cancels every export).
+    if (this.saver.running || this.batch.running) return;
+    const collage = this.parts.collage();
+    if (collage.isOpen) return collage.save();
+    return this.saver.save();
+  }
+
+  /** 'Apply to all': the look on screen on every photo of the batch, at full size, as one zip. */
+  applyToAll(): Promise<void> {
+    if (this.saver.running) return Promise.resolve();
+    return this.batch.run();
+  }
+
+  /** Stops a running batch (nothing is downloaded). */
+  cancelBatch(): void {
+    this.batch.cancel();
+  }
+
+  /** Stops a running full-resolution save. */
+  cancelExport(): void {
+    this.saver.cancel();
+  }
+
+  /** The size a full-resolution save writes now. */
+  fullResolutionSize(): { width: number; height: number } | null {
+    return this.saver.fullResolutionSize();
+  }
+
+  setFullResolution(on: boolean): void {
+    this.parts.store.set(fullResolutionAtom, on);
+  }
+
+  /** 'Keep the date taken': remembered for the next editor while the app is open. */
+  setKeepDate(on: boolean): void {
+    rememberedSaveOptions.keepDate = on;
+    this.parts.store.set(keepDateAtom, on);
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * A look that comes with the photo rather than from the effect list: the page's link's (`?effect=...`,
+ * its crop first) and a camera shot's, which is committed as the photo's first step so that Undo shows
+ * the shot as the camera took it. Pure; tested rule by rule.
+ */
+import type { CropRecipe } from '../../crop/crop-choice.ts';
+import type { StatusMessage } from '../../engine/protocol.ts';
+import type { FirstStep } from '../../intake/handoff.ts';
+import type { LookLink } from '../look-link.ts';
+import type { EditorState } from './editor-state.ts';
+
+/** The editor opened on a link's look: it waits until the first photo is ready. */
+export function lookLinked(state: EditorState, link: LookLink | null): EditorState {
+  return { ...state, pendingLook: link };
+}
+
+/** A camera shot (or the landing page's photo) with its look, or none: kept until that file loads. */
+export function shotChosen(state: EditorState, file: Blob, step: FirstStep | null): EditorState {
+  return { ...state, shotLook: step ? { file, step } : null };
+}
+
+/**
+ * A photo starts loading. A shot's look waits as the pending look (as a link's would), and is committed
+ * once it is applied; any other photo forgets the shot, and what was to be committed.
+ */
+export function photoLoading(state: EditorState, file: Blob): EditorState {
+  const shot = state.shotLook?.file === file ? state.shotLook.step : null;
+  if (!shot) return { ...state, shotLook: null, commitAfter: null };
+  const settings = Object.fromEntries(
+    Object.entries(shot.settings).map(([key, value]) => [key, String(value)]),
+  );
+  return {
+    ...state,
+    shotLook: null,
+    commitAfter: shot.effectId,
+    pendingLook: { effectId: shot.effectId, settings },
+  };
+}
+
+/** A pending look is taken once its photo is ready in the worker, and the worker is idle. */
+function photoReady(state: EditorState): boolean {
+  return state.isImageReadyInWorker && state.workerStatus === 'ImageReady';
+}
+
+/** The pending look's crop, once its photo is ready: made first (from the original), its look after. */
+export function takeLinkedCrop(state: EditorState): { state: EditorState; crop: CropRecipe } | null {
+  const look = state.pendingLook;
+  if (!look?.crop || !photoReady(state)) return null;
+  const { crop, ...rest } = look;
+  return { state: { ...state, pendingLook: rest.effectId ? rest : null }, crop };
+}
+
+/** The pending look, once its photo is ready: taken once, to be selected (and so applied). */
+export function takeLinkedLook(
+  state: EditorState,
+): { state: EditorState; effectId: string | null; settings: Record<string, string> } | null {
+  const look = state.pendingLook;
+  if (!look || !photoReady(state)) return null;
+  return { state: { ...state, pendingLook: null }, effectId: look.effectId, settings: look.settings };
+}
+
+/** A status from the worker: whether it completes the apply of a shot's look, which is committed now. */
+export function commitDue(
+  state: EditorState,
+  message: StatusMessage,
+): { state: EditorState; commit: boolean } {
+  const due = state.commitAfter !== null && message.effectId === state.commitAfter;
+  if (message.status !== 'effectComplete' || !due) {
+    return { state, commit: false };
+  }
+  return { state: { ...state, commitAfter: null }, commit: true };
+}
