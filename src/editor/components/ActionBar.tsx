@@ -65,10 +65,8 @@ export function ActionBar(props: ActionBarProps) {
   return (
     <div className="actions">
       <ActionButton {...props} commandId="apply" testId="apply-button" primary />
-      <div className="actions-row">
-        <ActionButton {...props} commandId="undo" testId="undo-button" step={undoStep} />
-        <ActionButton {...props} commandId="redo" testId="redo-button" step={redoStep} />
-      </div>
+      <ActionButton {...props} commandId="undo" testId="undo-button" step={undoStep} />
+      <ActionButton {...props} commandId="redo" testId="redo-button" step={redoStep} />
       <ActionButton
         {...props}
         commandId="upload"

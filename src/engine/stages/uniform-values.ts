@@ -69,10 +69,13 @@ export function stageUniforms<P extends object, T extends UniformTable>(
 ): UniformParams<T> {
   const sources: readonly object[] = [derived, params, regionUniforms(region)];
   const values: Record<string, UniformValue> = {};
-  for (const { name } of table) {
-    const value = sources.map((source) => valueOf(source, name)).find((v) => v !== undefined);
-    if (value !== undefined) values[name] = value;
-  }
+  for (const { name } of table)
+    for (const source of sources) {
+      const value = valueOf(source, name);
+      if (value === undefined) continue;
+      values[name] = value;
+      break;
+    }
   // Every name of the table is filled in, by the types above (packUniforms checks it again).
   return values as UniformParams<T>;
 }
