@@ -122,6 +122,11 @@ export interface EffectDefinition {
   disabledReason?(name: string, settings: Settings): string | null;
   /** The ordered stages for these (already validated) settings, on an input of this size. */
   stages(settings: Settings, input: PhotoInput): StageInvocation[];
+  /**
+   * How many times the thumbnail's size its thumbnail runs on (1 if not set): more where a stage works
+   * from coarse copies of the image that a 160 px photo makes too coarse to look like the full apply.
+   */
+  readonly thumbnailDetail?: number;
   /** The effect paints on the canvas for some settings. */
   readonly drawing?: DrawingCapability;
   /** Setting values that need a resource the user brings. */

@@ -47,7 +47,7 @@ test('every effect and every look has a thumbnail of the photo that matches its 
     await expect(editor.effectButton(effect.id)).toHaveAttribute('aria-pressed', 'true');
     const db = compare(await editor.workerPixels(), await thumbnail(page.getByTestId(`thumb-${effect.id}`)));
     scores.push(`${effect.id} ${db.toFixed(1)} dB`);
-    expect(db, effect.id).toBeGreaterThan(30);
+    expect.soft(db, effect.id).toBeGreaterThan(30);
   }
   await editor.chooseEffect('pg2016');
   await editor.settled();
@@ -59,7 +59,7 @@ test('every effect and every look has a thumbnail of the photo that matches its 
     await expect(editor.setting('filterName')).toHaveValue(look.name);
     const db = compare(await editor.workerPixels(), await thumbnail(image));
     scores.push(`look ${look.name} ${db.toFixed(1)} dB`);
-    expect(db, look.name).toBeGreaterThan(30);
+    expect.soft(db, look.name).toBeGreaterThan(30);
   }
   console.info(scores.join('\n'));
 });
