@@ -323,3 +323,37 @@ export async function measureBatch(browser, baseUrl, engine, file, size, count, 
     await context.close();
   }
 }
+
+/**
+ * Issue 38: the engine's start with its self-test and without. Fresh editors on Automatic, alternated,
+ * from navigation to WorkerReady; the self-test's own time from the worker's log. The editor skips the
+ * self-test on a software renderer (SwiftShader here), so `?breakEngine=` (spoiling nothing) runs it.
+ */
+export async function measureEngineStart(browser, baseUrl, runs = 5) {
+  const rows = [];
+  for (let run = 0; run < runs; run++)
+    for (const selfTest of [false, true]) {
+      const { context, page } = await newPage(browser);
+      try {
+        let selfTestMs = null;
+        page.on('console', (message) => {
+          const hit = /self-test (?:passed|failed) in (\d+) ms/.exec(message.text());
+          if (hit) selfTestMs = (selfTestMs ?? 0) + Number(hit[1]);
+        });
+        await page.goto(`${baseUrl}/editor?testHooks=1${selfTest ? '&breakEngine=' : ''}`);
+        await page.waitForSelector('[data-testid=editor][data-worker-status=WorkerReady]', {
+          timeout: 120_000,
+        });
+        const { readyMs, engine } = await page.evaluate(() => ({
+          readyMs: window.__statuses.find((s) => s.status === 'WorkerReady')?.at ?? null,
+          engine: document.querySelector('[data-testid=editor]')?.getAttribute('data-engine') ?? null,
+        }));
+        if (selfTest && selfTestMs === null) throw new Error('The self-test did not run with ?breakEngine=');
+        if (!selfTest && selfTestMs !== null) throw new Error('The self-test ran on a software renderer');
+        rows.push({ selfTest, engine, readyMs, selfTestMs });
+      } finally {
+        await context.close();
+      }
+    }
+  return rows;
+}

@@ -156,6 +156,46 @@ export function batchLines(results) {
   return lines;
 }
 
+/** The middle value (the mean of the two middle ones), or null for none. */
+function middle(values) {
+  const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+}
+
+/** Issue 38: the engine's start with its self-test and without (empty when not measured). */
+export function startLines(starts, run) {
+  if (!starts?.length) return [];
+  const of = (selfTest) => starts.filter((row) => row.selfTest === selfTest);
+  const without = middle(of(false).map((row) => row.readyMs));
+  const withTest = middle(of(true).map((row) => row.readyMs));
+  const own = middle(of(true).map((row) => row.selfTestMs));
+  const engines = [...new Set(starts.map((row) => row.engine))].join(', ');
+  const lines = [
+    "## The engine's start and its self-test (issue 38)",
+    '',
+    ...partialRun('--only-start', run),
+  ];
+  lines.push(
+    'A fresh production editor on Automatic, from navigation to WorkerReady, alternately without the ' +
+      "self-test and with it; the self-test's own time is the worker's log line. The editor skips the " +
+      'self-test on a software renderer (SwiftShader here), so `?breakEngine=` (spoiling nothing) runs it: ' +
+      'the numbers are its cost on software, where SwiftShader compiles its programs. It must add at most ' +
+      '50 ms to the start on a hardware GPU, which this machine has not.',
+    '',
+    `| start (engine: ${engines}) | median ms | runs |`,
+    '|---|---:|---:|',
+    `| without the self-test | ${ms(without)} | ${of(false).length} |`,
+    `| with the self-test | ${ms(withTest)} | ${of(true).length} |`,
+    `| the self-test alone (worker log) | ${ms(own)} | ${of(true).length} |`,
+    '',
+    `Added to the start: ${ms(withTest !== null && without !== null ? withTest - without : null)} ms.`,
+    '',
+  );
+  return lines;
+}
+
 /** Issue 26: how much the live viewfinder adds to the still pipeline's cost per frame, at most. */
 export const MAX_LIVE_OVERHEAD = 0.25;
 
@@ -406,7 +446,7 @@ export async function renderMarkdown(results) {
     lines.push('## Thumbnails (issues 23 and 38)', '');
     lines.push(
       "The editor's thumbnails of the photo: every effect at its defaults and every Filters look, each run " +
-        'on the photo reduced to 160 px (the camera effects on 360 px, their resolution scaled alike), ' +
+        'on the photo reduced to 160 px (a camera its resolution scaled as if the photo were 360 px), ' +
         'reduced to 160 px where it changed size and copied into an atlas, one call after another in the worker, ' +
         'each call ending with its GPU work done; the atlas read back once for the effects and once for the looks. ' +
         'The whole set beside one CCD apply at the same size; it must cost no more (at most 1x on WebGPU and WebGL2):',
@@ -524,6 +564,7 @@ export async function renderMarkdown(results) {
 
   lines.push(...cameraLines(results));
   lines.push(...batchLines(results));
+  lines.push(...startLines(results.editor?.starts, results.startRun));
   lines.push(...iphoneLines(results.iphone, partialRun('--only-iphone', results.iphoneRun)));
 
   const cold = results.editor?.coldStarts ?? [];

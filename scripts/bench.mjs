@@ -14,6 +14,7 @@
 //   --only-batch   only the batch (issue 27): seconds per 12 MP photo in 'Apply to all', on every backend
 //   --only-iphone  only the iPhone photo (issue 36): 12, 24, 48 MP with CCD and 120 MP with Filters, load,
 //                  look and full-resolution save, time and peak memory of every browser process, per backend
+//   --only-start   only the engine's start with its self-test and without (issue 38)
 //   --only-thumbnails  only the thumbnail set (issue 38) beside one CCD apply timed before and after it,
 //                  at 1080 px on WebGPU and WebGL2
 //   --report       measure nothing: RESULTS.md again from results.json and the newer partial runs' files
@@ -29,11 +30,19 @@ import {
   makeTwelveMegapixelJpeg,
   measureBatch,
   measureColdStart,
+  measureEngineStart,
   measureFirstFrame,
   measureSliderDrag,
 } from './bench-editor.mjs';
 import { CAMERA_SIZE, measureViewfinder } from './bench-camera.mjs';
-import { batchLines, cameraLines, cameraVerdict, renderMarkdown, renderSummary } from './bench-report.mjs';
+import {
+  batchLines,
+  cameraLines,
+  cameraVerdict,
+  renderMarkdown,
+  renderSummary,
+  startLines,
+} from './bench-report.mjs';
 import { iphoneLines, measureIphone } from './bench-iphone.mjs';
 import { measureBuild } from './size.mjs';
 import { withPage } from './with-page.mjs';
@@ -45,6 +54,7 @@ const onlyCamera = args.includes('--only-camera');
 const onlyBatch = args.includes('--only-batch');
 const onlyIphone = args.includes('--only-iphone');
 const onlyThumbnails = args.includes('--only-thumbnails');
+const onlyStart = args.includes('--only-start');
 // Issue 27: photos per batch, per backend. The CPU backend takes far longer a photo (it runs every pass on
 // the CPU, in the worker), so it does two (a batch is two photos at least).
 const BATCH_SIZE = [4000, 3000];
@@ -290,9 +300,13 @@ async function editor(workerEffectIds) {
     const firstFrames = [];
     const coldStarts = [];
     const batches = [];
+    // Issue 38: the engine's start with its self-test and without.
+    const starts = await measureEngineStart(browser, baseUrl, quick ? 2 : 5);
+    log(startLines(starts).slice(-7).join(' '));
+    if (onlyStart) return { starts };
     if (onlyIphone) {
       const iphone = await measureIphone(baseUrl, [...ENGINES, 'cpu'], kodak, log);
-      return { bundles, drags, firstFrames, coldStarts, batches, viewfinder: [], iphone };
+      return { bundles, drags, firstFrames, coldStarts, batches, viewfinder: [], iphone, starts };
     }
     if (!onlyCamera) {
       const photo = await makeTwelveMegapixelJpeg(browser, kodak, ...BATCH_SIZE);
@@ -307,10 +321,11 @@ async function editor(workerEffectIds) {
         }
       }
     }
-    if (onlyBatch) return { bundles, drags, firstFrames, coldStarts, batches, viewfinder: [] };
+    if (onlyBatch) return { bundles, drags, firstFrames, coldStarts, batches, viewfinder: [], starts };
     const iphone = quick ? [] : await measureIphone(baseUrl, [...ENGINES, 'cpu'], kodak, log);
     const viewfinder = await measureViewfinder(baseUrl, ENGINES, log);
-    if (onlyCamera) return { bundles, drags, firstFrames, coldStarts, batches, viewfinder, iphone: [] };
+    if (onlyCamera)
+      return { bundles, drags, firstFrames, coldStarts, batches, viewfinder, iphone: [], starts };
     const twelve = await makeTwelveMegapixelJpeg(browser, kodak);
     for (const engine of ENGINES) {
       const drag = await measureSliderDrag(browser, baseUrl, engine, kodak);
@@ -335,7 +350,7 @@ async function editor(workerEffectIds) {
         );
       }
     }
-    return { bundles, drags, firstFrames, coldStarts, batches, viewfinder, iphone };
+    return { bundles, drags, firstFrames, coldStarts, batches, viewfinder, iphone, starts };
   } finally {
     await browser?.close();
     try {
@@ -378,9 +393,14 @@ async function rewriteMarkdown() {
       loadAverageBefore: thumbnails.machine?.loadAverageBefore ?? [],
     };
   }
+  const start = read('start-results.json');
+  if (newer(start)) {
+    merged.editor = { ...(merged.editor ?? {}), starts: start.starts };
+    merged.startRun = { date: start.date, loadAverageBefore: start.machine?.loadAverageBefore ?? [] };
+  }
   const batch = read('batch-results.json');
   if (newer(batch)) {
-    merged.editor = { ...(full.editor ?? {}), batches: batch.batches };
+    merged.editor = { ...(merged.editor ?? {}), batches: batch.batches };
     merged.batchRun = { date: batch.date, loadAverageBefore: batch.machine?.loadAverageBefore ?? [] };
   }
   writeFileSync(new URL('../bench/RESULTS.md', import.meta.url), await renderMarkdown(merged));
@@ -438,6 +458,10 @@ if (onlyThumbnails) {
     partial.rows.map((row) => `${row.engine}: set / CCD ${(row.medianMs / row.ccd.medianMs).toFixed(2)}`),
   );
 }
+if (onlyStart) {
+  const { starts } = await editor([]);
+  await writePartial('start-results.json', { starts }, (partial) => startLines(partial.starts));
+}
 if (onlyBatch) {
   const { batches } = await editor([]);
   await writePartial('batch-results.json', { batches }, batchLines);
@@ -487,6 +511,7 @@ const results = {
     drags: editorResults.drags,
     firstFrames: editorResults.firstFrames,
     coldStarts: editorResults.coldStarts,
+    starts: editorResults.starts,
     batches: editorResults.batches,
   },
 };

@@ -136,9 +136,11 @@ export class EngineClient {
   ): EngineClient {
     const { engine, testHooks } = options;
     const limits = deviceLimits();
+    // `?breakEngine=webgpu,webgl2` spoils those backends' self-tests; present at all (even empty), it
+    // runs the self-test on software renderers too, as the benchmark times it.
     const broken = testHooks
-      ? (new URLSearchParams(self.location.search).get('breakEngine')?.split(',').filter(isEngineKind) ?? [])
-      : [];
+      ? new URLSearchParams(self.location.search).get('breakEngine')?.split(',').filter(isEngineKind)
+      : undefined;
     if (!canvas) throw new EngineSetupError('Canvas element unavailable.');
     if (typeof canvas.transferControlToOffscreen !== 'function' || typeof Worker === 'undefined') {
       throw new EngineSetupError('OffscreenCanvas not supported. Cannot initialize effect engine.');
@@ -166,7 +168,7 @@ export class EngineClient {
         ...(engine ? { engine } : {}),
         ...(testHooks ? { testHooks } : {}),
         ...(limits ? { deviceLimits: limits } : {}),
-        ...(broken.length > 0 ? { breakEngine: broken } : {}),
+        ...(broken ? { breakEngine: broken } : {}),
       },
       [offscreen],
     );
