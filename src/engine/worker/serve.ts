@@ -385,7 +385,15 @@ class Server {
 }
 
 /** What the CPU backend makes of the self-test's chain: what a GPU backend must draw. */
-async function cpuSelfTest(): Promise<Uint8Array> {
+/** The CPU's pixels of the self-test, worked out once for every backend that is checked. */
+let cpuPixels: Promise<Uint8Array> | null = null;
+
+function cpuSelfTest(): Promise<Uint8Array> {
+  cpuPixels ??= renderOnCpu();
+  return cpuPixels;
+}
+
+async function renderOnCpu(): Promise<Uint8Array> {
   const { createCpuBackend } = await import('../cpu/backend.ts');
   const cpu = createCpuBackend(new OffscreenCanvas(1, 1), (text) => log('info', text));
   if (!cpu) throw new Error('the CPU backend is not available');
