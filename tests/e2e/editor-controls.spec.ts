@@ -5,6 +5,9 @@ import { psnr } from '../reference/metrics.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { EditorPage } from '../support/pages.ts';
 
+/** Longer than the number box's typing debounce (300 ms, product spec section 9). */
+const TYPING_PAUSE_MS = 500;
+
 /** Where the image point at fractions (fx, fy) of the canvas lies on the page now. */
 async function pointOnPage(canvas: Locator, fx: number, fy: number) {
   const box = await canvas.boundingBox();
@@ -159,7 +162,13 @@ test('shortcuts: a key for every effect wherever focus is not in a text field, E
   // In a text field a digit is typed, not a shortcut.
   const resolution = editor.setting('jpeg_longSidePixels');
   await resolution.fill('');
+  // A pause after clearing the box (a debounce's worth) leaves it empty: the old value does not come back
+  // under the caret (then '48' read '16048', clamped to 1080, under load).
+  await page.waitForTimeout(TYPING_PAUSE_MS);
+  await expect(resolution).toHaveValue('');
   await resolution.press('4');
+  await page.waitForTimeout(TYPING_PAUSE_MS);
+  await expect(resolution).toHaveValue('4');
   await resolution.press('8');
   await pressed('nokiaEffect');
   // Enter in a text field takes the value; it does not apply.

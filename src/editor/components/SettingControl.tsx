@@ -204,12 +204,16 @@ function RangeControl({ id, definition, value, onChange }: RangeControlProps) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const commitText = (text: string) => {
+  /**
+   * Takes the typed value (clamped; non-numeric input is not taken). `done` (Enter, leaving the box) then
+   * shows the value; a pause in typing leaves what was typed, so that clearing the box, or a first digit
+   * under the minimum, does not put a value back under the caret.
+   */
+  const commitText = (text: string, done: boolean) => {
     clearTimeout(timer.current);
     const coerced = coerceSetting(definition, text);
-    // Non-numeric input reverts to the current value.
     if (coerced !== undefined) onChange(definition.name, coerced);
-    setDraft(null);
+    if (done) setDraft(null);
   };
 
   return (
@@ -242,11 +246,11 @@ function RangeControl({ id, definition, value, onChange }: RangeControlProps) {
             const text = e.target.value;
             setDraft(text);
             clearTimeout(timer.current);
-            timer.current = setTimeout(() => commitText(text), TYPING_DEBOUNCE_MS);
+            timer.current = setTimeout(() => commitText(text, false), TYPING_DEBOUNCE_MS);
           }}
-          onBlur={(e) => commitText(e.target.value)}
+          onBlur={(e) => commitText(e.target.value, true)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') commitText(e.currentTarget.value);
+            if (e.key === 'Enter') commitText(e.currentTarget.value, true);
             if (definition.cyclic && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
               // One step round, at once: 10 then up is 1.
               e.preventDefault();
