@@ -9,6 +9,8 @@
 //   - GPU time: the sum of every compute pass's duration from timestamp queries (what the GPU spent);
 //   - wall time: from the apply's first encoded pass to its work being done (what a user waits for on an
 //     otherwise idle GPU: JavaScript encoding, submission and the GPU together);
+// and issue 38's two GPU questions: the self-test's time on a fresh device (nothing compiled: what it
+// adds to the engine's start) and the editor's thumbnail set beside one CCD apply at 1080 px (wall);
 // and, on the same machine's CPU, the tests' CPU references at 4000x3000 in worker threads (one effect per
 // thread, single-threaded each). The JPEG round trip of the browser is measured outside (libjpeg-turbo
 // through Pillow, the same library Chromium encodes and decodes JPEG with), on the raw synthetic images
@@ -20,10 +22,13 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { EFFECTS } from '../src/effects/index.ts';
 import { bakeLut } from '../src/grading/luts.ts';
 import { resolveSettings } from '../src/effects/settings.ts';
+import type { Backend, GpuTexture } from '../src/engine/backend.ts';
 import type { StageInvocation } from '../src/engine/stages/invocation.ts';
 import { StageRunner } from '../src/engine/runner.ts';
 import { createWebGpuBackend } from '../src/engine/webgpu/create.ts';
 import { EngineResources } from '../src/engine/worker/resources.ts';
+import { renderSelfTest } from '../src/engine/worker/self-test.ts';
+import { ThumbnailRenderer } from '../src/engine/worker/thumbnails.ts';
 import type { RgbaImage } from '../tests/reference/image.ts';
 import { runReference } from '../tests/reference/index.ts';
 import { cpuResources } from './cpu-resources.ts';
@@ -72,14 +77,26 @@ interface Sample {
   passMs: number[];
 }
 
-/** ImageData for Node: the backend uploads its `data` with writeTexture. */
+/**
+ * ImageData for Node: the backend uploads its `data` with writeTexture. Both of the browser's forms:
+ * (data, width, height) and (width, height), a blank picture (the self-test draws its own).
+ */
 class NodeImageData {
   readonly colorSpace = 'srgb';
-  constructor(
-    readonly data: Uint8ClampedArray,
-    readonly width: number,
-    readonly height: number,
-  ) {}
+  readonly data: Uint8ClampedArray;
+  readonly width: number;
+  readonly height: number;
+  constructor(dataOrWidth: Uint8ClampedArray | number, width: number, height?: number) {
+    if (typeof dataOrWidth === 'number') {
+      this.width = dataOrWidth;
+      this.height = width;
+      this.data = new Uint8ClampedArray(dataOrWidth * width * 4);
+    } else {
+      this.data = dataOrWidth;
+      this.width = width;
+      this.height = height ?? dataOrWidth.length / 4 / width;
+    }
+  }
 }
 
 /** A proxy of `target` whose method `name` is `replacement`; its other members are the target's own. */
@@ -218,10 +235,13 @@ async function gpuRows(dawn: DawnModule, flags: string[], log: (m: string) => vo
     );
     runPass(pass);
   };
+  // First, on the fresh device: the self-test as the engine's start runs it (its programs compiled then).
+  const selfTest = await timeSelfTest(backend, log);
   const runner = new StageRunner(backend);
   const resources = new EngineResources(backend, bakeLut);
 
   const rows: Row[] = [];
+  let thumbnails: ThumbnailTiming | null = null;
   for (const [width, height] of SIZES) {
     const image = new NodeImageData(
       new Uint8ClampedArray(syntheticPixels(width, height).buffer),
@@ -281,11 +301,57 @@ async function gpuRows(dawn: DawnModule, flags: string[], log: (m: string) => vo
       await measure(effect.id, effect.stages(resolveSettings(effect, {}), input));
     }
     await measure('jpeg-stage', [{ stage: 'jpeg', params: { quality: JPEG_QUALITY } }]);
+    if (width === 1080) thumbnails = await timeThumbnails(backend, input, resources, log);
     await measure('identity', [{ stage: 'copy', params: {} }]);
     runner.pool.release(input);
     runner.pool.trim();
   }
-  return { adapter: adapterInfo, rows };
+  return { adapter: adapterInfo, rows, selfTest, thumbnails };
+}
+
+interface ThumbnailTiming {
+  medianMs: number;
+  passes: number;
+  samplesMs: number[];
+}
+
+/** The self-test's chain on a fresh device (cold: its programs compiled), then again (warm). */
+async function timeSelfTest(backend: Backend, log: (m: string) => void) {
+  const time = async () => {
+    const start = performance.now();
+    await renderSelfTest(backend);
+    return performance.now() - start;
+  };
+  const coldMs = await time();
+  const warmMs = await time();
+  log(`self-test: ${coldMs.toFixed(1)} ms on a fresh device, ${warmMs.toFixed(1)} ms again`);
+  return { coldMs, warmMs };
+}
+
+/** The editor's thumbnail set of `input` as the worker makes it, call after call, read back per group. */
+async function timeThumbnails(
+  backend: Backend,
+  input: GpuTexture,
+  resources: EngineResources,
+  log: (m: string) => void,
+): Promise<ThumbnailTiming> {
+  const renderer = new ThumbnailRenderer(backend, resources.resolve);
+  let passes = 0;
+  const once = async () => {
+    const before = renderer.passCount;
+    const start = performance.now();
+    renderer.queue(0);
+    while (await renderer.next(input));
+    await backend.finish();
+    passes = renderer.passCount - before;
+    return performance.now() - start;
+  };
+  for (let i = 0; i < WARMUP; i++) await once();
+  const samplesMs: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) samplesMs.push(await once());
+  const medianMs = median(samplesMs);
+  log(`${input.width}x${input.height} thumbnail set: wall ${medianMs.toFixed(3)} ms, ${passes} passes`);
+  return { medianMs, passes, samplesMs };
 }
 
 /** One effect's CPU references at a size, one run (as the browser benchmark does at 12 MP). */
@@ -334,13 +400,17 @@ async function main() {
   for (const [width, height] of SIZES) {
     writeFileSync(`${out}/synthetic-${width}x${height}.rgba`, syntheticPixels(width, height));
   }
-  const gpuResult = process.env.SKIP_GPU ? { adapter: '', rows: [] } : await gpuRows(dawn, flags, log);
+  const gpuResult = process.env.SKIP_GPU
+    ? { adapter: '', rows: [], selfTest: null, thumbnails: null }
+    : await gpuRows(dawn, flags, log);
   const cpu = process.env.SKIP_CPU ? [] : await cpuRows(Number(process.env.CPU_PARALLEL ?? 4), log);
   const result = {
     date: new Date().toISOString(),
     machine: { cpu: cpus()[0]?.model, cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30) },
     adapter: gpuResult.adapter,
     rows: gpuResult.rows,
+    selfTest: gpuResult.selfTest,
+    thumbnails: gpuResult.thumbnails,
     cpu,
   };
   writeFileSync(`${out}/native-results.json`, JSON.stringify(result, null, 1));
