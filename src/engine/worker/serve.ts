@@ -384,7 +384,6 @@ class Server {
   }
 }
 
-/** What the CPU backend makes of the self-test's chain: what a GPU backend must draw. */
 /** The CPU's pixels of the self-test, worked out once for every backend that is checked. */
 let cpuPixels: Promise<Uint8Array> | null = null;
 
@@ -393,6 +392,7 @@ function cpuSelfTest(): Promise<Uint8Array> {
   return cpuPixels;
 }
 
+/** What the CPU backend makes of the self-test's chain: what a GPU backend must draw. */
 async function renderOnCpu(): Promise<Uint8Array> {
   const { createCpuBackend } = await import('../cpu/backend.ts');
   const cpu = createCpuBackend(new OffscreenCanvas(1, 1), (text) => log('info', text));

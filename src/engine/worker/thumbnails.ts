@@ -4,10 +4,10 @@
  * as if the photo were CAMERA_OVERSAMPLE times the thumbnail's size), a result of another size is
  * reduced by area, and the result is copied into its cell of an atlas. The atlas of a group (the
  * effects, then the looks) is read back once, when its last cell is made (issue 38: one read-back
- * instead of one a thumbnail), and its cells handed over as they are: no encoding. A call renders one camera effect or a few looks
- * (PASSES_PER_CALL), its GPU work finished before it ends: the worker's queue runs calls between its
- * other messages, so an apply waits for one call at most, and the worker's rest after a call is as long
- * as the call took.
+ * instead of one a thumbnail), and its cells handed over as they are: no encoding. A call renders one
+ * camera effect or a few looks (PASSES_PER_CALL), its GPU work finished before it ends: the worker's
+ * queue runs calls between its other messages, so an apply waits for one call at most, and the worker's
+ * rest after a call is as long as the call took.
  */
 import { findEffect } from '../../effects/index.ts';
 import {
