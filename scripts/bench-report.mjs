@@ -446,7 +446,7 @@ export async function renderMarkdown(results) {
     lines.push('## Thumbnails (issues 23 and 38)', '');
     lines.push(
       "The editor's thumbnails of the photo: every effect at its defaults and every Filters look, each run " +
-        'on the photo reduced to 160 px (a camera its resolution scaled as if the photo were 360 px), ' +
+        "on the photo reduced to 160 px (CCD on 360 px; a camera's resolution scaled as if the photo were 360 px), " +
         'reduced to 160 px where it changed size and copied into an atlas, one call after another in the worker, ' +
         'each call ending with its GPU work done; the atlas read back once for the effects and once for the looks. ' +
         'The whole set beside one CCD apply at the same size; it must cost no more (at most 1x on WebGPU and WebGL2):',
