@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, ensureChromium } from './chromium.mjs';
+import { median } from './bench-report.mjs';
 import { y4m } from './camera-feed.mjs';
 
 export const CAMERA_SIZE = [640, 480];
@@ -41,13 +42,6 @@ function scene(width, height) {
     }
   }
   return { width, height, data };
-}
-
-function median(values) {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 async function counters(page) {

@@ -156,12 +156,18 @@ export function batchLines(results) {
   return lines;
 }
 
-/** The middle value (the mean of the two middle ones), or null for none. */
+/** The middle value of samples (the mean of the two middle ones); NaN for none. */
+export function median(values) {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The median of the numbers among `values`, or null where there are none. */
 function middle(values) {
-  const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const half = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+  const numbers = values.filter((v) => typeof v === 'number');
+  return numbers.length ? median(numbers) : null;
 }
 
 /** Issue 38: the engine's start with its self-test and without (empty when not measured). */

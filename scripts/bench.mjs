@@ -39,6 +39,7 @@ import {
   batchLines,
   cameraLines,
   cameraVerdict,
+  median,
   renderMarkdown,
   renderSummary,
   startLines,
@@ -236,12 +237,6 @@ async function gpuAndCpu() {
       cameraStill,
     };
   });
-}
-
-function median(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** Resolves once nothing listens on the port any more (the benchmark page's server has gone). */
