@@ -12,7 +12,6 @@ import { EngineClient, EngineSetupError } from '../engine/client/engine-client.t
 import {
   type EngineKind,
   type FromWorkerMessage,
-  type FullResolutionStep,
   type StatusMessage,
   type ToWorkerMessage,
 } from '../engine/protocol.ts';
@@ -20,6 +19,7 @@ import type { DecodedImage } from '../intake/decode.ts';
 import type { Store } from './editor-jotai.ts';
 import { Emitter } from './emitter.ts';
 import { RecoveryLog, workerSteps, type CropStep, type EffectStep, type ImageStep } from './recovery.ts';
+import { postApply, postCrop, replayLog } from './replay.ts';
 import { cropStepId, type CropChoice } from '../crop/crop-choice.ts';
 import { editorStateAtom } from './state/atoms.ts';
 import type { EditorState } from './state/editor-state.ts';
@@ -355,7 +355,9 @@ export class EngineSession extends Emitter<SessionEvents> {
       }
       const engine = ready.engine ?? this.state.engine;
       this.setState({ ...this.state, workerStatus: 'ContextRestoring', engine });
-      const last = await this.replay(generation);
+      const last = this.current
+        ? await replayLog(this.current, this.log, this.resources, () => generation === this.generation)
+        : null;
       if (generation !== this.generation) return;
       this.restoring = false;
       const current = this.log.current;
@@ -392,50 +394,6 @@ export class EngineSession extends Emitter<SessionEvents> {
     return this.startClient(engine).started;
   }
 
-  /** Replays the log on the fresh worker; returns the last status it answered with. */
-  private async replay(generation: number): Promise<StatusMessage | null> {
-    const client = this.current;
-    const source = this.log.source;
-    if (!client || !source) return null;
-    await this.resources.restore(client);
-    const image = await createImageBitmap(source.image);
-    let last = await client.loadImage(image, source.processing, source.original, source.taken);
-    const steps = this.log.steps;
-    for (const [index, step] of steps.entries()) {
-      if (generation !== this.generation) return last;
-      if (step.kind === 'effect') {
-        await this.replayEffect(client, step);
-        last = await client.request({ type: 'commitEffect' });
-      } else if (step.kind === 'crop') {
-        last = await postCrop(
-          client,
-          source.file,
-          step,
-          await workerSteps(this.log.effectsBefore(index) ?? []),
-        );
-      } else {
-        const copy = await createImageBitmap(step.image);
-        last = await client.request(
-          { type: 'replaceBaseImage', image: copy, width: step.width, height: step.height, step: step.step },
-          [copy],
-        );
-      }
-    }
-    // Steps after the undo position were undone: replay them, then undo them again, so redo works.
-    for (let i = this.log.position; i < steps.length; i++) {
-      last = await client.request({ type: 'undo' });
-    }
-    if (this.log.current) {
-      const status = await this.replayEffect(client, this.log.current);
-      last = { ...status, ...historyOf(last) };
-    }
-    return last;
-  }
-
-  private async replayEffect(client: EngineClient, step: EffectStep): Promise<StatusMessage> {
-    return postApply(client, step, step.mask ? await createImageBitmap(step.mask) : null);
-  }
-
   /**
    * After a failed full-resolution save: whether the engine was lost and has come back with the image.
    * The failure can arrive just before the worker's ContextLost, so a moment is given for that; then a
@@ -454,37 +412,6 @@ export class EngineSession extends Emitter<SessionEvents> {
   private warn(message: string): void {
     this.store.set(notifyAtom, { kind: 'warning', message });
   }
-}
-
-/** Sends a crop; the worker takes the masks. Resolves with its commitSuccess. */
-function postCrop(
-  client: EngineClient,
-  file: Blob,
-  step: CropStep,
-  effects: FullResolutionStep[],
-): Promise<StatusMessage> {
-  const masks = effects.flatMap((effect) => (effect.mask ? [effect.mask] : []));
-  return client.request(
-    { type: 'cropImage', file, geometry: step.choice.geometry, step: step.step, effects },
-    masks,
-  );
-}
-
-/** Sends an apply; the worker takes the mask. Resolves with its effectComplete. */
-function postApply(
-  client: EngineClient,
-  step: Pick<EffectStep, 'effectId' | 'settings'>,
-  mask: ImageBitmap | null,
-): Promise<StatusMessage> {
-  return client.request(
-    {
-      type: 'applyEffect',
-      effectId: step.effectId,
-      settings: step.settings,
-      ...(mask ? { freehandMaskImageBitmap: mask } : {}),
-    },
-    mask ? [mask] : [],
-  );
 }
 
 /**
