@@ -19,6 +19,12 @@ export interface TestOptions {
    * specs about first-apply speed keep it.
    */
   noWarmUp?: boolean;
+  /**
+   * `?breakEngine=webgpu,webgl2`: those backends' self-tests read back black (issue 38). Present at all
+   * (even empty), it runs the self-test on software renderers too, as the benchmark times it. Read once,
+   * when the editor opens: every worker of its session takes it (the engine that replaces one too).
+   */
+  breakEngine?: string[];
 }
 
 /** The address's test options, or null without `?testHooks=1` (then the page has no test hooks). */
@@ -31,6 +37,9 @@ export function testOptions(search: string): TestOptions | null {
     ...(Number.isInteger(tileLimit) && tileLimit > 0 ? { tileLimit } : {}),
     ...(params.get('thumbnails') === '0' ? { noThumbnails: true } : {}),
     ...(params.get('warmUp') === '0' ? { noWarmUp: true } : {}),
+    ...(params.has('breakEngine')
+      ? { breakEngine: (params.get('breakEngine') ?? '').split(',').filter(Boolean) }
+      : {}),
   };
 }
 

@@ -28,10 +28,14 @@ export interface CameraViewProps {
   onUpload: () => void;
   /** The camera's problems are also notified, so that they outlive the view. */
   onProblem?: (message: string) => void;
+  /** A warning that outlives the view too (a backend left at its self-test: issue 38). */
+  onNotice?: (message: string) => void;
   engine?: EngineKind;
   testHooks?: boolean;
   /** A fixed preview long side (`?cameraLongSide=`), for tests and the bench. */
   longSide?: number;
+  /** Test hook (`?breakEngine=`): these backends' self-tests read back black. */
+  breakEngine?: EngineKind[];
 }
 
 /** Test hooks (`?testHooks=1`) on window, or none. */
@@ -57,7 +61,7 @@ function dateStampSetting(look: CameraLook): string | null {
 }
 
 export default function CameraView(props: CameraViewProps) {
-  const { onShot, onClose, onUpload, onProblem, engine, testHooks, longSide } = props;
+  const { onShot, onClose, onUpload, onProblem, onNotice, engine, testHooks, longSide, breakEngine } = props;
   const host = useRef<HTMLDivElement>(null);
   const shutter = useRef<HTMLButtonElement>(null);
   const session = useRef<CameraSession | null>(null);
@@ -85,9 +89,15 @@ export default function CameraView(props: CameraViewProps) {
   }, [lookKey, dated, timer]);
   // Read when a problem comes, so that a new callback from the parent does not restart the camera.
   const problemRef = useRef(onProblem);
+  const noticeRef = useRef(onNotice);
   useEffect(() => {
     problemRef.current = onProblem;
-  }, [onProblem]);
+    noticeRef.current = onNotice;
+  }, [onProblem, onNotice]);
+  // The test hook's list, as the page's link first gave it (a parent makes a new array each render).
+  const [brokenEngines] = useState(breakEngine);
+  // The next session replaces one whose backend drew its self-test wrong: it tells the user.
+  const tellLeft = useRef(false);
 
   // One session (a worker and its canvas) per attempt: a canvas can be handed to one worker only.
   useEffect(() => {
@@ -132,13 +142,21 @@ export default function CameraView(props: CameraViewProps) {
             setCameras(made.cameras.length);
             setMirrored(made.facing === 'user');
           },
+          onEngineLeft: () => {
+            tellLeft.current = true;
+            setAttempt((n) => n + 1);
+          },
+          onNotice: (message) => noticeRef.current?.(message),
         },
         {
           ...(engine ? { engine } : {}),
           ...(testHooks ? { testHooks } : {}),
           ...(longSide ? { longSide } : {}),
+          ...(tellLeft.current ? { tellLeft: true } : {}),
+          ...(brokenEngines ? { breakEngine: brokenEngines } : {}),
         },
       );
+      tellLeft.current = false;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // Told after this effect, as any later problem is.
@@ -167,7 +185,7 @@ export default function CameraView(props: CameraViewProps) {
       if (session.current === made) session.current = null;
       if (testHooks) exposeHooks(null);
     };
-  }, [attempt, engine, testHooks, longSide]);
+  }, [attempt, engine, testHooks, longSide, brokenEngines]);
 
   // After the session's effect: a new session gets the look too.
   useEffect(() => {

@@ -12,6 +12,7 @@
  * newest and is taken when the worker shows the one before. No React, no GPU code.
  */
 import { EngineClient } from '../engine/client/engine-client.ts';
+import { leftBackendsNotice } from '../engine/client/left-backends.ts';
 import {
   epochNow,
   type EffectSettings,
@@ -81,6 +82,13 @@ export interface CameraEvents {
   onProblem(problem: CameraProblem, message: string): void;
   /** The camera runs (again): frames are coming. */
   onRunning(): void;
+  /**
+   * The backend drew its self-test wrong (issue 38) and is left: a new session, on a fresh canvas,
+   * starts past it (a canvas keeps the context it was given).
+   */
+  onEngineLeft(): void;
+  /** A warning for the user (the backends left, said once the one moved to is trusted). */
+  onNotice(message: string): void;
 }
 
 export interface CameraOptions {
@@ -88,6 +96,10 @@ export interface CameraOptions {
   testHooks?: boolean;
   /** A fixed long side for the preview (a test or bench option); without it the worker adapts it. */
   longSide?: number;
+  /** This session replaces one whose backend was left: the user is told once this one is trusted. */
+  tellLeft?: boolean;
+  /** Test hook: these backends' self-tests read back black. */
+  breakEngine?: EngineKind[];
 }
 
 /** How many recent frames the rates and averages are taken over. */
@@ -120,6 +132,7 @@ export class CameraSession {
   private newestArrived: number | null = null;
   private frameCallback: number | null = null;
   private readonly shown: { shown: number; latency: number; cost: number }[] = [];
+  private noticeDue = false;
   /** Every frame's latency and cost since the last `resetStats` (the bench's timed window), bounded. */
   private readonly timed: { latency: number; cost: number }[] = [];
   private stats: CameraStats = {
@@ -148,8 +161,22 @@ export class CameraSession {
       {
         ...(options.engine ? { engine: options.engine } : {}),
         ...(options.testHooks ? { testHooks: true } : {}),
+        ...(options.breakEngine ? { breakEngine: options.breakEngine } : {}),
       },
     );
+    this.noticeDue = options.tellLeft === true;
+    this.client.started
+      .then((ready) => {
+        if (ready.status === 'WorkerReady' && !ready.selfTest && ready.engine) this.sayLeft(ready.engine);
+      })
+      .catch(() => undefined);
+  }
+
+  /** Tells the user which backends were left, once the one this session runs on is trusted. */
+  private sayLeft(running: EngineKind): void {
+    if (!this.noticeDue) return;
+    this.noticeDue = false;
+    this.events.onNotice(leftBackendsNotice(running));
   }
 
   /** The cameras the device has (known once one has been opened: labels need the permission). */
@@ -382,6 +409,10 @@ export class CameraSession {
         if (this.newestArrived !== null) void this.sendNewest();
         return;
       }
+      case 'selfTest':
+        if (message.passed) this.sayLeft(message.engine);
+        else this.events.onEngineLeft();
+        return;
       case 'status':
         if (message.status === 'WorkerError') {
           this.events.onProblem('engine', message.message ?? 'The effect engine could not start.');

@@ -1,6 +1,6 @@
 /**
  * How the landing page and the editor open the camera: its view loads only when someone opens it, with
- * the options of the page's link (`?engine=`, `?testHooks=1`, `?cameraLongSide=`).
+ * the options of the page's link (`?engine=`, `?testHooks=1`, `?cameraLongSide=`, `?breakEngine=`).
  */
 import { lazy } from 'react';
 import { testOptions } from '../app/test-hooks.ts';
@@ -12,15 +12,19 @@ export interface CameraLinkOptions {
   engine?: EngineKind;
   testHooks?: boolean;
   longSide?: number;
+  /** Test hook (`?breakEngine=`): these backends' self-tests read back black. */
+  breakEngine?: EngineKind[];
 }
 
 export function cameraOptions(search: string): CameraLinkOptions {
   const params = new URLSearchParams(search);
   const engine = params.get('engine');
   const longSide = Number(params.get('cameraLongSide'));
+  const test = testOptions(search);
   return {
     ...(isEngineKind(engine) ? { engine } : {}),
-    ...(testOptions(search) ? { testHooks: true } : {}),
+    ...(test ? { testHooks: true } : {}),
+    ...(test?.breakEngine ? { breakEngine: test.breakEngine.filter(isEngineKind) } : {}),
     ...(Number.isInteger(longSide) && longSide >= 16 && longSide <= 4096 ? { longSide } : {}),
   };
 }

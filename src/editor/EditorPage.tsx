@@ -150,6 +150,10 @@ function EditorScreen({ store }: { store: Store }) {
     (message: string) => store.set(notifyAtom, { kind: 'error', message }),
     [store],
   );
+  const cameraNotice = useCallback(
+    (message: string) => store.set(notifyAtom, { kind: 'warning', message }),
+    [store],
+  );
 
   const onHost = useCallback(
     (host: HTMLElement) => {
@@ -411,6 +415,7 @@ function EditorScreen({ store }: { store: Store }) {
                 fileInput.current?.click();
               }}
               onProblem={cameraProblem}
+              onNotice={cameraNotice}
             />
           </Suspense>
         )}

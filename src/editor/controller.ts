@@ -9,7 +9,7 @@
  */
 import { findEffect, likelyEffects } from '../effects/index.ts';
 import { EngineSetupError, type EngineClient } from '../engine/client/engine-client.ts';
-import type { EngineKind } from '../engine/protocol.ts';
+import { isEngineKind, type EngineKind } from '../engine/protocol.ts';
 import { EDITOR_FORMATS } from '../intake/formats.ts';
 import { takeHandoff, type FirstStep } from '../intake/handoff.ts';
 import { CollageController } from '../collage/collage-controller.ts';
@@ -71,6 +71,7 @@ export class EditorController {
     const sessionOptions = {
       ...(engine ? { engine } : {}),
       ...(test ? { testHooks: true } : {}),
+      ...(test?.breakEngine ? { breakEngine: test.breakEngine.filter(isEngineKind) } : {}),
       ...(responseTimeoutMs ? { responseTimeoutMs } : {}),
     };
     const session = (this.session = new EngineSession(store, sessionOptions, this.resources));

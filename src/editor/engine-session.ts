@@ -9,9 +9,11 @@
  * Worker, a canvas and bitmaps are live objects, not values a component shows or a rule reads.
  */
 import { EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
+import { leftBackendsNotice } from '../engine/client/left-backends.ts';
 import {
   type EngineKind,
   type FromWorkerMessage,
+  type FromWorkerMessageOf,
   type StatusMessage,
   type ToWorkerMessage,
 } from '../engine/protocol.ts';
@@ -36,6 +38,8 @@ const RECOVERY_WAIT_MS = 60_000;
 export interface SessionOptions {
   engine?: EngineKind;
   testHooks?: boolean;
+  /** Test hook: these backends' self-tests read back black (see EngineClientOptions). */
+  breakEngine?: EngineKind[];
   responseTimeoutMs?: number;
 }
 
@@ -69,6 +73,8 @@ export class EngineSession extends Emitter<SessionEvents> {
   private failuresInARow = 0;
   /** A photo was loading when the engine was lost: the replay brings it, as a newly loaded photo. */
   private loadingWhenLost = false;
+  /** The user is to be told of a backend left: once the engine moved to is trusted. */
+  private noticeDue = false;
 
   constructor(
     private readonly store: Store,
@@ -153,6 +159,7 @@ export class EngineSession extends Emitter<SessionEvents> {
       {
         ...(engine ? { engine } : {}),
         ...(this.options.testHooks ? { testHooks: true } : {}),
+        ...(this.options.breakEngine ? { breakEngine: this.options.breakEngine } : {}),
         ...(this.options.responseTimeoutMs ? { responseTimeoutMs: this.options.responseTimeoutMs } : {}),
       },
     );
@@ -269,6 +276,11 @@ export class EngineSession extends Emitter<SessionEvents> {
   }
 
   private received(message: FromWorkerMessage): void {
+    // The self-test runs whenever the worker is first idle, during a replay too.
+    if (message.type === 'selfTest') {
+      this.selfTested(message);
+      return;
+    }
     // A recovery waits for its own answers; the editor hears it once it is done.
     if (this.restoring) return;
     if (message.type === 'status') {
@@ -287,6 +299,26 @@ export class EngineSession extends Emitter<SessionEvents> {
   }
 
   // ---------------------------------------------------------------- recovery
+
+  /**
+   * The backend's self-test (issue 38): a backend that drew it wrong is left for the next (the client
+   * has remembered it: left-backends.ts), by a fresh worker that replays the log, as after a crash. The user is told once, when the engine it moved to
+   * is trusted (its own self-test passed, or it has none).
+   */
+  private selfTested(message: FromWorkerMessageOf<'selfTest'>): void {
+    if (message.passed) {
+      this.sayBackendsLeft(message.engine);
+      return;
+    }
+    this.noticeDue = true;
+    void this.recover('selfTest', `${message.engine}: ${message.reason ?? 'the self-test failed'}`);
+  }
+
+  private sayBackendsLeft(running: EngineKind): void {
+    if (!this.noticeDue) return;
+    this.noticeDue = false;
+    this.warn(leftBackendsNotice(running));
+  }
 
   /**
    * A worker died. Restart it, unless workers keep dying before they are back (a script that cannot load,
@@ -324,11 +356,16 @@ export class EngineSession extends Emitter<SessionEvents> {
     void this.recover('switched', engine ?? 'automatic');
   }
 
-  private async recover(why: 'lost' | 'failed' | 'switched', detail: string): Promise<void> {
+  private async recover(why: 'lost' | 'failed' | 'switched' | 'selfTest', detail: string): Promise<void> {
     const generation = ++this.generation;
     const previousEngine = this.state.engine;
     this.loadingWhenLost ||= this.state.workerStatus === 'LoadingImage';
-    const what = { lost: 'lost its GPU context', failed: 'failed', switched: 'switched' }[why];
+    const what = {
+      lost: 'lost its GPU context',
+      failed: 'failed',
+      switched: 'switched',
+      selfTest: 'drew its self-test wrong',
+    }[why];
     console.warn(`Effect engine ${what}: ${detail}`);
     this.current?.terminate();
     this.current = null;
@@ -350,10 +387,11 @@ export class EngineSession extends Emitter<SessionEvents> {
       if (generation !== this.generation) return;
       if (ready.status !== 'WorkerReady')
         throw new Error(ready.message ?? 'Worker reported an error status.');
-      if (why !== 'switched' && previousEngine === 'webgpu' && ready.engine === 'webgl2') {
+      if ((why === 'lost' || why === 'failed') && previousEngine === 'webgpu' && ready.engine === 'webgl2') {
         this.warn('WebGPU stopped working and could not be restored: continuing on WebGL2.');
       }
       const engine = ready.engine ?? this.state.engine;
+      if (!ready.selfTest && engine) this.sayBackendsLeft(engine);
       this.setState({ ...this.state, workerStatus: 'ContextRestoring', engine });
       const last = this.current
         ? await replayLog(this.current, this.log, this.resources, () => generation === this.generation)

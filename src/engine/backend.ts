@@ -69,6 +69,11 @@ export interface ResourceCounts {
 
 export interface Backend {
   readonly kind: EngineKind;
+  /**
+   * Drawn by a software rasteriser (SwiftShader, llvmpipe) or the CPU: not a GPU driver that can draw
+   * wrong, so not self-tested (issue 38).
+   */
+  readonly software: boolean;
   readonly maxTextureSize: number;
   /** Runs compute passes whose invocations share workgroup memory (PassSpec.workgroups). */
   readonly workgroupMemory: boolean;

@@ -10,6 +10,7 @@ import type { StageInvocation } from './stages/invocation.ts';
 class RecordingBackend implements Backend {
   /** Which backend the plan is for matters only through `workgroupMemory`. */
   readonly kind = 'webgpu' as const;
+  readonly software = true;
   readonly maxTextureSize = 1 << 16;
   readonly programs = new Map<string, ProgramSpec & { formats: TextureFormat[] }>();
   private nextId = -1;

@@ -270,3 +270,29 @@ test('ten quick presses of the shutter in the editor take one photo, reported on
   const notes = await page.evaluate(() => (window as unknown as { __notes: string[] }).__notes);
   expect(notes.filter((note) => /could not be taken/.test(note))).toEqual([]);
 });
+
+test('a camera whose WebGPU draws its self-test wrong comes back on WebGL2, drawing right, and says so once', async ({
+  page,
+  landing,
+}) => {
+  // Every notification shown, however briefly (a later one replaces it on screen).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __notes: string[] }).__notes = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid=notification] .notification-message')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  // From the landing page, which has no engine of its own: the camera's worker runs the self-test.
+  await landing.open('testHooks=1&breakEngine=webgpu&cameraLongSide=640');
+  await page.getByTestId('camera-button').click();
+  const notice = 'WebGPU drew a test picture wrong on this device, so effects run on WebGL2.';
+  await expect(page.getByTestId('notification')).toContainText(notice, { timeout: 30_000 });
+  expect(await page.evaluate(() => sessionStorage.getItem('retrocam-left-backends'))).toBe('["webgpu"]');
+  await page.getByTestId('camera-look-none').click();
+  await moreFrames(page, 3);
+  expect(psnr(await liveFrame(page), feedImage())).toBeGreaterThan(35);
+  const notes = await page.evaluate(() => (window as unknown as { __notes: string[] }).__notes);
+  expect(notes).toEqual([notice]);
+});

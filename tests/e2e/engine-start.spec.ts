@@ -102,44 +102,88 @@ test('the worker script itself fails, again after each restart: the photo is kep
   await expectPhotoLoaded(page);
 });
 
+/**
+ * What the editor showed, in order: each change of its status or engine, and each notification's text
+ * (recorded in the page from its first moment, so that nothing between two looks is missed).
+ */
+async function recordEditor(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __seen: string[] }).__seen = seen;
+    const look = () => {
+      const editor = document.querySelector('[data-testid=editor]');
+      if (editor) {
+        const now = `${editor.getAttribute('data-worker-status')} on ${editor.getAttribute('data-engine')}`;
+        if (seen.filter((entry) => !entry.startsWith('notice: ')).at(-1) !== now) seen.push(now);
+      }
+      const notice = document.querySelector('[data-testid=notification] .notification-message');
+      const text = notice?.textContent ? `notice: ${notice.textContent}` : null;
+      if (text && !seen.includes(text)) seen.push(text);
+    };
+    new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+}
+
+/**
+ * The photo is chosen while the engine starts, so that it is on screen before the self-test runs (the
+ * self-test waits for the worker to be idle): a backend that draws wrong is left with the photo on it.
+ */
+async function loadWhileStarting(page: Page, editor: EditorPage, breakEngine: string) {
+  await page.goto(`/editor?testHooks=1&thumbnails=0&warmUp=0&breakEngine=${breakEngine}`);
+  await editor.upload(PHOTO);
+}
+
 test('a WebGPU that draws its self-test wrong is left for WebGL2: the photo is right and the user is told once', async ({
   page,
   editor,
 }) => {
+  const seen = await recordEditor(page);
   // The test hook spoils WebGPU's read-back of the self-test, as a GPU that draws black would.
-  await page.goto('/editor?testHooks=1&thumbnails=0&warmUp=0&breakEngine=webgpu');
-  await editor.expectStatus('WorkerReady');
-  await expect(editor.root).toHaveAttribute('data-engine', 'webgl2');
+  await loadWhileStarting(page, editor, 'webgpu');
+  await expect(editor.root).toHaveAttribute('data-engine', 'webgl2', { timeout: 30_000 });
+  await editor.expectStatus('ImageReady', { timeout: 30_000 });
   const notice = await editor.takeNotification('warning');
   expect(notice.text).toBe('WebGPU drew a test picture wrong on this device, so effects run on WebGL2.');
-  await editor.load(PHOTO);
   const shown = await editor.workerPixels();
   expect(psnr(shown, await photoAt(page, shown.width, shown.height))).toBeGreaterThan(35);
+  // The photo was first shown on WebGPU, then the log replayed on WebGL2; one notice.
+  const steps = await seen();
+  expect(steps.indexOf('ImageReady on webgpu')).toBeGreaterThanOrEqual(0);
+  expect(steps.indexOf('ImageReady on webgl2')).toBeGreaterThan(steps.indexOf('ImageReady on webgpu'));
+  expect(steps.filter((step) => step.startsWith('notice: '))).toEqual([`notice: ${notice.text}`]);
 });
 
-test('a WebGL2 that draws its self-test wrong too is left for the CPU: the canvas is still free for it', async ({
+test('a WebGL2 that draws its self-test wrong too is left for the CPU, and the user is told once', async ({
   page,
   editor,
 }) => {
-  // WebGL2's self-test runs on a scratch canvas of its own: the editor's canvas must be left without a
-  // WebGL2 context, or the CPU backend could not draw on it.
-  await page.goto('/editor?testHooks=1&thumbnails=0&warmUp=0&breakEngine=webgpu,webgl2');
-  await editor.expectStatus('WorkerReady');
-  await expect(editor.root).toHaveAttribute('data-engine', 'cpu');
+  const seen = await recordEditor(page);
+  await loadWhileStarting(page, editor, 'webgpu,webgl2');
+  await expect(editor.root).toHaveAttribute('data-engine', 'cpu', { timeout: 60_000 });
+  await editor.expectStatus('ImageReady', { timeout: 30_000 });
   const notice = await editor.takeNotification('warning');
   expect(notice.text).toBe(
     'WebGPU and WebGL2 drew a test picture wrong on this device, so effects run on the CPU.',
   );
-  await editor.load(PHOTO);
   const shown = await editor.workerPixels();
   expect(psnr(shown, await photoAt(page, shown.width, shown.height))).toBeGreaterThan(35);
+  // WebGL2 was tried in its turn (not told of: it was left too), and the notice came once, at the end.
+  const steps = await seen();
+  expect(steps).toContain('ImageReady on webgl2');
+  expect(steps.filter((step) => step.startsWith('notice: '))).toEqual([`notice: ${notice.text}`]);
 });
 
 test('Automatic keeps WebGPU where its self-test draws right', async ({ page, editor }) => {
   // The hook on another backend: WebGPU's self-test runs on SwiftShader too (it is skipped on software
   // adapters otherwise), and passes.
-  await page.goto('/editor?testHooks=1&thumbnails=0&warmUp=0&breakEngine=webgl2');
-  await editor.expectStatus('WorkerReady');
+  const passed = page.waitForEvent('console', {
+    predicate: (message) => message.text().includes('webgpu: self-test passed'),
+    timeout: 30_000,
+  });
+  await loadWhileStarting(page, editor, 'webgl2');
+  await passed;
+  await editor.expectStatus('ImageReady');
   await expect(editor.root).toHaveAttribute('data-engine', 'webgpu');
   await expect(page.getByTestId('notification')).toHaveCount(0);
 });

@@ -155,16 +155,6 @@ describe('worker status handling', () => {
     }
   });
 
-  it('WorkerReady with a message (a backend left at its self-test) says it once, as a warning', () => {
-    const message = 'WebGPU drew a test picture wrong on this device, so effects run on WebGL2.';
-    const outcome = statusReceived(
-      initialEditorState(),
-      status('WorkerReady', { engine: 'webgl2', message }),
-    );
-    expect(outcome.commands).toEqual([{ kind: 'notify', level: 'warning', message }]);
-    expect(statusReceived(outcome.state, status('WorkerReady', { engine: 'webgl2' })).commands).toEqual([]);
-  });
-
   it('WorkerReady records the chosen backend', () => {
     const next = statusReceived(initialEditorState(), status('WorkerReady', { engine: 'webgl2' })).state;
     expect(next.workerStatus).toBe('WorkerReady');

@@ -169,6 +169,7 @@ export function UploadBox() {
     navigate(`/editor${window.location.search}`);
   };
   const cameraProblem = useCallback((message: string) => notify({ kind: 'error', message }), [notify]);
+  const cameraNotice = useCallback((message: string) => notify({ kind: 'warning', message }), [notify]);
 
   const batchSize = (preparing ? preparingTogether : (chosen?.together ?? [])).length;
 
@@ -185,6 +186,7 @@ export function UploadBox() {
               input.current?.click();
             }}
             onProblem={cameraProblem}
+            onNotice={cameraNotice}
           />
         </Suspense>
       )}

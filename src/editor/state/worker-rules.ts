@@ -48,13 +48,7 @@ export function statusReceived(state: EditorState, message: StatusMessage): Outc
   switch (message.status) {
     case 'WorkerReady': {
       const next = { ...state, workerStatus: 'WorkerReady' as const, engine: message.engine ?? state.engine };
-      // A backend left at start (its self-test drew wrong): said once, as a warning.
-      const outcome = takePendingFile(next);
-      if (!message.message) return outcome;
-      return {
-        ...outcome,
-        commands: [{ kind: 'notify', level: 'warning', message: message.message }, ...outcome.commands],
-      };
+      return takePendingFile(next);
     }
     case 'ImageReady': {
       const clearCollage = isCollage(state.selectedEffectId) && state.workerStatus === 'ApplyingEffect';

@@ -5,7 +5,6 @@
  * error with it. The UI talks to the engine only through this class.
  */
 import {
-  isEngineKind,
   isFromWorkerMessage,
   PROGRESS,
   REPLIES,
@@ -22,6 +21,7 @@ import {
   type ToWorkerMessage,
 } from '../protocol.ts';
 import { deviceLimits } from '../device-limits.ts';
+import { leaveBackend, leftBackends } from './left-backends.ts';
 import type { CropGeometry } from '../../crop/geometry.ts';
 
 export interface EngineClientEvents {
@@ -34,6 +34,11 @@ export interface EngineClientOptions {
   engine?: EngineKind;
   /** Lets the worker accept test hooks (forced context loss, crashes). */
   testHooks?: boolean;
+  /**
+   * Test hook (with `testHooks`): these backends' self-tests read back black. Given at all (even empty),
+   * the self-test runs on software renderers too, as the benchmark times it.
+   */
+  breakEngine?: readonly EngineKind[];
   /** A worker that does not answer a request for this long is treated as dead. */
   responseTimeoutMs?: number;
 }
@@ -134,13 +139,10 @@ export class EngineClient {
     events: EngineClientEvents,
     options: EngineClientOptions = {},
   ): EngineClient {
-    const { engine, testHooks } = options;
+    const { engine, testHooks, breakEngine } = options;
+    // Automatic starts past the backends whose self-tests drew wrong in this tab.
+    const skip = engine ? [] : leftBackends();
     const limits = deviceLimits();
-    // `?breakEngine=webgpu,webgl2` spoils those backends' self-tests; present at all (even empty), it
-    // runs the self-test on software renderers too, as the benchmark times it.
-    const broken = testHooks
-      ? new URLSearchParams(self.location.search).get('breakEngine')?.split(',').filter(isEngineKind)
-      : undefined;
     if (!canvas) throw new EngineSetupError('Canvas element unavailable.');
     if (typeof canvas.transferControlToOffscreen !== 'function' || typeof Worker === 'undefined') {
       throw new EngineSetupError('OffscreenCanvas not supported. Cannot initialize effect engine.');
@@ -168,7 +170,8 @@ export class EngineClient {
         ...(engine ? { engine } : {}),
         ...(testHooks ? { testHooks } : {}),
         ...(limits ? { deviceLimits: limits } : {}),
-        ...(broken ? { breakEngine: broken } : {}),
+        ...(testHooks && breakEngine ? { breakEngine: [...breakEngine] } : {}),
+        ...(skip.length ? { skip } : {}),
       },
       [offscreen],
     );
@@ -325,6 +328,8 @@ export class EngineClient {
       console.warn('Ignoring a malformed message from the worker', data);
       return;
     }
+    // Remembered before anyone hears of it: the worker that replaces this one starts past it.
+    if (data.type === 'selfTest' && !data.passed) leaveBackend(data.engine);
     const request = data.id === undefined ? undefined : this.pending.get(data.id);
     if (request && data.id !== undefined) {
       // Progress is no answer: the request it reports on still waits.

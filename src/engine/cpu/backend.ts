@@ -40,6 +40,7 @@ export function createCpuBackend(
 
 class CpuBackend implements Backend {
   readonly kind = 'cpu' as const;
+  readonly software = true;
   // Memory, not a device, limits a texture here; the full-resolution export tiles above this.
   readonly maxTextureSize = 8192;
   readonly workgroupMemory = false;

@@ -124,6 +124,8 @@ export const EDITOR_TO_WORKER = {
       deviceLimits: optional<DeviceLimits>(isDeviceLimits),
       /** Test hook (`?breakEngine=webgpu,webgl2` with test hooks): those backends' self-tests read back black. */
       breakEngine: optional(arrayOf(isEngineKind)),
+      /** Automatic without these backends: their self-tests drew wrong earlier in this session. */
+      skip: optional(arrayOf(isEngineKind)),
     },
     'status',
   ),
@@ -242,6 +244,8 @@ export const EDITOR_FROM_WORKER = {
     message: optional(isString),
     /** Set with WorkerReady: the backend the worker chose. */
     engine: optional(isEngineKind),
+    /** Set with WorkerReady: the backend's self-test is to run, and a selfTest message will say how it went. */
+    selfTest: optional(isBoolean),
     /** Set whenever the committed history changes: how many steps can be undone and redone. */
     undoDepth: optional(isCount),
     redoDepth: optional(isCount),
@@ -250,6 +254,11 @@ export const EDITOR_FROM_WORKER = {
     /** The step Redo would take again. */
     redoStep: optional(nullable(isString)),
   }),
+  /**
+   * Not in the spec (issue 38): how the backend's self-test went, run once the worker is first idle. On
+   * a mismatch the page moves to the next backend.
+   */
+  selfTest: message({ engine: isEngineKind, passed: isBoolean, reason: optional(isString) }),
   /** A request failed (with its id: its promise is rejected), or a message without a reply did. */
   error: message({ message: isString }),
   log: message({ level: oneOf(['info', 'warn', 'error']), message: isString }),

@@ -31,6 +31,15 @@ export interface WebGl2Options {
   onContextRestored?: () => void;
 }
 
+/** The names software rasterisers give themselves as WebGL renderers. */
+const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software/i;
+
+/** The renderer's name where the browser tells it, else its generic one. */
+function rendererName(gl: WebGL2RenderingContext): string {
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  return String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
+}
+
 /** Brings up WebGL2 on the canvas, or resolves null (the reason goes to `log`). */
 export function createWebGl2Backend(
   canvas: OffscreenCanvas,
@@ -54,6 +63,7 @@ export function createWebGl2Backend(
 
 class WebGl2Backend implements Backend {
   readonly kind = 'webgl2' as const;
+  readonly software: boolean;
   readonly maxTextureSize: number;
   readonly workgroupMemory = false;
   private readonly programs: GlPrograms;
@@ -80,6 +90,7 @@ class WebGl2Backend implements Backend {
     private readonly log: (message: string) => void,
     options: WebGl2Options,
   ) {
+    this.software = SOFTWARE_RENDERER.test(rendererName(gl));
     this.maxTextureSize = gl.getParameter(gl.MAX_TEXTURE_SIZE) as number;
     // Needed to render into rgba16float intermediates.
     gl.getExtension('EXT_color_buffer_float');

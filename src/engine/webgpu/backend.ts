@@ -33,8 +33,13 @@ const MAX_BIND_GROUPS = 512;
 export type PresentMode = 'context' | 'bitmap';
 
 export function presentModeFor(adapter: GPUAdapter): PresentMode {
+  return isFallback(adapter) ? 'bitmap' : 'context';
+}
+
+/** A fallback adapter: a software rasteriser (SwiftShader). */
+function isFallback(adapter: GPUAdapter): boolean {
   const legacy = adapter as GPUAdapter & { isFallbackAdapter?: boolean };
-  return (adapter.info?.isFallbackAdapter ?? legacy.isFallbackAdapter) ? 'bitmap' : 'context';
+  return adapter.info?.isFallbackAdapter ?? legacy.isFallbackAdapter ?? false;
 }
 
 export type Presenter =
@@ -53,6 +58,7 @@ export interface WebGpuOptions {
 
 export class WebGpuBackend implements Backend {
   readonly kind = 'webgpu' as const;
+  readonly software: boolean;
   readonly maxTextureSize: number;
   readonly workgroupMemory = true;
   private readonly shaders = new ShaderLibrary(WGSL_FILES, 'wgsl');
@@ -73,7 +79,7 @@ export class WebGpuBackend implements Backend {
   private destroyed = false;
   private lostForTest = false;
   private readonly onDeviceLost: WebGpuOptions['onDeviceLost'];
-  private presenter: Presenter;
+  private readonly presenter: Presenter;
 
   constructor(
     // Held so that it lives as long as the device: Chromium tears the device down ("A valid external
@@ -85,6 +91,7 @@ export class WebGpuBackend implements Backend {
     options: WebGpuOptions,
   ) {
     this.presenter = presenter;
+    this.software = isFallback(adapter);
     this.maxTextureSize = device.limits.maxTextureDimension2D;
     this.programs = new Programs(device, this.shaders);
     this.uniforms = new UniformSlots(device);
@@ -95,12 +102,6 @@ export class WebGpuBackend implements Backend {
     device.addEventListener('uncapturederror', (event) => {
       console.error('WebGPU error:', event.error.message);
     });
-    this.showOn(presenter);
-  }
-
-  /** Shows frames through `presenter` from now on (the self-test ran with a scratch one). */
-  showOn(presenter: Presenter): void {
-    this.presenter = presenter;
     // The first photo is shown through this pipeline: made now, off this thread, while it decodes.
     if (presenter.kind === 'context') {
       this.device

@@ -1,24 +1,15 @@
 /**
  * Bringing WebGPU up on the canvas: an adapter (fallback adapters, such as SwiftShader, accepted), a
- * device, the self-test, and only then the canvas's context, so that a device that draws wrong leaves
- * the canvas free for WebGL2 (a canvas takes one kind of context for good).
+ * device, and the canvas's context (or, on a fallback adapter, a bitmap renderer).
  */
 import type { Backend } from '../backend.ts';
 import { presentModeFor, WebGpuBackend, type Presenter, type WebGpuOptions } from './backend.ts';
 
-/**
- * Resolves null when any of those is missing or the check finds the device drawing wrong; the reason is
- * reported through `log`. `check` runs on the backend before it has the canvas (null: it passed), on a
- * hardware adapter: a fallback adapter is a software rasteriser (SwiftShader), not a driver that can draw
- * wrong, and compiling the check's programs there costs two seconds before the first photo shows.
- * `checkSoftware` checks it too (the test hook that spoils a backend's check).
- */
+/** Resolves null when any of those is missing; the reason is reported through `log`. */
 export async function createWebGpuBackend(
   canvas: OffscreenCanvas,
   log: (message: string) => void,
   options: WebGpuOptions = {},
-  check?: (backend: Backend) => Promise<string | null>,
-  checkSoftware = false,
 ): Promise<Backend | null> {
   const gpu = (self.navigator as Navigator & { gpu?: GPU }).gpu;
   if (!gpu) {
@@ -44,28 +35,12 @@ export async function createWebGpuBackend(
     log(`WebGPU: requestDevice failed: ${String(error)}`);
     return null;
   }
-  // Checked before the canvas is touched: the trial shows nothing, through a scratch presenter.
-  const mode = presentModeFor(adapter);
-  const scratch = new OffscreenCanvas(1, 1).getContext('bitmaprenderer');
-  let backend: WebGpuBackend | null = null;
-  if (check && scratch && (mode === 'context' || checkSoftware)) {
-    backend = new WebGpuBackend(adapter, device, canvas, { kind: 'bitmap', context: scratch }, options);
-    const reason = await check(backend);
-    if (reason) {
-      log(`WebGPU: ${reason}`);
-      backend.destroy();
-      return null;
-    }
-  }
-  const presenter = canvasPresenter(canvas, gpu, device, mode, log);
+  const presenter = canvasPresenter(canvas, gpu, device, presentModeFor(adapter), log);
   if (!presenter) {
-    if (backend) backend.destroy();
-    else device.destroy();
+    device.destroy();
     return null;
   }
-  if (!backend) return new WebGpuBackend(adapter, device, canvas, presenter, options);
-  backend.showOn(presenter);
-  return backend;
+  return new WebGpuBackend(adapter, device, canvas, presenter, options);
 }
 
 function canvasPresenter(

@@ -1,9 +1,9 @@
 /**
- * The engine's self-test at start (issue 38): a GPU that starts is not yet a GPU that draws right
- * (Safari 26.4's WebGPU drew black or dropped objects on macOS and iPadOS while WebGL worked). Before a
- * GPU backend is trusted with the photo, it runs a small known chain (a colour stage, a blur, the JPEG
- * stage) on a tiny generated picture, and its read-back is held to what the CPU backend computes from the
- * same picture. A backend that draws otherwise is left for the next one.
+ * The engine's self-test (issue 38): a GPU that starts is not yet a GPU that draws right (Safari 26.4's
+ * WebGPU drew black or dropped objects on macOS and iPadOS while WebGL worked). Once the worker is first
+ * idle (serve.ts), a GPU backend runs a small known chain (a colour stage, a blur, the JPEG stage) on a
+ * tiny generated picture, and its read-back is held to what the CPU backend computes from the same
+ * picture. A backend that draws otherwise is left for the next one.
  */
 import type { Backend } from '../backend.ts';
 import type { EngineKind } from '../protocol.ts';

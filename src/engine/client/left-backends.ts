@@ -1,0 +1,39 @@
+/**
+ * The backends left for this browser tab because their self-tests drew wrong (issue 38): kept in
+ * sessionStorage, so that the editor, the camera and a reload all start past them when the choice is
+ * automatic. A GPU that draws wrong keeps drawing wrong; a new tab tries it again.
+ */
+import { isEngineKind, type EngineKind } from '../protocol.ts';
+
+const KEY = 'retrocam-left-backends';
+
+/** The backends left, in the order they were left. */
+export function leftBackends(): EngineKind[] {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(KEY) ?? '[]');
+    return Array.isArray(stored) ? stored.filter(isEngineKind) : [];
+  } catch {
+    // No storage (a sandboxed frame, storage off): nothing was left, or it cannot be remembered.
+    return [];
+  }
+}
+
+/** Remembers that `kind` drew its self-test wrong. */
+export function leaveBackend(kind: EngineKind): void {
+  const left = leftBackends();
+  if (left.includes(kind)) return;
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify([...left, kind]));
+  } catch {
+    // Not remembered: this page still moves on (its session keeps the worker it moved to).
+  }
+}
+
+/** Said once, where GPU backends drew the self-test wrong and another runs instead. */
+export function leftBackendsNotice(running: EngineKind): string {
+  const name = { webgpu: 'WebGPU', webgl2: 'WebGL2', cpu: 'the CPU' };
+  const which = leftBackends()
+    .map((kind) => name[kind])
+    .join(' and ');
+  return `${which} drew a test picture wrong on this device, so effects run on ${name[running]}.`;
+}
