@@ -10,7 +10,8 @@
 //   - wall time: from the apply's first encoded pass to its work being done (what a user waits for on an
 //     otherwise idle GPU: JavaScript encoding, submission and the GPU together);
 // and issue 38's two GPU questions: the self-test's time on a fresh device (nothing compiled: what it
-// adds to the engine's start) and the editor's thumbnail set beside one CCD apply at 1080 px (wall);
+// would add to the start if it ran before the first photo; it runs behind it, so this is how long
+// the first thumbnail waits) and the editor's thumbnail set beside one CCD apply at 1080 px (wall);
 // and, on the same machine's CPU, the tests' CPU references at 4000x3000 in worker threads (one effect per
 // thread, single-threaded each). The JPEG round trip of the browser is measured outside (libjpeg-turbo
 // through Pillow, the same library Chromium encodes and decodes JPEG with), on the raw synthetic images
