@@ -94,6 +94,7 @@ export class EditorController {
     session.on('restored', ({ photo }) => {
       // With no image yet, a photo that was waiting for the engine (the landing page's) loads now.
       if (!photo) this.run((s) => takePendingFile({ ...s, workerStatus: 'WorkerReady' }));
+      else this.loop.refreshThumbnails();
       this.loop.followUps();
     });
     this.loop.setState(lookLinked(this.state, options.link ?? null));

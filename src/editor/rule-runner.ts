@@ -192,9 +192,18 @@ export class RuleRunner {
     }
   }
 
+  /**
+   * Asks the worker for thumbnails of the image it holds now: after each change of it, and after a
+   * recovery (the new worker holds the image; the old one may have been stopped before its set was made,
+   * as one whose self-test drew wrong is).
+   */
+  refreshThumbnails(): void {
+    if (this.parts.thumbnails) this.thumbnails.refresh((m) => this.parts.session.post(m));
+  }
+
   /** A worker message outside recovery (the session has kept its log). */
   receive(message: FromWorkerMessage): void {
-    const { session, notify } = this.parts;
+    const { notify } = this.parts;
     switch (message.type) {
       case 'status': {
         this.run((s) => statusReceived(s, message));
@@ -205,7 +214,7 @@ export class RuleRunner {
         }
         // The base image changed: thumbnails of the new one.
         const changed = message.status === 'ImageReady' || message.status === 'commitSuccess';
-        if (changed && this.parts.thumbnails) this.thumbnails.refresh((m) => session.post(m));
+        if (changed) this.refreshThumbnails();
         return;
       }
       case 'thumbnail':

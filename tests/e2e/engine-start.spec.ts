@@ -174,6 +174,16 @@ test('a WebGL2 that draws its self-test wrong too is left for the CPU, and the u
   expect(steps.filter((step) => step.startsWith('notice: '))).toEqual([`notice: ${notice.text}`]);
 });
 
+test('after the move, the thumbnails are made by the backend moved to', async ({ page, editor }) => {
+  // The set the photo asked for on WebGPU was never made there: the self-test comes first, and a
+  // backend that fails it draws nothing more.
+  await page.goto('/editor?testHooks=1&warmUp=0&breakEngine=webgpu');
+  await editor.upload(PHOTO);
+  await expect(editor.root).toHaveAttribute('data-engine', 'webgl2', { timeout: 30_000 });
+  await expect(page.getByTestId('thumb-vibrance')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('thumb-ccdEffect')).toBeVisible({ timeout: 60_000 });
+});
+
 test('Automatic keeps WebGPU where its self-test draws right', async ({ page, editor }) => {
   // The hook on another backend: WebGPU's self-test runs on SwiftShader too (it is skipped on software
   // adapters otherwise), and passes.
