@@ -147,6 +147,9 @@ test('a WebGPU that draws its self-test wrong is left for WebGL2: the photo is r
   expect(notice.text).toBe('WebGPU drew a test picture wrong on this device, so effects run on WebGL2.');
   const shown = await editor.workerPixels();
   expect(psnr(shown, await photoAt(page, shown.width, shown.height))).toBeGreaterThan(35);
+  // On screen too, after WebGL2's own self-test (the notice waited for it) drew beside the photo.
+  const onScreen = await editor.pixels();
+  expect(psnr(onScreen, await photoAt(page, onScreen.width, onScreen.height))).toBeGreaterThan(30);
   // The photo was first shown on WebGPU, then the log replayed on WebGL2; one notice.
   const steps = await seen();
   expect(steps.indexOf('ImageReady on webgpu')).toBeGreaterThanOrEqual(0);
