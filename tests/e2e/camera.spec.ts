@@ -56,6 +56,19 @@ function fromDataUrl(url: string | null): RgbaImage {
   return decodePng(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
 }
 
+/** Every notification's text shown, however briefly (a later one replaces it on screen), in order. */
+async function recordNotes(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __notes: string[] }).__notes = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid=notification] .notification-message')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __notes: string[] }).__notes);
+}
+
 const viewfinder = (page: Page) => page.getByTestId('camera-view');
 
 async function framesShown(page: Page): Promise<number> {
@@ -245,15 +258,7 @@ test('ten quick presses of the shutter in the editor take one photo, reported on
   page,
   editor,
 }) => {
-  // Every notification shown, however briefly (a later one replaces it on screen).
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __notes: string[] }).__notes = seen;
-    new MutationObserver(() => {
-      const text = document.querySelector('[data-testid=notification]')?.textContent;
-      if (text && seen.at(-1) !== text) seen.push(text);
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
+  const notes = await recordNotes(page);
   await editor.open('webgl2');
   await editor.load('kodak/kodim23.png');
   const before = await editor.photoSerial();
@@ -267,23 +272,14 @@ test('ten quick presses of the shutter in the editor take one photo, reported on
   await editor.settled();
   await page.waitForTimeout(1000);
   expect(await editor.photoSerial()).toBe(before + 1);
-  const notes = await page.evaluate(() => (window as unknown as { __notes: string[] }).__notes);
-  expect(notes.filter((note) => /could not be taken/.test(note))).toEqual([]);
+  expect((await notes()).filter((note) => /could not be taken/.test(note))).toEqual([]);
 });
 
 test('a camera whose WebGPU draws its self-test wrong comes back on WebGL2, drawing right, and says so once', async ({
   page,
   landing,
 }) => {
-  // Every notification shown, however briefly (a later one replaces it on screen).
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __notes: string[] }).__notes = seen;
-    new MutationObserver(() => {
-      const text = document.querySelector('[data-testid=notification] .notification-message')?.textContent;
-      if (text && seen.at(-1) !== text) seen.push(text);
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
+  const notes = await recordNotes(page);
   // From the landing page, which has no engine of its own: the camera's worker runs the self-test.
   await landing.open('testHooks=1&breakEngine=webgpu&cameraLongSide=640');
   await page.getByTestId('camera-button').click();
@@ -293,6 +289,5 @@ test('a camera whose WebGPU draws its self-test wrong comes back on WebGL2, draw
   await page.getByTestId('camera-look-none').click();
   await moreFrames(page, 3);
   expect(psnr(await liveFrame(page), feedImage())).toBeGreaterThan(35);
-  const notes = await page.evaluate(() => (window as unknown as { __notes: string[] }).__notes);
-  expect(notes).toEqual([notice]);
+  expect(await notes()).toEqual([notice]);
 });

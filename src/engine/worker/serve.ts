@@ -63,6 +63,9 @@ const AT_ONCE: ReadonlySet<ToWorkerType> = new Set<ToWorkerType>(['cancelExport'
 /** Thrown by a handler that needs the engine before it is there: the message is ignored, as a warning. */
 class NotReady extends Error {}
 
+/** The longest idle work waits for a frame callback before it goes on without one. */
+const FRAME_WAIT_MS = 100;
+
 /**
  * Without a photo yet, the self-test waits this long after the last message: a photo the page is
  * decoding comes first (kodim05 takes 0.3 s to decode here on a busy machine, a 12 MP JPEG under a
@@ -413,16 +416,24 @@ class Server {
 
   /**
    * Calls back on a frame from `from` on (AFTER_MESSAGE_MS after the last message, at the soonest), and
-   * after a rest as long as the last idle work took. Where the browser's compositor shares the GPU (or the CPU of a software one:
-   * Firefox on llvmpipe) with the worker's drawing, thumbnails back to back kept the page from drawing for
-   * 20 to 70 s after a photo loaded; half the time left to it, the page draws the photo at once.
+   * after a rest as long as the last idle work took. Where the browser's compositor shares the GPU (or
+   * the CPU of a software one: Firefox on llvmpipe) with the worker's drawing, thumbnails back to back
+   * kept the page from drawing for 20 to 70 s after a photo loaded; half the time left to it, the page
+   * draws the photo at once. A worker's frame callbacks can stop coming (Chromium gave a camera's WebGL2
+   * worker none, its canvas drawn or not): after FRAME_WAIT_MS without one, the work goes on anyway.
    */
   private nextFrame(from: number, callback: () => void): void {
     const wait = Math.max(0, from - performance.now(), this.lastIdleWorkMs);
-    const frame = () =>
-      typeof self.requestAnimationFrame === 'function'
-        ? self.requestAnimationFrame(() => callback())
-        : setTimeout(callback, 16);
+    const frame = () => {
+      let called = false;
+      const once = () => {
+        if (called) return;
+        called = true;
+        callback();
+      };
+      if (typeof self.requestAnimationFrame === 'function') self.requestAnimationFrame(once);
+      setTimeout(once, typeof self.requestAnimationFrame === 'function' ? FRAME_WAIT_MS : 16);
+    };
     if (wait > 0) setTimeout(frame, wait);
     else frame();
   }
