@@ -67,7 +67,8 @@ function table(header, rows) {
 /**
  * Issue 38 on this GPU: the self-test on a fresh device (it runs behind the first photo, so it adds
  * nothing to the start that `npm run bench` times; cold, this is the most it could add were the photo
- * to come while it runs, and the bar is 50 ms) and the thumbnail set beside one CCD apply at 1080 px (at most 1x, wall times both).
+ * to come while it runs, and the bar is 50 ms) and the thumbnail set beside one CCD apply at 1080 px
+ * (at most 1x, wall times both).
  */
 function issue38Lines(results, small) {
   const { selfTest, thumbnails } = results;

@@ -302,8 +302,8 @@ export class EngineSession extends Emitter<SessionEvents> {
 
   /**
    * The backend's self-test (issue 38): a backend that drew it wrong is left for the next (the client
-   * has remembered it: left-backends.ts), by a fresh worker that replays the log, as after a crash. The user is told once, when the engine it moved to
-   * is trusted (its own self-test passed, or it has none).
+   * has remembered it: left-backends.ts), by a fresh worker that replays the log, as after a crash. The
+   * user is told once, when the engine it moved to is trusted (its own self-test passed, or it has none).
    */
   private selfTested(message: FromWorkerMessageOf<'selfTest'>): void {
     if (message.passed) {

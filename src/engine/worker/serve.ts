@@ -73,7 +73,10 @@ const FRAME_WAIT_MS = 100;
  */
 const PHOTO_FIRST_MS = 1500;
 
-/** After a message (an apply, a load), idle work (the self-test, thumbnails) waits this long, so its frame is surely shown first. */
+/**
+ * After a message (an apply, a load), idle work (the self-test, thumbnails) waits this long, so that its
+ * frame is surely shown first.
+ */
 const AFTER_MESSAGE_MS = 120;
 
 /** The original at its own size; the intake code (EXIF, HEIC) loads only when an export needs it. */
