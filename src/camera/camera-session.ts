@@ -12,7 +12,6 @@
  * newest and is taken when the worker shows the one before. No React, no GPU code.
  */
 import { EngineClient } from '../engine/client/engine-client.ts';
-import { leftBackendsNotice } from '../engine/client/left-backends.ts';
 import {
   epochNow,
   type EffectSettings,
@@ -132,7 +131,6 @@ export class CameraSession {
   private newestArrived: number | null = null;
   private frameCallback: number | null = null;
   private readonly shown: { shown: number; latency: number; cost: number }[] = [];
-  private noticeDue = false;
   /** Every frame's latency and cost since the last `resetStats` (the bench's timed window), bounded. */
   private readonly timed: { latency: number; cost: number }[] = [];
   private stats: CameraStats = {
@@ -157,26 +155,15 @@ export class CameraSession {
       {
         onMessage: (message) => this.receive(message),
         onWorkerFailure: (message) => this.events.onProblem('engine', message),
+        onBackendsLeft: (notice) => this.events.onNotice(notice),
       },
       {
         ...(options.engine ? { engine: options.engine } : {}),
         ...(options.testHooks ? { testHooks: true } : {}),
         ...(options.breakEngine ? { breakEngine: options.breakEngine } : {}),
+        ...(options.tellLeft ? { tellLeft: true } : {}),
       },
     );
-    this.noticeDue = options.tellLeft === true;
-    this.client.started
-      .then((ready) => {
-        if (ready.status === 'WorkerReady' && !ready.selfTest && ready.engine) this.sayLeft(ready.engine);
-      })
-      .catch(() => undefined);
-  }
-
-  /** Tells the user which backends were left, once the one this session runs on is trusted. */
-  private sayLeft(running: EngineKind): void {
-    if (!this.noticeDue) return;
-    this.noticeDue = false;
-    this.events.onNotice(leftBackendsNotice(running));
   }
 
   /** The cameras the device has (known once one has been opened: labels need the permission). */
@@ -410,8 +397,7 @@ export class CameraSession {
         return;
       }
       case 'selfTest':
-        if (message.passed) this.sayLeft(message.engine);
-        else this.events.onEngineLeft();
+        if (!message.passed) this.events.onEngineLeft();
         return;
       case 'status':
         if (message.status === 'WorkerError') {

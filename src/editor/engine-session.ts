@@ -9,7 +9,6 @@
  * Worker, a canvas and bitmaps are live objects, not values a component shows or a rule reads.
  */
 import { EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
-import { leftBackendsNotice } from '../engine/client/left-backends.ts';
 import {
   type EngineKind,
   type FromWorkerMessage,
@@ -73,8 +72,8 @@ export class EngineSession extends Emitter<SessionEvents> {
   private failuresInARow = 0;
   /** A photo was loading when the engine was lost: the replay brings it, as a newly loaded photo. */
   private loadingWhenLost = false;
-  /** The user is to be told of a backend left: once the engine moved to is trusted. */
-  private noticeDue = false;
+  /** The user is to be told of a backend left: once the engine moved to is trusted (the client says). */
+  private tellLeft = false;
 
   constructor(
     private readonly store: Store,
@@ -155,11 +154,17 @@ export class EngineSession extends Emitter<SessionEvents> {
         onWorkerFailure: (message) => {
           if (this.current === client) this.workerFailed(message);
         },
+        onBackendsLeft: (notice) => {
+          if (this.current !== client) return;
+          this.tellLeft = false;
+          this.warn(notice);
+        },
       },
       {
         ...(engine ? { engine } : {}),
         ...(this.options.testHooks ? { testHooks: true } : {}),
         ...(this.options.breakEngine ? { breakEngine: this.options.breakEngine } : {}),
+        ...(this.tellLeft ? { tellLeft: true } : {}),
         ...(this.options.responseTimeoutMs ? { responseTimeoutMs: this.options.responseTimeoutMs } : {}),
       },
     );
@@ -306,18 +311,9 @@ export class EngineSession extends Emitter<SessionEvents> {
    * user is told once, when the engine it moved to is trusted (its own self-test passed, or it has none).
    */
   private selfTested(message: FromWorkerMessageOf<'selfTest'>): void {
-    if (message.passed) {
-      this.sayBackendsLeft(message.engine);
-      return;
-    }
-    this.noticeDue = true;
+    if (message.passed) return;
+    this.tellLeft = true;
     void this.recover('selfTest', `${message.engine}: ${message.reason ?? 'the self-test failed'}`);
-  }
-
-  private sayBackendsLeft(running: EngineKind): void {
-    if (!this.noticeDue) return;
-    this.noticeDue = false;
-    this.warn(leftBackendsNotice(running));
   }
 
   /**
@@ -391,7 +387,6 @@ export class EngineSession extends Emitter<SessionEvents> {
         this.warn('WebGPU stopped working and could not be restored: continuing on WebGL2.');
       }
       const engine = ready.engine ?? this.state.engine;
-      if (!ready.selfTest && engine) this.sayBackendsLeft(engine);
       this.setState({ ...this.state, workerStatus: 'ContextRestoring', engine });
       const last = this.current
         ? await replayLog(this.current, this.log, this.resources, () => generation === this.generation)

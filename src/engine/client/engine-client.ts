@@ -21,13 +21,15 @@ import {
   type ToWorkerMessage,
 } from '../protocol.ts';
 import { deviceLimits } from '../device-limits.ts';
-import { leaveBackend, leftBackends } from './left-backends.ts';
+import { leaveBackend, leftBackends, leftBackendsNotice } from './left-backends.ts';
 import type { CropGeometry } from '../../crop/geometry.ts';
 
 export interface EngineClientEvents {
   onMessage(message: FromWorkerMessage): void;
   /** The worker failed as a whole (script error, or no answer in time); it has been terminated. */
   onWorkerFailure(message: string): void;
+  /** With `tellLeft`: the notice of the backends left, once this worker's backend is trusted. */
+  onBackendsLeft?(notice: string): void;
 }
 
 export interface EngineClientOptions {
@@ -41,6 +43,11 @@ export interface EngineClientOptions {
   breakEngine?: readonly EngineKind[];
   /** A worker that does not answer a request for this long is treated as dead. */
   responseTimeoutMs?: number;
+  /**
+   * This worker replaces one whose backend drew its self-test wrong (issue 38): `onBackendsLeft` is
+   * called once this one's backend is trusted (its own self-test passed, or it has none).
+   */
+  tellLeft?: boolean;
 }
 
 /** Spec-independent: how long a request may go unanswered before the worker counts as dead. */
@@ -101,6 +108,8 @@ export class EngineClient {
   private readonly watchdog: ReturnType<typeof setInterval>;
   /** The answer to `init`: WorkerReady with the backend chosen, or WorkerError with why not. */
   started: Promise<StatusMessage> = Promise.reject(new Error(ENGINE_STOPPED));
+  /** The notice of the backends left is still to be given (see EngineClientOptions.tellLeft). */
+  private tellLeft = false;
 
   private constructor(
     private readonly worker: Worker,
@@ -176,6 +185,14 @@ export class EngineClient {
       [offscreen],
     );
     void client.started.catch(() => undefined);
+    if (options.tellLeft) {
+      client.tellLeft = true;
+      client.started
+        .then((ready) => {
+          if (ready.status === 'WorkerReady' && !ready.selfTest && ready.engine) client.sayLeft(ready.engine);
+        })
+        .catch(() => undefined);
+    }
     return client;
   }
 
@@ -321,6 +338,13 @@ export class EngineClient {
     for (const request of pending) request.reject(new Error(ENGINE_STOPPED));
   }
 
+  /** Gives the notice of the backends left, once, now that `running` is trusted. */
+  private sayLeft(running: EngineKind): void {
+    if (!this.tellLeft || this.terminated) return;
+    this.tellLeft = false;
+    this.events.onBackendsLeft?.(leftBackendsNotice(running));
+  }
+
   private receive(data: unknown): void {
     if (this.terminated) return;
     this.lastHeard = Date.now();
@@ -329,7 +353,10 @@ export class EngineClient {
       return;
     }
     // Remembered before anyone hears of it: the worker that replaces this one starts past it.
-    if (data.type === 'selfTest' && !data.passed) leaveBackend(data.engine);
+    if (data.type === 'selfTest') {
+      if (data.passed) this.sayLeft(data.engine);
+      else leaveBackend(data.engine);
+    }
     const request = data.id === undefined ? undefined : this.pending.get(data.id);
     if (request && data.id !== undefined) {
       // Progress is no answer: the request it reports on still waits.
