@@ -23,6 +23,7 @@ import { pngOrientation, webpOrientation } from './metadata-orientation.ts';
 import { readTakenDay } from '../metadata/exif-dates.ts';
 import type { AcceptedFormat } from './formats.ts';
 import { processingSize, type Size } from '../pixels/processing-size.ts';
+import { downscaled } from '../pixels/downscale.ts';
 
 export { IntakeError } from './messages.ts';
 
@@ -102,10 +103,11 @@ async function decodeNative(file: Blob, inspection: Inspection): Promise<Decoded
   const original = orientedSize(inspection.stored, orientation);
   const processing = processingSize(original.width, original.height);
   if (!upright.byHand) {
-    return { bitmap: await decodeAt(file, processing), format: inspection.format, original, processing };
+    const bitmap = await decodeAt(file, original, processing);
+    return { bitmap, format: inspection.format, original, processing };
   }
   // The browser hands over the pixels as stored: decode at the stored processing size, then turn them.
-  const stored = await decodeAt(file, storedSize(processing, orientation));
+  const stored = await decodeAt(file, inspection.stored, storedSize(processing, orientation));
   try {
     return { bitmap: drawOriented(stored, orientation), format: 'jpeg', original, processing };
   } catch (error) {
@@ -135,28 +137,18 @@ async function basicDecode(file: Blob, format: AcceptedFormat): Promise<DecodedI
   };
 }
 
-/** Decodes straight to `size` where the browser can (resize options), else resizes afterwards. */
-async function decodeAt(file: Blob, size: Size): Promise<ImageBitmap> {
-  const bitmap = await createImageBitmap(file, {
-    resizeWidth: size.width,
-    resizeHeight: size.height,
-    resizeQuality: 'high',
-  });
-  return resized(bitmap, size);
+/**
+ * Decodes `file`, handed over at `from`, straight to `size` where the browser can (resize options), else
+ * resizes afterwards.
+ */
+async function decodeAt(file: Blob, from: Size, size: Size): Promise<ImageBitmap> {
+  return resized(await downscaled(file, from, size), size);
 }
 
 /** `bitmap` at `size` (closing it when a copy was made). */
 async function resized(bitmap: ImageBitmap, size: Size): Promise<ImageBitmap> {
   if (bitmap.width === size.width && bitmap.height === size.height) return bitmap;
-  try {
-    return await createImageBitmap(bitmap, {
-      resizeWidth: size.width,
-      resizeHeight: size.height,
-      resizeQuality: 'high',
-    });
-  } finally {
-    bitmap.close();
-  }
+  return downscaled(bitmap, { width: bitmap.width, height: bitmap.height }, size, true);
 }
 
 function drawOriented(stored: ImageBitmap, orientation: Orientation): ImageBitmap {
@@ -256,12 +248,7 @@ export async function openFullSize(
       openAt: async (size) => {
         if (size.width === pixels.width && size.height === pixels.height) return pixelsReader(pixels);
         const image = new ImageData(pixels.data, pixels.width, pixels.height);
-        const bitmap = await createImageBitmap(image, {
-          resizeWidth: size.width,
-          resizeHeight: size.height,
-          resizeQuality: 'high',
-        });
-        return imageReader(bitmap, size);
+        return imageReader(await downscaled(image, pixels, size), size);
       },
     };
   }
@@ -278,7 +265,7 @@ export async function openFullSize(
       openAt: async (size) =>
         size.width === reader.width && size.height === reader.height
           ? reader
-          : imageReader(await decodeAt(file, size), size),
+          : imageReader(await decodeAt(file, reader, size), size),
     };
   }
   const size = orientedSize(inspection.stored, upright.orientation);
@@ -298,9 +285,9 @@ export async function openFullSize(
     open,
     openAt: async (at) => {
       if (at.width === size.width && at.height === size.height) return open();
-      if (!upright.byHand) return imageReader(await decodeAt(file, at), at);
+      if (!upright.byHand) return imageReader(await decodeAt(file, size, at), at);
       // Turned as it is read, a part at a time: no canvas of the whole picture.
-      const stored = await decodeAt(file, storedSize(at, upright.orientation));
+      const stored = await decodeAt(file, inspection.stored, storedSize(at, upright.orientation));
       const storedDims = { width: stored.width, height: stored.height };
       return imageReader(stored, at, orientationTransform(upright.orientation, storedDims));
     },
@@ -323,10 +310,6 @@ async function decodeHeifFile(file: Blob): Promise<DecodedImage> {
   const original = { width: pixels.width, height: pixels.height };
   const processing = processingSize(original.width, original.height);
   const image = new ImageData(pixels.data, pixels.width, pixels.height);
-  const bitmap = await createImageBitmap(image, {
-    resizeWidth: processing.width,
-    resizeHeight: processing.height,
-    resizeQuality: 'high',
-  });
+  const bitmap = await downscaled(image, original, processing);
   return { bitmap: await resized(bitmap, processing), format: 'heif', original, processing };
 }

@@ -39,6 +39,7 @@ import { RESIZE_AREA } from '../stages/resize/stage.ts';
 import type { TextureResolver } from '../stages/types.ts';
 import type { TileLimits } from '../tiling.ts';
 import { tagSrgb } from '../../colour/srgb-jpeg.ts';
+import { downscaled } from '../../pixels/downscale.ts';
 import { StripJpegEncoder } from '../jpeg-encoder/strip-encoder.ts';
 import {
   asImageData,
@@ -355,13 +356,8 @@ export class FullResolutionRenderer {
         this.runner.pool.release(picture.texture);
       }
     } else {
-      scaled = this.upload(
-        await createImageBitmap(asImageData(picture.pixels), {
-          resizeWidth: target.width,
-          resizeHeight: target.height,
-          resizeQuality: 'high',
-        }),
-      );
+      const { pixels } = picture;
+      scaled = this.upload(await downscaled(asImageData(pixels), pixels, target));
     }
     try {
       await this.tick(job);
