@@ -179,6 +179,11 @@ export class EditorController {
     this.run((s) => fileChosen(s, file));
   }
 
+  /** The picture of a photo waiting for the engine (see PhotoIntake.keptPreview). */
+  keptPreview(file: Blob): Promise<string | null> {
+    return this.loop.photos.keptPreview(file);
+  }
+
   /** Files chosen together: the first loads as the photo the look is made on; all (several) are the batch. */
   chooseFiles(files: readonly File[], intake?: FileIntake): void {
     const [first] = files;

@@ -19,7 +19,7 @@ async function handOver(page: Page) {
   await expect(page).toHaveURL(/\/editor$/);
 }
 
-/** The kept photo is shown (decoded by the page, at the photo's own size) and the upload prompt is not. */
+/** The kept photo is shown (decoded at the processing size: the photo's own here) and the upload prompt is not. */
 async function expectPhotoKept(page: Page) {
   const kept = page.getByTestId('kept-photo');
   await expect(kept).toBeVisible();

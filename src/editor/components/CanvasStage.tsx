@@ -164,6 +164,7 @@ export function CanvasStage({
       {!state.isImageReadyInWorker && !loading && state.pendingImageFile && (
         <KeptPhoto
           file={state.pendingImageFile}
+          controller={controller}
           error={state.workerStatus === 'WorkerError' ? state.errorMessage : null}
           onRetry={() => controller.retryEngine()}
           onChooseFile={onChooseFile}
@@ -273,30 +274,37 @@ function ExportProgress({ progress, onCancel }: { progress: number; onCancel: ()
  */
 function KeptPhoto({
   file,
+  controller,
   error,
   onRetry,
   onChooseFile,
 }: {
   file: Blob;
+  /** Makes the photo's picture at the processing size (a URL its photo intake owns). */
+  controller: EditorController;
   error: string | null;
   onRetry: () => void;
   onChooseFile: () => void;
 }) {
   const image = useRef<HTMLImageElement>(null);
-  // The URL is made and revoked with the file, and set on the element directly.
+  // Set on the element directly once decoded; a photo that cannot be decoded shows the words alone.
   useEffect(() => {
-    const url = URL.createObjectURL(file);
-    if (image.current) {
+    let current = true;
+    void controller.keptPreview(file).then((url) => {
+      if (!current || !url || !image.current) return;
       image.current.hidden = false;
       image.current.src = url;
-    }
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+    });
+    return () => {
+      current = false;
+    };
+  }, [file, controller]);
   return (
     <div className="kept-photo" data-testid="kept-photo">
-      {/* A browser shows no HEIC: the image then hides and the words remain. */}
+      {/* Hidden until its picture is decoded; a file that cannot be leaves the words alone. */}
       <img
         ref={image}
+        hidden
         alt="Your photo, waiting for the effect engine"
         onError={(event) => (event.currentTarget.hidden = true)}
       />
