@@ -44,9 +44,12 @@ function processes() {
       // smaps_rollup costs the kernel a walk of the process's memory: read it for Chromium's only.
       if (!/^(chromium|chrome|headless_shell)$/.test(binary)) continue;
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const parent = Number(fields[1]);
+      // Field 22 of stat, the start time in clock ticks since boot (fields[0] is field 3).
+      const started = Number(fields[19]);
       const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${name}/smaps_rollup`, 'utf8'));
-      out.push({ pid: Number(name), parent, command, bytes: pss ? Number(pss[1]) * 1024 : 0 });
+      out.push({ pid: Number(name), parent, started, command, bytes: pss ? Number(pss[1]) * 1024 : 0 });
     } catch {
       // gone, or not ours to read
     }
@@ -105,12 +108,16 @@ async function freedDiscardable(browser) {
   }
 }
 
-/** The main process of the browser launched last: the newest Chromium without a --type whose parent is not Chromium. */
+/**
+ * The main process of the browser launched last: the Chromium without a --type whose parent is not
+ * Chromium, started last (by start time: process ids wrap, and a browser left over from elsewhere with a
+ * higher id was once measured in place of the benchmark's own).
+ */
 function newestBrowser() {
   const all = processes();
   const pids = new Set(all.map((p) => p.pid));
   const mains = all.filter((p) => !/--type=/.test(p.command) && !pids.has(p.parent));
-  return Math.max(...mains.map((p) => p.pid));
+  return mains.reduce((newest, p) => (p.started > newest.started ? p : newest)).pid;
 }
 
 /** Samples until stopped; `phase(name)` starts a new phase, whose own peak total is kept too. */
