@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, ensureChromium } from './chromium.mjs';
+import { discardable, memoryInfraDump } from './memory-infra.mjs';
 import { makeTwelveMegapixelJpeg, waitSettled } from './bench-editor.mjs';
 
 /** The sizes an iPhone takes (12, 24 and 48 MP) with CCD, and the largest the intake takes with Filters. */
@@ -76,39 +77,6 @@ function browserMemory(root) {
 }
 
 /**
- * Freed discardable memory still held, all processes together: the free lists of Chromium's discardable
- * memory clients (from a detailed memory-infra dump), where a decode's pixels go when it is done with them.
- */
-async function freedDiscardable(browser) {
-  const cdp = await browser.newBrowserCDPSession();
-  try {
-    const events = [];
-    cdp.on('Tracing.dataCollected', (event) => events.push(...event.value));
-    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.start', {
-      traceConfig: {
-        includedCategories: ['disabled-by-default-memory-infra'],
-        memoryDumpConfig: { triggers: [] },
-      },
-      transferMode: 'ReportEvents',
-    });
-    await cdp.send('Tracing.requestMemoryDump', { levelOfDetail: 'detailed' });
-    await cdp.send('Tracing.end');
-    await complete;
-    let bytes = 0;
-    for (const event of events) {
-      for (const [name, dump] of Object.entries(event.args?.dumps?.allocators ?? {})) {
-        const free = dump.attrs?.freelist_size?.value;
-        if (/^discardable\/child_/.test(name) && free) bytes += parseInt(free, 16);
-      }
-    }
-    return bytes;
-  } finally {
-    await cdp.detach();
-  }
-}
-
-/**
  * The main process of the browser launched last: the Chromium without a --type whose parent is not
  * Chromium, started last (by start time: process ids wrap, and a browser left over from elsewhere with a
  * higher id was once measured in place of the benchmark's own).
@@ -176,11 +144,17 @@ async function measureOne(baseUrl, engine, run, file, executable) {
     await page.waitForTimeout(3000);
     const loaded = browserMemory(root);
     await page.waitForTimeout(REST_MS - 3000);
-    const rested = { ...browserMemory(root), freedDiscardable: await freedDiscardable(browser) };
+    const rested = {
+      ...browserMemory(root),
+      freedDiscardable: discardable(await memoryInfraDump(browser)).free,
+    };
     let settled = null;
     if (SETTLED_LABELS.includes(run.label)) {
       await page.waitForTimeout(SETTLED_MS - REST_MS);
-      settled = { ...browserMemory(root), freedDiscardable: await freedDiscardable(browser) };
+      settled = {
+        ...browserMemory(root),
+        freedDiscardable: discardable(await memoryInfraDump(browser)).free,
+      };
     }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Memory.simulatePressureNotification', { level: 'critical' });

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
+import { discardable, memoryInfraDump } from '../../scripts/memory-infra.mjs';
 
 /** What /proc says about one process: its parent, its command line and its proportional set size. */
 interface ProcessInfo {
@@ -76,42 +77,8 @@ export function sampleTabMemory(intervalMs = 100, wholeBrowser = false): { stop:
 
 /**
  * Chromium's discardable memory, every process together, in use or freed but not yet given back: where
- * the browser keeps decoded pictures and the mip chains of its 'medium' and 'high' resizes, from a
- * detailed memory-infra dump (the renderers' own dumps; the browser process's view of the same segments is
- * left out, so nothing counts twice).
+ * the browser keeps decoded pictures and the mip chains of its 'medium' and 'high' resizes.
  */
 export async function discardableBytes(browser: Browser): Promise<number> {
-  const cdp = await browser.newBrowserCDPSession();
-  try {
-    const events: { ph?: string; args?: { dumps?: { allocators?: Record<string, Dump> } } }[] = [];
-    cdp.on('Tracing.dataCollected', (event) => events.push(...(event.value as typeof events)));
-    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.start', {
-      traceConfig: {
-        includedCategories: ['disabled-by-default-memory-infra'],
-        // No periodic dumps, only the one asked for (the protocol types this object as strings only).
-        memoryDumpConfig: { triggers: [] } as unknown as Record<string, string>,
-      },
-      transferMode: 'ReportEvents',
-    });
-    await cdp.send('Tracing.requestMemoryDump', { levelOfDetail: 'detailed' });
-    await cdp.send('Tracing.end');
-    await complete;
-    let bytes = 0;
-    for (const event of events) {
-      const allocators = event.args?.dumps?.allocators ?? {};
-      // A client's segments are `discardable/segment_N` beside its `discardable/child_...` free list.
-      if (!Object.keys(allocators).some((name) => name.startsWith('discardable/child_'))) continue;
-      for (const [name, dump] of Object.entries(allocators)) {
-        if (/^discardable\/segment_\d+$/.test(name)) bytes += parseInt(dump.attrs?.size?.value ?? '0', 16);
-      }
-    }
-    return bytes;
-  } finally {
-    await cdp.detach();
-  }
-}
-
-interface Dump {
-  attrs?: Record<string, { value?: string }>;
+  return discardable(await memoryInfraDump(browser)).held;
 }
