@@ -110,6 +110,11 @@ export interface Backend {
   resourceCounts(): ResourceCounts;
   /** Test hook: loses the GPU context as a driver reset would (WebGPU: reason 'unknown'). */
   loseContextForTest(): void;
+  /**
+   * Test hook (WebGPU only): the next error scopes cannot be popped, as when the instance behind the device
+   * is dropped ('Instance dropped in popErrorScope').
+   */
+  dropInstanceForTest?(): void;
   destroy(): void;
 }
 

@@ -291,3 +291,48 @@ test('a camera whose WebGPU draws its self-test wrong comes back on WebGL2, draw
   expect(psnr(await liveFrame(page), feedImage())).toBeGreaterThan(35);
   expect(await notes()).toEqual([notice]);
 });
+
+for (const engine of ['webgpu', 'webgl2'] as EngineKind[]) {
+  test(`${engine}: twenty quick opens and closes of the camera, then ten presses at once, keep the editor working: the shot replaces the photo with its look as one step, and no frame, load or apply fails`, async ({
+    page,
+    editor,
+  }) => {
+    test.setTimeout(180_000);
+    const failures: string[] = [];
+    page.on('console', (message) => {
+      const text = message.text();
+      if (/frame failed|processing failed|load image|WebGPU error|could not be taken/i.test(text)) {
+        failures.push(text.split('\n')[0] ?? text);
+      }
+    });
+    await editor.open(engine, 'testHooks=1&cameraLongSide=640');
+    await editor.load('kodak/kodim23.png');
+    await editor.chooseEffect('nokiaEffect');
+    await editor.settled();
+    await page.getByTestId('apply-button').click();
+    await expect(page.getByTestId('undo-button')).toHaveAccessibleName('Undo Nokia');
+    const before = await editor.photoSerial();
+    for (let i = 0; i < 20; i++) {
+      await page.getByTestId('camera-button').click();
+      await page.getByTestId('camera-close').click();
+    }
+    await page.getByTestId('camera-button').click();
+    await moreFrames(page, 2);
+    await page.getByTestId('camera-shutter').evaluate((button) => {
+      for (let i = 0; i < 10; i++) (button as HTMLButtonElement).click();
+    });
+    await expect(page.locator('.camera')).toHaveCount(0);
+    await expect.poll(() => editor.photoSerial(), { timeout: 30_000 }).toBe(before + 1);
+    await expect(page.getByTestId('undo-button')).toHaveAccessibleName('Undo CCD', { timeout: 30_000 });
+    await editor.settled();
+    await page.waitForTimeout(1000);
+    await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
+    expect(await editor.photoSerial()).toBe(before + 1);
+    // The shot, at the camera's size, with one step that Undo takes back.
+    await page.getByTestId('undo-button').click();
+    await editor.settled();
+    await expect(page.getByTestId('undo-button')).toBeDisabled();
+    expect(psnr(await stillFrame(page), feedImage())).toBeGreaterThan(35);
+    expect(failures).toEqual([]);
+  });
+}

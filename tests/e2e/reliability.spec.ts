@@ -229,3 +229,29 @@ test('failed applies and exports give the spec messages, without stack traces, a
   await editor.chooseEffect('vibrance');
   await editor.settled();
 });
+
+test('a WebGPU error scope that its dropped instance cannot answer is a lost device: the apply is restored with the image and history, and no error is shown', async ({
+  page,
+  editor,
+}) => {
+  await editor.open('webgpu', 'testHooks=1');
+  const images = await editWithHistory(page);
+  const statusLog = await recordStatuses(page);
+  await page.evaluate(() => window.__retrocam?.testHook('dropInstance'));
+  // The next apply's error scopes fail, as Chromium's do once the device's instance is gone.
+  await typeSetting(page, 'vibrance', '-0.4');
+  await typeSetting(page, 'vibrance', '-0.5');
+  await expect
+    .poll(
+      async () => {
+        const seen = await statusLog();
+        return seen.includes('ContextLost') && seen.at(-1) === 'ImageReady';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await editor.settled();
+  expect(await statusLog()).not.toContain('WorkerError');
+  await expect(page.getByTestId('editor')).not.toHaveAttribute('data-worker-status', 'WorkerError');
+  await expectIntact(page, images);
+});

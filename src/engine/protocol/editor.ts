@@ -50,6 +50,7 @@ const BITMAP_SOURCES = ['currentBase', 'current'] as const satisfies readonly Bi
 
 export const TEST_HOOK_ACTIONS = [
   'loseContext',
+  'dropInstance',
   'crash',
   'exit',
   'hang',

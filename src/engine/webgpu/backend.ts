@@ -78,6 +78,10 @@ export class WebGpuBackend implements Backend {
   private liveBuffers = 0;
   private destroyed = false;
   private lostForTest = false;
+  /** The device is gone (its `lost` promise, or an error scope its instance can no longer answer). */
+  private lost = false;
+  /** Test hook: the next error scopes are popped as a dropped instance answers them. */
+  private instanceDroppedForTest = false;
   private readonly onDeviceLost: WebGpuOptions['onDeviceLost'];
   private readonly presenter: Presenter;
 
@@ -96,9 +100,7 @@ export class WebGpuBackend implements Backend {
     this.programs = new Programs(device, this.shaders);
     this.uniforms = new UniformSlots(device);
     this.onDeviceLost = options.onDeviceLost;
-    void device.lost.then((info) => {
-      if (!this.destroyed && !this.lostForTest) options.onDeviceLost?.(info.reason, info.message);
-    });
+    void device.lost.then((info) => this.reportLost(info.reason, info.message));
     device.addEventListener('uncapturederror', (event) => {
       console.error('WebGPU error:', event.error.message);
     });
@@ -184,19 +186,19 @@ export class WebGpuBackend implements Backend {
         entryPoint: 'main',
       },
     }));
+    // The import can throw (a frame the GPU cannot take): it is done before the pass begins, so that a
+    // throw never leaves a pass open on the shared encoder, which would spoil every later command on it.
+    const bindGroup = this.device.createBindGroup({
+      layout: pipeline.getBindGroupLayout(0),
+      entries: [
+        { binding: 0, resource: this.device.importExternalTexture({ source: frame }) },
+        { binding: 1, resource: into.view },
+      ],
+    });
     const encoder = (this.encoder ??= this.device.createCommandEncoder());
     const pass = encoder.beginComputePass();
     pass.setPipeline(pipeline);
-    pass.setBindGroup(
-      0,
-      this.device.createBindGroup({
-        layout: pipeline.getBindGroupLayout(0),
-        entries: [
-          { binding: 0, resource: this.device.importExternalTexture({ source: frame }) },
-          { binding: 1, resource: into.view },
-        ],
-      }),
-    );
+    pass.setBindGroup(0, bindGroup);
     pass.dispatchWorkgroups(Math.ceil(into.width / 8), Math.ceil(into.height / 8));
     pass.end();
     this.flush();
@@ -323,11 +325,22 @@ export class WebGpuBackend implements Backend {
       thrown = error instanceof Error ? error : new Error(String(error));
     }
     // The scopes are popped whatever happened; an error thrown by `work` itself wins.
-    const errors = await Promise.all([
-      this.device.popErrorScope(),
-      this.device.popErrorScope(),
-      this.device.popErrorScope(),
-    ]);
+    let errors: (GPUError | null)[];
+    try {
+      errors = await Promise.all([
+        this.device.popErrorScope(),
+        this.device.popErrorScope(),
+        this.device.popErrorScope(),
+      ]);
+      if (this.instanceDroppedForTest) throw new Error('Instance dropped in popErrorScope (test hook)');
+    } catch (error) {
+      // A scope that cannot be popped ('Instance dropped') means the device behind it is gone, whether
+      // or not its `lost` promise says so: it is reported as lost (the page restores the engine on a new
+      // one), before this work's own failure is answered.
+      const message = error instanceof Error ? error.message : String(error);
+      this.reportLost('unknown', message);
+      throw new Error(`WebGPU device lost: ${message}`, { cause: error });
+    }
     if (thrown !== null) throw thrown;
     const error = errors.find((e) => e !== null);
     if (error) throw new Error(`WebGPU: ${error.message}`);
@@ -336,6 +349,17 @@ export class WebGpuBackend implements Backend {
 
   resourceCounts(): ResourceCounts {
     return { textures: this.textures.size, buffers: this.liveBuffers + this.uniforms.buffers };
+  }
+
+  /** Tells the worker once that the device is gone, unless it was destroyed on purpose. */
+  private reportLost(reason: string, message: string): void {
+    if (this.lost || this.destroyed || this.lostForTest) return;
+    this.lost = true;
+    this.onDeviceLost?.(reason, message);
+  }
+
+  dropInstanceForTest(): void {
+    this.instanceDroppedForTest = true;
   }
 
   loseContextForTest(): void {

@@ -312,6 +312,9 @@ class Server {
       case 'loseContext':
         this.engine?.backend.loseContextForTest();
         return;
+      case 'dropInstance':
+        this.engine?.backend.dropInstanceForTest?.();
+        return;
       case 'crash':
         setTimeout(() => {
           throw new Error('Test hook: the worker crashed');
