@@ -108,16 +108,19 @@ function primaryItemId(bytes: Uint8Array, pitm: Box): number | null {
   const v = view(bytes);
   if (pitm.end - pitm.start < 6) return null;
   const version = bytes[pitm.start]!;
-  return version === 0 ? v.getUint16(pitm.start + 4) : v.getUint32(pitm.start + 4);
+  // Version 0 names the item in 16 bits, later ones in 32: a payload too short for its version names none.
+  if (version === 0) return v.getUint16(pitm.start + 4);
+  return pitm.end - pitm.start < 8 ? null : v.getUint32(pitm.start + 4);
 }
 
 /** The 1-based ipco indices associated with an item. */
 function associatedProperties(bytes: Uint8Array, ipma: Box, itemId: number): number[] {
+  // Version and flags, then the entry count: an ipma without them (empty, or cut short) lists nothing.
+  if (ipma.end - ipma.start < 8) return [];
   const v = view(bytes);
   const version = bytes[ipma.start]!;
   const flags = v.getUint32(ipma.start) & 0xffffff;
   let at = ipma.start + 4;
-  if (at + 4 > ipma.end) return [];
   const count = v.getUint32(at);
   at += 4;
   for (let i = 0; i < count; i++) {
@@ -140,22 +143,21 @@ function associatedProperties(bytes: Uint8Array, ipma: Box, itemId: number): num
 }
 
 /**
- * The colour space the file's pixels are coded in, from its `colr` property: the primary item's (a grid
- * photo, as an iPhone writes, may carry it on its tiles instead: then the first in the file). An ICC
- * profile (`prof`, `rICC`) or code points (`nclx`); null where the file says nothing the project can use,
- * and the pixels are taken as sRGB.
+ * The colour space the file's pixels are coded in, from the primary item's own `colr` properties: an ICC
+ * profile (`prof`, `rICC`), which wins where it is usable, else code points (`nclx`). Another item's (a thumbnail's, a gain
+ * map's) says nothing about the primary's pixels and is never taken. Null where the primary says nothing
+ * the project can use, and the pixels are taken as sRGB. The decoder asks libheif first (heif-worker.ts),
+ * which also follows a grid to its tiles; this is its fallback.
  */
 export async function heifColourSpace(reader: ByteReader): Promise<RgbSpace | null> {
   const properties = await heifProperties(reader);
   if (!properties) return null;
-  const colr =
-    properties.primary.find((p) => p.type === 'colr') ?? properties.all.find((p) => p.type === 'colr');
-  if (!colr || colr.payload.length < 4) return null;
-  const kind = fourcc(colr.payload, 0);
-  if (kind === 'prof' || kind === 'rICC') return parseIccProfile(colr.payload.subarray(4));
-  if (kind === 'nclx' && colr.payload.length >= 10) {
-    const v = view(colr.payload);
-    return nclxSpace(v.getUint16(4), v.getUint16(6));
-  }
-  return null;
+  const colrs = properties.primary.filter((p) => p.type === 'colr' && p.payload.length >= 4);
+  const icc = colrs.find((p) => ['prof', 'rICC'].includes(fourcc(p.payload, 0)));
+  const fromIcc = icc ? parseIccProfile(icc.payload.subarray(4)) : null;
+  if (fromIcc) return fromIcc;
+  const coded = colrs.find((p) => fourcc(p.payload, 0) === 'nclx' && p.payload.length >= 10);
+  if (!coded) return null;
+  const v = view(coded.payload);
+  return nclxSpace(v.getUint16(4), v.getUint16(6));
 }
