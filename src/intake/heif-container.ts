@@ -161,3 +161,138 @@ export async function heifColourSpace(reader: ByteReader): Promise<RgbSpace | nu
   const v = view(coded.payload);
   return nclxSpace(v.getUint16(4), v.getUint16(6));
 }
+
+// ---------------------------------------------------------------- the Exif item
+
+/** Largest Exif item read: a phone's is a few KB; the dates sit in its first IFDs in any case. */
+const MAX_EXIF_BYTES = 1024 * 1024;
+
+/** The ids of the items of a type, from iinf's infe entries (versions 2 and 3 carry the type). */
+function itemsOfType(bytes: Uint8Array, iinf: Box, type: string): number[] {
+  const v = view(bytes);
+  if (iinf.end - iinf.start < 6) return [];
+  const skip = 4 + (bytes[iinf.start] === 0 ? 2 : 4);
+  const ids: number[] = [];
+  for (const infe of boxes(bytes, iinf.start + skip, iinf.end)) {
+    if (infe.type !== 'infe' || infe.end - infe.start < 4) continue;
+    const version = bytes[infe.start]!;
+    const idBytes = version === 2 ? 2 : version === 3 ? 4 : 0;
+    if (idBytes === 0 || infe.start + 4 + idBytes + 2 + 4 > infe.end) continue;
+    const id = idBytes === 2 ? v.getUint16(infe.start + 4) : v.getUint32(infe.start + 4);
+    if (fourcc(bytes, infe.start + 4 + idBytes + 2) === type) ids.push(id);
+  }
+  return ids;
+}
+
+/** The items a `cdsc` reference says describe `itemId` (iref: from the metadata to the image). */
+function describing(bytes: Uint8Array, iref: Box, itemId: number): number[] {
+  const v = view(bytes);
+  if (iref.end - iref.start < 4) return [];
+  const idBytes = bytes[iref.start] === 0 ? 2 : 4;
+  const read = (at: number) => (idBytes === 2 ? v.getUint16(at) : v.getUint32(at));
+  const out: number[] = [];
+  for (const reference of boxes(bytes, iref.start + 4, iref.end)) {
+    if (reference.type !== 'cdsc' || reference.start + idBytes + 2 > reference.end) continue;
+    const from = read(reference.start);
+    const count = v.getUint16(reference.start + idBytes);
+    for (let i = 0; i < count; i++) {
+      const at = reference.start + idBytes + 2 + i * idBytes;
+      if (at + idBytes > reference.end) break;
+      if (read(at) === itemId) out.push(from);
+    }
+  }
+  return out;
+}
+
+interface Extent {
+  /** 0: offsets in the file; 1: offsets in the meta box's idat. */
+  method: number;
+  offset: number;
+  length: number;
+}
+
+/** Where iloc puts an item's bytes; null where it does not list the item or says it in a form not read. */
+function itemExtents(bytes: Uint8Array, iloc: Box, itemId: number): Extent[] | null {
+  const v = view(bytes);
+  if (iloc.end - iloc.start < 8) return null;
+  const version = bytes[iloc.start]!;
+  const sizes = bytes[iloc.start + 4]!;
+  const more = bytes[iloc.start + 5]!;
+  const [offsetSize, lengthSize, baseSize] = [sizes >> 4, sizes & 15, more >> 4];
+  const indexSize = version >= 1 ? more & 15 : 0;
+  let at = iloc.start + 6;
+  // The next field of `size` bytes (0, 2, 4 or 8), or null past the box's end or in a size not defined.
+  const next = (size: number): number | null => {
+    if (at + size > iloc.end || ![0, 2, 4, 8].includes(size)) return null;
+    const value =
+      size === 0
+        ? 0
+        : size === 2
+          ? v.getUint16(at)
+          : size === 4
+            ? v.getUint32(at)
+            : Number(v.getBigUint64(at));
+    at += size;
+    return value;
+  };
+  const idSize = version < 2 ? 2 : 4;
+  const count = next(idSize);
+  if (count === null) return null;
+  for (let i = 0; i < count; i++) {
+    const id = next(idSize);
+    const method = version >= 1 ? next(2) : 0;
+    const base = next(2) === null ? null : next(baseSize); // data_reference_index, then the base offset
+    const extentCount = next(2);
+    if (id === null || method === null || base === null || extentCount === null) return null;
+    const extents: Extent[] = [];
+    for (let e = 0; e < extentCount; e++) {
+      const index = next(indexSize);
+      const [offset, length] = [next(offsetSize), next(lengthSize)];
+      if (index === null || offset === null || length === null) return null;
+      extents.push({ method: method & 15, offset: base + offset, length });
+    }
+    if (id === itemId) return extents;
+  }
+  return null;
+}
+
+/**
+ * The TIFF block (the EXIF) of the primary item's Exif item: the Exif item that describes the primary
+ * (iref `cdsc`), else the file's only one. Null where there is none or it cannot be read. The item's
+ * payload starts with the offset of its TIFF header (four bytes, then usually 'Exif\0\0').
+ */
+export async function heifExif(reader: ByteReader): Promise<Uint8Array | null> {
+  const meta = await readMeta(reader);
+  const root = meta && boxes(meta, 0, meta.length).next().value;
+  if (!meta || !root) return null;
+  const [pitm, iinf, iloc, iref, idat] = ['pitm', 'iinf', 'iloc', 'iref', 'idat'].map((type) =>
+    child(meta, root, type, 4),
+  );
+  if (!iinf || !iloc) return null;
+  const exifItems = itemsOfType(meta, iinf, 'Exif');
+  const primaryId = pitm ? primaryItemId(meta, pitm) : null;
+  const ofPrimary = iref && primaryId !== null ? describing(meta, iref, primaryId) : [];
+  const itemId =
+    exifItems.find((id) => ofPrimary.includes(id)) ?? (exifItems.length === 1 ? exifItems[0] : undefined);
+  if (itemId === undefined) return null;
+  const extents = itemExtents(meta, iloc, itemId);
+  if (!extents || extents.length === 0) return null;
+  const total = extents.reduce((sum, extent) => sum + extent.length, 0);
+  if (total < 12 || total > MAX_EXIF_BYTES) return null;
+  const payload = new Uint8Array(total);
+  let filled = 0;
+  for (const { method, offset, length } of extents) {
+    let part: Uint8Array;
+    if (method === 0) part = await reader.read(offset, length);
+    else if (method === 1 && idat) part = meta.subarray(idat.start + offset, idat.start + offset + length);
+    else return null;
+    if (part.length !== length) return null;
+    payload.set(part, filled);
+    filled += length;
+  }
+  const tiffAt = 4 + view(payload).getUint32(0);
+  if (tiffAt + 8 > payload.length) return null;
+  const tiff = payload.subarray(tiffAt);
+  const order = String.fromCharCode(tiff[0]!, tiff[1]!);
+  return order === 'II' || order === 'MM' ? tiff : null;
+}
