@@ -151,10 +151,28 @@ export function parseIccProfile(bytes: Uint8Array): RgbSpace | null {
   const [r, g, b] = [xyz('rXYZ'), xyz('gXYZ'), xyz('bXYZ')];
   const curves = [curve('rTRC'), curve('gTRC'), curve('bTRC')] as const;
   if (!r || !g || !b || !curves[0] || !curves[1] || !curves[2]) return null;
-  return {
+  const space: RgbSpace = {
     curves: [curves[0], curves[1], curves[2]],
     toXyzD50: [r[0], g[0], b[0], r[1], g[1], b[1], r[2], g[2], b[2]],
   };
+  return isUsable(space) ? space : null;
+}
+
+/**
+ * Whether a profile can describe a picture: its colorants can be inverted (three independent colours, not
+ * all zero or two alike), each curve rises from black to white, and white comes out as a light colour.
+ * A profile that fails is malformed, and is ignored as browsers ignore it: the pixels are taken as sRGB,
+ * not shown black.
+ */
+function isUsable({ curves, toXyzD50 }: RgbSpace): boolean {
+  const [a, b, c, d, e, f, g, h, i] = toXyzD50;
+  const det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
+  // sRGB's is about 0.16: a thousandth of that is as good as singular.
+  if (!Number.isFinite(det) || Math.abs(det) < 1e-4) return false;
+  if (!curves.every((curve) => curve(1) > curve(0))) return false;
+  const white = apply(toXyzD50, [curves[0](1), curves[1](1), curves[2](1)]);
+  // D50 white's Y is 1: a profile that puts white under a tenth of it would show the photo near black.
+  return white[1] >= 0.1;
 }
 
 // ---------------------------------------------------------------- nclx (ITU-T H.273)

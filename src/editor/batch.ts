@@ -11,7 +11,7 @@ import type { EngineClient } from '../engine/client/engine-client.ts';
 import { EDITOR_FORMATS, type AcceptedFormat } from '../intake/formats.ts';
 import { intake, IntakeError } from '../intake/intake.ts';
 import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
-import { keepDateTaken } from '../metadata/date-taken.ts';
+import { keepDateTaken } from '../intake/photo-date.ts';
 import { downloadFileName, triggerDownload } from './download.ts';
 import { atom, type Store } from './editor-jotai.ts';
 import { savesThroughShareSheet } from './export.ts';
@@ -101,6 +101,8 @@ interface Job {
   crop: CropRecipe | null;
   refusals: BatchRefusal[];
   made: number;
+  /** Photos saved without the date taken ('Keep the date taken' on, the photo says no date). */
+  undated: number;
 }
 
 export class BatchRunner {
@@ -176,6 +178,7 @@ export class BatchRunner {
       crop: crop && !isNoRecipe(crop) ? crop : null,
       refusals: [],
       made: 0,
+      undated: 0,
     };
     this.host.notify('info', `Applying the look to ${photoCount(files.length)}...`);
     try {
@@ -212,8 +215,8 @@ export class BatchRunner {
     triggerDownload(zip, downloadFileName(job.look, new Date()).replace(/\.jpg$/, '.zip'));
     const refused = job.refusals.length;
     this.host.notify(
-      refused > 0 ? 'warning' : 'success',
-      `Download started! ${photoCount(job.made)}${refused > 0 ? `, ${refused} refused` : ''}.`,
+      refused > 0 || job.undated > 0 ? 'warning' : 'success',
+      `Download started! ${photoCount(job.made)}${refused > 0 ? `, ${refused} refused` : ''}${undatedNote(job)}.`,
     );
   }
 
@@ -228,7 +231,10 @@ export class BatchRunner {
     const again = { label: 'Share', run: () => void this.share(photos, job) };
     switch (await openShareSheet(photos)) {
       case 'shared':
-        this.host.notify(refused > 0 ? 'warning' : 'success', `Shared ${count}.`);
+        this.host.notify(
+          refused > 0 || job.undated > 0 ? 'warning' : 'success',
+          `Shared ${count}${undatedNote(job)}.`,
+        );
         return;
       case 'needsTap':
         this.host.notify('info', `${count} ready. Tap Share to save them.`, TAP_DURATION_MS, again);
@@ -305,18 +311,25 @@ export class BatchRunner {
         continue;
       }
       job.made++;
-      yield {
-        name: batchEntryName(file.name, job.look, taken),
-        // 'Keep the date taken': each photo its own date.
-        input: this.host.store.get(keepDateAtom) ? await keepDateTaken(result.blob, file) : result.blob,
-        lastModified: new Date(),
-      };
+      let input = result.blob;
+      if (this.host.store.get(keepDateAtom)) {
+        // 'Keep the date taken': each photo its own date; those without one are counted, and said.
+        const kept = await keepDateTaken(result.blob, file);
+        input = kept.blob;
+        if (!kept.dated) job.undated++;
+      }
+      yield { name: batchEntryName(file.name, job.look, taken), input, lastModified: new Date() };
     }
     if (job.refusals.length > 0) {
       const text = job.refusals.map((r) => `${r.name}: ${r.message}`).join('\n') + '\n';
       yield { name: 'refused.txt', input: text, lastModified: new Date() };
     }
   }
+}
+
+/** ', 2 without the date taken' where 'Keep the date taken' found no date in some photos; else ''. */
+function undatedNote(job: Job): string {
+  return job.undated > 0 ? `, ${job.undated} without the date taken` : '';
 }
 
 /** '1 photo', '2 photos' (issue 38: a batch with one good photo said 'Download started! 1 photos'). */

@@ -18,7 +18,7 @@ import {
 import { workerSteps, type RecoveryLog } from './recovery.ts';
 import { canRequestImage, type EditorState } from './state/editor-state.ts';
 import type { NotificationKind, Notify } from './state/notifications.ts';
-import { keepDateTaken } from '../metadata/date-taken.ts';
+import { keepDateTaken } from '../intake/photo-date.ts';
 import { croppedSize } from '../crop/geometry.ts';
 import { processingSize } from '../pixels/processing-size.ts';
 import {
@@ -32,6 +32,9 @@ import {
 export type { Notify };
 
 export const SHARED_MESSAGE = 'Image shared!';
+/** 'Keep the date taken' is on, and the photo says no date (or none that exists): the save has none. */
+export const NO_DATE_TAKEN_MESSAGE =
+  'Saved without the date taken: the photo does not say when it was taken.';
 export const SHARE_CANCELLED_MESSAGE = 'Sharing cancelled.';
 /** The share sheet wants a fresh tap (the click's activation ran out while the file was made). */
 export const SHARE_TAP_MESSAGE = 'Your image is ready. Tap Share to save it.';
@@ -209,10 +212,19 @@ export class PhotoSaver {
     return this.host.store.get(fullResolutionAtom) ? this.saveFullResolution() : this.savePreviewSize();
   }
 
-  /** The saved JPEG with the photo's date taken, when 'Keep the date taken' is on and the photo has one. */
-  private async withDate(saved: Blob): Promise<Blob> {
+  /**
+   * The saved JPEG with the photo's date taken, when 'Keep the date taken' is on and the photo has one;
+   * where it has none, the save's news becomes the warning that says so.
+   */
+  private async withDate(saved: Blob, done: SaveJob['done']): Promise<Blob> {
     const source = this.host.log.source;
-    return this.host.store.get(keepDateAtom) && source ? keepDateTaken(saved, source.file) : saved;
+    if (!this.host.store.get(keepDateAtom) || !source) return saved;
+    const { blob, dated } = await keepDateTaken(saved, source.file);
+    if (!dated && done.kind === 'success') {
+      done.kind = 'warning';
+      done.message = NO_DATE_TAKEN_MESSAGE;
+    }
+    return blob;
   }
 
   /** Stops a running full-resolution save. */
@@ -230,6 +242,9 @@ export class PhotoSaver {
       this.host.notify('error', NOT_READY);
       return;
     }
+    const done: SaveJob['done'] = successWarning
+      ? { kind: 'warning', message: successWarning }
+      : { kind: 'success', message: 'Download started!' };
     await runSave(
       {
         preparing: 'Preparing image...',
@@ -238,12 +253,10 @@ export class PhotoSaver {
             0.9,
             exportLongSide(state.processingWidth, state.processingHeight),
           );
-          return blob ? { blob: await this.withDate(blob) } : { failed: NO_DATA };
+          return blob ? { blob: await this.withDate(blob, done) } : { failed: NO_DATA };
         },
         step: savedStep(state),
-        done: successWarning
-          ? { kind: 'warning', message: successWarning }
-          : { kind: 'success', message: 'Download started!' },
+        done,
         failure: 'Download failed',
         busy: (on) => this.host.store.set(savingAtom, on),
       },
@@ -310,6 +323,7 @@ export class PhotoSaver {
       });
     };
     this.cancelled = false;
+    const done: SaveJob['done'] = { kind: 'success', message: 'Download started!' };
     await runSave(
       {
         preparing: 'Preparing full-resolution image...',
@@ -323,13 +337,13 @@ export class PhotoSaver {
             const restored = this.host.client();
             if (restored && !this.cancelled) result = await exportWith(restored);
           }
-          if (result.blob) return { blob: await this.withDate(result.blob) };
+          if (result.blob) return { blob: await this.withDate(result.blob, done) };
           if (result.cancelled || this.cancelled) return { cancelled: 'Full-resolution save cancelled.' };
           if (result.error) console.error(`Full-resolution export failed: ${result.error}`);
           return { failed: NO_DATA };
         },
         step: savedStep(state),
-        done: { kind: 'success', message: 'Download started!' },
+        done,
         failure: 'Download failed',
         busy: (on) => store.set(exportProgressAtom, on ? 0 : null),
       },

@@ -108,16 +108,19 @@ function primaryItemId(bytes: Uint8Array, pitm: Box): number | null {
   const v = view(bytes);
   if (pitm.end - pitm.start < 6) return null;
   const version = bytes[pitm.start]!;
-  return version === 0 ? v.getUint16(pitm.start + 4) : v.getUint32(pitm.start + 4);
+  // Version 0 names the item in 16 bits, later ones in 32: a payload too short for its version names none.
+  if (version === 0) return v.getUint16(pitm.start + 4);
+  return pitm.end - pitm.start < 8 ? null : v.getUint32(pitm.start + 4);
 }
 
 /** The 1-based ipco indices associated with an item. */
 function associatedProperties(bytes: Uint8Array, ipma: Box, itemId: number): number[] {
+  // Version and flags, then the entry count: an ipma without them (empty, or cut short) lists nothing.
+  if (ipma.end - ipma.start < 8) return [];
   const v = view(bytes);
   const version = bytes[ipma.start]!;
   const flags = v.getUint32(ipma.start) & 0xffffff;
   let at = ipma.start + 4;
-  if (at + 4 > ipma.end) return [];
   const count = v.getUint32(at);
   at += 4;
   for (let i = 0; i < count; i++) {
@@ -140,22 +143,156 @@ function associatedProperties(bytes: Uint8Array, ipma: Box, itemId: number): num
 }
 
 /**
- * The colour space the file's pixels are coded in, from its `colr` property: the primary item's (a grid
- * photo, as an iPhone writes, may carry it on its tiles instead: then the first in the file). An ICC
- * profile (`prof`, `rICC`) or code points (`nclx`); null where the file says nothing the project can use,
- * and the pixels are taken as sRGB.
+ * The colour space the file's pixels are coded in, from the primary item's own `colr` properties: an ICC
+ * profile (`prof`, `rICC`), which wins where it is usable, else code points (`nclx`). Another item's (a thumbnail's, a gain
+ * map's) says nothing about the primary's pixels and is never taken. Null where the primary says nothing
+ * the project can use, and the pixels are taken as sRGB. The decoder asks libheif first (heif-worker.ts),
+ * which also follows a grid to its tiles; this is its fallback.
  */
 export async function heifColourSpace(reader: ByteReader): Promise<RgbSpace | null> {
   const properties = await heifProperties(reader);
   if (!properties) return null;
-  const colr =
-    properties.primary.find((p) => p.type === 'colr') ?? properties.all.find((p) => p.type === 'colr');
-  if (!colr || colr.payload.length < 4) return null;
-  const kind = fourcc(colr.payload, 0);
-  if (kind === 'prof' || kind === 'rICC') return parseIccProfile(colr.payload.subarray(4));
-  if (kind === 'nclx' && colr.payload.length >= 10) {
-    const v = view(colr.payload);
-    return nclxSpace(v.getUint16(4), v.getUint16(6));
+  const colrs = properties.primary.filter((p) => p.type === 'colr' && p.payload.length >= 4);
+  const icc = colrs.find((p) => ['prof', 'rICC'].includes(fourcc(p.payload, 0)));
+  const fromIcc = icc ? parseIccProfile(icc.payload.subarray(4)) : null;
+  if (fromIcc) return fromIcc;
+  const coded = colrs.find((p) => fourcc(p.payload, 0) === 'nclx' && p.payload.length >= 10);
+  if (!coded) return null;
+  const v = view(coded.payload);
+  return nclxSpace(v.getUint16(4), v.getUint16(6));
+}
+
+// ---------------------------------------------------------------- the Exif item
+
+/** Largest Exif item read: a phone's is a few KB; the dates sit in its first IFDs in any case. */
+const MAX_EXIF_BYTES = 1024 * 1024;
+
+/** The ids of the items of a type, from iinf's infe entries (versions 2 and 3 carry the type). */
+function itemsOfType(bytes: Uint8Array, iinf: Box, type: string): number[] {
+  const v = view(bytes);
+  if (iinf.end - iinf.start < 6) return [];
+  const skip = 4 + (bytes[iinf.start] === 0 ? 2 : 4);
+  const ids: number[] = [];
+  for (const infe of boxes(bytes, iinf.start + skip, iinf.end)) {
+    if (infe.type !== 'infe' || infe.end - infe.start < 4) continue;
+    const version = bytes[infe.start]!;
+    const idBytes = version === 2 ? 2 : version === 3 ? 4 : 0;
+    if (idBytes === 0 || infe.start + 4 + idBytes + 2 + 4 > infe.end) continue;
+    const id = idBytes === 2 ? v.getUint16(infe.start + 4) : v.getUint32(infe.start + 4);
+    if (fourcc(bytes, infe.start + 4 + idBytes + 2) === type) ids.push(id);
+  }
+  return ids;
+}
+
+/** The items a `cdsc` reference says describe `itemId` (iref: from the metadata to the image). */
+function describing(bytes: Uint8Array, iref: Box, itemId: number): number[] {
+  const v = view(bytes);
+  if (iref.end - iref.start < 4) return [];
+  const idBytes = bytes[iref.start] === 0 ? 2 : 4;
+  const read = (at: number) => (idBytes === 2 ? v.getUint16(at) : v.getUint32(at));
+  const out: number[] = [];
+  for (const reference of boxes(bytes, iref.start + 4, iref.end)) {
+    if (reference.type !== 'cdsc' || reference.start + idBytes + 2 > reference.end) continue;
+    const from = read(reference.start);
+    const count = v.getUint16(reference.start + idBytes);
+    for (let i = 0; i < count; i++) {
+      const at = reference.start + idBytes + 2 + i * idBytes;
+      if (at + idBytes > reference.end) break;
+      if (read(at) === itemId) out.push(from);
+    }
+  }
+  return out;
+}
+
+interface Extent {
+  /** 0: offsets in the file; 1: offsets in the meta box's idat. */
+  method: number;
+  offset: number;
+  length: number;
+}
+
+/** Where iloc puts an item's bytes; null where it does not list the item or says it in a form not read. */
+function itemExtents(bytes: Uint8Array, iloc: Box, itemId: number): Extent[] | null {
+  const v = view(bytes);
+  if (iloc.end - iloc.start < 8) return null;
+  const version = bytes[iloc.start]!;
+  const sizes = bytes[iloc.start + 4]!;
+  const more = bytes[iloc.start + 5]!;
+  const [offsetSize, lengthSize, baseSize] = [sizes >> 4, sizes & 15, more >> 4];
+  const indexSize = version >= 1 ? more & 15 : 0;
+  let at = iloc.start + 6;
+  // The next field of `size` bytes (0, 2, 4 or 8), or null past the box's end or in a size not defined.
+  const next = (size: number): number | null => {
+    if (at + size > iloc.end || ![0, 2, 4, 8].includes(size)) return null;
+    const value =
+      size === 0
+        ? 0
+        : size === 2
+          ? v.getUint16(at)
+          : size === 4
+            ? v.getUint32(at)
+            : Number(v.getBigUint64(at));
+    at += size;
+    return value;
+  };
+  const idSize = version < 2 ? 2 : 4;
+  const count = next(idSize);
+  if (count === null) return null;
+  for (let i = 0; i < count; i++) {
+    const id = next(idSize);
+    const method = version >= 1 ? next(2) : 0;
+    const base = next(2) === null ? null : next(baseSize); // data_reference_index, then the base offset
+    const extentCount = next(2);
+    if (id === null || method === null || base === null || extentCount === null) return null;
+    const extents: Extent[] = [];
+    for (let e = 0; e < extentCount; e++) {
+      const index = next(indexSize);
+      const [offset, length] = [next(offsetSize), next(lengthSize)];
+      if (index === null || offset === null || length === null) return null;
+      extents.push({ method: method & 15, offset: base + offset, length });
+    }
+    if (id === itemId) return extents;
   }
   return null;
+}
+
+/**
+ * The TIFF block (the EXIF) of the primary item's Exif item: the Exif item that describes the primary
+ * (iref `cdsc`), else the file's only one. Null where there is none or it cannot be read. The item's
+ * payload starts with the offset of its TIFF header (four bytes, then usually 'Exif\0\0').
+ */
+export async function heifExif(reader: ByteReader): Promise<Uint8Array | null> {
+  const meta = await readMeta(reader);
+  const root = meta && boxes(meta, 0, meta.length).next().value;
+  if (!meta || !root) return null;
+  const [pitm, iinf, iloc, iref, idat] = ['pitm', 'iinf', 'iloc', 'iref', 'idat'].map((type) =>
+    child(meta, root, type, 4),
+  );
+  if (!iinf || !iloc) return null;
+  const exifItems = itemsOfType(meta, iinf, 'Exif');
+  const primaryId = pitm ? primaryItemId(meta, pitm) : null;
+  const ofPrimary = iref && primaryId !== null ? describing(meta, iref, primaryId) : [];
+  const itemId =
+    exifItems.find((id) => ofPrimary.includes(id)) ?? (exifItems.length === 1 ? exifItems[0] : undefined);
+  if (itemId === undefined) return null;
+  const extents = itemExtents(meta, iloc, itemId);
+  if (!extents || extents.length === 0) return null;
+  const total = extents.reduce((sum, extent) => sum + extent.length, 0);
+  if (total < 12 || total > MAX_EXIF_BYTES) return null;
+  const payload = new Uint8Array(total);
+  let filled = 0;
+  for (const { method, offset, length } of extents) {
+    let part: Uint8Array;
+    if (method === 0) part = await reader.read(offset, length);
+    else if (method === 1 && idat) part = meta.subarray(idat.start + offset, idat.start + offset + length);
+    else return null;
+    if (part.length !== length) return null;
+    payload.set(part, filled);
+    filled += length;
+  }
+  const tiffAt = 4 + view(payload).getUint32(0);
+  if (tiffAt + 8 > payload.length) return null;
+  const tiff = payload.subarray(tiffAt);
+  const order = String.fromCharCode(tiff[0]!, tiff[1]!);
+  return order === 'II' || order === 'MM' ? tiff : null;
 }

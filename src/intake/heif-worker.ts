@@ -8,6 +8,7 @@ import libheif from 'libheif-js/libheif-wasm/libheif.js';
 import { bytesReader } from './byte-reader.ts';
 import { convertToSrgb } from '../colour/profile.ts';
 import { heifColourSpace } from './heif-container.ts';
+import { primaryColourSpace } from './libheif-profile.ts';
 import type { HeifRequest, HeifResponse } from './heif-protocol.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -32,10 +33,12 @@ async function decode(request: HeifRequest): Promise<HeifResponse> {
   const heif = await loadLibheif(request.wasmUrl);
   const decoder = new heif.HeifDecoder();
   const bytes = new Uint8Array(request.bytes);
-  const space = await heifColourSpace(bytesReader(bytes)).catch(() => null);
   const images = decoder.decode(bytes);
   const image = images.find((candidate) => candidate.is_primary()) ?? images[0];
   if (!image) return { ok: false, message: 'No image in the HEIF file' };
+  // The primary image's own profile as libheif reads it; the container's boxes where it cannot be asked.
+  const asked = primaryColourSpace(heif, image);
+  const space = asked !== undefined ? asked : await heifColourSpace(bytesReader(bytes)).catch(() => null);
   const width = image.get_width();
   const height = image.get_height();
   const target = { data: new Uint8ClampedArray(width * height * 4), width, height };

@@ -5,7 +5,9 @@ declare module 'libheif-js/libheif-wasm/libheif.js' {
     width: number;
     height: number;
   }
-  interface HeifImage {
+  export interface HeifImage {
+    /** The embind handle; `$$.ptr` is the address of libheif's heif_image_handle. */
+    handle?: { $$?: { ptr?: unknown } } | null;
     get_width(): number;
     get_height(): number;
     is_primary(): boolean;
@@ -13,8 +15,18 @@ declare module 'libheif-js/libheif-wasm/libheif.js' {
     display<T extends HeifImageTarget>(target: T, callback: (result: T | null) => void): void;
     free(): void;
   }
-  interface HeifModule {
+  export interface HeifModule {
     HeifDecoder: new () => { decode(bytes: Uint8Array): HeifImage[] };
+    // libheif's C functions, exported as they are: addresses in, results written to the module's memory.
+    // A function returning struct heif_error takes the address to write it to first.
+    HEAPU8: Uint8Array;
+    HEAP32: Int32Array;
+    _malloc(size: number): number;
+    _free(address: number): void;
+    heif_image_handle_get_raw_color_profile_size(handle: number): number;
+    heif_image_handle_get_raw_color_profile(error: number, handle: number, data: number): void;
+    heif_image_handle_get_nclx_color_profile(error: number, handle: number, out: number): void;
+    heif_nclx_color_profile_free(profile: number): void;
   }
   interface HeifModuleOptions {
     wasmBinary?: ArrayBuffer;

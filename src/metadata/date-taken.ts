@@ -3,7 +3,8 @@
  * today, far from the original. With the option on, the saved JPEG carries the photo's EXIF
  * DateTimeOriginal, and OffsetTimeOriginal where the photo had one, and nothing else: no GPS, no camera,
  * no serial, no thumbnail. The EXIF written here is the smallest that says it: a TIFF header, IFD0 with
- * only the pointer to the Exif IFD, and the Exif IFD with those one or two tags.
+ * only the pointer to the Exif IFD, and the Exif IFD with those one or two tags. Where a photo's EXIF is
+ * (a JPEG's head, a HEIC's Exif item) is the intake's to find: src/intake/photo-date.ts.
  */
 import { readExifDates } from './exif-dates.ts';
 
@@ -18,18 +19,41 @@ const DATE_TIME_ORIGINAL = 0x9003;
 const OFFSET_TIME_ORIGINAL = 0x9011;
 const EXIF_IFD_POINTER = 0x8769;
 
-/** How far into a file its EXIF is looked for: JPEG's APP1 comes first; a HEIC's Exif item may not. */
-const SCAN_BYTES = 256 * 1024;
+const DATE_TIME_TEXT = /^(\d{4}):(\d{2}):(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+const OFFSET_TEXT = /^[+-](\d{2}):(\d{2})$/;
 
-const DATE_TIME_TEXT = /^\d{4}:\d{2}:\d{2} \d{2}:\d{2}:\d{2}$/;
-const OFFSET = /^[+-]\d{2}:\d{2}$/;
+/**
+ * Whether an EXIF date and time names a moment that exists: a real day of a year from 1 (no
+ * '0000:00:00 00:00:00', the blank EXIF writes for unknown; no month 13, no 30 February), a time of day
+ * within 23:59:59.
+ */
+export function isExifDateTime(text: string): boolean {
+  const match = DATE_TIME_TEXT.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
+  if (!year || !month || !day || month > 12 || hour! > 23 || minute! > 59 || second! > 59) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return day <= days;
+}
 
-/** The photo's DateTimeOriginal and OffsetTimeOriginal, or null where it has none (or they are malformed). */
-export async function readDateTaken(file: Blob): Promise<DateTaken | null> {
-  const head = new Uint8Array(await file.slice(0, Math.min(file.size, SCAN_BYTES)).arrayBuffer());
-  const { dateTimeOriginal: dateTime, offsetTimeOriginal: offset } = await readExifDates(head);
-  if (!dateTime || !DATE_TIME_TEXT.test(dateTime)) return null;
-  return { dateTime, ...(offset && OFFSET.test(offset) ? { offset } : {}) };
+/** Whether an EXIF offset from UTC ('+HH:MM') is one a clock can have: within 14 hours either way. */
+export function isExifOffset(text: string): boolean {
+  const match = OFFSET_TEXT.exec(text);
+  if (!match) return false;
+  const [hours, minutes] = [Number(match[1]), Number(match[2])];
+  return minutes < 60 && hours * 60 + minutes <= 14 * 60;
+}
+
+/**
+ * The DateTimeOriginal and OffsetTimeOriginal of EXIF bytes (a JPEG's first bytes, or a TIFF block such as
+ * a HEIC's Exif item), or null where there is no date, or none that exists. An offset that cannot be is
+ * left out; the date stands without it.
+ */
+export async function dateTakenFrom(exif: Uint8Array): Promise<DateTaken | null> {
+  const { dateTimeOriginal: dateTime, offsetTimeOriginal: offset } = await readExifDates(exif);
+  if (!dateTime || !isExifDateTime(dateTime)) return null;
+  return { dateTime, ...(offset && isExifOffset(offset) ? { offset } : {}) };
 }
 
 /** The APP1 segment (marker, length and payload) holding only these dates. */
@@ -74,23 +98,15 @@ export function dateTakenSegment(date: DateTaken): Uint8Array {
   return segment;
 }
 
-/** The JPEG with the dates in an EXIF segment right after SOI and any JFIF APP0; unchanged if not a JPEG. */
-export function withDateTaken(jpeg: Uint8Array, date: DateTaken): Uint8Array {
-  if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return jpeg;
-  let insertAt = 2;
-  if (jpeg[2] === 0xff && jpeg[3] === 0xe0) insertAt = 4 + ((jpeg[4]! << 8) | jpeg[5]!);
-  const segment = dateTakenSegment(date);
-  const out = new Uint8Array(jpeg.length + segment.length);
-  out.set(jpeg.subarray(0, insertAt));
-  out.set(segment, insertAt);
-  out.set(jpeg.subarray(insertAt), insertAt + segment.length);
-  return out;
-}
-
-/** A saved JPEG with the date `source` was taken, where it has one; else the JPEG as it is. */
-export async function keepDateTaken(saved: Blob, source: Blob): Promise<Blob> {
-  const date = await readDateTaken(source);
-  if (!date) return saved;
-  const bytes = withDateTaken(new Uint8Array(await saved.arrayBuffer()), date);
-  return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' });
+/**
+ * The JPEG with the dates in an EXIF segment right after SOI and any JFIF APP0 (JFIF wants to be first);
+ * unchanged if not a JPEG. Only its first bytes are read, and the new blob is made of slices of the old
+ * one around the segment: a large save is neither read nor copied to add a few dozen bytes.
+ */
+export async function withDateTaken(jpeg: Blob, date: DateTaken): Promise<Blob> {
+  const head = new Uint8Array(await jpeg.slice(0, 6).arrayBuffer());
+  if (head[0] !== 0xff || head[1] !== 0xd8) return jpeg;
+  const insertAt = head[2] === 0xff && head[3] === 0xe0 ? 4 + ((head[4]! << 8) | head[5]!) : 2;
+  const segment = dateTakenSegment(date) as Uint8Array<ArrayBuffer>;
+  return new Blob([jpeg.slice(0, insertAt), segment, jpeg.slice(insertAt)], { type: 'image/jpeg' });
 }

@@ -16,15 +16,44 @@ export interface ExifDates {
   offsetTimeOriginal?: string;
 }
 
+/** A TIFF header: byte order ('II' or 'MM'), then 42 in that order. */
+function isTiff(bytes: Uint8Array): boolean {
+  const order = String.fromCharCode(bytes[0] ?? 0, bytes[1] ?? 0);
+  return (
+    (order === 'II' && bytes[2] === 42 && bytes[3] === 0) ||
+    (order === 'MM' && bytes[2] === 0 && bytes[3] === 42)
+  );
+}
+
+/** A JPEG segment's payload holds at most this much: 65535 less its length field and 'Exif\0\0'. */
+const MAX_APP1_TIFF = 65535 - 2 - 6;
+
 /**
- * The date tags in a file's first bytes: DateTime (0x0132), DateTimeOriginal (0x9003) and
- * OffsetTimeOriginal (0x9011); empty when there are none or they cannot be read. One reader for the date
+ * A TIFF block as a JPEG that carries it (SOI, APP1 'Exif\0\0' with it, EOI): exifr's mini
+ * build reads EXIF from JPEGs only. A block longer than a segment holds is cut; its first IFDs, where the
+ * dates are, come first.
+ */
+function inJpeg(tiff: Uint8Array): Uint8Array {
+  const body = tiff.subarray(0, MAX_APP1_TIFF);
+  const length = 2 + 6 + body.length;
+  const jpeg = new Uint8Array(12 + body.length + 2);
+  jpeg.set([0xff, 0xd8, 0xff, 0xe1, length >> 8, length & 255, 0x45, 0x78, 0x69, 0x66, 0, 0]);
+  jpeg.set(body, 12);
+  // EOI after it: exifr reads a segment that ends where the file does as cut short.
+  jpeg.set([0xff, 0xd9], 12 + body.length);
+  return jpeg;
+}
+
+/**
+ * The date tags in a file's first bytes, or in a TIFF block (a HEIC's Exif item): DateTime (0x0132),
+ * DateTimeOriginal (0x9003) and OffsetTimeOriginal (0x9011); empty when there are none or they cannot be
+ * read. One reader for the date
  * stamp's day and for "Keep the date taken" (src/metadata/date-taken.ts).
  */
 export async function readExifDates(head: Uint8Array): Promise<ExifDates> {
   try {
     // The mini build has no tag names: the tags by number.
-    const tags: unknown = await exifParse(head, {
+    const tags: unknown = await exifParse(isTiff(head) ? inJpeg(head) : head, {
       ifd0: { pick: [DATE_TIME] },
       exif: { pick: [DATE_TIME_ORIGINAL, OFFSET_TIME_ORIGINAL] },
       gps: false,

@@ -35,8 +35,8 @@ function box(type: string, payload: Buffer): Buffer {
 
 const payloadOf = (bytes: Buffer, b: Box) => bytes.subarray(b.at + b.header, b.at + b.size);
 
-/** ipma with property `index` (1-based) associated with every item. */
-function withAssociation(ipma: Buffer, index: number): Buffer {
+/** ipma with property `index` (1-based) associated with every item, or with the items `only` names. */
+function withAssociation(ipma: Buffer, index: number, only?: readonly number[]): Buffer {
   const version = ipma[0]!;
   const wide = (ipma.readUInt32BE(0) & 1) === 1;
   const out: Buffer[] = [ipma.subarray(0, 8)];
@@ -47,10 +47,11 @@ function withAssociation(ipma: Buffer, index: number): Buffer {
     const n = ipma[at + idBytes]!;
     const entryBytes = wide ? 2 : 1;
     const entries = ipma.subarray(at + idBytes + 1, at + idBytes + 1 + n * entryBytes);
-    const extra = Buffer.alloc(entryBytes);
-    if (wide) extra.writeUInt16BE(index, 0);
-    else extra[0] = index;
-    out.push(ipma.subarray(at, at + idBytes), Buffer.from([n + 1]), entries, extra);
+    const id = version < 1 ? ipma.readUInt16BE(at) : ipma.readUInt32BE(at);
+    const extra = Buffer.alloc(only && !only.includes(id) ? 0 : entryBytes);
+    if (extra.length > 0 && wide) extra.writeUInt16BE(index, 0);
+    else if (extra.length > 0) extra[0] = index;
+    out.push(ipma.subarray(at, at + idBytes), Buffer.from([n + extra.length / entryBytes]), entries, extra);
     at += idBytes + 1 + n * entryBytes;
   }
   return Buffer.concat(out);
@@ -92,8 +93,11 @@ function shiftedIloc(iloc: Buffer, delta: number): Buffer {
   return out;
 }
 
-/** The HEIF file with a `colr` property of this payload ('prof' + ICC bytes, or 'nclx' + code points). */
-export function withColour(heif: Buffer, colrPayload: Buffer): Buffer {
+/**
+ * The HEIF file with a `colr` property of this payload ('prof' + ICC bytes, or 'nclx' + code points),
+ * associated with every item, or with the items `only` names (a thumbnail's, say).
+ */
+export function withColour(heif: Buffer, colrPayload: Buffer, only?: readonly number[]): Buffer {
   const top = boxesIn(heif, 0, heif.length);
   const meta = top.find((b) => b.type === 'meta');
   if (!meta) throw new Error('no meta box');
@@ -107,7 +111,7 @@ export function withColour(heif: Buffer, colrPayload: Buffer): Buffer {
     'iprp',
     Buffer.concat([
       box('ipco', Buffer.concat([payloadOf(heif, ipco), box('colr', colrPayload)])),
-      box('ipma', withAssociation(payloadOf(heif, ipma), properties + 1)),
+      box('ipma', withAssociation(payloadOf(heif, ipma), properties + 1, only)),
     ]),
   );
   const delta = newIprp.length - iprp.size;
@@ -142,4 +146,119 @@ export function nclx(primaries: number, transfer: number, matrix: number, fullRa
 /** A colr payload of type prof: an ICC profile. */
 export function prof(icc: Buffer): Buffer {
   return Buffer.concat([Buffer.from('prof', 'latin1'), icc]);
+}
+
+/** An iloc entry for one extent at file offset `offset` (construction method 0), in the box's own sizes. */
+function ilocEntry(iloc: Buffer, id: number, offset: number, length: number): Buffer {
+  const version = iloc[0]!;
+  const [offsetSize, lengthSize, baseSize] = [iloc[4]! >> 4, iloc[4]! & 15, iloc[5]! >> 4];
+  const indexSize = version >= 1 ? iloc[5]! & 15 : 0;
+  const field = (size: number, value: number) => {
+    const out = Buffer.alloc(size);
+    if (size === 2) out.writeUInt16BE(value);
+    else if (size === 4) out.writeUInt32BE(value);
+    else if (size === 8) out.writeBigUInt64BE(BigInt(value));
+    return out;
+  };
+  // The offset goes in the base offset where there is one, else in the extent's.
+  const base = baseSize > 0 ? offset : 0;
+  return Buffer.concat([
+    field(version < 2 ? 2 : 4, id),
+    version >= 1 ? field(2, 0) : Buffer.alloc(0), // construction method 0: the file
+    field(2, 0), // data_reference_index
+    field(baseSize, base),
+    field(2, 1), // one extent
+    field(indexSize, 0),
+    field(offsetSize, offset - base),
+    field(lengthSize, length),
+  ]);
+}
+
+/**
+ * The HEIF file with an Exif item describing its primary item, as a phone writes it: an `infe` of type
+ * 'Exif' in iinf, a `cdsc` reference from it to the primary in iref, and its bytes (the TIFF header's
+ * offset, 'Exif\0\0', then `tiff`) in an mdat at the end of the file, where iloc says.
+ */
+export function withExif(heif: Buffer, tiff: Buffer): Buffer {
+  const top = boxesIn(heif, 0, heif.length);
+  const meta = top.find((b) => b.type === 'meta');
+  if (!meta) throw new Error('no meta box');
+  const children = boxesIn(heif, meta.at + meta.header + 4, meta.at + meta.size);
+  const find = (type: string) => children.find((b) => b.type === type);
+  const [pitm, iinf, iloc] = [find('pitm'), find('iinf'), find('iloc')];
+  if (!pitm || !iinf || !iloc) throw new Error('no pitm, iinf or iloc');
+  const pitmPayload = payloadOf(heif, pitm);
+  const primary = pitmPayload[0] === 0 ? pitmPayload.readUInt16BE(4) : pitmPayload.readUInt32BE(4);
+  const iinfPayload = payloadOf(heif, iinf);
+  const countBytes = iinfPayload[0] === 0 ? 2 : 4;
+  const entries = boxesIn(heif, iinf.at + iinf.header + 4 + countBytes, iinf.at + iinf.size);
+  const ids = entries.map((e) =>
+    heif[e.at + e.header] === 2
+      ? heif.readUInt16BE(e.at + e.header + 4)
+      : heif.readUInt32BE(e.at + e.header + 4),
+  );
+  const id = Math.max(...ids) + 1;
+  const u16 = (...values: number[]) => Buffer.concat(values.map((v) => Buffer.from([v >> 8, v & 255])));
+  const count = Buffer.alloc(countBytes);
+  if (countBytes === 2) count.writeUInt16BE(entries.length + 1);
+  else count.writeUInt32BE(entries.length + 1);
+  const newIinf = box(
+    'iinf',
+    Buffer.concat([
+      iinfPayload.subarray(0, 4),
+      count,
+      iinfPayload.subarray(4 + countBytes),
+      box('infe', Buffer.concat([Buffer.from([2, 0, 0, 0]), u16(id, 0), Buffer.from('Exif\0', 'latin1')])),
+    ]),
+  );
+  const cdsc = box('cdsc', u16(id, 1, primary));
+  const iref = find('iref');
+  const newIref = iref
+    ? box('iref', Buffer.concat([payloadOf(heif, iref), cdsc]))
+    : box('iref', Buffer.concat([Buffer.alloc(4), cdsc]));
+  const item = Buffer.concat([Buffer.from([0, 0, 0, 6]), Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  // iloc with every offset moved by `shift` (meta's growth) and one more item: the Exif item at `exifAt`.
+  const newIloc = (exifAt: number, shift: number) => {
+    const shifted = shiftedIloc(payloadOf(heif, iloc), shift);
+    if (shifted[0]! < 2) shifted.writeUInt16BE(shifted.readUInt16BE(6) + 1, 6);
+    else shifted.writeUInt32BE(shifted.readUInt32BE(6) + 1, 6);
+    return box('iloc', Buffer.concat([shifted, ilocEntry(shifted, id, exifAt, item.length)]));
+  };
+  const metaWith = (exifAt: number, shift: number) =>
+    box(
+      'meta',
+      Buffer.concat([
+        heif.subarray(meta.at + meta.header, meta.at + meta.header + 4),
+        ...children.map((b) =>
+          b.type === 'iinf'
+            ? newIinf
+            : b.type === 'iloc'
+              ? newIloc(exifAt, shift)
+              : b.type === 'iref'
+                ? newIref
+                : heif.subarray(b.at, b.at + b.size),
+        ),
+        ...(iref ? [] : [newIref]),
+      ]),
+    );
+  // The meta box's size does not depend on the offsets in it: made once to learn it, then for real.
+  const shift = metaWith(0, 0).length - meta.size;
+  const newMeta = metaWith(heif.length + shift + 8, shift);
+  return Buffer.concat([
+    heif.subarray(0, meta.at),
+    newMeta,
+    heif.subarray(meta.at + meta.size),
+    box('mdat', item),
+  ]);
+}
+
+/** The TIFF block (the EXIF) of a JPEG's first APP1 'Exif' segment. */
+export function jpegExifTiff(jpeg: Buffer): Buffer {
+  for (let at = 2; at + 4 <= jpeg.length && jpeg[at] === 0xff;) {
+    const length = jpeg.readUInt16BE(at + 2);
+    if (jpeg[at + 1] === 0xe1 && jpeg.toString('latin1', at + 4, at + 10) === 'Exif\0\0')
+      return jpeg.subarray(at + 10, at + 2 + length);
+    at += 2 + length;
+  }
+  throw new Error('no EXIF segment');
 }
