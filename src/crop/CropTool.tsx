@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { aspectLabel, noCrop, type CropChoice } from './crop-choice.ts';
 import CropFrame from './CropFrame.tsx';
-import { chooseAspect, flipView, rotateView, straighten, viewOf } from './frame-edit.ts';
+import { angleNote, chooseAspect, flipView, rotateView, straighten, viewOf } from './frame-edit.ts';
 import { ASPECTS, MAX_STRAIGHTEN, fitRect, type Size } from './geometry.ts';
 import './crop-tool.css';
 
@@ -46,6 +46,8 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
     };
   });
   const [typed, setTyped] = useState<string | null>(null);
+  // The angle last asked for (typed, slid or kept through a preset), for the note when it could not be had.
+  const [asked, setAsked] = useState<number | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
 
   // Focus comes into the dialog, so that Escape reaches it and Tab starts at the frame.
@@ -84,7 +86,11 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
     }
   };
 
-  const setAngle = (value: number) => setChoice((c) => straighten(c, photo, value));
+  const setAngle = (value: number) => {
+    setAsked(Math.min(MAX_STRAIGHTEN, Math.max(-MAX_STRAIGHTEN, value)));
+    setChoice((c) => straighten(c, photo, value));
+  };
+  const note = angleNote(asked, choice.geometry.angle);
   const turnable = choice.aspect !== 'free' && choice.aspect !== '1-1';
   const angle = choice.geometry.angle;
 
@@ -115,7 +121,10 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
               className={`button crop-chip${choice.aspect === id ? ' crop-chip-active' : ''}`}
               data-testid={`crop-aspect-${id}`}
               aria-pressed={choice.aspect === id}
-              onClick={() => setChoice((c) => chooseAspect(c, photo, id))}
+              onClick={() => {
+                setAsked(asked ?? choice.geometry.angle);
+                setChoice((c) => chooseAspect(c, photo, id));
+              }}
             >
               {label}
             </button>
@@ -130,7 +139,10 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
             aria-pressed={choice.aspectTurned}
             title={turnLabel(choice)}
             disabled={!turnable}
-            onClick={() => setChoice((c) => chooseAspect(c, photo, c.aspect, !c.aspectTurned))}
+            onClick={() => {
+              setAsked(asked ?? choice.geometry.angle);
+              setChoice((c) => chooseAspect(c, photo, c.aspect, !c.aspectTurned));
+            }}
           >
             <span aria-hidden="true">⤢</span> Turn
           </button>
@@ -207,6 +219,9 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
               setAngle(Number(event.target.value));
             }}
           />
+          <p className="crop-note" role="status" data-testid="crop-angle-note">
+            {note}
+          </p>
         </div>
         <div className="crop-bar">
           <button type="button" className="button" data-testid="crop-cancel" onClick={onCancel}>
@@ -218,6 +233,7 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
             data-testid="crop-reset"
             onClick={() => {
               setTyped(null);
+              setAsked(null);
               setChoice(noCrop(photo));
             }}
           >

@@ -8,6 +8,7 @@ import {
   aspectRatio,
   centredRect,
   isIdentity,
+  possibleAngle,
   turnedSize,
   uncropped,
   type AspectId,
@@ -77,11 +78,16 @@ export function recipeOf(choice: CropChoice): CropRecipe {
   return { aspect: choice.aspect, aspectTurned: choice.aspectTurned, turns, flipH, flipV, angle };
 }
 
-/** The recipe on a photo of `photo` size (upright): the largest frame of its aspect, centred. */
+/**
+ * The recipe on a photo of `photo` size (upright): the largest frame of its aspect, centred, at the
+ * recipe's angle or, on a photo too thin for a frame of a pixel at it, the largest angle that leaves one.
+ */
 export function cropForPhoto(recipe: CropRecipe, photo: Size): CropChoice {
-  const { aspect, aspectTurned, turns, flipH, flipV, angle } = recipe;
+  const { aspect, aspectTurned, turns, flipH, flipV } = recipe;
   const view = turnedSize(photo, turns);
-  const rect = centredRect(view, angle, aspectRatio(aspect, view, aspectTurned));
+  const ratio = aspectRatio(aspect, view, aspectTurned);
+  const angle = possibleAngle(view, recipe.angle, ratio);
+  const rect = centredRect(view, angle, ratio);
   return { geometry: { turns, flipH, flipV, angle, rect }, aspect, aspectTurned };
 }
 

@@ -4,6 +4,7 @@
  * step. The tool itself (CropTool.tsx) only edits a CropChoice.
  */
 import { atom, type Store } from '../editor/editor-jotai.ts';
+import { cleanMessage } from '../editor/engine-session.ts';
 import type { RecoveryLog } from '../editor/recovery.ts';
 import type { Notify } from '../editor/saving.ts';
 import {
@@ -12,6 +13,8 @@ import {
   type EditorState,
   type Outcome,
 } from '../editor/state/editor-state.ts';
+import { ENGINE_STOPPED, WorkerReplyError } from '../engine/client/engine-client.ts';
+import type { WorkerStatus } from '../engine/protocol.ts';
 import { cropForPhoto, noCrop, recipeOf, type CropChoice, type CropRecipe } from './crop-choice.ts';
 import type { Size } from './geometry.ts';
 
@@ -37,6 +40,17 @@ export function canCrop(state: EditorState): boolean {
 /** Done: the worker is busy with the crop until its commitSuccess. */
 export function cropStarted(state: EditorState): Outcome {
   return { state: { ...state, workerStatus: 'ApplyingEffect' }, commands: [] };
+}
+
+/**
+ * The worker answered the crop with an error: it made nothing and still shows what it showed, so the
+ * editor goes back to the status it had, its photo and history as they were, and says why.
+ */
+export function cropRefused(state: EditorState, before: WorkerStatus, message: string): Outcome {
+  return {
+    state: { ...state, workerStatus: before },
+    commands: [{ kind: 'notify', level: 'error', message }],
+  };
 }
 
 export interface CropHost {
@@ -102,11 +116,16 @@ export class CropController {
     const before = this.input()?.initial;
     if (before && sameChoice(before, choice)) return;
     if (!canCrop(host.state())) return;
+    const status = host.state().workerStatus;
     host.run(cropStarted);
     try {
       await host.crop(choice);
     } catch (error) {
-      host.run((s) => errorReceived(s, error instanceof Error ? error.message : String(error)));
+      if (error instanceof WorkerReplyError)
+        host.run((s) => cropRefused(s, status, cleanMessage(error.message)));
+      // A worker that stopped is restarted with the log, which says so: nothing to add here.
+      else if (!(error instanceof Error && error.message === ENGINE_STOPPED))
+        host.run((s) => errorReceived(s, error instanceof Error ? error.message : String(error)));
     }
   }
 }

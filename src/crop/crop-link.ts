@@ -13,7 +13,10 @@ function aspectOf(value: string | null): { aspect: AspectId; aspectTurned: boole
   if (!value) return null;
   const exact = ASPECTS.find((a) => a.id === value);
   if (exact) return { aspect: exact.id, aspectTurned: false };
-  const [w, h] = value.split('-');
+  // Two sides and nothing more: '1-1-1' is no aspect, not 1:1.
+  const sides = value.split('-');
+  if (sides.length !== 2) return null;
+  const [w, h] = sides;
   const turned = ASPECTS.find((a) => a.id === `${h}-${w}`);
   return turned ? { aspect: turned.id, aspectTurned: true } : null;
 }

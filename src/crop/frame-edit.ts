@@ -7,10 +7,12 @@
 import type { CropChoice } from './crop-choice.ts';
 import {
   MAX_STRAIGHTEN,
+  MIN_FRAME_SIDE,
   aspectRatio,
   centredRect,
   fitRect,
   largestInside,
+  possibleAngle,
   sourceMap,
   turnedSize,
   type Affine,
@@ -33,23 +35,30 @@ export function frameRatio(choice: CropChoice, photo: Size): number | null {
   return aspectRatio(choice.aspect, viewOf(choice, photo), choice.aspectTurned);
 }
 
-/** The smallest side a frame may have: 1% of the photo's shorter side, at least 16 px (less on a tiny photo). */
+/**
+ * The smallest side a frame may be dragged to: 1% of the photo's shorter side, at least 16 px (less on a
+ * tiny photo, half its shorter side), and never under a pixel.
+ */
 export function minSide(photo: Size): number {
   const shorter = Math.min(photo.width, photo.height);
-  return Math.min(shorter / 2, Math.max(16, shorter / 100));
+  return Math.max(MIN_FRAME_SIDE, Math.min(shorter / 2, Math.max(16, shorter / 100)));
 }
 
 function withRect(choice: CropChoice, rect: Rect, patch: Partial<CropGeometry> = {}): CropChoice {
   return { ...choice, geometry: { ...choice.geometry, ...patch, rect } };
 }
 
-/** A preset chosen (its sides as given, or swapped): the largest frame of it, centred. */
+/**
+ * A preset chosen (its sides as given, or swapped): the largest frame of it, centred. The angle comes
+ * down as far as the preset needs to keep a frame of a pixel or more (possibleAngle).
+ */
 export function chooseAspect(choice: CropChoice, photo: Size, aspect: AspectId, turned = false): CropChoice {
   const view = viewOf(choice, photo);
   const next = { ...choice, aspect, aspectTurned: turned };
-  const ratio = aspectRatio(aspect, view, turned) ?? choice.geometry.rect.width / choice.geometry.rect.height;
-  const rect = aspect === 'free' ? choice.geometry.rect : centredRect(view, choice.geometry.angle, ratio);
-  return withRect(next, rect);
+  if (aspect === 'free') return withRect(next, choice.geometry.rect);
+  const ratio = aspectRatio(aspect, view, turned);
+  const angle = possibleAngle(view, choice.geometry.angle, ratio);
+  return withRect(next, centredRect(view, angle, ratio), { angle });
 }
 
 /** Whether the rectangle's corners all lie in the photo of `view` size straightened by `angle`. */
@@ -157,11 +166,19 @@ export function moveFrame(start: CropChoice, photo: Size, dx: number, dy: number
   return withRect(start, fitRect({ ...rect, x: rect.x + dx, y: rect.y + dy }, viewOf(start, photo), angle));
 }
 
-/** Two fingers spread by `scale`: the photo zooms under the frame, so the frame shrinks by it about its centre. */
+/**
+ * Two fingers spread by `scale`: the photo zooms under the frame, so the frame shrinks by it about its
+ * centre. Fingers brought together onto one point (scale 0) grow it as far as it goes; a scale that says
+ * nothing (fingers that started on one point: NaN, or infinite) leaves it as it was.
+ */
 export function pinchFrame(start: CropChoice, photo: Size, scale: number): CropChoice {
+  if (Number.isNaN(scale) || scale === Infinity) return start;
   const { rect, angle } = start.geometry;
+  const view = viewOf(start, photo);
   const min = minSide(photo);
-  const k = Math.max(1 / scale, min / Math.min(rect.width, rect.height));
+  const largest = largestInside(view, angle, rect.width / rect.height);
+  const grow = Math.max(1, largest.width / rect.width);
+  const k = Math.max(scale > 0 ? Math.min(1 / scale, grow) : grow, min / Math.min(rect.width, rect.height));
   const [width, height] = [rect.width * k, rect.height * k];
   const next = {
     x: rect.x + (rect.width - width) / 2,
@@ -169,7 +186,7 @@ export function pinchFrame(start: CropChoice, photo: Size, scale: number): CropC
     width,
     height,
   };
-  return withRect(start, fitRect(next, viewOf(start, photo), angle));
+  return withRect(start, fitRect(next, view, angle));
 }
 
 export type ArrowKey = 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown';
@@ -199,12 +216,16 @@ export function keyStep(
   return dragHandle(choice, photo, 'se', width - rect.width, (width - rect.width) / ratio);
 }
 
-/** The angle set (clamped to ±45°): the largest frame of its aspect stays the largest, any other is fitted. */
+/**
+ * The angle set (clamped to ±45°, and to where a frame of the frame's shape at least a pixel a side still
+ * fits: possibleAngle): the largest frame of its aspect stays the largest, any other is fitted.
+ */
 export function straighten(choice: CropChoice, photo: Size, angle: number): CropChoice {
-  const clamped = Math.min(MAX_STRAIGHTEN, Math.max(-MAX_STRAIGHTEN, Number.isFinite(angle) ? angle : 0));
+  const asked = Math.min(MAX_STRAIGHTEN, Math.max(-MAX_STRAIGHTEN, Number.isFinite(angle) ? angle : 0));
   const view = viewOf(choice, photo);
   const { rect, angle: before } = choice.geometry;
   const ratio = frameRatio(choice, photo) ?? rect.width / rect.height;
+  const clamped = possibleAngle(view, asked, ratio);
   const largest = largestInside(view, before, ratio);
   const wasLargest = rect.width >= largest.width * (1 - 1e-6);
   const next = wasLargest ? centredRect(view, clamped, ratio) : fitRect(rect, view, clamped);
@@ -255,6 +276,23 @@ export function flipView(choice: CropChoice, photo: Size, axis: 'h' | 'v'): Crop
     // -0 would read as a change to a test's eye and to Object.is: keep it 0.
     angle: angle === 0 ? 0 : -angle,
   });
+}
+
+/**
+ * Why the angle is less than asked: on a photo too thin for it, a frame of the frame's shape would be
+ * under a pixel (straighten and chooseAspect keep the angle where one fits). Null when the angle is as asked.
+ */
+export function angleNote(asked: number | null, given: number): string | null {
+  if (asked === null || Math.abs(asked - given) < 0.05) return null;
+  const most =
+    Number(tenths(given)) === 0 ? 'It stays level.' : `Straightened ${tenths(given)}°, the most it allows.`;
+  return `Too thin to straighten ${tenths(asked)}°: a frame of this shape would be under a pixel. ${most}`;
+}
+
+/** Degrees to a tenth, as the tool shows them, with no '-0'. */
+function tenths(angle: number): string {
+  const rounded = Math.round(angle * 10) / 10;
+  return String(rounded === 0 ? 0 : rounded);
 }
 
 /** The box around the straightened photo, in view units: what the tool shows (blank corners included). */

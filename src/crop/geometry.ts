@@ -35,6 +35,12 @@ export interface CropGeometry {
 
 export const MAX_STRAIGHTEN = 45;
 
+/**
+ * The smallest side a frame may have, in the original's pixels: the engine makes no crop under a pixel
+ * (the protocol refuses such a frame), so no tool, link or recipe may hand it one.
+ */
+export const MIN_FRAME_SIDE = 1;
+
 /** The frame's aspect presets, as the testing contract names them; `ratio` is width / height. */
 export const ASPECTS = [
   { id: 'free', label: 'Free', ratio: null },
@@ -109,14 +115,51 @@ export function largestInside(view: Size, angle: number, ratio: number | null): 
   return { width: 2 * r * b, height: 2 * b };
 }
 
-/** The frame for an aspect, the largest of it centred in the straightened photo. */
+/**
+ * The frame for an aspect, the largest of it centred in the straightened photo, and at least a pixel a
+ * side: on a photo narrower than the aspect allows (16:9 on a photo one pixel wide) it is a pixel there,
+ * which lies inside unstraightened; `possibleAngle` keeps the angle to one where the aspect fits.
+ */
 export function centredRect(view: Size, angle: number, ratio: number | null): Rect {
-  const size = largestInside(view, angle, ratio);
+  const size = atLeastAPixel(largestInside(view, angle, ratio));
   return {
     x: (view.width - size.width) / 2,
     y: (view.height - size.height) / 2,
     ...size,
   };
+}
+
+function atLeastAPixel(size: Size): Size {
+  return { width: Math.max(MIN_FRAME_SIDE, size.width), height: Math.max(MIN_FRAME_SIDE, size.height) };
+}
+
+/**
+ * Whether the largest frame of `ratio` (null: the photo's own) in the photo straightened by `angle` is at
+ * least a pixel a side. A rounding error under a pixel counts as a pixel (centredRect makes it one).
+ */
+export function frameFits(view: Size, angle: number, ratio: number | null): boolean {
+  const { width, height } = largestInside(view, angle, ratio);
+  return Math.min(width, height) >= MIN_FRAME_SIDE * (1 - 1e-9);
+}
+
+/**
+ * `angle` where a frame of `ratio` at least a pixel a side fits the photo straightened by it; else the
+ * largest angle towards 0 (on the same side) where one does, to a tenth of a degree as the tool shows
+ * angles, or 0 where none does. A long thin photo turned far leaves no such frame: the largest frame of
+ * a 400:1 panorama's shape turned 45 degrees is a 25th of a pixel high.
+ */
+export function possibleAngle(view: Size, angle: number, ratio: number | null): number {
+  if (angle === 0 || frameFits(view, angle, ratio)) return angle;
+  if (!frameFits(view, 0, ratio)) return 0;
+  // The frame shrinks as the angle grows from 0 here: a bisection finds where it stops fitting.
+  let [fits, fails] = [0, 1];
+  for (let i = 0; i < 50; i++) {
+    const t = (fits + fails) / 2;
+    if (frameFits(view, angle * t, ratio)) fits = t;
+    else fails = t;
+  }
+  const shown = Math.trunc(angle * fits * 10) / 10;
+  return frameFits(view, shown, ratio) ? shown + 0 : angle * fits;
 }
 
 /**
@@ -128,7 +171,7 @@ export function centredRect(view: Size, angle: number, ratio: number | null): Re
 export function fitRect(rect: Rect, view: Size, angle: number): Rect {
   const largest = largestInside(view, angle, rect.width / rect.height);
   const scale = Math.min(1, largest.width / rect.width);
-  const size = { width: rect.width * scale, height: rect.height * scale };
+  const size = atLeastAPixel({ width: rect.width * scale, height: rect.height * scale });
   const reach = extent({ width: size.width / 2, height: size.height / 2 }, angle);
   const centre = {
     x: rect.x + rect.width / 2 - view.width / 2,

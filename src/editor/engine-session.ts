@@ -267,7 +267,8 @@ export class EngineSession extends Emitter<SessionEvents> {
 
   /**
    * The crop `choice` becomes the base (issue 37): the worker makes it from the original and runs the
-   * effects on screen again on it; the log records it once the worker confirms.
+   * effects on screen again on it; the log records it once the worker confirms. Rejected with the
+   * worker's error when it could not (a WorkerReplyError), or when the worker stopped first.
    */
   async crop(choice: CropChoice): Promise<void> {
     const client = this.current;
@@ -277,7 +278,10 @@ export class EngineSession extends Emitter<SessionEvents> {
     if (!effects) throw new Error('A collage cannot be cropped.');
     const step: CropStep = { kind: 'crop', choice, step: cropStepId(choice) };
     const copies = await workerSteps(effects);
-    this.confirm(client, postCrop(client, source.file, step, copies), () => this.log.cropped(step));
+    const reply = postCrop(client, source.file, step, copies);
+    this.confirm(client, reply, () => this.log.cropped(step));
+    // Settled with the worker's answer: its error (a WorkerReplyError) goes to the caller.
+    await reply;
   }
 
   private received(message: FromWorkerMessage): void {

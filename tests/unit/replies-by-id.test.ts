@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineClient, WorkerReplyError } from '../../src/engine/client/engine-client.ts';
 import type { FromWorkerMessage, ToWorkerMessage } from '../../src/engine/protocol.ts';
+import { cropRefused, cropStarted } from '../../src/crop/crop-controller.ts';
+import { initialEditorState } from '../../src/editor/state/editor-state.ts';
 
 /** A stand-in for the worker: keeps what it is sent, answers when the test says. */
 class FakeWorker {
@@ -105,5 +107,44 @@ describe('replies matched by id', () => {
     engine.post({ type: 'resetCanvasToBase' });
     expect(worker.sent[0]?.id).toBeTypeOf('number');
     expect(worker.sent[1]?.id).toBeUndefined();
+  });
+
+  it("a crop's error goes to its caller only: the editor's rule for an error (WorkerError) does not hear it", async () => {
+    const { worker, heard, engine } = client();
+    stop = () => engine.terminate();
+    const geometry = {
+      turns: 0,
+      flipH: false,
+      flipV: false,
+      angle: 0,
+      rect: { x: 0, y: 0, width: 1, height: 1 },
+    } as const;
+    const crop = engine.request({
+      type: 'cropImage',
+      file: new Blob([]),
+      geometry,
+      step: 'crop',
+      effects: [],
+    });
+    const undo = engine.request({ type: 'undo' });
+    const [a, b] = worker.sent;
+    worker.answer({ type: 'error', id: a?.id, message: 'Image processing failed: refused' });
+    worker.answer({ type: 'error', id: b?.id, message: 'Nothing to step to' });
+    await expect(crop).rejects.toThrow(WorkerReplyError);
+    await expect(undo).rejects.toThrow('Nothing to step to');
+    await Promise.resolve();
+    expect(heard).toEqual([{ type: 'error', id: b?.id, message: 'Nothing to step to' }]);
+  });
+});
+
+describe('a crop the worker refused', () => {
+  it('puts the editor back to the status it had, its history as it was, and says why', () => {
+    const before = { ...initialEditorState(), workerStatus: 'effectComplete' as const, undoDepth: 2 };
+    const busy = cropStarted(before).state;
+    const outcome = cropRefused(busy, 'effectComplete', 'Image processing failed: refused');
+    expect(outcome.state).toEqual(before);
+    expect(outcome.commands).toEqual([
+      { kind: 'notify', level: 'error', message: 'Image processing failed: refused' },
+    ]);
   });
 });

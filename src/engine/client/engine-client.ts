@@ -64,6 +64,13 @@ const CALLER_ONLY: ReadonlySet<FromWorkerType> = new Set<FromWorkerType>([
   'fullResolutionImage',
 ]);
 
+/**
+ * Requests whose caller handles their errors: the listeners do not hear them. A crop the worker could
+ * not make leaves it showing what it showed, so the crop's caller puts the editor back as it was
+ * rather than the listeners' rule for an error (WorkerError).
+ */
+const CALLER_HANDLES_ERRORS: ReadonlySet<AnsweredRequestType> = new Set<AnsweredRequestType>(['cropImage']);
+
 /** The worker answered a request with an error: the request's promise is rejected with it. */
 export class WorkerReplyError extends Error {}
 
@@ -369,7 +376,9 @@ export class EngineClient {
         if (data.type === 'error') request.reject(new WorkerReplyError(data.message));
         else request.resolve(data);
         // The caller's own handlers run first (they keep the log in step), then the listeners hear it.
-        if (!CALLER_ONLY.has(data.type)) {
+        const callerOnly =
+          data.type === 'error' ? CALLER_HANDLES_ERRORS.has(request.type) : CALLER_ONLY.has(data.type);
+        if (!callerOnly) {
           queueMicrotask(() => {
             if (!this.terminated) this.deliver(data);
           });

@@ -26,6 +26,7 @@ import { chooseBackend } from './choose-backend.ts';
 import { renderSelfTest, selfTest } from './self-test.ts';
 import { Engine, type Fields } from './engine.ts';
 import { setDeviceLimits } from '../device-limits.ts';
+import { NOT_READY, refusal } from './refusals.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -60,7 +61,10 @@ type Handlers = {
 /** Messages that do not wait their turn in the queue. */
 const AT_ONCE: ReadonlySet<ToWorkerType> = new Set<ToWorkerType>(['cancelExport', 'liveFrame']);
 
-/** Thrown by a handler that needs the engine before it is there: the message is ignored, as a warning. */
+/**
+ * Thrown by a handler that needs the engine before it is there: a message is ignored, as a warning; a
+ * request is answered with this error, so that its caller does not wait for an answer that never comes.
+ */
 class NotReady extends Error {}
 
 /** The longest idle work waits for a frame callback before it goes on without one. */
@@ -349,15 +353,21 @@ class Server {
         answer instanceof Handed ? (answer as Handed<unknown>) : new Handed(answer, []);
       post({ ...(handed.fields as object), type: reply, ...withId } as FromWorkerMessage, handed.transfer);
     } catch (error) {
-      if (error instanceof NotReady) log('warn', `Ignoring ${message.type}: the engine is not ready`);
-      else post({ type: 'error', ...withId, message: reason(error) });
+      if (!(error instanceof NotReady)) post({ type: 'error', ...withId, message: reason(error) });
+      else if (id === undefined) log('warn', `Ignoring ${message.type}: the engine is not ready`);
+      else {
+        log('warn', `Refusing ${message.type}: the engine is not ready`);
+        post({ type: 'error', id, message: NOT_READY });
+      }
     }
   }
 
   receive(event: MessageEvent<unknown>): void {
     const message = event.data;
     if (!isToWorkerMessage(message)) {
-      log('warn', 'Ignoring a malformed message');
+      const answer = refusal(message);
+      log('warn', answer ? 'Refusing a malformed request' : 'Ignoring a malformed message');
+      if (answer) post(answer);
       return;
     }
     // A cancel cannot wait its turn: the export it stops is what the queue is busy with. Nor does a

@@ -18,16 +18,23 @@ import('./serve.ts').then(
   ({ serve }) => serve(early),
   (error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
-    // The answer to `init`, with its id: the page's request for it is settled.
-    const init = early
-      .map((event) => event.data as { type?: unknown; id?: unknown } | null)
-      .find((data) => data?.type === 'init');
-    const message: FromWorkerMessage = {
-      type: 'status',
-      ...(typeof init?.id === 'number' ? { id: init.id } : {}),
-      status: 'WorkerError',
-      message: `Worker error: the effect engine's code did not load (${reason})`,
+    const text = `Worker error: the effect engine's code did not load (${reason})`;
+    // Every request is answered, with its id: `init` with the status it waits for, any other with an
+    // error; those that come later too, at once.
+    const answer = (data: unknown) => {
+      const { type, id } = (typeof data === 'object' && data !== null ? data : {}) as {
+        type?: unknown;
+        id?: unknown;
+      };
+      const withId = typeof id === 'number' ? { id } : {};
+      if (type !== 'init' && !('id' in withId)) return;
+      const message: FromWorkerMessage =
+        type === 'init'
+          ? { type: 'status', ...withId, status: 'WorkerError', message: text }
+          : { type: 'error', ...withId, message: text };
+      self.postMessage(message);
     };
-    self.postMessage(message);
+    for (const event of early) answer(event.data);
+    self.onmessage = (event: MessageEvent<unknown>) => answer(event.data);
   },
 );

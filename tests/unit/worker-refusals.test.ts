@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FromWorkerMessage } from '../../src/engine/protocol.ts';
+
+// Every request gets exactly one answer with its id, an error included: a request the worker refuses as
+// malformed, or one that comes before there is an engine, is answered at once, so that nothing waits
+// for the watchdog (which would restart the engine and lose what the worker held).
+
+/** The worker's global, as serve.ts uses it: what it posts is kept. */
+const posted: FromWorkerMessage[] = [];
+const worker = {
+  postMessage: (message: FromWorkerMessage) => posted.push(message),
+  onmessage: null as ((event: MessageEvent<unknown>) => void) | null,
+};
+
+function send(data: unknown): void {
+  worker.onmessage?.({ data } as MessageEvent<unknown>);
+}
+
+/** The answers (not the logs) with this id. */
+function answers(id: number): FromWorkerMessage[] {
+  return posted.filter((message) => message.type !== 'log' && message.id === id);
+}
+
+const frame = (width: number, height: number) => ({
+  turns: 0,
+  flipH: false,
+  flipV: false,
+  angle: 45,
+  rect: { x: 1999.98, y: 4.98, width, height },
+});
+
+describe("the worker's answers to what it cannot do", () => {
+  beforeAll(async () => {
+    Object.assign(globalThis, { self: worker });
+    const { serve } = await import('../../src/engine/worker/serve.ts');
+    serve([]);
+  });
+
+  it('a crop of a frame under a pixel is answered at once with an error with its id, and only that', async () => {
+    send({
+      type: 'cropImage',
+      id: 7,
+      file: new Blob([]),
+      geometry: frame(0.03, 1),
+      step: 'crop',
+      effects: [],
+    });
+    // At once: before any queued work could run.
+    expect(answers(7)).toEqual([
+      {
+        type: 'error',
+        id: 7,
+        message: 'Image processing failed: the effect engine refused a malformed cropImage request.',
+      },
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answers(7)).toHaveLength(1);
+  });
+
+  it('a malformed message without an id (no caller waits) is only logged', () => {
+    const before = posted.length;
+    send({ type: 'cropImage', geometry: frame(0, 0) });
+    send('nonsense');
+    const after = posted.slice(before);
+    expect(after.every((message) => message.type === 'log')).toBe(true);
+    expect(after).toHaveLength(2);
+  });
+
+  it("a request that comes before the engine is answered with the catalogue's 'Image processor not ready.'", async () => {
+    send({ type: 'undo', id: 8 });
+    send({ type: 'requestStats', id: 9 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answers(8)).toEqual([{ type: 'error', id: 8, message: 'Image processor not ready.' }]);
+    expect(answers(9)).toEqual([{ type: 'error', id: 9, message: 'Image processor not ready.' }]);
+  });
+});
