@@ -25,6 +25,9 @@ export default defineConfig({
   // that fails twice fails the run; one that passes on its retry is listed as flaky in the report, not hidden.
   // PW_RETRIES overrides.
   retries: 0,
+  // On CI a test that passed only on its retry fails the run: the retry keeps a stretched timed check from
+  // failing a run, but a flaky test is a defect to fix, not to hide in the report.
+  failOnFlakyTests: Boolean(process.env.CI),
   // The list as it runs, and every test's time for `npm run test:timings` (scripts/test-timings.mjs).
   reporter: [['list'], ['json', { outputFile: 'playwright-report/results.json' }]],
   use: {

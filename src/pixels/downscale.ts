@@ -6,8 +6,10 @@
  * for a 120 MP photo, measured with a memory-infra dump; it then sat on the renderer's free list until
  * Chromium's once-a-minute purge). Halving with 'low' (bilinear, no mip chain), which at exactly half is
  * the mean of each 2x2 block, makes that chain a level at a time, each level let go as the next is made;
- * the last step is the 'high' resize from at most twice the size. Where the browser's 'low' does not
- * average at half (probed once), it is the one 'high' resize, as before.
+ * the last step is the 'high' resize from at most twice the size, or from the first level with a side of
+ * odd length (which has no exact half): its mip chain is then a third of that level, a quarter of the
+ * source's pixels or less unless the source's own side is odd. Where the browser's 'low' does not average
+ * at half (probed once), it is the one 'high' resize, as before.
  */
 import type { Size } from './processing-size.ts';
 
@@ -25,9 +27,9 @@ export async function downscaled(
   let size = from;
   let owned: ImageBitmap | null = own ? (source as ImageBitmap) : null;
   try {
-    if (size.width >= 2 * to.width && size.height >= 2 * to.height && (await halvesByAveraging())) {
-      while (size.width >= 2 * to.width && size.height >= 2 * to.height) {
-        size = { width: Math.round(size.width / 2), height: Math.round(size.height / 2) };
+    if (halvable(size, to) && (await halvesByAveraging())) {
+      while (halvable(size, to)) {
+        size = { width: size.width / 2, height: size.height / 2 };
         const half = await createImageBitmap(current, {
           resizeWidth: size.width,
           resizeHeight: size.height,
@@ -46,6 +48,21 @@ export async function downscaled(
   } finally {
     owned?.close();
   }
+}
+
+/**
+ * Whether `size` is halved on the way to `to`: at least twice as large, and even on both sides, so that each
+ * pixel of the half is the mean of one 2x2 block. A side of odd length has no exact half ('low' to its half
+ * rounded samples the source a little more or less often than every second pixel, so that the middle of
+ * the picture falls on single pixels): from there the rest is the 'high' resize, an area mean at any ratio.
+ */
+function halvable(size: Size, to: Size): boolean {
+  return (
+    size.width >= 2 * to.width &&
+    size.height >= 2 * to.height &&
+    size.width % 2 === 0 &&
+    size.height % 2 === 0
+  );
 }
 
 let averaging: Promise<boolean> | null = null;

@@ -107,13 +107,16 @@ test('a Display P3 HEIC (tagged by an ICC profile or by nclx) and a ProPhoto one
   const untagged = await heicShown(page, 'untagged.heic', heic);
   const p3 = throughMatrix(untagged, P3_TO_SRGB);
   const scores: string[] = [];
-  for (const [label, colr, expected] of [
-    ['Display P3 ICC profile (prof)', prof(icc('DisplayP3-v4.icc')), p3],
-    ['Display P3 nclx 12/13/6', nclx(12, 13, 6), p3],
+  // Each held a few dB under what it measures (60.3, 60.5 and 54.7 dB): a conversion a quarter wrong is
+  // some 42 dB from the converted colours, and fails.
+  for (const [label, colr, expected, min] of [
+    ['Display P3 ICC profile (prof)', prof(icc('DisplayP3-v4.icc')), p3, 57],
+    ['Display P3 nclx 12/13/6', nclx(12, 13, 6), p3, 57],
     [
       'ProPhoto ICC profile',
       prof(icc('ProPhoto-v4.icc')),
       throughMatrix(untagged, PROPHOTO_TO_SRGB, rommToLinear),
+      51,
     ],
   ] as const) {
     const shown = await heicShown(page, `tagged-${scores.length}.heic`, withColour(heic, colr));
@@ -122,15 +125,17 @@ test('a Display P3 HEIC (tagged by an ICC profile or by nclx) and a ProPhoto one
     scores.push(
       `${label}: ${right.toFixed(1)} dB to the converted colours, ${ignored.toFixed(1)} dB to the coded ones`,
     );
-    expect(right, label).toBeGreaterThanOrEqual(36);
+    expect(right, label).toBeGreaterThanOrEqual(min);
     // The check can tell: shown as coded (the profile ignored) is far from it.
     expect(colourDb(untagged, expected), label).toBeLessThan(34);
   }
+  console.log(`HEIC colour: ${scores.join('; ')}`);
   test.info().annotations.push({ type: 'HEIC colour', description: scores.join('; ') });
 });
 
-// The browser's own decoders, on every backend: each file is within 36 dB (box-averaged) of its sRGB
-// original once loaded.
+// The browser's own decoders, on every backend: each file, once loaded, is held (box-averaged) to its sRGB
+// original a few dB under what it measures: the Display P3 files 58.5 to 58.8 dB on every backend, the
+// CMYK JPEG 48.3 dB (its profile is a printer's, not an exact inverse of the sRGB original).
 for (const engine of ['webgpu', 'webgl2', 'cpu'] as const) {
   test(`on ${engine}, Display P3 PNGs (8 and 16 bits, iCCP), a Display P3 WebP (ICCP) and a CMYK JPEG show their sRGB original`, async ({
     page,
@@ -142,23 +147,34 @@ for (const engine of ['webgpu', 'webgl2', 'cpu'] as const) {
     await page.goto('/');
     const webp = withWebpProfile(await encodeWebp(page, p3), p3, profile);
     const files = [
-      { name: 'p3.webp', buffer: webp, mimeType: 'image/webp' },
-      { name: 'p3.png', buffer: encodePng(p3, { icc: profile }), mimeType: 'image/png' },
-      { name: 'p3-16.png', buffer: encodePng(p3, { icc: profile, sixteenBit: true }), mimeType: 'image/png' },
+      { min: 55, file: { name: 'p3.webp', buffer: webp, mimeType: 'image/webp' } },
+      { min: 55, file: { name: 'p3.png', buffer: encodePng(p3, { icc: profile }), mimeType: 'image/png' } },
       {
-        name: 'cmyk.jpg',
-        buffer: readFileSync(fixturePath('generated-edge-cases/kodim23_cmyk.jpg')),
-        mimeType: 'image/jpeg',
+        min: 55,
+        file: {
+          name: 'p3-16.png',
+          buffer: encodePng(p3, { icc: profile, sixteenBit: true }),
+          mimeType: 'image/png',
+        },
+      },
+      {
+        min: 45,
+        file: {
+          name: 'cmyk.jpg',
+          buffer: readFileSync(fixturePath('generated-edge-cases/kodim23_cmyk.jpg')),
+          mimeType: 'image/jpeg',
+        },
       },
     ];
     await editor.open(engine);
     const scores: string[] = [];
-    for (const file of files) {
+    for (const { min, file } of files) {
       await editor.load(file);
       const score = colourDb(await editor.workerPixels(), original);
       scores.push(`${file.name} ${score.toFixed(1)} dB`);
-      expect(score, file.name).toBeGreaterThanOrEqual(36);
+      expect(score, file.name).toBeGreaterThanOrEqual(min);
     }
+    console.log(`browser decodes on ${engine}: ${scores.join(', ')}`);
     test.info().annotations.push({ type: `browser decodes on ${engine}`, description: scores.join(', ') });
     // The check can tell: the P3 values read as sRGB are far from the original.
     expect(colourDb(p3, original)).toBeLessThan(34);

@@ -244,3 +244,27 @@ test('the user chooses the engine in the editor: the photo and its history move 
   await page.getByTestId('engine-choice').selectOption('auto');
   await expect(editor.root).toHaveAttribute('data-engine', 'webgpu', { timeout: 30_000 });
 });
+
+test("a self-test that cannot run (the CPU's code does not load) is settled once: the backend is kept and the thumbnails come", async ({
+  page,
+  editor,
+}) => {
+  // On WebGPU the CPU backend's code is loaded only for the self-test's reference pixels.
+  await page.route('**/assets/backend-*.js', (route) => route.abort());
+  const logged: string[] = [];
+  page.on('console', (message) => logged.push(message.text()));
+  // The hook present (none spoilt): the self-test runs on SwiftShader too.
+  await page.goto('/editor?testHooks=1&warmUp=0&breakEngine=');
+  await editor.upload(PHOTO);
+  await editor.expectStatus('ImageReady');
+  await expect(page.getByTestId('thumb-vibrance')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('thumb-ccdEffect')).toBeVisible({ timeout: 60_000 });
+  await expect(editor.root).toHaveAttribute('data-engine', 'webgpu');
+  await expect(page.getByTestId('notification')).toHaveCount(0);
+  // Said once, as the self-test's own outcome; no thumbnail was reported as failed.
+  const selfTests = logged.filter((text) => text.includes('self-test'));
+  expect(selfTests).toHaveLength(1);
+  expect(selfTests[0]).toContain('webgpu: self-test could not run');
+  expect(selfTests[0]).toContain("the CPU's pixels could not be made");
+  expect(logged.filter((text) => text.includes('thumbnail could not be made'))).toEqual([]);
+});

@@ -257,7 +257,8 @@ export const EDITOR_FROM_WORKER = {
   }),
   /**
    * Not in the spec (issue 38): how the backend's self-test went, run once the worker is first idle. On
-   * a mismatch the page moves to the next backend.
+   * a mismatch the page moves to the next backend. A test that could not run (the CPU's pixels were not
+   * had) keeps the backend: `passed`, with the reason it was not tested.
    */
   selfTest: message({ engine: isEngineKind, passed: isBoolean, reason: optional(isString) }),
   /** A request failed (with its id: its promise is rejected), or a message without a reply did. */

@@ -67,15 +67,22 @@ function psnr(a: Uint8Array, b: Uint8Array): number {
 }
 
 /**
- * Null when `backend` draws the chain as the CPU does, else why not. `expected` is the CPU's pixels;
- * `corrupt` (a test hook) spoils these backends' read-backs, as a GPU that draws black would.
+ * How the self-test went: `passed`; `failed` when the backend drew the chain wrong or could not draw it
+ * (it is left for the next); `untested` when the CPU's pixels to hold it to could not be had (its code did
+ * not load): nothing is known against the backend, so it is kept.
+ */
+export type SelfTestResult = { verdict: 'passed' } | { verdict: 'failed' | 'untested'; reason: string };
+
+/**
+ * Whether `backend` draws the chain as the CPU does. `expected` is the CPU's pixels; `corrupt` (a test
+ * hook) spoils these backends' read-backs, as a GPU that draws black would.
  */
 export async function selfTest(
   backend: Backend,
   expected: () => Promise<Uint8Array>,
   corrupt: readonly EngineKind[] = [],
-): Promise<string | null> {
-  if (backend.kind === 'cpu') return null;
+): Promise<SelfTestResult> {
+  if (backend.kind === 'cpu') return { verdict: 'passed' };
   // The CPU's pixels are worked out while the GPU draws: its backend's code loads meanwhile.
   const reference = expected();
   reference.catch(() => undefined);
@@ -83,10 +90,50 @@ export async function selfTest(
   try {
     pixels = await renderSelfTest(backend);
   } catch (error) {
-    return `the self-test failed: ${error instanceof Error ? error.message : String(error)}`;
+    return { verdict: 'failed', reason: `the self-test failed: ${message(error)}` };
   }
   if (corrupt.includes(backend.kind)) pixels.fill(0);
-  const score = psnr(pixels, await reference);
-  if (score >= SELF_TEST_MIN_PSNR) return null;
-  return `it drew the self-test's picture wrong (${score.toFixed(1)} dB from the CPU's)`;
+  let want: Uint8Array;
+  try {
+    want = await reference;
+  } catch (error) {
+    return { verdict: 'untested', reason: `the CPU's pixels could not be made: ${message(error)}` };
+  }
+  const score = psnr(pixels, want);
+  if (score >= SELF_TEST_MIN_PSNR) return { verdict: 'passed' };
+  return {
+    verdict: 'failed',
+    reason: `it drew the self-test's picture wrong (${score.toFixed(1)} dB from the CPU's)`,
+  };
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The CPU's pixels of the self-test, worked out once for every backend that is checked. */
+let cpuPixels: Promise<Uint8Array> | null = null;
+
+/** The CPU's pixels of the self-test; a failure is not kept, so that a later call tries again. */
+export function cpuSelfTest(log: (text: string) => void): Promise<Uint8Array> {
+  if (!cpuPixels) {
+    const pixels = renderOnCpu(log);
+    pixels.catch(() => {
+      if (cpuPixels === pixels) cpuPixels = null;
+    });
+    cpuPixels = pixels;
+  }
+  return cpuPixels;
+}
+
+/** What the CPU backend makes of the self-test's chain: what a GPU backend must draw. */
+async function renderOnCpu(log: (text: string) => void): Promise<Uint8Array> {
+  const { createCpuBackend } = await import('../cpu/backend.ts');
+  const cpu = createCpuBackend(new OffscreenCanvas(1, 1), log);
+  if (!cpu) throw new Error('the CPU backend is not available');
+  try {
+    return await renderSelfTest(cpu);
+  } finally {
+    cpu.destroy();
+  }
 }

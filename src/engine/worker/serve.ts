@@ -23,7 +23,7 @@ import {
 } from '../protocol.ts';
 import { bakeLut } from '../../grading/luts.ts';
 import { chooseBackend } from './choose-backend.ts';
-import { renderSelfTest, selfTest } from './self-test.ts';
+import { cpuSelfTest, selfTest, type SelfTestResult } from './self-test.ts';
 import { Engine, type Fields } from './engine.ts';
 import { setDeviceLimits } from '../device-limits.ts';
 import { NOT_READY, refusal } from './refusals.ts';
@@ -117,8 +117,8 @@ class Server {
   private lastMessageAt = 0;
   /** How long the last idle work (a thumbnail, the self-test) took: the next waits as long (see nextFrame). */
   private lastIdleWorkMs = 0;
-  /** The backend's self-test (issue 38): still to run, run, or not for this backend. */
-  private selfTest: 'due' | 'passed' | 'failed' | 'none' = 'none';
+  /** The backend's self-test (issue 38): still to run, its verdict, or not for this backend. */
+  private selfTest: 'due' | SelfTestResult['verdict'] | 'none' = 'none';
   /** Test hook: the backends whose self-tests read back black. */
   private breakEngine: readonly EngineKind[] = [];
 
@@ -294,16 +294,37 @@ class Server {
   /**
    * The self-test (issue 38): the result goes to the page, which moves to the next backend on a
    * mismatch. Nothing more is drawn in the background here after one (no thumbnail from a GPU that
-   * draws wrong).
+   * draws wrong). It runs once, whatever happens: a test that could not run (the CPU's pixels were not
+   * had, or it threw) keeps the backend and is settled, so idle work goes on to the thumbnails.
    */
   private async runSelfTest(engine: Engine): Promise<void> {
     const kind = engine.backend.kind;
     const started = performance.now();
-    const reason = await selfTest(engine.backend, cpuSelfTest, this.breakEngine);
+    let result: SelfTestResult;
+    try {
+      result = await selfTest(
+        engine.backend,
+        () => cpuSelfTest((text) => log('info', text)),
+        this.breakEngine,
+      );
+    } catch (error) {
+      result = { verdict: 'untested', reason: reason(error) };
+    }
     const ms = (performance.now() - started).toFixed(0);
-    this.selfTest = reason ? 'failed' : 'passed';
-    log(reason ? 'warn' : 'info', `${kind}: self-test ${reason ? 'failed' : 'passed'} in ${ms} ms`);
-    post({ type: 'selfTest', engine: kind, passed: !reason, ...(reason ? { reason } : {}) });
+    this.selfTest = result.verdict;
+    if (result.verdict === 'untested') {
+      log('warn', `${kind}: self-test could not run in ${ms} ms (${result.reason}); ${kind} is kept`);
+    } else {
+      log(result.verdict === 'failed' ? 'warn' : 'info', `${kind}: self-test ${result.verdict} in ${ms} ms`);
+    }
+    // The page leaves a backend only on a failure; an untested one is kept, as a passed one.
+    const failed = result.verdict === 'failed';
+    post({
+      type: 'selfTest',
+      engine: kind,
+      passed: !failed,
+      ...('reason' in result ? { reason: result.reason } : {}),
+    });
   }
 
   /** Simulated failures, for the reliability tests only. */
@@ -452,26 +473,6 @@ class Server {
     };
     if (wait > 0) setTimeout(frame, wait);
     else frame();
-  }
-}
-
-/** The CPU's pixels of the self-test, worked out once for every backend that is checked. */
-let cpuPixels: Promise<Uint8Array> | null = null;
-
-function cpuSelfTest(): Promise<Uint8Array> {
-  cpuPixels ??= renderOnCpu();
-  return cpuPixels;
-}
-
-/** What the CPU backend makes of the self-test's chain: what a GPU backend must draw. */
-async function renderOnCpu(): Promise<Uint8Array> {
-  const { createCpuBackend } = await import('../cpu/backend.ts');
-  const cpu = createCpuBackend(new OffscreenCanvas(1, 1), (text) => log('info', text));
-  if (!cpu) throw new Error('the CPU backend is not available');
-  try {
-    return await renderSelfTest(cpu);
-  } finally {
-    cpu.destroy();
   }
 }
 
