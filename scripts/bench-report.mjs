@@ -228,6 +228,40 @@ export function cameraRows(results) {
   });
 }
 
+/**
+ * The cold start: each look's first frame in a fresh editor beside a warm apply of it, on the photo
+ * named in its row (the full run times every look on the 12 MP photo and the dearest on the 24 MP one
+ * too; `--only-cold` the dearest on both, the median of three fresh editors).
+ */
+export function coldLines(results) {
+  const cold = results.editor?.coldStarts ?? [];
+  if (!cold.length) return [];
+  const lines = ['## Cold start (issue 24)', ''];
+  lines.push(...partialRun('--only-cold', results.coldRun));
+  lines.push(
+    'Each effect in a fresh editor (a new worker: no pipeline or shader program made yet) opened with it as ' +
+      "its look (`?effect=`), the photo chosen: from the file input's change event to the photo shown " +
+      'and to the first processed frame. Then, warm (every thumbnail made), the same effect chosen again after ' +
+      'another one: from the click to its frame. It must hold: the cold first frame within the photo shown plus ' +
+      '1.5 warm applies.',
+    '',
+    '| backend | photo | effect | photo shown ms | cold first frame ms | warm apply ms | limit ms | holds |',
+    '|---|---|---|---:|---:|---:|---:|---|',
+  );
+  for (const c of cold) {
+    const limit =
+      c.firstFrameMs != null && c.warmApplyMs != null ? c.firstFrameMs + 1.5 * c.warmApplyMs : null;
+    const holds =
+      limit != null && c.processedFrameMs != null ? (c.processedFrameMs <= limit ? 'yes' : '**no**') : '?';
+    lines.push(
+      `| ${ENGINE_NAMES[c.engine]} | ${c.photo ?? '12 MP'} | ${c.effectId} | ${ms(c.firstFrameMs)} | ` +
+        `${ms(c.processedFrameMs)} | ${ms(c.warmApplyMs)} | ${ms(limit)} | ${holds} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
 /** Where a section comes from a partial run, a line that says which, and how busy the machine was. */
 function partialRun(option, run) {
   if (!run) return [];
@@ -577,32 +611,7 @@ export async function renderMarkdown(results) {
   lines.push(...startLines(results.editor?.starts, results.startRun));
   lines.push(...iphoneLines(results.iphone, partialRun('--only-iphone', results.iphoneRun)));
 
-  const cold = results.editor?.coldStarts ?? [];
-  if (cold.length) {
-    lines.push('## Cold start (issue 24)', '');
-    lines.push(
-      'Each effect in a fresh editor (a new worker: no pipeline or shader program made yet) opened with it as ' +
-        "its look (`?effect=`), the 12 MP JPEG chosen: from the file input's change event to the photo shown " +
-        'and to the first processed frame. Then, warm (every thumbnail made), the same effect chosen again after another one: from ' +
-        'the click to its frame. It must hold: the cold first frame within the photo shown plus 1.5 warm applies.',
-      '',
-    );
-    lines.push(
-      '| backend | effect | photo shown ms | cold first frame ms | warm apply ms | limit ms | holds |',
-    );
-    lines.push('|---|---|---:|---:|---:|---:|---|');
-    for (const c of cold) {
-      const limit =
-        c.firstFrameMs != null && c.warmApplyMs != null ? c.firstFrameMs + 1.5 * c.warmApplyMs : null;
-      const holds =
-        limit != null && c.processedFrameMs != null ? (c.processedFrameMs <= limit ? 'yes' : '**no**') : '?';
-      lines.push(
-        `| ${ENGINE_NAMES[c.engine]} | ${c.effectId} | ${ms(c.firstFrameMs)} | ${ms(c.processedFrameMs)} | ` +
-          `${ms(c.warmApplyMs)} | ${ms(limit)} | ${holds} |`,
-      );
-    }
-    lines.push('');
-  }
+  lines.push(...coldLines(results));
 
   if (results.bundles) {
     lines.push('## Bundles (gzipped JavaScript, `npm run size`)', '');

@@ -15,6 +15,8 @@
 //   --only-iphone  only the iPhone photo (issue 36): 12, 24, 48 MP with CCD and 120 MP with Filters, load,
 //                  look and full-resolution save, time and peak memory of every browser process, per backend
 //   --only-start   only the engine's start with its self-test and without (issue 38)
+//   --only-cold    only the cold first frame of the camera looks (CCD, quarter-inch) on the 12 MP and the
+//                  24 MP photo, beside a warm apply, three fresh editors each, on WebGPU and WebGL2
 //   --only-thumbnails  only the thumbnail set (issue 38) beside one CCD apply timed before and after it,
 //                  at 1080 px on WebGPU and WebGL2
 //   --report       measure nothing: RESULTS.md again from results.json and the newer partial runs' files
@@ -37,6 +39,7 @@ import {
 import { CAMERA_SIZE, measureViewfinder } from './bench-camera.mjs';
 import {
   batchLines,
+  coldLines,
   cameraLines,
   cameraVerdict,
   median,
@@ -56,6 +59,9 @@ const onlyBatch = args.includes('--only-batch');
 const onlyIphone = args.includes('--only-iphone');
 const onlyThumbnails = args.includes('--only-thumbnails');
 const onlyStart = args.includes('--only-start');
+const onlyCold = args.includes('--only-cold');
+/** The looks whose cold first frame is also timed on the 24 MP photo: the dearest to start. */
+const COLD_LARGE = ['ccdEffect', 'laptopEffect'];
 // Issue 27: photos per batch, per backend. The CPU backend takes far longer a photo (it runs every pass on
 // the CPU, in the worker), so it does two (a batch is two photos at least).
 const BATCH_SIZE = [4000, 3000];
@@ -297,7 +303,7 @@ async function editor(workerEffectIds) {
     const batches = [];
     // Issue 38: the engine's start with its self-test and without (in the full run and --only-start).
     const starts =
-      onlyIphone || onlyBatch || onlyCamera
+      onlyIphone || onlyBatch || onlyCamera || onlyCold
         ? []
         : await measureEngineStart(
             browser,
@@ -307,6 +313,37 @@ async function editor(workerEffectIds) {
           );
     if (starts.length) log(startLines(starts).slice(-8).join(' '));
     if (onlyStart) return { starts };
+    if (onlyCold) {
+      const twelve = await makeTwelveMegapixelJpeg(browser, kodak);
+      for (const engine of ENGINES) {
+        for (const [photo, file] of [
+          ['12 MP', twelve],
+          ['24 MP', phone24],
+        ]) {
+          for (const effectId of COLD_LARGE) {
+            // Three fresh editors: the median of each time (the machine's load drifts between them).
+            const runs = [];
+            for (let i = 0; i < 3; i++)
+              runs.push(await measureColdStart(browser, baseUrl, engine, file, effectId, 'vibrance'));
+            const mid = (pick) => median(runs.map(pick).filter((v) => v != null));
+            const result = {
+              engine,
+              effectId,
+              photo,
+              firstFrameMs: mid((r) => r.firstFrameMs),
+              processedFrameMs: mid((r) => r.processedFrameMs),
+              warmApplyMs: mid((r) => r.warmApplyMs),
+            };
+            coldStarts.push(result);
+            log(
+              `${engine} ${effectId} ${photo}: photo ${result.firstFrameMs.toFixed(0)} ms, cold frame ` +
+                `${result.processedFrameMs.toFixed(0)} ms, warm apply ${result.warmApplyMs.toFixed(0)} ms`,
+            );
+          }
+        }
+      }
+      return { coldStarts };
+    }
     if (onlyIphone) {
       const iphone = await measureIphone(baseUrl, [...ENGINES, 'cpu'], kodak, log);
       return { bundles, drags, firstFrames, coldStarts, batches, viewfinder: [], iphone, starts };
@@ -342,11 +379,16 @@ async function editor(workerEffectIds) {
         firstFrames.push({ file: label, ...result });
         log(`${engine} ${label}: first frame ${result.firstFrameMs?.toFixed(0)} ms`);
       }
+      // The dearest looks' cold first frame on the 24 MP photo too.
+      for (const effectId of COLD_LARGE) {
+        const result = await measureColdStart(browser, baseUrl, engine, phone24, effectId, 'vibrance');
+        coldStarts.push({ ...result, photo: '24 MP' });
+      }
       // Issue 24: every effect's cold first frame on the 12 MP photo, beside a warm apply.
       for (const effectId of workerEffectIds) {
         const other = effectId === 'vibrance' ? 'jpegSimulation' : 'vibrance';
         const result = await measureColdStart(browser, baseUrl, engine, twelve, effectId, other);
-        coldStarts.push(result);
+        coldStarts.push({ ...result, photo: '12 MP' });
         log(
           `${engine} ${effectId}: photo ${result.firstFrameMs?.toFixed(0)} ms, cold frame ` +
             `${result.processedFrameMs?.toFixed(0)} ms, warm apply ${result.warmApplyMs?.toFixed(0)} ms`,
@@ -400,6 +442,11 @@ async function rewriteMarkdown() {
   if (newer(start)) {
     merged.editor = { ...(merged.editor ?? {}), starts: start.starts };
     merged.startRun = { date: start.date, loadAverageBefore: start.machine?.loadAverageBefore ?? [] };
+  }
+  const cold = read('cold-results.json');
+  if (newer(cold)) {
+    merged.editor = { ...(merged.editor ?? {}), coldStarts: cold.coldStarts };
+    merged.coldRun = { date: cold.date, loadAverageBefore: cold.machine?.loadAverageBefore ?? [] };
   }
   const batch = read('batch-results.json');
   if (newer(batch)) {
@@ -464,6 +511,12 @@ if (onlyThumbnails) {
 if (onlyStart) {
   const { starts } = await editor([]);
   await writePartial('start-results.json', { starts }, (partial) => startLines(partial.starts));
+}
+if (onlyCold) {
+  const { coldStarts } = await editor([]);
+  await writePartial('cold-results.json', { coldStarts }, (partial) =>
+    coldLines({ editor: { coldStarts: partial.coldStarts } }),
+  );
 }
 if (onlyBatch) {
   const { batches } = await editor([]);
