@@ -25,6 +25,11 @@ export interface TestOptions {
    * when the editor opens: every worker of its session takes it (the engine that replaces one too).
    */
   breakEngine?: string[];
+  /**
+   * `?decodeDelay=ms`: a chosen photo's decode starts this much later, as a large photo's takes on a slow
+   * device (what the worker does meanwhile is then seen).
+   */
+  decodeDelayMs?: number;
 }
 
 /** The address's test options, or null without `?testHooks=1` (then the page has no test hooks). */
@@ -33,7 +38,9 @@ export function testOptions(search: string): TestOptions | null {
   if (params.get('testHooks') !== '1') return null;
   // Tiles this small make the full-resolution save tile images of any size.
   const tileLimit = Number(params.get('tileLimit'));
+  const decodeDelay = Number(params.get('decodeDelay'));
   return {
+    ...(Number.isInteger(decodeDelay) && decodeDelay > 0 ? { decodeDelayMs: decodeDelay } : {}),
     ...(Number.isInteger(tileLimit) && tileLimit > 0 ? { tileLimit } : {}),
     ...(params.get('thumbnails') === '0' ? { noThumbnails: true } : {}),
     ...(params.get('warmUp') === '0' ? { noWarmUp: true } : {}),

@@ -77,7 +77,13 @@ export class EditorController {
     const session = (this.session = new EngineSession(store, sessionOptions, this.resources));
     const parts = { store, session, resources: this.resources, notify };
     const collage = () => this.collage;
-    this.loop = new RuleRunner({ ...parts, crop: () => this.crop, collage, thumbnails: !test?.noThumbnails });
+    this.loop = new RuleRunner({
+      ...parts,
+      crop: () => this.crop,
+      collage,
+      thumbnails: !test?.noThumbnails,
+      ...(test?.decodeDelayMs ? { decodeDelayMs: test.decodeDelayMs } : {}),
+    });
     const run = (transition: (state: EditorState) => Outcome) => this.run(transition);
     const state = () => this.state;
     this.saves = new SaveCommands({ store, session, state, notify, collage });

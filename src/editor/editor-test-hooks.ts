@@ -12,7 +12,8 @@ import { tileLimitAtom } from './state/ui.ts';
 
 export interface TestHooks {
   testHook: (action: TestHookAction) => void;
-  stats: () => Promise<{ textures: number; buffers: number }>;
+  /** GPU objects the worker holds; `pooled` of the textures are free ones its pool keeps for reuse. */
+  stats: () => Promise<{ textures: number; buffers: number; pooled: number }>;
   /** Every worker status the editor state passed through, including ones too brief to render. */
   statuses: () => string[];
   /** Full-resolution saves use tiles no longer than this a side (null: as the GPU allows). */

@@ -174,15 +174,18 @@ export class EngineSession extends Emitter<SessionEvents> {
 
   // ---------------------------------------------------------------- sending, with the log kept
 
-  /** Loads a decoded photo as the new source (the log keeps a copy for recovery). */
-  async loadImage(decoded: DecodedImage, file: Blob): Promise<void> {
+  /**
+   * Loads a decoded photo as the new source (the log keeps a copy for recovery); `thenApply`: a look is
+   * applied to it as soon as it is ready.
+   */
+  async loadImage(decoded: DecodedImage, file: Blob, thenApply = false): Promise<void> {
     const client = this.current;
     if (!client) return;
     const kept = await createImageBitmap(decoded.bitmap);
     const { processing, original, taken } = decoded;
     this.log.loaded({ image: kept, processing, original, file, ...(taken ? { taken } : {}) });
     // Its answer (ImageReady, or an error) reaches the editor's rules as a message.
-    client.loadImage(decoded.bitmap, processing, original, taken).catch(() => undefined);
+    client.loadImage(decoded.bitmap, processing, original, taken, thenApply).catch(() => undefined);
   }
 
   /** Applies an effect (the log keeps the mask's copy); takes ownership of the mask. */

@@ -41,7 +41,12 @@ export interface RunnerParts {
   collage: () => CollageController;
   /** False for a test that asked for no thumbnails (`?thumbnails=0`). */
   thumbnails: boolean;
+  /** Test option (`?decodeDelay=`): a chosen photo's decode starts this much later. */
+  decodeDelayMs?: number;
 }
+
+/** The longest the worker holds its idle work for a photo being decoded (one that fails says nothing). */
+const PHOTO_DECODE_HOLD_MS = 30_000;
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -164,8 +169,14 @@ export class RuleRunner {
   private async load(file: Blob): Promise<void> {
     const { store, session, notify } = this.parts;
     if (!session.client) return;
+    // The worker's idle work (its self-test, thumbnails) waits for the photo rather than hold it up.
+    session.post({ type: 'holdIdleWork', ms: PHOTO_DECODE_HOLD_MS });
+    const { decodeDelayMs } = this.parts;
+    if (decodeDelayMs) await new Promise((resolve) => setTimeout(resolve, decodeDelayMs));
     const decoded = await this.photos.decode(file, notify);
-    if (!decoded) return;
+    // No photo comes after all: the hold ends (any hold replaces the last).
+    const release = () => session.post({ type: 'holdIdleWork', ms: 1 });
+    if (!decoded) return release();
     const imageUrl = await this.photos.preview(decoded.bitmap);
     const { processing, original } = decoded;
     this.carryOut(
@@ -180,13 +191,13 @@ export class RuleRunner {
     );
     if (this.state.workerStatus !== 'LoadingImage') {
       decoded.bitmap.close();
-      return;
+      return release();
     }
     store.set(photoTakenAtom, decoded.taken ?? null);
     // A camera shot's look: selected and applied like a look link's once the photo is ready, then committed.
     this.setState(photoLoading(this.state, file));
     try {
-      await session.loadImage(decoded, file);
+      await session.loadImage(decoded, file, Boolean(this.state.pendingLook?.effectId));
     } catch (error) {
       this.run((s) => imageLoadFailed(s, reason(error)));
     }

@@ -60,6 +60,13 @@ export class TexturePool {
     this.round++;
   }
 
+  /** Free textures kept for reuse (a cache that `trim` empties), not held by any work. */
+  get freeCount(): number {
+    let free = 0;
+    for (const list of this.free.values()) free += list.length;
+    return free;
+  }
+
   get liveCount(): number {
     let free = 0;
     for (const list of this.free.values()) free += list.length;

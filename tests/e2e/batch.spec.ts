@@ -301,16 +301,25 @@ for (const engine of ['webgpu'] as const) {
       const now = await stats();
       return now.textures <= before.textures && now.buffers <= before.buffers;
     };
+    // What a failure needs to be understood: the counts (with the pool's free textures among them) and
+    // the statuses the editor went through since the cancel (an apply after it would fill the pool).
+    const seen = async (before: object, from: number) =>
+      JSON.stringify({
+        before,
+        after: await stats(),
+        statuses: await page.evaluate((at) => window.__retrocam?.statuses().slice(at), from),
+      });
     for (const photo of [1, 4]) {
       const before = await stats();
+      const from = await page.evaluate(() => window.__retrocam?.statuses().length ?? 0);
       await page.getByTestId('batch-apply').click();
       const progress = page.getByTestId('batch-progress');
       await expect(progress).toContainText(new RegExp(`Photo ${photo} of 30 \\([1-9]`), { timeout: 300_000 });
       await page.getByTestId('batch-cancel').click();
       await expect(progress).toHaveCount(0, { timeout: 5_000 });
-      await expect.poll(notAbove(before), { timeout: 10_000 }).toBe(true);
+      await expect.poll(notAbove(before), { timeout: 10_000, message: await seen(before, from) }).toBe(true);
       await page.waitForTimeout(2_000);
-      expect(await notAbove(before)(), JSON.stringify({ before, after: await stats() })).toBe(true);
+      expect(await notAbove(before)(), await seen(before, from)).toBe(true);
       expect(downloads).toBe(0);
     }
     await editor.effectButton('nokiaEffect').click();

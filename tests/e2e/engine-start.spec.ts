@@ -268,3 +268,38 @@ test("a self-test that cannot run (the CPU's code does not load) is settled once
   expect(selfTests[0]).toContain("the CPU's pixels could not be made");
   expect(logged.filter((text) => text.includes('thumbnail could not be made'))).toEqual([]);
 });
+
+test("a link's look comes first: the self-test waits for a photo still decoding and for the look's first frame", async ({
+  page,
+  editor,
+}) => {
+  // In order: the worker's self-test line and the editor's first processed frame (ApplyingEffect then
+  // ImageReady), each as it happens.
+  const events: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('self-test')) events.push('self-test');
+  });
+  await page.exposeFunction('__firstFrame', () => events.push('first frame'));
+  // Automatic with the hook present: the self-test runs on SwiftShader too. The decode starts 2.5 s after
+  // the choice, as a large photo's takes on a phone: longer than the worker waits for a photo it has not
+  // been told of.
+  await page.goto('/editor?testHooks=1&breakEngine=&effect=ccdEffect&decodeDelay=2500');
+  await editor.expectStatus('WorkerReady');
+  await page.evaluate(() => {
+    const root = document.querySelector('[data-testid=editor]')!;
+    let applying = false;
+    new MutationObserver(() => {
+      const status = root.getAttribute('data-worker-status');
+      if (status === 'ApplyingEffect') applying = true;
+      if (applying && status === 'ImageReady') {
+        applying = false;
+        (window as unknown as { __firstFrame: () => void }).__firstFrame();
+      }
+    }).observe(root, { attributes: true, attributeFilter: ['data-worker-status'] });
+  });
+  await editor.upload(PHOTO);
+  await expect.poll(() => events.includes('first frame'), { timeout: 60_000 }).toBe(true);
+  await expect.poll(() => events.includes('self-test'), { timeout: 60_000 }).toBe(true);
+  expect(events.slice(0, 2)).toEqual(['first frame', 'self-test']);
+  await expect(editor.root).toHaveAttribute('data-applied-effect', 'ccdEffect');
+});

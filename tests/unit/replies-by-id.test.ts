@@ -57,10 +57,10 @@ describe('replies matched by id', () => {
     const first = engine.requestStats();
     const second = engine.requestStats();
     const [a, b] = worker.sent;
-    worker.answer({ type: 'stats', id: b?.id, textures: 2, buffers: 20 });
+    worker.answer({ type: 'stats', id: b?.id, textures: 2, buffers: 20, pooled: 1 });
     worker.answer({ type: 'stats', id: a?.id, textures: 1, buffers: 10 });
-    expect(await first).toEqual({ textures: 1, buffers: 10 });
-    expect(await second).toEqual({ textures: 2, buffers: 20 });
+    expect(await first).toEqual({ textures: 1, buffers: 10, pooled: 0 });
+    expect(await second).toEqual({ textures: 2, buffers: 20, pooled: 1 });
   });
 
   it('rejects the request an error answers, and only that one', async () => {

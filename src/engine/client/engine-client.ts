@@ -255,11 +255,13 @@ export class EngineClient {
     this.worker.postMessage(message, transfer);
   }
 
+  /** Loads a photo; `thenApply`: the page applies a look to it at once (the worker waits for that). */
   loadImage(
     image: ImageBitmap,
     processing: { width: number; height: number },
     original: { width: number; height: number },
     taken?: string,
+    thenApply = false,
   ): Promise<StatusMessage> {
     return this.request(
       {
@@ -270,6 +272,7 @@ export class EngineClient {
         originalWidth: original.width,
         originalHeight: original.height,
         ...(taken ? { taken } : {}),
+        ...(thenApply ? { thenApply } : {}),
       },
       [image],
     );
@@ -330,9 +333,10 @@ export class EngineClient {
   }
 
   /** The engine's live GPU object counts (for leak checks). */
-  async requestStats(): Promise<{ textures: number; buffers: number }> {
-    const { textures, buffers } = await this.request({ type: 'requestStats' });
-    return { textures, buffers };
+  /** GPU objects the worker holds: textures (`pooled` of them the pool's free ones) and buffers. */
+  async requestStats(): Promise<{ textures: number; buffers: number; pooled: number }> {
+    const { textures, buffers, pooled } = await this.request({ type: 'requestStats' });
+    return { textures, buffers, pooled: pooled ?? 0 };
   }
 
   terminate(): void {

@@ -139,6 +139,8 @@ export const EDITOR_TO_WORKER = {
       originalHeight: isPositiveInt,
       /** The day the photo was taken (`YYYY-MM-DD`, its EXIF), for the date stamp; absent: the day it is opened. */
       taken: optional(isString),
+      /** An apply follows at once (a look link's or a camera shot's look): no idle work before it. */
+      thenApply: optional(isBoolean),
     },
     'status',
   ),
@@ -230,6 +232,11 @@ export const EDITOR_TO_WORKER = {
    * its photo decodes): the worker makes their programs ahead, while it is idle.
    */
   prepareEffects: message({ effectIds: arrayOf(isString) }),
+  /**
+   * The page is preparing work for the worker (a photo it decodes): no idle work (the self-test,
+   * thumbnails) starts for `ms`, or until the next message.
+   */
+  holdIdleWork: message({ ms: isPositiveInt }),
 } as const;
 
 /** A thumbnail's keys: the editor keeps them as they come. */
@@ -270,7 +277,7 @@ export const EDITOR_FROM_WORKER = {
     source: oneOf(BITMAP_SOURCES),
     error: optional(isString),
   }),
-  stats: message({ textures: isCount, buffers: isCount }),
+  stats: message({ textures: isCount, buffers: isCount, pooled: optional(isCount) }),
   /** How far a full-resolution export has come, 0..1. */
   exportProgress: message({
     progress: (value: unknown): value is number => typeof value === 'number' && value >= 0 && value <= 1,

@@ -358,8 +358,9 @@ export class Engine {
   }
 
   /** Live GPU objects, for leak checks. */
+  /** The backend's GPU objects, and how many of its textures are the pool's free ones. */
   resourceCounts() {
-    return this.backend.resourceCounts();
+    return { ...this.backend.resourceCounts(), pooled: this.runner.pool.freeCount };
   }
 
   destroy(): void {

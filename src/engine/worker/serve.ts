@@ -26,6 +26,7 @@ import { chooseBackend } from './choose-backend.ts';
 import { cpuSelfTest, selfTest, type SelfTestResult } from './self-test.ts';
 import { Engine, type Fields } from './engine.ts';
 import { setDeviceLimits } from '../device-limits.ts';
+import { AFTER_MESSAGE_MS, FRAME_WAIT_MS, heldAfter, PHOTO_FIRST_MS } from './idle-timing.ts';
 import { NOT_READY, refusal } from './refusals.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -67,22 +68,6 @@ const AT_ONCE: ReadonlySet<ToWorkerType> = new Set<ToWorkerType>(['cancelExport'
  */
 class NotReady extends Error {}
 
-/** The longest idle work waits for a frame callback before it goes on without one. */
-const FRAME_WAIT_MS = 100;
-
-/**
- * Without a photo yet, the self-test waits this long after the last message: a photo the page is
- * decoding comes first (kodim05 takes 0.3 s to decode here on a busy machine, a 12 MP JPEG under a
- * second on a phone), so the test does not hold it up.
- */
-const PHOTO_FIRST_MS = 1500;
-
-/**
- * After a message (an apply, a load), idle work (the self-test, thumbnails) waits this long, so that its
- * frame is surely shown first.
- */
-const AFTER_MESSAGE_MS = 120;
-
 /** The original at its own size; the intake code (EXIF, HEIC) loads only when an export needs it. */
 async function decodeOriginal(file: Blob): Promise<ScalableOriginal> {
   const { openFullSize } = await import('../../intake/decode.ts');
@@ -115,6 +100,8 @@ class Server {
   private readonly exports = new Map<ExportFullResolutionMessage, AbortController>();
   private idleWorkScheduled = false;
   private lastMessageAt = 0;
+  /** Idle work starts no sooner (`performance.now()`): the page said work is coming (heldAfter). */
+  private heldUntil = 0;
   /** How long the last idle work (a thumbnail, the self-test) took: the next waits as long (see nextFrame). */
   private lastIdleWorkMs = 0;
   /** The backend's self-test (issue 38): still to run, its verdict, or not for this backend. */
@@ -165,6 +152,7 @@ class Server {
     },
     liveStop: () => this.ready.live.stop(),
     prepareEffects: (message) => this.ready.prepareEffects(message.effectIds),
+    holdIdleWork: () => undefined,
     renderThumbnails: (message) => this.ready.queueThumbnails(message.generation),
     loadImage: async (message) => {
       const engine = this.ready;
@@ -405,6 +393,7 @@ class Server {
       .then(() => {
         this.waiting--;
         this.lastMessageAt = performance.now();
+        this.heldUntil = heldAfter(message, this.heldUntil, this.lastMessageAt);
         this.engine?.prepareWhenIdle();
         this.scheduleIdleWork();
       });
@@ -414,9 +403,11 @@ class Server {
   private idleWork(): { run: () => Promise<void>; from: number } | null {
     const engine = this.engine;
     if (!engine || this.selfTest === 'failed') return null;
-    const afterMessage = this.lastMessageAt + AFTER_MESSAGE_MS;
+    const afterMessage = Math.max(this.lastMessageAt + AFTER_MESSAGE_MS, this.heldUntil);
     if (this.selfTest === 'due') {
-      const from = engine.hasImage ? afterMessage : this.lastMessageAt + PHOTO_FIRST_MS;
+      const from = engine.hasImage
+        ? afterMessage
+        : Math.max(this.lastMessageAt + PHOTO_FIRST_MS, afterMessage);
       return { run: () => this.runSelfTest(engine), from };
     }
     return engine.thumbnailsPending ? { run: () => engine.renderNextThumbnail(), from: afterMessage } : null;
