@@ -52,6 +52,17 @@ function exposeHooks(session: CameraSession | null): void {
       const { width, height, pixels } = await session.readFrame();
       return pixels ? pngDataUrl(new ImageData(new Uint8ClampedArray(pixels.buffer), width, height)) : null;
     },
+    framePair: async () => {
+      const { width, height, pixels, source, live } = await session.readFramePair();
+      if (!pixels || !source || !live) return null;
+      const png = (data: Uint8Array<ArrayBuffer>, w: number, h: number) =>
+        pngDataUrl(new ImageData(new Uint8ClampedArray(data.buffer), w, h));
+      return {
+        frame: png(pixels, width, height),
+        source: png(source.pixels, source.width, source.height),
+        live,
+      };
+    },
   };
 }
 

@@ -291,6 +291,11 @@ export class CameraSession {
     return this.client.request({ type: 'liveRead' });
   }
 
+  /** The viewfinder's next processed frame and the frame it was made from (a test hook). */
+  readFramePair(): Promise<LivePixelsMessage> {
+    return this.client.request({ type: 'liveRead', pair: true });
+  }
+
   /** GPU objects the viewfinder's worker holds (a test hook: counted between frames). */
   resourceCounts(): Promise<{ textures: number; buffers: number }> {
     return this.client.requestStats();

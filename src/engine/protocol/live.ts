@@ -4,6 +4,7 @@
  */
 import { isSettings } from './editor.ts';
 import {
+  isBoolean,
   isCount,
   isNumber,
   isPositiveInt,
@@ -55,8 +56,11 @@ export const LIVE_TO_WORKER = {
   liveStream: message({ stream: trusted<ReadableStream<VideoFrame>>(isRecord) }),
   /** The newest frame at the camera's own size, as a JPEG. */
   liveShutter: request({}, 'liveShot'),
-  /** The viewfinder's last processed frame, read back (tests compare it with a still). */
-  liveRead: request({}, 'livePixels'),
+  /**
+   * The viewfinder's last processed frame, read back (tests compare it with a still); with `pair`, the
+   * next frame's instead, with the frame it was made from.
+   */
+  liveRead: request({ pair: optional(isBoolean) }, 'livePixels'),
   /** Leaves the viewfinder: frames are closed, the stream cancelled, the viewfinder's textures freed. */
   liveStop: message({}),
 } as const;
@@ -87,5 +91,10 @@ export const LIVE_FROM_WORKER = {
     width: isCount,
     height: isCount,
     pixels: nullable(trusted<Uint8Array<ArrayBuffer>>((value) => value instanceof Uint8Array)),
+    /** With `pair`: the frame as it went to the GPU, and the size the look ran at. */
+    source: optional(
+      nullable(trusted<{ width: number; height: number; pixels: Uint8Array<ArrayBuffer> }>(isRecord)),
+    ),
+    live: optional(nullable(trusted<{ width: number; height: number }>(isRecord))),
   }),
 } as const;

@@ -39,6 +39,16 @@ interface Size {
   height: number;
 }
 
+/** A processed frame read back, and the frame it was made from as it went to the GPU (tests compare them). */
+export interface LivePair {
+  width: number;
+  height: number;
+  pixels: Uint8Array<ArrayBuffer> | null;
+  source: { width: number; height: number; pixels: Uint8Array<ArrayBuffer> } | null;
+  /** The size the look ran at (the preview's). */
+  live: Size | null;
+}
+
 interface Waiting {
   image: LiveImage;
   arrived: number;
@@ -107,6 +117,8 @@ export class LiveView {
   private prepared = new Set<string>();
   /** Counts looks set, so that a frame tells a new look from the one prepared without comparing settings. */
   private lookVersion = 0;
+  /** Reads waiting for the next frame's result together with the input it was made from (a test hook). */
+  private pairReads: ((pair: LivePair) => void)[] = [];
 
   constructor(
     private readonly backend: Backend,
@@ -187,6 +199,8 @@ export class LiveView {
   /** Leaves the viewfinder: frames closed, the stream cancelled, the textures given back. */
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const read of this.pairReads.splice(0))
+      read({ width: 0, height: 0, pixels: null, source: null, live: null });
     await this.detach();
     this.waiting?.image.close();
     this.waiting = null;
@@ -208,6 +222,27 @@ export class LiveView {
     const result = this.result;
     if (!result) return { width: 0, height: 0, pixels: null };
     return { width: result.width, height: result.height, pixels: await this.backend.readPixels(result) };
+  }
+
+  /**
+   * The next frame's result and its input, read between that frame and the one after, so that the two
+   * belong together (the input texture takes each new frame).
+   */
+  readPair(): Promise<LivePair> {
+    return new Promise((resolve) => this.pairReads.push(resolve));
+  }
+
+  private async answerPairReads(result: GpuTexture, input: GpuTexture, live: Size): Promise<void> {
+    const reads = this.pairReads.splice(0);
+    if (reads.length === 0) return;
+    const pair: LivePair = {
+      width: result.width,
+      height: result.height,
+      pixels: await this.backend.readPixels(result),
+      source: { width: input.width, height: input.height, pixels: await this.backend.readPixels(input) },
+      live,
+    };
+    for (const read of reads) read(pair);
   }
 
   private freeInput(): void {
@@ -266,6 +301,7 @@ export class LiveView {
     const cost = performance.now() - started;
     this.trial?.record(way, cost, !cold);
     this.post({ type: 'liveShown', arrived: frame.arrived, shown: epochNow(), cost, upload: way, ...size });
+    await this.answerPairReads(result, input, size);
     this.adjust(cost, Math.max(camera.width, camera.height));
   }
 

@@ -28,6 +28,7 @@ import { Engine, type Fields } from './engine.ts';
 import { setDeviceLimits } from '../device-limits.ts';
 import { AFTER_MESSAGE_MS, FRAME_WAIT_MS, heldAfter, PHOTO_FIRST_MS } from './idle-timing.ts';
 import { NOT_READY, refusal } from './refusals.ts';
+import type { LivePair } from './live.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -146,9 +147,15 @@ class Server {
         return { blob: null, error: reason(error) };
       }
     },
-    liveRead: async () => {
-      const read = await this.ready.live.read();
-      return new Handed(read, read.pixels ? [read.pixels.buffer] : []);
+    liveRead: async (message) => {
+      // With `pair`, the next frame and the frame it was made from (tests hold the look to a still).
+      const read: LivePair = message.pair
+        ? await this.ready.live.readPair()
+        : { ...(await this.ready.live.read()), source: null, live: null };
+      const transfer: Transferable[] = [];
+      if (read.pixels) transfer.push(read.pixels.buffer);
+      if (read.source) transfer.push(read.source.pixels.buffer);
+      return new Handed(read, transfer);
     },
     liveStop: () => this.ready.live.stop(),
     prepareEffects: (message) => this.ready.prepareEffects(message.effectIds),
