@@ -1,6 +1,7 @@
 // Messages between the harness page and its worker (test code only).
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
+import type { Rect } from '../../src/engine/tiling.ts';
 
 /** An extra texture for a run (a LUT, a mask), as RGBA8 rows from the top. */
 export interface TextureData {
@@ -82,7 +83,8 @@ export interface TilesRequest {
   image: ImageBitmap;
   chain: StageInvocation[];
   resources?: Record<string, TextureData>;
-  tileLimit: number;
+  /** The longest tile side asked for; null for the product's own tiles (DEFAULT_MAX_TILE_PIXELS). */
+  tileLimit: number | null;
 }
 
 export interface TilesResult {
@@ -92,6 +94,8 @@ export interface TilesResult {
   whole: Uint8Array<ArrayBuffer>;
   tiled: Uint8Array<ArrayBuffer>;
   tiles: number;
+  /** The tiles' cores (the pixels each delivers): their edges inside the image are the seams. */
+  cores: Rect[];
   reach: number;
   /** The most textures the engine's pool gained from one tile to the next of the same size: a leak. */
   held: number;

@@ -115,9 +115,10 @@ async function runTiles(request: TilesRequest) {
       width,
       height,
       reach,
-      tileLimits(runner.backend.maxTextureSize, request.tileLimit),
+      tileLimits(runner.backend.maxTextureSize, request.tileLimit ?? undefined),
     );
-    if (!tiles) throw new Error(`No tiles of ${request.tileLimit} px fit a reach of ${reach} px`);
+    if (!tiles)
+      throw new Error(`No tiles of ${request.tileLimit ?? 'the default'} px fit a reach of ${reach} px`);
     // In place, as the full-resolution save runs a step between two others.
     const pixels = { width, height, data: context.getImageData(0, 0, width, height).data };
     // The textures the pool holds after each tile: the same after every tile of a size, or they pile up.
@@ -144,6 +145,7 @@ async function runTiles(request: TilesRequest) {
       whole,
       tiled: new Uint8Array(pixels.data.buffer),
       tiles: tiles.length,
+      cores: tiles.map((tile) => tile.core),
       reach,
       held,
     };

@@ -9,7 +9,7 @@ import type {
   TextureData,
   TilesResult,
 } from './harness-protocol.ts';
-import { checkStage, checkTiles, type HarnessRunner } from './harness-checks.ts';
+import { checkStage, checkTiles, type HarnessRunner, type TilesSetup } from './harness-checks.ts';
 
 /** Extra textures as the tests send them: RGBA8 bytes in base64. */
 export type EncodedResources = Record<string, { width: number; height: number; data: string }>;
@@ -79,8 +79,8 @@ const harness = {
   },
 
   /** A stage case whole and in tiles on each backend: only the scores come back. */
-  checkTiles(stage: string, index: number, tileLimit: number, engines: EngineKind[]) {
-    return checkTiles(runner, stage, index, tileLimit, engines);
+  checkTiles(stage: string, index: number, setup: TilesSetup, engines: EngineKind[]) {
+    return checkTiles(runner, stage, index, setup, engines);
   },
 
   /** Runs a chain on an encoded image (base64 file bytes); returns input and output RGBA as base64. */
