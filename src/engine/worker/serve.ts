@@ -105,7 +105,7 @@ class Server {
   private heldUntil = 0;
   /** How long the last idle work (a thumbnail, the self-test) took: the next waits as long (see nextFrame). */
   private lastIdleWorkMs = 0;
-  /** The backend's self-test (issue 38): still to run, its verdict, or not for this backend. */
+  /** The backend's self-test: still to run, its verdict, or not for this backend. */
   private selfTest: 'due' | SelfTestResult['verdict'] | 'none' = 'none';
   /** Test hook: the backends whose self-tests read back black. */
   private breakEngine: readonly EngineKind[] = [];
