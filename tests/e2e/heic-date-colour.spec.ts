@@ -4,32 +4,19 @@
 // by the browser's own JPEG decoder.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import exifr from 'exifr';
 import JSZip from 'jszip';
 import { expect, test } from '../support/fixtures.ts';
 import { jpegExifTiff, prof, withColour, withExif } from '../support/heif.ts';
 import { fixturePath } from '../support/images.ts';
 import type { EditorPage, LandingPage } from '../support/pages.ts';
 import { decodePng } from '../support/png.ts';
+import exifr from 'exifr';
+import { allTags } from '../support/metadata.ts';
 
 const heic = () => readFileSync(fixturePath('heic/kodim23_q60.heic'));
 const iphoneJpeg = () => readFileSync(fixturePath('libavif-metadata/apple_gainmap_new.jpg'));
 const pixelJpeg = () => readFileSync(fixturePath('libavif-metadata/paris_exif_xmp_icc.jpg'));
 const asHeic = (name: string, buffer: Buffer) => ({ name, mimeType: 'image/heic', buffer });
-
-/** Every tag a metadata reader finds in a file, every segment asked for. */
-const allTags = async (bytes: Buffer) =>
-  (await exifr.parse(bytes, {
-    tiff: true,
-    exif: true,
-    gps: true,
-    xmp: true,
-    iptc: true,
-    ifd1: true,
-    interop: true,
-    reviveValues: false,
-    mergeOutput: true,
-  })) as Record<string, unknown> | undefined;
 
 /** The dates a JPEG's EXIF holds, read by exifr from the JPEG the EXIF block came from. */
 const datesOf = async (jpeg: Buffer) =>

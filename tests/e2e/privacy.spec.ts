@@ -2,6 +2,7 @@
 // Content-Security-Policy of our own origin only, and a saved photo carries no EXIF, XMP or GPS.
 import { readFileSync } from 'node:fs';
 import exifr from 'exifr';
+import { allTags } from '../support/metadata.ts';
 import { EFFECTS } from '../../src/effects/index.ts';
 import { fixturePath } from '../support/images.ts';
 import { jpegSegments } from '../support/intake.ts';
@@ -154,17 +155,7 @@ test("with 'Keep the date taken', a save carries the photo's date and offset, an
       page.getByTestId('save-button').click(),
     ]);
     const saved = readFileSync(await download.path());
-    const tags = (await exifr.parse(saved, {
-      tiff: true,
-      exif: true,
-      gps: true,
-      xmp: true,
-      iptc: true,
-      ifd1: true,
-      interop: true,
-      reviveValues: false,
-      mergeOutput: true,
-    })) as Record<string, unknown>;
+    const tags = await allTags(saved);
     expect(tags, full ? 'full resolution' : '1080 px').toEqual({
       DateTimeOriginal: source.DateTimeOriginal,
       OffsetTimeOriginal: source.OffsetTimeOriginal,
