@@ -16,6 +16,19 @@ async function recordStatuses(page: Page) {
   return () => page.evaluate((start) => window.__retrocam?.statuses().slice(start) ?? [], from);
 }
 
+/** Lost, then back to ImageReady (the attribute alone reads ImageReady before the loss arrives too). */
+async function expectLostThenReady(statusLog: () => Promise<string[]>) {
+  await expect
+    .poll(
+      async () => {
+        const seen = await statusLog();
+        return seen.includes('ContextLost') && seen.at(-1) === 'ImageReady';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 async function typeSetting(page: Page, name: string, value: string) {
   const box = page.getByTestId(`setting-${name}`);
   await box.fill(value);
@@ -65,16 +78,7 @@ for (const engine of ENGINES) {
     const images = await editWithHistory(page);
     const statusLog = await recordStatuses(page);
     await page.evaluate(() => window.__retrocam?.testHook('loseContext'));
-    // Lost, then back to ImageReady (the attribute alone reads ImageReady before the loss arrives too).
-    await expect
-      .poll(
-        async () => {
-          const seen = await statusLog();
-          return seen.includes('ContextLost') && seen.at(-1) === 'ImageReady';
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await expectLostThenReady(statusLog);
     const log = await statusLog();
     test.info().annotations.push({ type: 'statuses', description: log.join(' -> ') });
     expect(log.indexOf('ContextLost')).toBeGreaterThanOrEqual(0);
@@ -241,15 +245,7 @@ test('a WebGPU error scope that its dropped instance cannot answer is a lost dev
   // The next apply's error scopes fail, as Chromium's do once the device's instance is gone.
   await typeSetting(page, 'vibrance', '-0.4');
   await typeSetting(page, 'vibrance', '-0.5');
-  await expect
-    .poll(
-      async () => {
-        const seen = await statusLog();
-        return seen.includes('ContextLost') && seen.at(-1) === 'ImageReady';
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  await expectLostThenReady(statusLog);
   await editor.settled();
   expect(await statusLog()).not.toContain('WorkerError');
   await expect(page.getByTestId('editor')).not.toHaveAttribute('data-worker-status', 'WorkerError');
