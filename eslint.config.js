@@ -160,19 +160,21 @@ export default tseslint.config(
   ),
   fence(
     // The intake (from a file to an upright bitmap) is below the UI and beside the engine: it imports the
-    // shared helpers (pixels, colour, metadata) only.
+    // shared helpers (pixels, colour, metadata, the JPEG file) only.
     ['src/intake/**/*.ts'],
     [
       { group: UI_LIBRARIES, message: 'The intake stays free of UI libraries.' },
       {
         group: ['**/engine/**', '**/effects/**', '**/grading/**', '**/crop/**', '**/collage/**', ...UI_CODE],
-        message: 'The intake imports only the shared helpers (src/pixels, src/colour, src/metadata).',
+        message:
+          'The intake imports only the shared helpers (src/pixels, src/colour, src/metadata, src/jpeg-file).',
       },
     ],
   ),
   fence(
-    // The shared helpers at the bottom: pictures in strips and their sizes, colour profiles, a photo's dates.
-    ['src/pixels/**/*.ts', 'src/colour/**/*.ts', 'src/metadata/**/*.ts'],
+    // The shared helpers at the bottom: pictures in strips and their sizes, colour profiles, a photo's dates,
+    // a JPEG file's segments.
+    ['src/pixels/**/*.ts', 'src/colour/**/*.ts', 'src/metadata/**/*.ts', 'src/jpeg-file/**/*.ts'],
     [
       { group: UI_LIBRARIES, message: 'The shared helpers stay free of UI libraries.' },
       {
@@ -186,7 +188,8 @@ export default tseslint.config(
           '**/shaders/**',
           ...UI_CODE,
         ],
-        message: 'The shared helpers (src/pixels, src/colour, src/metadata) import no other layer.',
+        message:
+          'The shared helpers (src/pixels, src/colour, src/metadata, src/jpeg-file) import no other layer.',
       },
     ],
   ),

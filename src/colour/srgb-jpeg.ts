@@ -7,6 +7,16 @@
  * has no EXIF, XMP or IPTC.
  */
 import { adaptationToD50, D65, SRGB, type Matrix3 } from './profile.ts';
+import {
+  APP2,
+  blobSource,
+  findSegment,
+  hasSignature,
+  insertSegment,
+  isJpeg,
+  segmentBytes,
+  signatureOf,
+} from '../jpeg-file/segments.ts';
 
 function ascii(text: string): number[] {
   return [...text].map((c) => c.charCodeAt(0));
@@ -131,58 +141,25 @@ export function srgbProfile(): Uint8Array {
   return bytes;
 }
 
-const ICC_SIGNATURE = ascii('ICC_PROFILE\0');
+const ICC_SIGNATURE = signatureOf('ICC_PROFILE\0');
 
-/**
- * Where the sRGB profile goes in a JPEG whose first bytes are `head` (after SOI and any APP0: JFIF wants to
- * be first), and the APP2 segment; null if it already has a profile or is not a JPEG.
- */
-function srgbInsertion(head: Uint8Array): { at: number; segment: Uint8Array } | null {
-  if (head[0] !== 0xff || head[1] !== 0xd8) return null;
-  let at = 2;
-  let insertAt = 2;
-  // Walk the segments before the first frame: APPn and the like have a length.
-  while (at + 4 <= head.length && head[at] === 0xff) {
-    const marker = head[at + 1]!;
-    if (marker === 0xda || (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xcc)) break;
-    const length = (head[at + 2]! << 8) | head[at + 3]!;
-    if (marker === 0xe2 && ICC_SIGNATURE.every((c, i) => head[at + 4 + i] === c)) return null;
-    if (marker === 0xe0 && insertAt === at) insertAt = at + 2 + length;
-    at += 2 + length;
-  }
-  const icc = srgbProfile();
-  const length = 2 + ICC_SIGNATURE.length + 2 + icc.length;
-  const segment = new Uint8Array(2 + length);
-  segment.set([0xff, 0xe2, length >> 8, length & 255, ...ICC_SIGNATURE, 1, 1]);
-  segment.set(icc, 2 + 2 + ICC_SIGNATURE.length + 2);
-  return { at: insertAt, segment };
+/** The APP2 segment of the profile: the ICC signature, chunk 1 of 1, the profile. */
+export function srgbSegment(): Uint8Array<ArrayBuffer> {
+  return segmentBytes(APP2, [...ICC_SIGNATURE, 1, 1, ...srgbProfile()]);
 }
 
-/** The JPEG with the sRGB profile in an APP2 segment; unchanged if it already has one or is not a JPEG. */
-export function withSrgbProfile(jpeg: Uint8Array): Uint8Array {
-  const insertion = srgbInsertion(jpeg);
-  if (!insertion) return jpeg;
-  const { at, segment } = insertion;
-  const out = new Uint8Array(jpeg.length + segment.length);
-  out.set(jpeg.subarray(0, at));
-  out.set(segment, at);
-  out.set(jpeg.subarray(at), at + segment.length);
-  return out;
-}
-
-/** How much of a saved JPEG is read to place the profile: its headers, never its (large) scan. */
-const HEAD_BYTES = 64 * 1024;
-
 /**
- * A JPEG blob tagged with the sRGB profile. Only its headers are read; the new blob is made of slices of
- * the old one around the segment, so a 48 MP save is not copied to add 500 bytes.
+ * A JPEG blob tagged with the sRGB profile, in an APP2 segment after SOI and any APP0 (JFIF wants to be
+ * first); the blob itself if it already has a profile or is not a JPEG. Only its headers are read, and
+ * the new blob is made of slices of the old one around the segment, so a large save is not copied to
+ * add 500 bytes.
  */
 export async function tagSrgb(blob: Blob): Promise<Blob> {
-  const head = new Uint8Array(await blob.slice(0, HEAD_BYTES).arrayBuffer());
-  const insertion = srgbInsertion(head);
-  if (!insertion) return blob;
-  const { at, segment } = insertion;
-  return new Blob([blob.slice(0, at), segment as Uint8Array<ArrayBuffer>, blob.slice(at)], {
-    type: 'image/jpeg',
-  });
+  const source = blobSource(blob);
+  if (!(await isJpeg(source))) return blob;
+  const profile = await findSegment(
+    source,
+    (segment) => segment.marker === APP2 && hasSignature(source, segment, ICC_SIGNATURE),
+  );
+  return profile ? blob : insertSegment(blob, srgbSegment());
 }

@@ -24,6 +24,7 @@ export {
   isEngineKind,
   isWorkerStatus,
   type BitmapSource,
+  type ColourStep,
   type EffectSettings,
   type EngineKind,
   type FullResolutionStep,
@@ -89,6 +90,8 @@ export type StatusMessage = FromWorkerMessageOf<'status'>;
 export type ErrorMessage = FromWorkerMessageOf<'error'>;
 export type ImageDataMessage = FromWorkerMessageOf<'imageData'>;
 export type CubeLoadedMessage = FromWorkerMessageOf<'cubeLoaded'>;
+export type ExportCubeMessage = ToWorkerMessageOf<'exportCube'>;
+export type CubeExportedMessage = FromWorkerMessageOf<'cubeExported'>;
 export type FullResolutionImageMessage = FromWorkerMessageOf<'fullResolutionImage'>;
 export type ThumbnailMessage = FromWorkerMessageOf<'thumbnail'>;
 export type LiveShownMessage = FromWorkerMessageOf<'liveShown'>;

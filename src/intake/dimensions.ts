@@ -6,6 +6,7 @@ import type { ByteReader } from './byte-reader.ts';
 import type { AcceptedFormat } from './formats.ts';
 import { heifProperties, type HeifProperty } from './heif-container.ts';
 import type { Size } from '../pixels/processing-size.ts';
+import { EOI, isStartOfFrame, jpegSegments, SOS } from '../jpeg-file/segments.ts';
 
 /** The stored size of the image (before any EXIF orientation), or null when the header is unreadable. */
 export async function readDimensions(reader: ByteReader, format: AcceptedFormat): Promise<Size | null> {
@@ -35,37 +36,16 @@ function known(width: number, height: number): Size | null {
 
 // ---------------------------------------------------------------- JPEG
 
-// Start-of-frame markers carry the size: C0-CF except DHT (C4), JPG (C8) and DAC (CC).
-function isStartOfFrame(marker: number): boolean {
-  return marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-}
-
-/** Walks the marker segments (skipping large APP segments by their length) up to the first SOF. */
+/** The size in the first frame header (SOF), found by walking the segments before it. */
 async function jpegDimensions(reader: ByteReader): Promise<Size | null> {
-  let at = 2;
-  while (at + 4 <= reader.size) {
-    const head = await reader.read(at, 4);
-    if (head.length < 4 || head[0] !== 0xff) return null;
-    const marker = head[1]!;
-    // Fill bytes before a marker, and markers without a length.
-    if (marker === 0xff) {
-      at += 1;
-      continue;
-    }
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      at += 2;
-      continue;
-    }
-    if (marker === 0xd9 || marker === 0xda) return null;
-    const length = view(head).getUint16(2);
-    if (length < 2) return null;
-    if (isStartOfFrame(marker)) {
-      const frame = await reader.read(at + 4, 5);
+  for await (const segment of jpegSegments(reader)) {
+    if (segment.marker === SOS || segment.marker === EOI) return null;
+    if (isStartOfFrame(segment.marker)) {
+      const frame = await reader.read(segment.payloadAt, 5);
       if (frame.length < 5) return null;
       const v = view(frame);
       return known(v.getUint16(3), v.getUint16(1));
     }
-    at += 2 + length;
   }
   return null;
 }

@@ -4,6 +4,7 @@
  */
 import { orientation as exifOrientation } from 'exifr/dist/mini.esm.mjs';
 import type { Size } from '../pixels/processing-size.ts';
+import { APP1, segmentBytes, signatureOf } from '../jpeg-file/segments.ts';
 
 /** Spec section 5: the orientation is read from the first 64 KB. */
 export const EXIF_SCAN_BYTES = 64 * 1024;
@@ -87,9 +88,7 @@ function orientationTiff(orientation: Orientation): number[] {
  * (used to ask the browser whether it applies orientation itself).
  */
 export function withExifOrientation(jpeg: Uint8Array, orientation: Orientation): Uint8Array<ArrayBuffer> {
-  const payload = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00, ...orientationTiff(orientation)];
-  const length = payload.length + 2;
-  const segment = [0xff, 0xe1, length >> 8, length & 0xff, ...payload];
+  const segment = segmentBytes(APP1, [...signatureOf('Exif\0\0'), ...orientationTiff(orientation)]);
   const out = new Uint8Array(jpeg.length + segment.length);
   out.set(jpeg.subarray(0, 2), 0);
   out.set(segment, 2);

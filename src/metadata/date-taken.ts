@@ -7,6 +7,10 @@
  * (a JPEG's head, a HEIC's Exif item) is the intake's to find: src/intake/photo-date.ts.
  */
 import { readExifDates } from './exif-dates.ts';
+import { APP1, insertSegment, segmentBytes, signatureOf } from '../jpeg-file/segments.ts';
+
+/** How an EXIF APP1 segment's payload begins. */
+const EXIF_SIGNATURE = signatureOf('Exif\0\0');
 
 export interface DateTaken {
   /** EXIF's own form: 'YYYY:MM:DD HH:MM:SS'. */
@@ -57,7 +61,7 @@ export async function dateTakenFrom(exif: Uint8Array): Promise<DateTaken | null>
 }
 
 /** The APP1 segment (marker, length and payload) holding only these dates. */
-export function dateTakenSegment(date: DateTaken): Uint8Array {
+export function dateTakenSegment(date: DateTaken): Uint8Array<ArrayBuffer> {
   // Tags: (tag, ASCII text with its terminating zero).
   const tags: [number, string][] = [[DATE_TIME_ORIGINAL, `${date.dateTime}\0`]];
   if (date.offset) tags.push([OFFSET_TIME_ORIGINAL, `${date.offset}\0`]);
@@ -90,12 +94,7 @@ export function dateTakenSegment(date: DateTaken): Uint8Array {
     text += value.length;
   }
   view.setUint32(exifAt + 2 + tags.length * 12, 0);
-  const header = [0x45, 0x78, 0x69, 0x66, 0, 0]; // 'Exif\0\0'
-  const length = 2 + header.length + tiff.length;
-  const segment = new Uint8Array(2 + length);
-  segment.set([0xff, 0xe1, length >> 8, length & 255, ...header]);
-  segment.set(tiff, 4 + header.length);
-  return segment;
+  return segmentBytes(APP1, [...EXIF_SIGNATURE, ...tiff]);
 }
 
 /**
@@ -103,10 +102,6 @@ export function dateTakenSegment(date: DateTaken): Uint8Array {
  * unchanged if not a JPEG. Only its first bytes are read, and the new blob is made of slices of the old
  * one around the segment: a large save is neither read nor copied to add a few dozen bytes.
  */
-export async function withDateTaken(jpeg: Blob, date: DateTaken): Promise<Blob> {
-  const head = new Uint8Array(await jpeg.slice(0, 6).arrayBuffer());
-  if (head[0] !== 0xff || head[1] !== 0xd8) return jpeg;
-  const insertAt = head[2] === 0xff && head[3] === 0xe0 ? 4 + ((head[4]! << 8) | head[5]!) : 2;
-  const segment = dateTakenSegment(date) as Uint8Array<ArrayBuffer>;
-  return new Blob([jpeg.slice(0, insertAt), segment, jpeg.slice(insertAt)], { type: 'image/jpeg' });
+export function withDateTaken(jpeg: Blob, date: DateTaken): Promise<Blob> {
+  return insertSegment(jpeg, dateTakenSegment(date));
 }

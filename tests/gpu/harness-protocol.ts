@@ -70,7 +70,36 @@ export interface CodecBenchRequest {
   iterations: number;
 }
 
-export type HarnessRequest = RunRequest | BenchRequest | EffectRequest | CodecBenchRequest | TilesRequest;
+/** Runs a recipe's steps one after another on an image, as the editor commits them (8-bit between). */
+export interface StepsRequest {
+  type: 'steps';
+  id: number;
+  engine: EngineKind;
+  image: ImageBitmap;
+  steps: { effectId: string; settings: Record<string, number | string | boolean> }[];
+  /** A .cube file's text, loaded first as the editor's loadCube loads the user's (Filters' own look). */
+  cube?: string;
+}
+
+/** A recipe's colour as a .cube, made by the engine's export (src/engine/worker/cube-export.ts). */
+export interface CubeRequest {
+  type: 'cube';
+  id: number;
+  engine: EngineKind;
+  title: string;
+  steps: { effectId: string; settings: Record<string, number | string | boolean> }[];
+  cubes?: Record<string, string>;
+}
+
+export interface CubeResult {
+  text: string | null;
+  kept: string[];
+  left: string[];
+  error?: string;
+}
+
+export type HarnessRequest =
+  RunRequest | BenchRequest | EffectRequest | CodecBenchRequest | TilesRequest | StepsRequest | CubeRequest;
 
 /**
  * Runs a chain on the whole image and again in tiles of at most `tileLimit` a side, as the
@@ -121,5 +150,10 @@ export interface BenchResult {
 }
 
 export type HarnessResponse =
-  | { id: number; ok: true; result: RunResult | BenchResult | TilesResult; engine: EngineKind }
+  | {
+      id: number;
+      ok: true;
+      result: RunResult | BenchResult | TilesResult | CubeResult;
+      engine: EngineKind;
+    }
   | { id: number; ok: false; error: string };

@@ -10,6 +10,8 @@ import { findEffect } from '../../src/effects/index.ts';
 import { bakeLut } from '../../src/grading/luts.ts';
 import { resolveSettings } from '../../src/effects/settings.ts';
 import { EngineResources } from '../../src/engine/worker/resources.ts';
+import { exportCube } from '../../src/engine/worker/cube-export.ts';
+import { parseCube } from '../../src/grading/cube.ts';
 import { ThumbnailRenderer } from '../../src/engine/worker/thumbnails.ts';
 import { chainReach } from '../../src/engine/worker/step-plan.ts';
 import { into, runInTiles } from '../../src/engine/worker/tiles.ts';
@@ -19,10 +21,12 @@ import { median, syntheticPixels } from '../support/synthetic.ts';
 import type {
   BenchRequest,
   CodecBenchRequest,
+  CubeRequest,
   EffectRequest,
   HarnessRequest,
   HarnessResponse,
   RunRequest,
+  StepsRequest,
   TextureData,
   TilesRequest,
 } from './harness-protocol.ts';
@@ -197,6 +201,46 @@ async function runEffect(request: EffectRequest) {
   return result;
 }
 
+/** Steps one after another, each committed (stored 8-bit) before the next, as the editor runs a recipe. */
+async function runRecipeSteps(request: StepsRequest) {
+  const runner = await runnerFor(request.engine);
+  const resources = engineResources(runner);
+  if (request.cube !== undefined) {
+    // As the engine's loadCube takes the user's file.
+    const cube = parseCube(request.cube);
+    resources.setCustomLut({ size: cube.size, data: new Uint8Array(cube.atlas.data) });
+  }
+  const input = runner.pool.adopt(runner.backend.uploadImage(request.image));
+  request.image.close();
+  let current = input;
+  for (const step of request.steps) {
+    const effect = workerEffect(step.effectId);
+    const chain = effect.stages(resolveSettings(effect, step.settings), current);
+    const from = current;
+    const next = await runner.backend.validate(() => runner.run(from, chain, resources.resolve));
+    if (current !== input) runner.pool.release(current);
+    current = next;
+  }
+  const result = {
+    passes: 0,
+    inputWidth: input.width,
+    inputHeight: input.height,
+    width: current.width,
+    height: current.height,
+    input: await runner.backend.readPixels(input),
+    output: await runner.backend.readPixels(current),
+  };
+  if (current !== input) runner.pool.release(current);
+  runner.pool.release(input);
+  return result;
+}
+
+async function runCubeExport(request: CubeRequest) {
+  const runner = await runnerFor(request.engine);
+  const { title, steps, cubes } = request;
+  return exportCube(runner, engineResources(runner).resolve, { title, steps, cubes }, '2026-01-01');
+}
+
 function syntheticImage(width: number, height: number): ImageData {
   return new ImageData(new Uint8ClampedArray(syntheticPixels(width, height).buffer), width, height);
 }
@@ -279,8 +323,15 @@ self.onmessage = async (event: MessageEvent<HarnessRequest>) => {
       const result = await runTiles(request);
       transfer.push(result.whole.buffer, result.tiled.buffer);
       response = { id: request.id, ok: true, result, engine: request.engine };
-    } else if (request.type === 'run' || request.type === 'effect') {
-      const result = request.type === 'run' ? await run(request) : await runEffect(request);
+    } else if (request.type === 'cube') {
+      response = { id: request.id, ok: true, result: await runCubeExport(request), engine: request.engine };
+    } else if (request.type === 'run' || request.type === 'effect' || request.type === 'steps') {
+      const result =
+        request.type === 'run'
+          ? await run(request)
+          : request.type === 'effect'
+            ? await runEffect(request)
+            : await runRecipeSteps(request);
       transfer.push(result.input.buffer, result.output.buffer);
       response = { id: request.id, ok: true, result, engine: request.engine };
     } else {

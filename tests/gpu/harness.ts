@@ -3,6 +3,7 @@ import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
 import type {
   BenchResult,
+  CubeResult,
   HarnessRequest,
   HarnessResponse,
   RunResult,
@@ -157,6 +158,40 @@ const harness = {
       input: toBase64(result.input),
       output: toBase64(result.output),
     };
+  },
+
+  /**
+   * Runs a recipe's steps one after another on an encoded image, each stored 8-bit before the next as
+   * the editor commits them; `cube` (a .cube's text) is loaded first as the user's own look.
+   */
+  async runSteps(
+    engine: EngineKind,
+    fileBase64: string,
+    steps: { effectId: string; settings: Record<string, number | string | boolean> }[],
+    cube?: string,
+  ) {
+    const image = await createImageBitmap(new Blob([fromBase64(fileBase64)]), {
+      colorSpaceConversion: 'none',
+      premultiplyAlpha: 'none',
+    });
+    const request = { type: 'steps', engine, image, steps, ...(cube === undefined ? {} : { cube }) } as const;
+    const result = (await send(request, [image])) as RunResult;
+    return {
+      width: result.width,
+      height: result.height,
+      input: toBase64(result.input),
+      output: toBase64(result.output),
+    };
+  },
+
+  /** A recipe's colour as a .cube, made by the engine's own export on a backend. */
+  async exportCube(
+    engine: EngineKind,
+    title: string,
+    steps: { effectId: string; settings: Record<string, number | string | boolean> }[],
+    cubes?: Record<string, string>,
+  ) {
+    return (await send({ type: 'cube', engine, title, steps, ...(cubes ? { cubes } : {}) })) as CubeResult;
   },
 
   /**

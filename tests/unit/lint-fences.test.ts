@@ -123,6 +123,12 @@ const CASES: [string, string, string, RegExp][] = [
     /import no other layer/,
   ],
   [
+    'the JPEG file helpers import no intake code',
+    'src/jpeg-file/segments.ts',
+    "import { x } from '../intake/byte-reader.ts';",
+    /import no other layer/,
+  ],
+  [
     'the pixel helpers import no engine code',
     'src/pixels/strips.ts',
     "import { x } from '../engine/tiling.ts';",

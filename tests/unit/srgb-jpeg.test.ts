@@ -1,7 +1,7 @@
 import exifr from 'exifr';
 import { describe, expect, it } from 'vitest';
 import { convertToSrgb, parseIccProfile, SRGB } from '../../src/colour/profile.ts';
-import { srgbProfile, withSrgbProfile } from '../../src/colour/srgb-jpeg.ts';
+import { srgbProfile, tagSrgb } from '../../src/colour/srgb-jpeg.ts';
 
 /** SOI, an APP0 JFIF segment, then a stand-in for the rest of a JPEG. */
 const JPEG = new Uint8Array([
@@ -25,12 +25,14 @@ describe('the sRGB profile of saved JPEGs', () => {
   });
 
   it('goes into an APP2 segment after JFIF, once, and a metadata reader sees it as sRGB', async () => {
-    const tagged = withSrgbProfile(JPEG);
+    const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
+    const taggedBlob = await tagSrgb(new Blob([JPEG]));
+    const tagged = await bytesOf(taggedBlob);
     expect([...tagged.subarray(0, 20)]).toEqual([...JPEG.subarray(0, 20)]);
     expect([tagged[20], tagged[21]]).toEqual([0xff, 0xe2]);
     expect(String.fromCharCode(...tagged.subarray(24, 35))).toBe('ICC_PROFILE');
     expect([...tagged.subarray(-7)]).toEqual([...JPEG.subarray(-7)]);
-    expect(withSrgbProfile(tagged)).toBe(tagged);
+    expect(await tagSrgb(taggedBlob)).toBe(taggedBlob);
     const icc = (await exifr.parse(tagged, { icc: true, tiff: false, jfif: false })) as Record<
       string,
       unknown
@@ -38,7 +40,7 @@ describe('the sRGB profile of saved JPEGs', () => {
     expect(icc.ColorSpaceData).toBe('RGB');
     expect(icc.ProfileDescription).toBe('sRGB');
     // Not a JPEG: left alone.
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
-    expect(withSrgbProfile(png)).toBe(png);
+    const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])]);
+    expect(await tagSrgb(png)).toBe(png);
   });
 });

@@ -9,6 +9,8 @@ import {
   PROGRESS,
   REPLIES,
   type AnsweredRequestType,
+  type ColourStep,
+  type CubeExportedMessage,
   type CubeLoadedMessage,
   type EngineKind,
   type FromWorkerMessage,
@@ -60,6 +62,7 @@ export type AnsweredRequest = Extract<ToWorkerMessage, { type: AnsweredRequestTy
 const CALLER_ONLY: ReadonlySet<FromWorkerType> = new Set<FromWorkerType>([
   'imageData',
   'cubeLoaded',
+  'cubeExported',
   'stats',
   'fullResolutionImage',
 ]);
@@ -69,7 +72,10 @@ const CALLER_ONLY: ReadonlySet<FromWorkerType> = new Set<FromWorkerType>([
  * not make leaves it showing what it showed, so the crop's caller puts the editor back as it was
  * rather than the listeners' rule for an error (WorkerError).
  */
-const CALLER_HANDLES_ERRORS: ReadonlySet<AnsweredRequestType> = new Set<AnsweredRequestType>(['cropImage']);
+const CALLER_HANDLES_ERRORS: ReadonlySet<AnsweredRequestType> = new Set<AnsweredRequestType>([
+  'cropImage',
+  'exportCube',
+]);
 
 /** The worker answered a request with an error: the request's promise is rejected with it. */
 export class WorkerReplyError extends Error {}
@@ -325,6 +331,26 @@ export class EngineClient {
       type: 'cubeLoaded',
       error: reason(error),
     }));
+  }
+
+  /**
+   * A recipe's colour as a .cube file (its title, its steps, the user's .cube files they name); resolves
+   * with the file's text and what it leaves out, or null text and why.
+   */
+  exportCube(
+    title: string,
+    steps: readonly ColourStep[],
+    cubes: Readonly<Record<string, string>> = {},
+  ): Promise<CubeExportedMessage> {
+    return this.request({ type: 'exportCube', title, steps: [...steps], cubes }).catch(
+      (error: unknown): CubeExportedMessage => ({
+        type: 'cubeExported',
+        text: null,
+        kept: [],
+        left: [],
+        error: `The colour could not be exported: ${reason(error)}`,
+      }),
+    );
   }
 
   /** Stops the running full-resolution export; its promise resolves as cancelled. */

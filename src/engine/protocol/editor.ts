@@ -108,6 +108,21 @@ function isFullResolutionStep(value: unknown): value is FullResolutionStep {
   );
 }
 
+/** A recipe's step as the .cube export takes it: an effect and its settings. */
+export interface ColourStep {
+  effectId: string;
+  settings: EffectSettings;
+}
+
+function isColourStep(value: unknown): value is ColourStep {
+  return isRecord(value) && typeof value.effectId === 'string' && isSettings(value.settings);
+}
+
+/** The user's .cube files a recipe carries, by name: each file's text. */
+function isCubeTexts(value: unknown): value is Readonly<Record<string, string>> {
+  return isRecord(value) && Object.values(value).every((text) => typeof text === 'string');
+}
+
 /** An object handed over (a bitmap, a canvas, a blob read back): checked to be an object. */
 const handed = <T>(): Guard<T> => trusted<T>(isRecord);
 const size = { width: optional(isPositiveInt), height: optional(isPositiveInt) };
@@ -215,6 +230,15 @@ export const EDITOR_TO_WORKER = {
     'fullResolutionImage',
     'exportProgress',
   ),
+  /**
+   * Not in the spec: the colour of a recipe's steps (their per-pixel colour stages: looks, LUTs,
+   * vibrance) as a 33-point .cube, made by running an identity lattice through them; `cubes` are the
+   * user's .cube files the steps name. Answered with the file's text and the steps or parts left out.
+   */
+  exportCube: request(
+    { title: isString, steps: arrayOf(isColourStep), cubes: optional(isCubeTexts) },
+    'cubeExported',
+  ),
   /** Stops a running full-resolution export (answered by its fullResolutionImage, cancelled). */
   cancelExport: message({}),
   /** Not in the spec: how many GPU objects the engine holds, for leak checks. */
@@ -293,6 +317,16 @@ export const EDITOR_FROM_WORKER = {
   cubeLoaded: message({
     title: optional(nullable(isString)),
     size: optional(isPositiveInt),
+    error: optional(isString),
+  }),
+  /**
+   * The .cube of a recipe's colour, or null with why (`error`, for the user); `kept` names the steps
+   * whose colour it holds, `left` the steps, or parts of steps, it leaves out (a blur, grain, a vignette).
+   */
+  cubeExported: message({
+    text: nullable(isString),
+    kept: arrayOf(isString),
+    left: arrayOf(isString),
     error: optional(isString),
   }),
   /** One thumbnail: its pixels as the worker read them back (RGBA, row by row), handed over. */

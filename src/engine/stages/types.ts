@@ -76,6 +76,12 @@ export interface StageDefinition<P = StageParams> {
    * on what the pass before it stores, or on a copy pass's (src/engine/fusion.ts).
    */
   readonly perPixel?: boolean;
+  /**
+   * A per-pixel stage whose output depends only on the input texel's colour (and the uniforms and extra
+   * textures): not on where the texel is nor on the image's size, so a 3D LUT can stand for it (a
+   * recipe's colour exported as a .cube). A vignette, grain or a date stamp is per-pixel but not this.
+   */
+  readonly colourOnly?: boolean;
   encode(encoder: PassEncoder, input: GpuTexture, params: P, textures: StageTextures): GpuTexture;
   /**
    * For a stage that can run on part of an image (a tile of the full-resolution export): how far, in

@@ -12,7 +12,9 @@ import type {
   ApplyEffectMessage,
   BitmapSource,
   CropImageMessage,
+  CubeExportedMessage,
   CubeLoadedMessage,
+  ExportCubeMessage,
   ExportFullResolutionMessage,
   FromWorkerMessage,
   ImageDataMessage,
@@ -33,6 +35,7 @@ import { LiveView } from './live.ts';
 import { EngineResources, type LutBaker } from './resources.ts';
 import { ThumbnailRenderer } from './thumbnails.ts';
 import { ProgramWarmer } from './warm-up.ts';
+import { exportCube } from './cube-export.ts';
 import { tagSrgb } from '../../colour/srgb-jpeg.ts';
 import { textureLimit } from '../device-limits.ts';
 
@@ -282,6 +285,11 @@ export class Engine {
         error: error instanceof CubeFormatError ? error.message : 'This .cube file could not be read.',
       };
     }
+  }
+
+  /** A recipe's colour as a .cube file, made on this backend with the engine's LUTs (cube-export.ts). */
+  exportCube(message: ExportCubeMessage): Promise<Fields<CubeExportedMessage>> {
+    return exportCube(this.runner, this.resources.resolve, message, this.taken);
   }
 
   /**

@@ -186,6 +186,7 @@ class Server {
     redo: () => this.ready.redo(),
     showOriginal: (message) => this.ready.showOriginal(message.show),
     loadCube: (message) => this.ready.loadCube(message),
+    exportCube: (message) => this.ready.exportCube(message),
     requestStats: async () => {
       const engine = this.ready;
       // Counted at rest: thumbnails under way are finished first (their textures are freed at the end).

@@ -26,6 +26,7 @@ export type LutUniforms = UniformParams<typeof UNIFORMS>;
 export const lutStage: StageDefinition<LutParams> = {
   name: 'lut',
   perPixel: true,
+  colourOnly: true,
   uniforms: UNIFORMS,
   textures: ['lut'],
   encode(encoder, input, params, textures) {

@@ -17,6 +17,7 @@ export type VibranceParams = UniformParams<typeof UNIFORMS>;
 
 export const vibranceStage = perPixelStage<VibranceParams, typeof UNIFORMS>({
   name: 'vibrance',
+  colourOnly: true,
   uniforms: UNIFORMS,
   reach: () => 0,
 });

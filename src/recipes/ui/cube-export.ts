@@ -1,0 +1,48 @@
+/**
+ * The .cube export of a recipe's colour, as the dialog (CubeExportDialog.tsx) shows it: the file's
+ * name, what the file leaves out, and the way to the worker that makes it (the engine's client).
+ */
+import type { EngineClient } from '../../engine/client/engine-client.ts';
+import type { Recipe } from '../model/recipe.ts';
+
+/** What an export gives: the file's text (null with `error`, for the user), what it holds and leaves out. */
+export interface CubeExport {
+  text: string | null;
+  /** The steps whose colour the file holds. */
+  kept: readonly string[];
+  /** The steps, or parts of steps, it leaves out (not per-pixel colour: a blur, grain, a vignette). */
+  left: readonly string[];
+  error?: string;
+}
+
+/** Makes a recipe's .cube (the worker runs it): what the dialog is handed. */
+export type CubeExporter = (recipe: Recipe) => Promise<CubeExport>;
+
+/** The exporter of the engine that `client` gives (null while there is none). */
+export function engineCubeExporter(client: () => EngineClient | null): CubeExporter {
+  return async (recipe) => {
+    const engine = client();
+    if (!engine) return { text: null, kept: [], left: [], error: 'The effect engine is not running yet.' };
+    return engine.exportCube(recipe.name, recipe.steps, recipe.cubes);
+  };
+}
+
+/** `<name>.cube`, the recipe's name made safe for every file system (no separators, no control characters). */
+export function cubeFileName(name: string): string {
+  const safe = name
+    .replace(/[\p{Cc}\p{Cf}\\/:*?"<>|]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 80)
+    .trim();
+  return `${safe || 'recipe'}.cube`;
+}
+
+/** Everything a .cube cannot hold: the steps the worker left out, then the crop and the frame. */
+export function leftOutOfCube(recipe: Recipe, result: CubeExport): string[] {
+  const left = [...result.left];
+  if (recipe.crop) left.push('Crop');
+  if (recipe.frame && recipe.frame.id !== 'none') left.push('Frame');
+  return left;
+}
