@@ -234,6 +234,39 @@ export default tseslint.config(
     ],
   ),
   fence(
+    // The recipes' model (the shape, reading untrusted recipes, the starters, the history step's name) is
+    // pure: the editor, the batch, the camera and the worker read it; it reads the effects and the crop's
+    // pure modules, never storage, UI or GPU code.
+    ['src/recipes/model/**/*.ts'],
+    [
+      {
+        group: [...UI_LIBRARIES, 'idb'],
+        message: 'The recipes model stays free of UI libraries and storage.',
+      },
+      {
+        group: [...UI_CODE, ...CROP_TOOL, '**/recipes/store/**', '**/recipes/ui/**'],
+        message: 'The recipes model is pure: it imports no UI code and no store.',
+      },
+      {
+        group: [...GPU_CODE, '**/engine/client/**', '**/intake/**'],
+        message: 'The recipes model imports no worker, backend or intake code.',
+      },
+    ],
+  ),
+  fence(
+    // Where recipes are kept (IndexedDB): below the UI, beside the engine.
+    ['src/recipes/store/**/*.ts'],
+    [
+      { group: UI_LIBRARIES, message: 'The recipe store stays free of UI libraries.' },
+      {
+        group: [...UI_CODE, ...CROP_TOOL, '**/recipes/ui/**', ...GPU_CODE, '**/engine/client/**'],
+        message: 'The recipe store imports the recipes model only: no UI, no engine.',
+      },
+    ],
+  ),
+  // The recipes' UI is the editor's: it talks to the engine through the editor's session.
+  fence(['src/recipes/ui/**/*.{ts,tsx}'], [NO_GPU, NO_APP]),
+  fence(
     // The camera is opened by the landing page and by the editor alike: it imports neither.
     ['src/camera/**/*.{ts,tsx}'],
     [

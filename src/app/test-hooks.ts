@@ -30,6 +30,8 @@ export interface TestOptions {
    * device (what the worker does meanwhile is then seen).
    */
   decodeDelayMs?: number;
+  /** `?recipeQuota=bytes`: the recipe store counts as full past this many bytes (a shrunk quota). */
+  recipeQuotaBytes?: number;
 }
 
 /** The address's test options, or null without `?testHooks=1` (then the page has no test hooks). */
@@ -39,7 +41,11 @@ export function testOptions(search: string): TestOptions | null {
   // Tiles this small make the full-resolution save tile images of any size.
   const tileLimit = Number(params.get('tileLimit'));
   const decodeDelay = Number(params.get('decodeDelay'));
+  const recipeQuota = Number(params.get('recipeQuota'));
   return {
+    ...(params.has('recipeQuota') && Number.isInteger(recipeQuota) && recipeQuota >= 0
+      ? { recipeQuotaBytes: recipeQuota }
+      : {}),
     ...(Number.isInteger(decodeDelay) && decodeDelay > 0 ? { decodeDelayMs: decodeDelay } : {}),
     ...(Number.isInteger(tileLimit) && tileLimit > 0 ? { tileLimit } : {}),
     ...(params.get('thumbnails') === '0' ? { noThumbnails: true } : {}),

@@ -26,6 +26,8 @@ import { cropOpenAtom } from '../crop/crop-controller.ts';
 import { createStore, Provider, useAtomValue, type Store } from './editor-jotai.ts';
 import { layoutMode } from './canvas-layout.ts';
 import { createLinkWriter, lookLinkSearch, parseLookLink } from './look-link.ts';
+import { parseRecipeLink } from '../recipes/model/files.ts';
+import { RecipesPanel } from '../recipes/ui/RecipesPanel.tsx';
 import { useEditorState } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import { isBusy, isCollage, type EditorState } from './state/editor-state.ts';
@@ -96,6 +98,7 @@ function EditorScreen({ store }: { store: Store }) {
           ? { engine: rememberedSaveOptions.engine }
           : {}),
       link: parseLookLink(search),
+      recipeLink: parseRecipeLink(search),
       test: testOptions(search),
       ...(timeout > 0 ? { responseTimeoutMs: timeout } : {}),
     };
@@ -355,6 +358,9 @@ function EditorScreen({ store }: { store: Store }) {
                 />
               </Suspense>
             </section>
+          ) : !effect ? (
+            // No effect chosen: the recipes (one tap applies a whole edit).
+            <RecipesPanel book={controller.recipes} disabled={!state.isImageReadyInWorker || busy} />
           ) : (
             <SettingsPanel
               effectId={state.selectedEffectId}
@@ -379,7 +385,11 @@ function EditorScreen({ store }: { store: Store }) {
               )}
             </SettingsPanel>
           )}
-          <EngineChoice controller={controller} />
+          {/* For when a picture looks wrong: out of the way, under Settings. */}
+          <details className="editor-settings" data-testid="editor-settings">
+            <summary>Settings</summary>
+            <EngineChoice controller={controller} />
+          </details>
           {mode !== 'mobile' && (
             <button
               type="button"

@@ -84,6 +84,12 @@ export interface BatchHost {
   notify: Notify;
 }
 
+/** A recipe chosen for 'Apply to all' instead of the edit on screen: its steps and crop, as each photo takes them. */
+export interface BatchRecipe {
+  steps: readonly { effectId: string; settings: Readonly<Record<string, string | number | boolean>> }[];
+  crop: CropRecipe | null;
+}
+
 class Cancelled extends Error {}
 
 const NO_DATA = 'Failed to generate image data.';
@@ -146,12 +152,19 @@ export class BatchRunner {
    * 'Apply to all': runs the look on every photo and downloads one zip; on a phone that can share files,
    * the photos go to the share sheet instead (a phone's gallery takes photos, not a zip).
    */
-  async run(): Promise<void> {
+  async run(recipe: BatchRecipe | null = null): Promise<void> {
     // Asked inside the click, as every save asks.
     const toShareSheet = savesThroughShareSheet();
     const { files } = this.state;
     const client = this.host.client();
-    const effects = this.host.effects();
+    const effects: EffectStep[] | null = recipe
+      ? recipe.steps.map(({ effectId, settings }) => ({
+          kind: 'effect',
+          effectId,
+          settings: { ...settings },
+          mask: null,
+        }))
+      : this.host.effects();
     if (this.running || files.length === 0) return;
     if (!client) {
       this.host.notify('error', 'Image processor not ready.');
@@ -161,9 +174,9 @@ export class BatchRunner {
       this.host.notify('error', 'Apply to all is not available after a collage.');
       return;
     }
-    const look = this.host.look() ?? 'original';
-    const chosen = this.host.crop();
-    const crop = chosen ? recipeOf(chosen) : null;
+    const look = recipe ? 'recipe' : (this.host.look() ?? 'original');
+    const chosen = recipe ? null : this.host.crop();
+    const crop = recipe ? recipe.crop : chosen ? recipeOf(chosen) : null;
     this.cancelled = false;
     this.update({ running: { index: 0, fraction: 0 }, refusals: [] });
     // The look as it is now, masks copied: an undo or a new apply during the batch closes the log's own.

@@ -39,6 +39,9 @@ import { cycleZoom, pageBecameVisible, zoomTo } from './state/view-rules.ts';
 import { workerInitStarted } from './state/worker-rules.ts';
 import { engineChoiceAtom, rememberedSaveOptions } from './state/ui.ts';
 import { UserResources } from './user-resources.ts';
+import { isRecipeFile } from '../recipes/model/files.ts';
+import type { RecipeResult } from '../recipes/model/parse.ts';
+import { RecipeBook } from '../recipes/ui/recipe-book.ts';
 
 export interface ControllerOptions {
   engine?: EngineKind;
@@ -48,6 +51,8 @@ export interface ControllerOptions {
   link?: LookLink | null;
   /** The address's test options (`?testHooks=1`): the worker then takes test hooks too. */
   test?: TestOptions | null;
+  /** The recipe of the page's `?recipe=` link, read (or why it was refused): offered for the photo. */
+  recipeLink?: RecipeResult | null;
 }
 
 export class EditorController {
@@ -61,6 +66,8 @@ export class EditorController {
   readonly collage: CollageController;
   /** The crop tool: when it opens, what on, and its Done. */
   readonly crop: CropController;
+  /** The recipes: the list kept on the device, saving, applying, import and export. */
+  readonly recipes: RecipeBook;
 
   constructor(
     private readonly store: Store,
@@ -95,6 +102,22 @@ export class EditorController {
       hasWorker: () => session.client !== null,
       replaceBase: (image, step) => session.replaceBase(image, step),
     });
+    this.recipes = new RecipeBook(
+      {
+        store,
+        session,
+        resources: this.resources,
+        thumbnails: this.loop.thumbnails,
+        state,
+        run,
+        refreshThumbnails: () => this.loop.refreshThumbnails(),
+        notify,
+      },
+      {
+        link: options.recipeLink ?? null,
+        ...(test?.recipeQuotaBytes !== undefined ? { quotaBytes: test.recipeQuotaBytes } : {}),
+      },
+    );
     session.on('message', (message) => this.loop.receive(message));
     session.on('stopped', (message) => this.run((s) => errorReceived(s, message)));
     session.on('restored', ({ photo }) => {
@@ -136,6 +159,7 @@ export class EditorController {
       this.chooseFile(handoff.file, { formats, ...(decoded ? { decoded } : {}) });
     }
     this.startEngine(() => this.session.start(host));
+    this.recipes.start();
     // While the photo is chosen and decodes, the worker makes the programs of the likely effects.
     // A link's effect is the one chosen, though it is selected only once its photo is ready.
     const chosen = this.state.pendingLook?.effectId ?? this.state.selectedEffectId;
@@ -191,7 +215,11 @@ export class EditorController {
   }
 
   /** Files chosen together: the first loads as the photo the look is made on; all (several) are the batch. */
-  chooseFiles(files: readonly File[], intake?: FileIntake): void {
+  chooseFiles(chosen: readonly File[], intake?: FileIntake): void {
+    // Recipe files (a drop of one, the file chooser) go to the recipes; the rest are photos.
+    const recipes = chosen.filter((file) => isRecipeFile(file));
+    if (recipes.length > 0) void this.recipes.importFiles(recipes);
+    const files = chosen.filter((file) => !isRecipeFile(file));
     const [first] = files;
     if (!first) return;
     this.saves.batch.setFiles(files, intake?.formats);

@@ -4,19 +4,27 @@
  * effect list and the look picker (drawn on canvases: nothing is encoded or decoded). A thumbnail stays
  * until its replacement arrives, so the lists never flash empty.
  */
-import type { ThumbnailMessage, ToWorkerMessage } from '../engine/protocol.ts';
+import type { RecipeThumbnailJob, ThumbnailMessage, ToWorkerMessage } from '../engine/protocol.ts';
 import type { Store } from './editor-jotai.ts';
 import { thumbnailsAtom } from './state/ui.ts';
 
 export class EditorThumbnails {
   private generation = 0;
+  /** The recipes' thumbnails asked for with each set (src/recipes). */
+  private recipes: RecipeThumbnailJob[] = [];
 
   constructor(private readonly store: Store) {}
+
+  /** The recipes whose thumbnails each set holds from now on. */
+  setRecipes(recipes: RecipeThumbnailJob[]): void {
+    this.recipes = recipes;
+  }
 
   /** A new set for the image now in the worker. */
   refresh(post: (message: ToWorkerMessage) => void): void {
     this.generation++;
-    post({ type: 'renderThumbnails', generation: this.generation });
+    const recipes = this.recipes.length > 0 ? { recipes: this.recipes } : {};
+    post({ type: 'renderThumbnails', generation: this.generation, ...recipes });
   }
 
   received(message: ThumbnailMessage): void {

@@ -19,8 +19,15 @@ import {
 import type { DecodedImage } from '../intake/decode.ts';
 import type { Store } from './editor-jotai.ts';
 import { Emitter } from './emitter.ts';
-import { RecoveryLog, workerSteps, type CropStep, type EffectStep, type ImageStep } from './recovery.ts';
-import { postApply, postCrop, replayLog } from './replay.ts';
+import {
+  RecoveryLog,
+  workerSteps,
+  type CropStep,
+  type EffectStep,
+  type ImageStep,
+  type RecipeLogStep,
+} from './recovery.ts';
+import { postApply, postCrop, postRecipe, replayLog } from './replay.ts';
 import { cropStepId, type CropChoice } from '../crop/crop-choice.ts';
 import { editorStateAtom } from './state/atoms.ts';
 import type { EditorState } from './state/editor-state.ts';
@@ -284,6 +291,19 @@ export class EngineSession extends Emitter<SessionEvents> {
     const reply = postCrop(client, source.file, step, copies);
     this.confirm(client, reply, () => this.log.cropped(step));
     // Settled with the worker's answer: its error (a WorkerReplyError) goes to the caller.
+    await reply;
+  }
+
+  /**
+   * A recipe becomes the base (one step of the history), made by the worker from the photo as loaded; the
+   * log records it once the worker confirms. Rejected as a crop is.
+   */
+  async applyRecipe(step: RecipeLogStep): Promise<void> {
+    const client = this.current;
+    const source = this.log.source;
+    if (!client || !source) throw new Error('Worker not available.');
+    const reply = postRecipe(client, source, step);
+    this.confirm(client, reply, () => this.log.recipeApplied(step));
     await reply;
   }
 

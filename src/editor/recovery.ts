@@ -37,7 +37,19 @@ export interface CropStep {
   step: string;
 }
 
-export type Step = EffectStep | ImageStep | CropStep;
+/**
+ * A recipe applied (one step of the history): the whole edit made again from the photo as loaded, its
+ * crop (fitted to this photo) and then its effects. What came before it is replaced, not built on.
+ */
+export interface RecipeLogStep {
+  kind: 'recipe';
+  /** Its history step id ('recipe:Party 2005'). */
+  step: string;
+  crop: CropChoice | null;
+  effects: EffectStep[];
+}
+
+export type Step = EffectStep | ImageStep | CropStep | RecipeLogStep;
 
 export interface Source {
   image: ImageBitmap;
@@ -70,6 +82,14 @@ function close(step: Step | null | undefined): void {
   if (!step) return;
   if (step.kind === 'effect') step.mask?.close();
   else if (step.kind === 'image') step.image.close();
+}
+
+/** The steps from the last recipe on (a recipe replaces what came before it). */
+function sinceRecipe(steps: Step[]): Step[] {
+  for (let index = steps.length - 1; index >= 0; index--) {
+    if (steps[index]?.kind === 'recipe') return steps.slice(index);
+  }
+  return steps;
 }
 
 export class RecoveryLog {
@@ -134,15 +154,28 @@ export class RecoveryLog {
 
   /** The committed effects among the first `count` steps; null when a collage is among them. */
   effectsBefore(count: number): EffectStep[] | null {
-    const applied = this.steps.slice(0, count);
+    const applied = sinceRecipe(this.steps.slice(0, count));
     if (applied.some((step) => step.kind === 'image')) return null;
-    return applied.filter((step): step is EffectStep => step.kind === 'effect');
+    return applied.flatMap((step) =>
+      step.kind === 'effect' ? [step] : step.kind === 'recipe' ? step.effects : [],
+    );
   }
 
-  /** The crop in force: the last one applied, if any. */
+  /** The crop in force: the last one applied (a recipe's own, when it was last), if any. */
   crop(): CropChoice | null {
-    const crops = this.steps.slice(0, this.position).filter((step) => step.kind === 'crop');
-    return crops.at(-1)?.choice ?? null;
+    const applied = sinceRecipe(this.steps.slice(0, this.position));
+    for (const step of applied.toReversed()) {
+      if (step.kind === 'crop') return step.choice;
+      if (step.kind === 'recipe') return step.crop;
+    }
+    return null;
+  }
+
+  /** A recipe became the base: the effect on screen is let go, as the worker let it go. */
+  recipeApplied(step: RecipeLogStep): void {
+    close(this.current);
+    this.current = null;
+    this.commitStep(step);
   }
 
   /**

@@ -6,7 +6,14 @@
  */
 import type { EngineClient } from '../engine/client/engine-client.ts';
 import type { FullResolutionStep, StatusMessage } from '../engine/protocol.ts';
-import { workerSteps, type CropStep, type EffectStep, type RecoveryLog } from './recovery.ts';
+import {
+  workerSteps,
+  type CropStep,
+  type EffectStep,
+  type RecipeLogStep,
+  type RecoveryLog,
+  type Source,
+} from './recovery.ts';
 import { historyOf } from './state/worker-rules.ts';
 import type { UserResources } from './user-resources.ts';
 
@@ -31,6 +38,8 @@ export async function replayLog(
     if (step.kind === 'effect') {
       await replayEffect(client, step);
       last = await client.request({ type: 'commitEffect' });
+    } else if (step.kind === 'recipe') {
+      last = await postRecipe(client, source, step);
     } else if (step.kind === 'crop') {
       last = await postCrop(client, source.file, step, await workerSteps(log.effectsBefore(index) ?? []));
     } else {
@@ -67,6 +76,28 @@ export function postCrop(
   return client.request(
     { type: 'cropImage', file, geometry: step.choice.geometry, step: step.step, effects },
     masks,
+  );
+}
+
+/** Sends a recipe, made from the photo as loaded (its original, when it crops). Resolves with its commitSuccess. */
+export async function postRecipe(
+  client: EngineClient,
+  source: Source,
+  step: RecipeLogStep,
+): Promise<StatusMessage> {
+  const effects = await workerSteps(step.effects);
+  const image = step.crop ? null : await createImageBitmap(source.image);
+  const masks = effects.flatMap((effect) => (effect.mask ? [effect.mask] : []));
+  return client.request(
+    {
+      type: 'applyRecipe',
+      file: source.file,
+      step: step.step,
+      effects,
+      ...(step.crop ? { geometry: step.crop.geometry } : {}),
+      ...(image ? { image } : {}),
+    },
+    image ? [image, ...masks] : masks,
   );
 }
 

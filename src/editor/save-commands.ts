@@ -4,7 +4,7 @@
  * saves themselves are in saving.ts and batch.ts.
  */
 import type { CollageController } from '../collage/collage-controller.ts';
-import { BatchRunner } from './batch.ts';
+import { BatchRunner, type BatchRecipe } from './batch.ts';
 import type { Store } from './editor-jotai.ts';
 import type { EngineSession } from './engine-session.ts';
 import { PhotoSaver, savedStep } from './saving.ts';
@@ -57,10 +57,13 @@ export class SaveCommands {
     return this.saver.save();
   }
 
-  /** 'Apply to all': the look on screen on every photo of the batch, at full size, as one zip. */
-  applyToAll(): Promise<void> {
+  /**
+   * 'Apply to all': the look on screen (or the recipe chosen) on every photo of the batch, at full size,
+   * as one zip.
+   */
+  applyToAll(recipe: BatchRecipe | null = null): Promise<void> {
     if (this.saver.running) return Promise.resolve();
-    return this.batch.run();
+    return this.batch.run(recipe);
   }
 
   /** Stops a running batch (nothing is downloaded). */

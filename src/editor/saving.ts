@@ -4,6 +4,7 @@
  * phone that can share files, else the iOS tab, opened there, else a download), say it is preparing, make
  * the file, hand it over, and say how it went.
  */
+import { recipeStepFileName } from '../recipes/model/steps.ts';
 import type { EngineClient } from '../engine/client/engine-client.ts';
 import { savedFileName, triggerDownload } from './download.ts';
 import type { Store } from './editor-jotai.ts';
@@ -50,7 +51,8 @@ function reason(error: unknown): string {
 /** A file made for saving, or why there is none. */
 /** What a saved photo is named after: the effect on screen, else the last step applied to the photo. */
 export function savedStep(state: EditorState): string | null {
-  return state.lastAppliedEffectId ?? state.undoStep;
+  const step = state.lastAppliedEffectId ?? state.undoStep;
+  return step === null ? null : (recipeStepFileName(step) ?? step);
 }
 
 export type Made = { blob: Blob } | { cancelled: string } | { failed: string };

@@ -43,6 +43,15 @@ export class UserResources {
     return title;
   }
 
+  /** The text of the user's .cube file (a recipe embeds it); null without one, or when it cannot be read. */
+  async cubeText(): Promise<string | null> {
+    try {
+      return this.cube ? await this.cube.file.text() : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** Whether the user has brought this kind of resource. */
   holds(resource: ResourceNeed['resource']): boolean {
     return resource === 'cube' && this.cube !== null;

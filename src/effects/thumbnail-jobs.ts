@@ -17,6 +17,21 @@ export interface ThumbnailJob {
   readonly keys: readonly string[];
   readonly effectId: string;
   readonly settings: Readonly<Record<string, SettingValue>>;
+  /** A recipe's effects, run in order (then `effectId` and `settings` are its first step's). */
+  readonly chain?: readonly { effectId: string; settings: Readonly<Record<string, SettingValue>> }[];
+}
+
+/** A recipe's job: its key (`recipe:<id>`) and its steps. */
+export function recipeThumbnailJob(key: string, chain: NonNullable<ThumbnailJob['chain']>): ThumbnailJob {
+  return { keys: [key], effectId: chain[0]?.effectId ?? '', settings: chain[0]?.settings ?? {}, chain };
+}
+
+/** The set of a request: the effects, then the recipes (beside them on screen), then the looks. */
+export function thumbnailSet(recipes: readonly ThumbnailJob[]): ThumbnailJob[] {
+  const jobs = thumbnailJobs();
+  const looks = jobs.findIndex((job) => !job.keys.some((key) => key.startsWith('effect:')));
+  const at = looks < 0 ? jobs.length : looks;
+  return [...jobs.slice(0, at), ...recipes, ...jobs.slice(at)];
 }
 
 export { effectThumbnailKey, lookThumbnailKey };

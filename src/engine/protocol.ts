@@ -28,6 +28,7 @@ export {
   type EffectSettings,
   type EngineKind,
   type FullResolutionStep,
+  type RecipeThumbnailJob,
   type SettingValue,
   type TestHookAction,
   type WorkerStatus,
@@ -83,6 +84,7 @@ export type RedoMessage = ToWorkerMessageOf<'redo'>;
 export type RequestImageDataMessage = ToWorkerMessageOf<'requestImageData'>;
 export type ReplaceBaseImageMessage = ToWorkerMessageOf<'replaceBaseImage'>;
 export type CropImageMessage = ToWorkerMessageOf<'cropImage'>;
+export type ApplyRecipeMessage = ToWorkerMessageOf<'applyRecipe'>;
 export type LoadCubeMessage = ToWorkerMessageOf<'loadCube'>;
 export type ExportFullResolutionMessage = ToWorkerMessageOf<'exportFullResolution'>;
 export type LiveLookMessage = ToWorkerMessageOf<'liveLook'>;

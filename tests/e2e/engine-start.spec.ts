@@ -222,6 +222,8 @@ test('the user chooses the engine in the editor: the photo and its history move 
   await expect(page.getByTestId('undo-button')).toBeEnabled();
   await editor.settled();
   const before = await editor.workerPixels();
+  // The choice is under the panel's Settings, out of a newcomer's way.
+  await editor.openSettings();
   await page.getByTestId('engine-choice').selectOption('cpu');
   await expect(editor.root).toHaveAttribute('data-engine', 'cpu', { timeout: 30_000 });
   await editor.expectStatus('ImageReady', { timeout: 30_000 });

@@ -188,6 +188,12 @@ export class EditorPage extends AppPage {
     await this.expectStatus('ImageReady');
   }
 
+  /** Opens the panel's Settings (the effect engine's choice is there). */
+  async openSettings(): Promise<void> {
+    const settings = this.page.getByTestId('editor-settings');
+    if ((await settings.getAttribute('open')) === null) await settings.locator('summary').click();
+  }
+
   effectButton(effectId: string): Locator {
     return this.page.getByTestId(`effect-${effectId}`);
   }
@@ -265,6 +271,54 @@ export class EditorPage extends AppPage {
     await expect
       .poll(async () => psnrOrNone(expected, await this.capture()), { timeout })
       .toBeGreaterThan(minDb);
+  }
+}
+
+/** The recipes, in the panel while no effect is chosen. */
+export class RecipesPanel {
+  readonly saveButton: Locator;
+  readonly importInput: Locator;
+
+  constructor(readonly page: Page) {
+    this.saveButton = page.getByTestId('recipe-save');
+    this.importInput = page.getByTestId('recipe-import-input');
+  }
+
+  /** A recipe's tile (a tap applies it). */
+  recipe(name: string): Locator {
+    return this.page.locator(`[data-testid="recipe"][data-recipe-name="${name.replaceAll('"', '\\"')}"]`);
+  }
+
+  /** A recipe's item: its tile and its menu. */
+  item(name: string): Locator {
+    return this.page.locator('.recipe-item').filter({ has: this.recipe(name) });
+  }
+
+  /** Saves the edit on screen as a recipe named `name`. */
+  async save(name: string): Promise<void> {
+    await this.saveButton.click();
+    await this.page.getByTestId('recipe-name').fill(name);
+    await this.page.getByTestId('recipe-save-confirm').click();
+    await expect(this.recipe(name).first()).toBeVisible();
+  }
+
+  async openMenu(name: string): Promise<void> {
+    const button = this.item(name).getByTestId('recipe-menu');
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  }
+
+  /** Exports a recipe: the downloaded file's name and text. */
+  async export(name: string): Promise<{ name: string; text: string }> {
+    await this.openMenu(name);
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.item(name).getByTestId('recipe-export').click(),
+    ]);
+    return { name: download.suggestedFilename(), text: readFileSync(await download.path(), 'utf8') };
+  }
+
+  async import(files: Files): Promise<void> {
+    await this.importInput.setInputFiles(files);
   }
 }
 

@@ -1,6 +1,7 @@
 import { useCallback, useId } from 'react';
 import { findEffect } from '../../effects/index.ts';
 import { cropStepName } from '../../crop/crop-choice.ts';
+import { recipeStepName } from '../../recipes/model/steps.ts';
 import { findCommand, shortcutLabel, type CommandUi } from '../commands.ts';
 import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../editor-jotai.ts';
@@ -29,7 +30,7 @@ interface ActionButtonProps extends ActionBarProps {
 
 /** An effect id as the user knows it. */
 const stepName = (id: string | null) =>
-  id === null ? null : (findEffect(id)?.name ?? cropStepName(id) ?? id);
+  id === null ? null : (findEffect(id)?.name ?? cropStepName(id) ?? recipeStepName(id) ?? id);
 const undoStep = (state: EditorState) => stepName(state.undoStep);
 const redoStep = (state: EditorState) => stepName(state.redoStep);
 

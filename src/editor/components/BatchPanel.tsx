@@ -1,3 +1,5 @@
+import { useId, useState } from 'react';
+import { recipesAtom } from '../../recipes/ui/recipe-book.ts';
 import type { EditorController } from '../controller.ts';
 import { batchAtom, batchPercent } from '../batch.ts';
 import { useAtomValue } from '../editor-jotai.ts';
@@ -15,7 +17,12 @@ const ready = (state: EditorState) => canRequestImage(state) && !isBusy(state);
 export function BatchPanel({ controller }: { controller: EditorController }) {
   const batch = useAtomValue(batchAtom);
   const canApply = useEditorState(ready);
+  const recipes = useAtomValue(recipesAtom);
+  // What 'Apply to all' applies: the edit on screen ('') or a kept recipe, by its id.
+  const [chosen, setChosen] = useState('');
+  const lookId = useId();
   if (batch.files.length === 0) return null;
+  const recipe = recipes.find((item) => item.id === chosen)?.recipe ?? null;
   const { running, refusals, files } = batch;
   const percent = batchPercent(batch);
   return (
@@ -40,16 +47,34 @@ export function BatchPanel({ controller }: { controller: EditorController }) {
           </button>
         </div>
       ) : (
-        <button
-          type="button"
-          className="button"
-          data-testid="batch-apply"
-          disabled={!canApply}
-          title="Apply the look on screen to every photo at full size, as one zip"
-          onClick={() => void controller.saves.applyToAll()}
-        >
-          Apply to all
-        </button>
+        <>
+          <div className="setting batch-look">
+            <label htmlFor={lookId}>Look</label>
+            <select
+              id={lookId}
+              data-testid="batch-recipe"
+              value={recipe ? chosen : ''}
+              onChange={(event) => setChosen(event.target.value)}
+            >
+              <option value="">The edit on screen</option>
+              {recipes.map((item) => (
+                <option key={item.id} value={item.id}>
+                  Recipe: {item.recipe.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            className="button"
+            data-testid="batch-apply"
+            disabled={!canApply}
+            title="Apply the look to every photo at full size, as one zip"
+            onClick={() => void controller.saves.applyToAll(recipe)}
+          >
+            Apply to all
+          </button>
+        </>
       )}
       {refusals.length > 0 && (
         <ul className="batch-refusals" data-testid="batch-refusals">

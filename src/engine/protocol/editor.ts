@@ -123,6 +123,23 @@ function isCubeTexts(value: unknown): value is Readonly<Record<string, string>> 
   return isRecord(value) && Object.values(value).every((text) => typeof text === 'string');
 }
 
+/** A recipe's thumbnail: its key (`recipe:<id>`) and its effects, run in order on the photo. */
+export interface RecipeThumbnailJob {
+  key: string;
+  steps: { effectId: string; settings: EffectSettings }[];
+}
+
+function isRecipeThumbnail(value: unknown): value is RecipeThumbnailJob {
+  return (
+    isRecord(value) &&
+    typeof value.key === 'string' &&
+    Array.isArray(value.steps) &&
+    value.steps.every(
+      (step) => isRecord(step) && typeof step.effectId === 'string' && isSettings(step.settings),
+    )
+  );
+}
+
 /** An object handed over (a bitmap, a canvas, a blob read back): checked to be an object. */
 const handed = <T>(): Guard<T> => trusted<T>(isRecord);
 const size = { width: optional(isPositiveInt), height: optional(isPositiveInt) };
@@ -199,6 +216,21 @@ export const EDITOR_TO_WORKER = {
     { file: isBlob, geometry: isCropGeometry, step: isString, effects: arrayOf(isFullResolutionStep) },
     'status',
   ),
+  /**
+   * Not in the spec: a recipe, the whole edit made again from the photo as loaded: the crop of the
+   * original in `file` when `geometry` is given (else `image`, the photo as loaded), then `effects` in
+   * order. The result becomes the base, one undoable step named `step`; answered with commitSuccess.
+   */
+  applyRecipe: request(
+    {
+      file: isBlob,
+      geometry: optional(isCropGeometry),
+      image: optional(handed<ImageBitmap>()),
+      effects: arrayOf(isFullResolutionStep),
+      step: isString,
+    },
+    'status',
+  ),
   /** Not in the spec: steps back through committed images (the worker keeps them). */
   undo: request({}, 'status'),
   redo: request({}, 'status'),
@@ -250,7 +282,7 @@ export const EDITOR_TO_WORKER = {
    * request replaces what is left of an older one; answers carry `generation`, so that those of an older
    * request are told apart.
    */
-  renderThumbnails: message({ generation: isCount }),
+  renderThumbnails: message({ generation: isCount, recipes: optional(arrayOf(isRecipeThumbnail)) }),
   /**
    * The effects the user is likely to choose next, most likely first (the one chosen in the link while
    * its photo decodes): the worker makes their programs ahead, while it is idle.

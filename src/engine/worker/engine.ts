@@ -10,6 +10,7 @@ import { today } from '../../effects/date-stamp.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import type {
   ApplyEffectMessage,
+  ApplyRecipeMessage,
   BitmapSource,
   CropImageMessage,
   CubeExportedMessage,
@@ -20,6 +21,7 @@ import type {
   ImageDataMessage,
   LoadImageMessage,
   LoadCubeMessage,
+  RecipeThumbnailJob,
   ReplaceBaseImageMessage,
   RequestImageDataMessage,
   StatusMessage,
@@ -32,6 +34,7 @@ import { CROP_PIECE, cropAtSize, croppedOriginal, runSteps, type ScalableOrigina
 import { croppedSize } from '../../crop/geometry.ts';
 import { processingSize } from '../../pixels/processing-size.ts';
 import { LiveView } from './live.ts';
+import { makeRecipe } from './recipe.ts';
 import { EngineResources, type LutBaker } from './resources.ts';
 import { ThumbnailRenderer } from './thumbnails.ts';
 import { ProgramWarmer } from './warm-up.ts';
@@ -97,8 +100,8 @@ export class Engine {
   }
 
   /** Thumbnails of the base with each effect and look, from now on (replacing an older request). */
-  queueThumbnails(generation: number): void {
-    this.thumbnails.queue(generation);
+  queueThumbnails(generation: number, recipes: readonly RecipeThumbnailJob[] = []): void {
+    this.thumbnails.queue(generation, recipes);
   }
 
   get thumbnailsPending(): boolean {
@@ -248,6 +251,24 @@ export class Engine {
     await this.shown();
     const { width, height } = texture;
     return { status: 'commitSuccess', newWidth: width, newHeight: height, ...this.depths() };
+  }
+
+  /** A recipe (the whole edit, made again from the photo as loaded) becomes the base: one step to undo. */
+  async applyRecipe(
+    message: ApplyRecipeMessage,
+    decode: (file: Blob) => Promise<ScalableOriginal>,
+  ): Promise<Status> {
+    const base = this.requireBase();
+    const texture = await makeRecipe(this.runner, this.resources, message, decode, this.taken);
+    // The recipe replaces the edit on screen: an effect shown but not committed is let go.
+    if (this.current && this.current !== base) this.runner.pool.release(this.current);
+    this.pushUndo({ texture: base, step: this.baseStep });
+    this.base = this.current = texture;
+    this.baseStep = message.step;
+    this.currentStep = null;
+    await this.backend.present(texture);
+    await this.shown();
+    return { status: 'commitSuccess', newWidth: texture.width, newHeight: texture.height, ...this.depths() };
   }
 
   /** A collage (or any image made on the main thread) becomes the new base; the old one can be undone to. */

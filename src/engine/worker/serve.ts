@@ -160,7 +160,7 @@ class Server {
     liveStop: () => this.ready.live.stop(),
     prepareEffects: (message) => this.ready.prepareEffects(message.effectIds),
     holdIdleWork: () => undefined,
-    renderThumbnails: (message) => this.ready.queueThumbnails(message.generation),
+    renderThumbnails: (message) => this.ready.queueThumbnails(message.generation, message.recipes),
     loadImage: async (message) => {
       const engine = this.ready;
       try {
@@ -201,6 +201,14 @@ class Server {
         return await engine.crop(message, decodeOriginal);
       } catch (error) {
         throw new Error(`${CROP_FAILED}: ${reason(error)}`, { cause: error });
+      }
+    },
+    applyRecipe: async (message) => {
+      const engine = this.ready;
+      try {
+        return await engine.applyRecipe(message, decodeOriginal);
+      } catch (error) {
+        throw new Error(`The recipe could not be applied: ${reason(error)}`, { cause: error });
       }
     },
     requestImageData: async (message) => {

@@ -10,12 +10,15 @@
  * rest after a call is as long as the call took.
  */
 import { findEffect } from '../../effects/index.ts';
+import { resolveSettings } from '../../effects/settings.ts';
 import {
   THUMBNAIL_SIZE,
-  thumbnailJobs,
+  recipeThumbnailJob,
+  thumbnailSet,
   thumbnailSize,
   type ThumbnailJob,
 } from '../../effects/thumbnail-jobs.ts';
+import type { RecipeThumbnailJob } from '../protocol.ts';
 import type { EffectDefinition, SettingValue, Settings } from '../../effects/types.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import { StageRunner } from '../runner.ts';
@@ -85,9 +88,10 @@ export class ThumbnailRenderer {
   }
 
   /** A new request: what is left of an older one is dropped. */
-  queue(generation: number): void {
+  queue(generation: number, recipes: readonly RecipeThumbnailJob[] = []): void {
     this.drop();
-    this.work = { generation, jobs: thumbnailJobs(), atlas: null, sources: new Map(), of: null };
+    const jobs = thumbnailSet(recipes.map((recipe) => recipeThumbnailJob(recipe.key, recipe.steps)));
+    this.work = { generation, jobs, atlas: null, sources: new Map(), of: null };
   }
 
   get pending(): boolean {
@@ -132,17 +136,29 @@ export class ThumbnailRenderer {
     for (let job = work.jobs[0]; job; job = work.jobs[0]) {
       const first = runs[0]?.job;
       if (first && group(job) !== group(first)) break;
-      const effect = findEffect(job.effectId);
-      const detail = effect ? cameraScale(effect, base) : 1;
-      // Reductions are kept for the set: one made here for a job left to the next call is not wasted.
-      const source = this.source(work, base, scaleFor(effect?.thumbnailDetail ?? 1, base));
-      const stages = effect ? effect.stages(inImagePixels(effect, job.settings, detail), source) : [];
+      const { source, stages } = this.stagesOf(work, job, base);
       if (first && stageCount + stages.length > PASSES_PER_CALL) break;
       work.jobs.shift();
       stageCount += stages.length;
       runs.push({ job, source, stages });
     }
     return runs;
+  }
+
+  /** A job's stages, and the photo reduced for it (a recipe's: for the most detailed of its effects). */
+  private stagesOf(work: Work, job: ThumbnailJob, base: GpuTexture) {
+    const chain = (job.chain ?? [job]).flatMap((step) => {
+      const effect = findEffect(step.effectId);
+      return effect?.runsOn === 'worker' ? [{ effect, settings: step.settings }] : [];
+    });
+    const detail = Math.max(1, ...chain.map(({ effect }) => effect.thumbnailDetail ?? 1));
+    // Reductions are kept for the set: one made here for a job left to the next call is not wasted.
+    const source = this.source(work, base, scaleFor(chain.length > 0 ? detail : 1, base));
+    const stages = chain.flatMap(({ effect, settings }) => {
+      const given = job.chain ? resolveSettings(effect, settings) : settings;
+      return effect.stages(inImagePixels(effect, given, cameraScale(effect, base)), source);
+    });
+    return { source, stages };
   }
 
   /** Renders a job and copies its thumbnail into the next cell of its group's atlas. */

@@ -1,0 +1,155 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Thumbnail } from '../../editor/components/Thumbnail.tsx';
+import type { Recipe } from '../model/recipe.ts';
+
+interface RecipeItemProps {
+  recipe: Recipe;
+  thumbnail: ImageData | undefined;
+  /** Applying waits for a photo, and for the editor to settle. */
+  disabled: boolean;
+  onApply: () => void;
+  /** The item's menu: absent for the link's offered recipe (it has its own Keep). */
+  menu?: {
+    first: boolean;
+    last: boolean;
+    onRename: (name: string) => void;
+    onMove: (by: -1 | 1) => void;
+    onExport: () => void;
+    onDelete: () => void;
+  };
+}
+
+/** One recipe: its tile (the user's photo with it) applies it; its menu renames, moves, exports, deletes. */
+export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: RecipeItemProps) {
+  const [open, setOpen] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const menuId = useId();
+  const renameInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (renaming) renameInput.current?.select();
+  }, [renaming]);
+  const close = () => {
+    setOpen(false);
+    setRenaming(false);
+    setConfirming(false);
+  };
+  return (
+    <li className="recipe-item">
+      <button
+        type="button"
+        className="recipe-tile"
+        data-testid="recipe"
+        data-recipe-name={recipe.name}
+        disabled={disabled}
+        onClick={onApply}
+      >
+        {thumbnail ? (
+          <Thumbnail className="recipe-thumb" image={thumbnail} testId="recipe-thumb" />
+        ) : (
+          <span className="recipe-thumb thumb-placeholder" aria-hidden="true" />
+        )}
+        <span className="recipe-name">{recipe.name}</span>
+      </button>
+      {menu && (
+        <button
+          type="button"
+          className="recipe-menu-button"
+          data-testid="recipe-menu"
+          aria-label={`More for ${recipe.name}`}
+          aria-expanded={open}
+          aria-controls={open ? menuId : undefined}
+          onClick={() => (open ? close() : setOpen(true))}
+        >
+          <span aria-hidden="true">⋯</span>
+        </button>
+      )}
+      {menu && open && (
+        <div className="recipe-menu" id={menuId} role="group" aria-label={`${recipe.name}: actions`}>
+          {renaming ? (
+            <form
+              className="recipe-rename"
+              onSubmit={(event) => {
+                event.preventDefault();
+                menu.onRename(renameInput.current?.value ?? '');
+                close();
+              }}
+            >
+              <label>
+                New name
+                <input
+                  ref={renameInput}
+                  data-testid="recipe-rename-input"
+                  defaultValue={recipe.name}
+                  maxLength={60}
+                  required
+                />
+              </label>
+              <button type="submit" className="button" data-testid="recipe-rename-confirm">
+                Rename
+              </button>
+            </form>
+          ) : confirming ? (
+            <p className="recipe-confirm">
+              Delete “{recipe.name}”?{' '}
+              <button
+                type="button"
+                className="button"
+                data-testid="recipe-delete-confirm"
+                onClick={() => {
+                  close();
+                  menu.onDelete();
+                }}
+              >
+                Delete
+              </button>{' '}
+              <button type="button" className="button" onClick={() => setConfirming(false)}>
+                Keep it
+              </button>
+            </p>
+          ) : (
+            <>
+              <button
+                type="button"
+                className="button"
+                data-testid="recipe-rename"
+                onClick={() => setRenaming(true)}
+              >
+                Rename
+              </button>
+              <button
+                type="button"
+                className="button"
+                data-testid="recipe-move-up"
+                disabled={menu.first}
+                onClick={() => menu.onMove(-1)}
+              >
+                Move up
+              </button>
+              <button
+                type="button"
+                className="button"
+                data-testid="recipe-move-down"
+                disabled={menu.last}
+                onClick={() => menu.onMove(1)}
+              >
+                Move down
+              </button>
+              <button type="button" className="button" data-testid="recipe-export" onClick={menu.onExport}>
+                Export
+              </button>
+              <button
+                type="button"
+                className="button"
+                data-testid="recipe-delete"
+                onClick={() => setConfirming(true)}
+              >
+                Delete
+              </button>
+            </>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,145 @@
+import { useRef, useState } from 'react';
+import { useAtomValue } from '../../editor/editor-jotai.ts';
+import { thumbnailsAtom } from '../../editor/state/ui.ts';
+import {
+  OFFERED_KEY,
+  offeredRecipeAtom,
+  recipesAtom,
+  recipesLoadedAtom,
+  recipeStoreProblemAtom,
+  recipeThumbnailKey,
+  type RecipeBook,
+} from './recipe-book.ts';
+import { RecipeItem } from './RecipeItem.tsx';
+import './RecipesPanel.css';
+
+interface RecipesPanelProps {
+  book: RecipeBook;
+  /** No photo yet, or the editor is busy: the tiles wait. */
+  disabled: boolean;
+}
+
+/**
+ * The recipes, where the effects panel has no effect chosen: Save as recipe, the link's offered recipe,
+ * the kept ones (each a tile of the user's photo with it, and its menu), Import, and where they are kept.
+ */
+export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
+  const recipes = useAtomValue(recipesAtom);
+  const loaded = useAtomValue(recipesLoadedAtom);
+  const offered = useAtomValue(offeredRecipeAtom);
+  const problem = useAtomValue(recipeStoreProblemAtom);
+  const thumbnails = useAtomValue(thumbnailsAtom);
+  const [naming, setNaming] = useState(false);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const importInput = useRef<HTMLInputElement>(null);
+  return (
+    <section className="recipes" aria-labelledby="recipes-title" data-testid="recipes">
+      <h2 className="panel-title" id="recipes-title">
+        Recipes
+      </h2>
+      {naming ? (
+        <form
+          className="recipe-save-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void book.saveCurrent(nameInput.current?.value ?? '').then((saved) => {
+              if (saved) setNaming(false);
+            });
+          }}
+        >
+          <label htmlFor="recipe-name-input">Recipe name</label>
+          <input
+            id="recipe-name-input"
+            ref={nameInput}
+            data-testid="recipe-name"
+            defaultValue="My recipe"
+            maxLength={60}
+            required
+            autoFocus
+          />
+          <div className="recipe-save-actions">
+            <button type="submit" className="button button-primary" data-testid="recipe-save-confirm">
+              Save
+            </button>
+            <button type="button" className="button" onClick={() => setNaming(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button
+          type="button"
+          className="button"
+          data-testid="recipe-save"
+          disabled={disabled}
+          onClick={() => setNaming(true)}
+        >
+          Save as recipe
+        </button>
+      )}
+      {offered && (
+        <div className="recipe-offered" data-testid="recipe-offered">
+          <p className="hint">A recipe from a link: tap it to apply it to your photo.</p>
+          <ul className="recipe-list">
+            <RecipeItem
+              recipe={offered}
+              thumbnail={thumbnails[recipeThumbnailKey(OFFERED_KEY)]}
+              disabled={disabled}
+              onApply={() => void book.apply(offered)}
+            />
+          </ul>
+          <button
+            type="button"
+            className="button"
+            data-testid="recipe-keep-offered"
+            onClick={() => void book.keepOffered()}
+          >
+            Keep in my recipes
+          </button>
+        </div>
+      )}
+      {loaded && recipes.length === 0 && <p className="hint">No recipes yet: save your edit as one.</p>}
+      <ul className="recipe-list" aria-label="Your recipes">
+        {recipes.map(({ id, recipe }, index) => (
+          <RecipeItem
+            key={id}
+            recipe={recipe}
+            thumbnail={thumbnails[recipeThumbnailKey(id)]}
+            disabled={disabled}
+            onApply={() => void book.apply(recipe)}
+            menu={{
+              first: index === 0,
+              last: index === recipes.length - 1,
+              onRename: (name) => void book.rename(id, name),
+              onMove: (by) => void book.move(id, by),
+              onExport: () => book.export(recipe),
+              onDelete: () => void book.remove(id),
+            }}
+          />
+        ))}
+      </ul>
+      <button type="button" className="button" onClick={() => importInput.current?.click()}>
+        Import a recipe…
+      </button>
+      <input
+        ref={importInput}
+        className="visually-hidden"
+        type="file"
+        accept=".json,application/json"
+        multiple
+        data-testid="recipe-import-input"
+        aria-label="Import recipe files"
+        tabIndex={-1}
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          event.target.value = '';
+          if (files.length > 0) void book.importFiles(files);
+        }}
+      />
+      <p className="hint recipe-where">
+        {problem ??
+          'Recipes are kept in this browser, on this device. Safari deletes them after seven days without a visit unless RetroCam is on the Home Screen: export the ones you want to keep.'}
+      </p>
+    </section>
+  );
+}

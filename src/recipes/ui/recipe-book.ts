@@ -1,0 +1,319 @@
+/**
+ * The recipes in the editor: the list kept on the device (src/recipes/store), saving the edit on screen
+ * as a recipe, applying one (one step of the history), rename, delete with undo, reorder, export, import
+ * and the recipe a link offers. The list lives in atoms the panel reads; the worker is reached through
+ * the editor's session, as the crop reaches it.
+ */
+import { cropForPhoto, isNoRecipe, recipeOf } from '../../crop/crop-choice.ts';
+import { cropRefused, cropStarted, canCrop } from '../../crop/crop-controller.ts';
+import { atom, type Store } from '../../editor/editor-jotai.ts';
+import { cleanMessage, type EngineSession } from '../../editor/engine-session.ts';
+import type { EditorThumbnails } from '../../editor/editor-thumbnails.ts';
+import type { EffectStep, RecipeLogStep } from '../../editor/recovery.ts';
+import { errorReceived, type EditorState, type Outcome } from '../../editor/state/editor-state.ts';
+import type { Notify } from '../../editor/state/notifications.ts';
+import type { UserResources } from '../../editor/user-resources.ts';
+import { triggerDownload } from '../../editor/download.ts';
+import { ENGINE_STOPPED, WorkerReplyError } from '../../engine/client/engine-client.ts';
+import { readRecipeFile, recipeFileName, recipeFileText } from '../model/files.ts';
+import { adjustedMessage, cleanName, cubesNeeded, type RecipeResult } from '../model/parse.ts';
+import { RECIPE_SCHEMA, RECIPE_VERSION, type Recipe } from '../model/recipe.ts';
+import { recipeStepId } from '../model/steps.ts';
+import { starterRecipes } from '../model/starters.ts';
+import {
+  askToPersist,
+  newRecipeId,
+  openRecipeStore,
+  RecipeStoreError,
+  type KeptRecipe,
+  type RecipeStore,
+} from '../store/recipe-store.ts';
+
+/** The kept recipes, in order (empty until the store has answered). */
+export const recipesAtom = atom<readonly KeptRecipe[]>([]);
+/** The store answered (the list is the store's, not the empty start). */
+export const recipesLoadedAtom = atom(false);
+/** Why the recipes do not outlive the page, when they do not (a blocked store). */
+export const recipeStoreProblemAtom = atom<string | null>(null);
+/** A recipe a link offers for the user's photo: shown first, applied by a tap, kept on request. */
+export const offeredRecipeAtom = atom<Recipe | null>(null);
+
+/** The thumbnail key of a kept recipe (`recipe:<id>`); of the link's offered one, `recipe:offered`. */
+export function recipeThumbnailKey(id: string): string {
+  return `recipe:${id}`;
+}
+
+export const OFFERED_KEY = 'offered';
+
+export const NOTHING_TO_SAVE = 'There is nothing to save yet: apply an effect or crop the photo first.';
+export const COLLAGE_RECIPE =
+  'A collage cannot be kept as a recipe: save the look before making the collage.';
+
+export interface RecipeHost {
+  readonly store: Store;
+  readonly session: EngineSession;
+  readonly resources: UserResources;
+  readonly thumbnails: EditorThumbnails;
+  state(): EditorState;
+  run(transition: (state: EditorState) => Outcome): EditorState;
+  refreshThumbnails(): void;
+  notify: Notify;
+}
+
+export interface RecipeBookOptions {
+  /** Test hook: the store counts as full past this many bytes. */
+  quotaBytes?: number;
+  /** The page's `?recipe=` link, read: the recipe, or why it was refused. */
+  link?: RecipeResult | null;
+}
+
+export class RecipeBook {
+  private store: RecipeStore | null = null;
+  private opening: Promise<RecipeStore> | null = null;
+  private persistAsked = false;
+
+  constructor(
+    private readonly host: RecipeHost,
+    private readonly options: RecipeBookOptions = {},
+  ) {}
+
+  /** Opens the store and lists it; says why a link's recipe was refused. */
+  start(): void {
+    const { link } = this.options;
+    if (link?.ok) {
+      this.host.store.set(offeredRecipeAtom, link.recipe);
+      const adjusted = adjustedMessage(link.recipe.name, link.adjusted);
+      if (adjusted) this.host.notify('warning', adjusted);
+    } else if (link) this.host.notify('error', link.message);
+    void this.open().then(() => this.host.store.set(recipesLoadedAtom, true));
+  }
+
+  private open(): Promise<RecipeStore> {
+    this.opening ??= openRecipeStore({
+      starters: starterRecipes,
+      ...(this.options.quotaBytes !== undefined ? { quotaBytes: this.options.quotaBytes } : {}),
+    }).then(async ({ store, problem }) => {
+      this.store = store;
+      this.host.store.set(recipeStoreProblemAtom, problem);
+      await this.reload();
+      return store;
+    });
+    return this.opening;
+  }
+
+  private get list(): readonly KeptRecipe[] {
+    return this.host.store.get(recipesAtom);
+  }
+
+  /** Reads the list again from the store, and asks for the recipes' thumbnails. */
+  private async reload(): Promise<void> {
+    const store = this.store ?? (await this.open());
+    this.host.store.set(recipesAtom, await store.list());
+    this.updateThumbnails();
+  }
+
+  /** The recipes' thumbnails, with the effects' (a recipe that needs a .cube has none: its LUT is its own). */
+  private updateThumbnails(): void {
+    const offered = this.host.store.get(offeredRecipeAtom);
+    const all = [
+      ...(offered ? [{ id: OFFERED_KEY, recipe: offered }] : []),
+      ...this.list.map(({ id, recipe }) => ({ id, recipe })),
+    ];
+    this.host.thumbnails.setRecipes(
+      all
+        .filter(({ recipe }) => recipe.steps.length > 0 && cubesNeeded(recipe.steps).length === 0)
+        .map(({ id, recipe }) => ({ key: recipeThumbnailKey(id), steps: [...recipe.steps] })),
+    );
+    if (this.host.state().isImageReadyInWorker) this.host.refreshThumbnails();
+  }
+
+  // ---------------------------------------------------------------- saving
+
+  /** The edit on screen as a recipe named `name`: its effects in order, its crop; null with why not. */
+  current(name: string): Recipe | string {
+    const { log } = this.host.session;
+    const source = log.source;
+    if (!source) return NOTHING_TO_SAVE;
+    const effects = log.effectsSinceLoad();
+    if (!effects) return COLLAGE_RECIPE;
+    const choice = log.crop();
+    const crop = choice ? recipeOf(choice) : null;
+    const steps = effects.map(({ effectId, settings }) => ({ effectId, settings: { ...settings } }));
+    if (steps.length === 0 && (!crop || isNoRecipe(crop))) return NOTHING_TO_SAVE;
+    const cubes: Record<string, string> = {};
+    return {
+      schema: RECIPE_SCHEMA,
+      version: RECIPE_VERSION,
+      name: cleanName(name) || 'My recipe',
+      steps,
+      crop,
+      frame: null,
+      cubes,
+    };
+  }
+
+  /** Saves the edit on screen as a recipe, first in the list. */
+  async saveCurrent(name: string): Promise<boolean> {
+    const recipe = this.current(name);
+    if (typeof recipe === 'string') {
+      this.host.notify('warning', recipe);
+      return false;
+    }
+    const needed = cubesNeeded(recipe.steps);
+    if (needed.length > 0) {
+      const text = await this.host.resources.cubeText();
+      if (text === null) {
+        this.host.notify('error', 'The .cube file of this look could not be read again: load it, then save.');
+        return false;
+      }
+      recipe.cubes = Object.fromEntries(needed.map((need) => [need, text]));
+    }
+    return this.keep(recipe, `Saved the recipe "${recipe.name}".`);
+  }
+
+  /** Keeps a new recipe first in the list; false (having said why) when the store refused it. */
+  private async keep(
+    recipe: Recipe,
+    done: string,
+    kind: 'success' | 'warning' = 'success',
+  ): Promise<boolean> {
+    const store = this.store ?? (await this.open());
+    const first = Math.min(0, ...this.list.map((item) => item.order));
+    try {
+      await store.put({ id: newRecipeId(), order: first - 1, recipe });
+    } catch (error) {
+      this.host.notify('error', storeMessage(error));
+      return false;
+    }
+    if (!this.persistAsked) {
+      this.persistAsked = true;
+      void askToPersist();
+    }
+    await this.reload();
+    this.host.notify(kind, done);
+    return true;
+  }
+
+  /** Keeps the recipe the link offered among the user's own. */
+  async keepOffered(): Promise<void> {
+    const offered = this.host.store.get(offeredRecipeAtom);
+    if (!offered) return;
+    if (await this.keep(offered, `Added the recipe "${offered.name}" to your recipes.`)) {
+      this.host.store.set(offeredRecipeAtom, null);
+      this.updateThumbnails();
+    }
+  }
+
+  // ---------------------------------------------------------------- applying
+
+  /**
+   * Applies a recipe to the photo as loaded: it replaces the edit (the edit before it stays one Undo
+   * away), as one step of the history, 'Recipe: <name>'.
+   */
+  async apply(recipe: Recipe): Promise<void> {
+    const { host } = this;
+    const source = host.session.log.source;
+    if (!source || !canCrop(host.state())) return;
+    const needed = cubesNeeded(recipe.steps);
+    for (const name of needed) {
+      const text = recipe.cubes[name];
+      const file = new File([text ?? ''], `${recipe.name}.cube`, { type: 'text/plain' });
+      if ((await host.resources.readCube(file, () => host.session.client, host.notify)) === null) return;
+    }
+    const crop = recipe.crop && !isNoRecipe(recipe.crop) ? cropForPhoto(recipe.crop, source.original) : null;
+    const effects: EffectStep[] = recipe.steps.map((step) => ({
+      kind: 'effect',
+      effectId: step.effectId,
+      settings: { ...step.settings },
+      mask: null,
+    }));
+    const step: RecipeLogStep = { kind: 'recipe', step: recipeStepId(recipe.name), crop, effects };
+    const before = host.state().workerStatus;
+    host.run(cropStarted);
+    try {
+      await host.session.applyRecipe(step);
+      host.notify('success', `Applied the recipe "${recipe.name}".`);
+    } catch (error) {
+      if (error instanceof WorkerReplyError)
+        host.run((s) => cropRefused(s, before, cleanMessage(error.message)));
+      else if (!(error instanceof Error && error.message === ENGINE_STOPPED))
+        host.run((s) => errorReceived(s, error instanceof Error ? error.message : String(error)));
+    }
+  }
+
+  // ---------------------------------------------------------------- the list
+
+  async rename(id: string, name: string): Promise<void> {
+    const kept = this.list.find((item) => item.id === id);
+    const clean = cleanName(name);
+    if (!kept || !clean || clean === kept.recipe.name) return;
+    await this.write(() => this.requireStore().put({ ...kept, recipe: { ...kept.recipe, name: clean } }));
+  }
+
+  /** Deletes a recipe (the panel has asked); the notification's Undo puts it back where it was. */
+  async remove(id: string): Promise<void> {
+    const kept = this.list.find((item) => item.id === id);
+    if (!kept) return;
+    if (!(await this.write(() => this.requireStore().remove(id)))) return;
+    this.host.notify('info', `Deleted the recipe "${kept.recipe.name}".`, 10_000, {
+      label: 'Undo',
+      run: () => void this.write(() => this.requireStore().put(kept)),
+    });
+  }
+
+  /** Moves a recipe one place up (-1) or down (1) in the list. */
+  async move(id: string, by: -1 | 1): Promise<void> {
+    const list = [...this.list];
+    const from = list.findIndex((item) => item.id === id);
+    const to = from + by;
+    const moving = list[from];
+    if (from < 0 || to < 0 || to >= list.length || !moving) return;
+    list.splice(from, 1);
+    list.splice(to, 0, moving);
+    const ordered = list.map((item, order) => ({ ...item, order }));
+    this.host.store.set(recipesAtom, ordered);
+    await this.write(() => this.requireStore().reorder(ordered));
+  }
+
+  /** Downloads the recipe as `<name>.retrocam.json`. */
+  export(recipe: Recipe): void {
+    const blob = new Blob([recipeFileText(recipe)], { type: 'application/json' });
+    triggerDownload(blob, recipeFileName(recipe));
+  }
+
+  /** Recipe files chosen or dropped: each read as untrusted input, kept when it holds a recipe. */
+  async importFiles(files: readonly Blob[]): Promise<void> {
+    for (const file of files) {
+      const result = await readRecipeFile(file);
+      if (!result.ok) {
+        this.host.notify('error', result.message);
+        continue;
+      }
+      const adjusted = adjustedMessage(result.recipe.name, result.adjusted);
+      if (adjusted) await this.keep(result.recipe, adjusted, 'warning');
+      else await this.keep(result.recipe, `Added the recipe "${result.recipe.name}".`);
+    }
+  }
+
+  private requireStore(): RecipeStore {
+    if (!this.store) throw new RecipeStoreError('failed', 'The recipes are still being read. Try again.');
+    return this.store;
+  }
+
+  /** A change of the store, then the list read again; false (having said why) when it was refused. */
+  private async write(change: () => Promise<void>): Promise<boolean> {
+    try {
+      await change();
+      return true;
+    } catch (error) {
+      this.host.notify('error', storeMessage(error));
+      return false;
+    } finally {
+      await this.reload();
+    }
+  }
+}
+
+function storeMessage(error: unknown): string {
+  return error instanceof RecipeStoreError ? error.message : 'The recipes could not be changed.';
+}

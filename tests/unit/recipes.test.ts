@@ -1,0 +1,239 @@
+// Recipes read from outside (a file, a link): untrusted input, taken whole or refused with a message for
+// the user; the starters; the recovery log's view of a recipe step (what a crop, a save and a batch run).
+import { describe, expect, it } from 'vitest';
+import { findEffect } from '../../src/effects/index.ts';
+import { resolveSettings } from '../../src/effects/settings.ts';
+import { RecoveryLog, type EffectStep, type RecipeLogStep } from '../../src/editor/recovery.ts';
+import {
+  isRecipeFile,
+  parseRecipeLink,
+  readRecipeFile,
+  recipeFileName,
+  recipeFileText,
+  recipeLinkSearch,
+} from '../../src/recipes/model/files.ts';
+import { checkRecipe, MAX_RECIPE_STEPS, parseRecipeText } from '../../src/recipes/model/parse.ts';
+import { RECIPE_SCHEMA, RECIPE_VERSION } from '../../src/recipes/model/recipe.ts';
+import { recipeStepId, recipeStepName } from '../../src/recipes/model/steps.ts';
+import { starterRecipes } from '../../src/recipes/model/starters.ts';
+
+const ccd = findEffect('ccdEffect')!;
+
+function recipe(fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    schema: RECIPE_SCHEMA,
+    version: RECIPE_VERSION,
+    name: 'Party 2005',
+    steps: [{ effectId: 'ccdEffect', settings: { ccd_bloom_amount: 1.5 } }],
+    crop: null,
+    frame: null,
+    cubes: {},
+    ...fields,
+  };
+}
+
+function refused(input: unknown): string {
+  const result = typeof input === 'string' ? parseRecipeText(input) : checkRecipe(input);
+  if (result.ok) throw new Error('the recipe was taken');
+  return result.message;
+}
+
+describe('a recipe file from outside', () => {
+  it('is taken with its steps in order, each setting of the effect filled in, unknown fields ignored', () => {
+    const result = parseRecipeText(
+      JSON.stringify(
+        recipe({
+          extra: { anything: true },
+          steps: [
+            { effectId: 'ccdEffect', settings: { ccd_bloom_amount: 1.5, notASetting: 3 }, note: 'x' },
+            { effectId: 'vibrance', settings: { vibrance: -0.3 } },
+          ],
+        }),
+      ),
+    );
+    if (!result.ok) throw new Error(result.message);
+    expect(result.adjusted).toBe(0);
+    expect(result.recipe.steps.map((step) => step.effectId)).toEqual(['ccdEffect', 'vibrance']);
+    expect(result.recipe.steps[0]!.settings).toEqual(resolveSettings(ccd, { ccd_bloom_amount: 1.5 }));
+    expect(result.recipe.steps[0]!.settings).not.toHaveProperty('notASetting');
+    expect(result.recipe).not.toHaveProperty('extra');
+  });
+
+  it('of 10 MB is refused before it is read, and as text', async () => {
+    const big = 'x'.repeat(10 * 1024 * 1024);
+    expect(refused(big)).toMatch(/too large \(10\.0 MB\).*at most 8\.0 MB/);
+    const file = await readRecipeFile(new Blob([big]));
+    expect(file.ok ? '' : file.message).toMatch(/too large \(10\.0 MB\)/);
+  });
+
+  it('of 10,000 steps is refused', () => {
+    const steps = Array.from({ length: 10_000 }, () => ({ effectId: 'vibrance', settings: {} }));
+    expect(refused(recipe({ steps }))).toMatch(`has 10000 steps: a recipe has at most ${MAX_RECIPE_STEPS}`);
+  });
+
+  it('naming an effect this build has not got is refused, and so is the collage (not a worker step)', () => {
+    expect(refused(recipe({ steps: [{ effectId: 'blurMagic', settings: {} }] }))).toMatch(
+      'step 1: it uses an effect this RetroCam does not have ("blurMagic")',
+    );
+    expect(refused(recipe({ steps: [{ effectId: 'collageEffect', settings: {} }] }))).toMatch(
+      'does not have ("collageEffect")',
+    );
+    expect(refused(recipe({ steps: [{ settings: {} }] }))).toMatch('names no effect');
+  });
+
+  it('with NaN and huge settings is taken with them clamped to their ranges, and says how many', () => {
+    const text = JSON.stringify(
+      recipe({
+        steps: [
+          {
+            effectId: 'ccdEffect',
+            settings: {
+              ccd_bloom_amount: 1e308,
+              ccd_lensReflectionStrength: 'NaN',
+              ccd_bloom_tint_preset: {},
+            },
+          },
+          { effectId: 'vibrance', settings: { vibrance: -1e308 } },
+        ],
+      }),
+    );
+    const result = parseRecipeText(text);
+    if (!result.ok) throw new Error(result.message);
+    const [first, second] = result.recipe.steps;
+    expect(first!.settings.ccd_bloom_amount).toBe(2);
+    expect(first!.settings.ccd_lensReflectionStrength).toBe(
+      resolveSettings(ccd, {}).ccd_lensReflectionStrength,
+    );
+    expect(second!.settings.vibrance).toBe(-1);
+    // Each value the effect could not take as given: the huge two, 'NaN', and an object for a choice.
+    expect(result.adjusted).toBe(4);
+  });
+
+  it("embedding a .cube that claims 2 GB (LUT_3D_SIZE 813) is refused with the .cube reader's reason", () => {
+    const steps = [{ effectId: 'pg2016', settings: { filterName: 'custom' } }];
+    const cube = `TITLE "huge"\nLUT_3D_SIZE 813\n0 0 0\n`;
+    expect(refused(recipe({ steps, cubes: { custom: cube } }))).toMatch(
+      /\.cube file cannot be used: .*LUT_3D_SIZE 813; sizes from 2 to 65/,
+    );
+    expect(refused(recipe({ steps }))).toMatch('needs its .cube file');
+  });
+
+  it('of a newer version, of no version, of another schema, or not JSON is refused', () => {
+    expect(refused(recipe({ version: 99 }))).toMatch(
+      /newer RetroCam \(recipe version 99; this one reads version 1\)/,
+    );
+    expect(refused(recipe({ version: 'one' }))).toMatch('no valid version');
+    expect(refused(recipe({ schema: 'something.else' }))).toMatch('not a RetroCam recipe');
+    expect(refused('{"schema": "retrocam.recipe", ')).toMatch('not JSON');
+    expect(refused('[1, 2, 3]')).toMatch('not a RetroCam recipe');
+    expect(refused(recipe({ name: '   ' }))).toMatch('no name');
+    expect(refused(recipe({ crop: { aspect: '7-3' } }))).toMatch('crop that is not valid');
+  });
+
+  it('keeps its crop (clamped angle) and frame', () => {
+    const result = checkRecipe(
+      recipe({
+        crop: { aspect: '1-1', aspectTurned: false, turns: 1, flipH: true, flipV: false, angle: 90 },
+        frame: { id: 'instant-square', caption: 'Hi', options: { rebate: 'black', bad: { x: 1 } } },
+      }),
+    );
+    if (!result.ok) throw new Error(result.message);
+    expect(result.recipe.crop).toEqual({
+      aspect: '1-1',
+      aspectTurned: false,
+      turns: 1,
+      flipH: true,
+      flipV: false,
+      angle: 45,
+    });
+    expect(result.recipe.frame).toEqual({
+      id: 'instant-square',
+      caption: 'Hi',
+      options: { rebate: 'black' },
+    });
+  });
+});
+
+describe('recipe files and links', () => {
+  it('round-trip every starter: the file and the link read back as the same recipe', () => {
+    for (const starter of starterRecipes()) {
+      const file = parseRecipeText(recipeFileText(starter));
+      expect(file.ok && file.recipe).toEqual(starter);
+      const link = parseRecipeLink(recipeLinkSearch(starter));
+      expect(link?.ok && link.recipe).toEqual(starter);
+    }
+  });
+
+  it('are named after the recipe, and told from photos by that name', () => {
+    expect(recipeFileName({ name: 'Party: 2005/06' })).toBe('Party- 2005-06.retrocam.json');
+    expect(isRecipeFile({ name: 'Party 2005.RETROCAM.json' })).toBe(true);
+    expect(isRecipeFile({ name: 'photo.jpg' })).toBe(false);
+  });
+
+  it('a broken or hostile link is refused with a message', () => {
+    expect(parseRecipeLink('?effect=vibrance')).toBeNull();
+    const broken = parseRecipeLink('?recipe=%7Bnot-json');
+    expect(broken?.ok === false && broken.message).toMatch('recipe link is broken');
+    const long = parseRecipeLink(`?recipe=${'a'.repeat(40_000)}`);
+    expect(long?.ok === false && long.message).toMatch('too long');
+  });
+});
+
+describe('the starter recipes', () => {
+  it('are about a dozen, each valid, named once, with the date stamp and a crop among them', () => {
+    const starters = starterRecipes();
+    expect(starters.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(starters.map((s) => s.name)).size).toBe(starters.length);
+    for (const starter of starters) expect(checkRecipe(starter)).toMatchObject({ ok: true, adjusted: 0 });
+    expect(starters.find((s) => s.name === 'Party 2005')?.steps[0]?.settings.ccd_dateStamp).toBe(true);
+    expect(starters.some((s) => s.crop?.aspect === '1-1')).toBe(true);
+    // A JPEG preset sets its values, as choosing it in the panel does.
+    const jpeg = starters.find((s) => s.name === 'Over-compressed')!.steps[0]!;
+    expect(jpeg.settings.preset).toBe('low');
+  });
+});
+
+describe('a recipe in the recovery log', () => {
+  const effect = (effectId: string): EffectStep => ({ kind: 'effect', effectId, settings: {}, mask: null });
+
+  it('replaces the steps before it: the effects and crop in force are its own, then what follows', () => {
+    const log = new RecoveryLog();
+    log.applying(effect('nokiaEffect'));
+    log.applied();
+    log.committed();
+    const choice = {
+      geometry: {
+        turns: 0 as const,
+        flipH: false,
+        flipV: false,
+        angle: 0,
+        rect: { x: 0, y: 0, width: 10, height: 10 },
+      },
+      aspect: '1-1' as const,
+      aspectTurned: false,
+    };
+    const step: RecipeLogStep = {
+      kind: 'recipe',
+      step: recipeStepId('Party 2005'),
+      crop: choice,
+      effects: [effect('ccdEffect')],
+    };
+    log.recipeApplied(step);
+    expect(log.effectsSinceLoad()?.map((s) => s.effectId)).toEqual(['ccdEffect']);
+    expect(log.crop()).toBe(choice);
+    log.applying(effect('vibrance'));
+    log.applied();
+    log.committed();
+    expect(log.effectsSinceLoad()?.map((s) => s.effectId)).toEqual(['ccdEffect', 'vibrance']);
+    // Undone, the edit before the recipe is in force again.
+    log.undone();
+    log.undone();
+    expect(log.effectsSinceLoad()?.map((s) => s.effectId)).toEqual(['nokiaEffect']);
+    expect(log.crop()).toBeNull();
+  });
+
+  it('is named in the history as the user knows it', () => {
+    expect(recipeStepName(recipeStepId('Party 2005'))).toBe('Recipe: Party 2005');
+    expect(recipeStepName('crop-1-1')).toBeNull();
+  });
+});
