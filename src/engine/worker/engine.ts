@@ -35,6 +35,8 @@ import { ThumbnailRenderer } from './thumbnails.ts';
 import { ProgramWarmer } from './warm-up.ts';
 import { tagSrgb } from '../../colour/srgb-jpeg.ts';
 import { textureLimit } from '../device-limits.ts';
+import { NO_FRAME, type FrameChoice } from '../../frames/model/choice.ts';
+import { FrameRenderer } from './frame.ts';
 
 export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => void;
 
@@ -56,6 +58,9 @@ export class Engine {
   private readonly resources: EngineResources;
   private readonly thumbnails: ThumbnailRenderer;
   private readonly warmer: ProgramWarmer;
+  private readonly frames: FrameRenderer;
+  /** The frame shown and saved around the image: a presentation step, never in the committed base. */
+  private frame: FrameChoice = NO_FRAME;
   private base: GpuTexture | null = null;
   private current: GpuTexture | null = null;
   /** The step that made the base (an effect id), null for the photo as loaded. */
@@ -78,6 +83,7 @@ export class Engine {
     this.runner = new StageRunner(backend);
     this.resources = new EngineResources(backend, bakeLut);
     this.warmer = new ProgramWarmer(backend, () => this.base, idle);
+    this.frames = new FrameRenderer(backend, this.runner);
     this.thumbnails = new ThumbnailRenderer(backend, this.resources.resolve, (chain, size) =>
       this.warmer.forChain(chain, size),
     );
@@ -209,7 +215,13 @@ export class Engine {
 
   /** Shows the committed image while the user holds before/after, then the current one again. */
   async showOriginal(show: boolean): Promise<void> {
-    await this.backend.present(show ? this.requireBase() : this.requireCurrent());
+    await this.show(show ? this.requireBase() : this.requireCurrent());
+  }
+
+  /** The frame around what is shown and saved from now on; the image is shown in it at once. */
+  async setFrame(frame: FrameChoice): Promise<void> {
+    this.frame = frame;
+    if (this.current) await this.show(this.current);
   }
 
   /**
@@ -241,7 +253,7 @@ export class Engine {
     this.baseStep = message.step;
     this.currentStep = null;
     this.current = texture;
-    await this.backend.present(texture);
+    await this.show(texture);
     await this.shown();
     const { width, height } = texture;
     return { status: 'commitSuccess', newWidth: width, newHeight: height, ...this.depths() };
@@ -264,7 +276,7 @@ export class Engine {
     this.base = texture;
     this.baseStep = message.step;
     this.current = texture;
-    await this.backend.present(texture);
+    await this.show(texture);
     await this.shown();
     return { status: 'ImageReady', newWidth: message.width, newHeight: message.height, ...this.depths() };
   }
@@ -290,19 +302,24 @@ export class Engine {
    * saves the same everywhere.
    */
   async requestImageData(message: RequestImageDataMessage): Promise<Fields<ImageDataMessage>> {
-    const current = this.requireCurrent();
+    const framed = await this.frames.framed(this.requireCurrent(), this.frame, this.taken);
+    const current = framed ?? this.requireCurrent();
     const size = exportSize(current, message.exportLongSide);
-    const scaled =
-      size.width === current.width && size.height === current.height
-        ? null
-        : await this.backend.validate(() =>
-            this.runner.run(current, [{ stage: 'resize', params: { ...size, mode: RESIZE_SMOOTH } }]),
-          );
     let pixels: Uint8Array<ArrayBuffer>;
     try {
-      pixels = await this.backend.readPixels(scaled ?? current);
+      const scaled =
+        size.width === current.width && size.height === current.height
+          ? null
+          : await this.backend.validate(() =>
+              this.runner.run(current, [{ stage: 'resize', params: { ...size, mode: RESIZE_SMOOTH } }]),
+            );
+      try {
+        pixels = await this.backend.readPixels(scaled ?? current);
+      } finally {
+        if (scaled) this.runner.pool.release(scaled);
+      }
     } finally {
-      if (scaled) this.runner.pool.release(scaled);
+      if (framed) this.runner.pool.release(framed);
     }
     const image = new ImageData(new Uint8ClampedArray(pixels.buffer), size.width, size.height);
     const blob = await encodeJpeg(image, message.quality);
@@ -335,6 +352,7 @@ export class Engine {
       original,
       processing,
       steps: message.steps,
+      ...(message.frame ? { frame: message.frame } : {}),
       quality: message.quality,
       limits: tileLimits(textureLimit(this.backend.maxTextureSize), message.tileLimit),
       taken: this.taken,
@@ -354,10 +372,9 @@ export class Engine {
 
   /** Shows the current image again: some browsers drop a hidden canvas's contents. */
   async redraw(): Promise<void> {
-    if (this.current) await this.backend.present(this.current);
+    if (this.current) await this.show(this.current);
   }
 
-  /** Live GPU objects, for leak checks. */
   /** The backend's GPU objects, and how many of its textures are the pool's free ones. */
   resourceCounts() {
     return { ...this.backend.resourceCounts(), pooled: this.runner.pool.freeCount };
@@ -365,6 +382,7 @@ export class Engine {
 
   destroy(): void {
     this.thumbnails.drop();
+    this.frames.dispose();
     this.resources.dispose();
     this.backend.destroy();
   }
@@ -379,7 +397,7 @@ export class Engine {
     this.base = target;
     this.baseStep = entry.step;
     this.current = target;
-    await this.backend.present(target);
+    await this.show(target);
     return { status: 'commitSuccess', newWidth: target.width, newHeight: target.height, ...this.depths() };
   }
 
@@ -429,14 +447,19 @@ export class Engine {
     this.current = texture;
     if (oldCurrent && oldCurrent !== oldBase) this.runner.pool.release(oldCurrent);
     if (oldBase) this.runner.pool.release(oldBase);
-    await this.backend.present(texture);
+    await this.show(texture);
   }
 
   private async setCurrent(texture: GpuTexture): Promise<void> {
     const old = this.current;
     this.current = texture;
     if (old && old !== this.base && old !== texture) this.runner.pool.release(old);
-    await this.backend.present(texture);
+    await this.show(texture);
+  }
+
+  /** Shows the image on the canvas, in the frame. */
+  private show(texture: GpuTexture): Promise<void> {
+    return this.frames.present(texture, this.frame, this.taken);
   }
 
   private requireBase(): GpuTexture {
