@@ -6,6 +6,8 @@
  * refuses is listed with the intake's own message (in the panel, and as refused.txt in the zip) and the
  * batch goes on.
  */
+import { frameAtom } from '../frames/ui/frame-atom.ts';
+import type { FrameChoice } from '../frames/model/choice.ts';
 import { downloadZip } from 'client-zip';
 import type { EngineClient } from '../engine/client/engine-client.ts';
 import { EDITOR_FORMATS, type AcceptedFormat } from '../intake/formats.ts';
@@ -99,6 +101,8 @@ interface Job {
   replay: readonly EffectStep[];
   /** The crop, as each photo takes it. */
   crop: CropRecipe | null;
+  /** The frame around each photo. */
+  frame: FrameChoice;
   refusals: BatchRefusal[];
   made: number;
   /** Photos saved without the date taken ('Keep the date taken' on, the photo says no date). */
@@ -176,6 +180,7 @@ export class BatchRunner {
       first: client,
       replay,
       crop: crop && !isNoRecipe(crop) ? crop : null,
+      frame: this.host.store.get(frameAtom),
       refusals: [],
       made: 0,
       undated: 0,
@@ -299,6 +304,7 @@ export class BatchRunner {
         processing,
         steps,
         ...(geometry ? { crop: geometry } : {}),
+        frame: job.frame,
         quality: BATCH_QUALITY,
         onProgress: (fraction) => {
           if (this.state.running && !this.cancelled) this.update({ running: { index, fraction } });
