@@ -59,6 +59,8 @@ test("a frame chosen beside Crop is saved at full resolution: the print's size, 
   // 35 mm film: 8 holes along each edge, the frame number drawn in the edge print.
   await page.getByTestId('frame-film-35mm').click();
   await expect(page.getByTestId('frame-film-35mm')).toHaveAttribute('aria-pressed', 'true');
+  // The choice lies over the editor: Done closes it, as a user does before saving.
+  await page.getByTestId('frame-done').click();
   const film = layoutOf({ id: 'film-35mm' });
   const strip = await editor.save();
   expect([strip.width, strip.height]).toEqual([film.width, film.height]);
@@ -102,12 +104,14 @@ test("a frame chosen beside Crop is saved at full resolution: the print's size, 
   await page.evaluate(() => window.__retrocam?.setTileLimit(null));
 
   // An instant print with a caption: 500 characters at most; right-to-left and CJK text drawn in ink.
+  await page.getByTestId('frame-button').click();
   await page.getByTestId('frame-instant-square').click();
   const caption = page.getByTestId('frame-caption');
   await caption.fill('x'.repeat(600));
   await expect(caption).toHaveValue('x'.repeat(500));
   await caption.fill('مرحبا 日本語');
   const print = layoutOf({ id: 'instant-square', caption: 'مرحبا 日本語' });
+  await page.getByTestId('frame-done').click();
   const square = await editor.save();
   expect(Math.abs(square.width / square.height / (88 / 107) - 1)).toBeLessThan(0.01);
   const sw = print.window;
@@ -121,7 +125,9 @@ test("a frame chosen beside Crop is saved at full resolution: the print's size, 
   ).toBeGreaterThan(200);
 
   // Only spaces: nothing written.
+  await page.getByTestId('frame-button').click();
   await caption.fill('     ');
+  await page.getByTestId('frame-done').click();
   const blank = await editor.save();
   expect(
     count(blank, print.text!, (l) => l < 180),
