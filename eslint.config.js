@@ -16,6 +16,7 @@ const UI_CODE = [
   'fabric',
   'fabric/*',
   '**/camera/**',
+  '**/frames/ui/**',
 ];
 const CROP_TOOL = ['**/crop/*.tsx', '**/crop/crop-controller.ts'];
 const GPU_CODE = [
@@ -203,6 +204,7 @@ export default tseslint.config(
       'src/collage/**/*.{ts,tsx}',
       'src/crop/**/*.tsx',
       'src/crop/crop-controller.ts',
+      'src/frames/ui/**/*.{ts,tsx}',
     ],
     [NO_GPU, NO_APP],
     // Its own fence, below, holds the collage's model.
@@ -266,6 +268,16 @@ export default tseslint.config(
   ),
   // The recipes' UI is the editor's: it talks to the engine through the editor's session.
   fence(['src/recipes/ui/**/*.{ts,tsx}'], [NO_GPU, NO_APP]),
+  fence(
+    // The frames' model (the frames, their layout around a photo, the choice, its recipe and link forms,
+    // the text they write) is pure: the engine's frame stage and the editor's frame choice both read it.
+    ['src/frames/model/**/*.ts'],
+    [
+      { group: UI_LIBRARIES, message: 'The frames model stays free of UI libraries.' },
+      { group: [...UI_CODE, '**/crop/*.tsx'], message: 'The frames model does not import UI code.' },
+      NO_GPU,
+    ],
+  ),
   fence(
     // The camera is opened by the landing page and by the editor alike: it imports neither.
     ['src/camera/**/*.{ts,tsx}'],

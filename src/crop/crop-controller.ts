@@ -16,7 +16,9 @@ import {
 import { ENGINE_STOPPED, WorkerReplyError } from '../engine/client/engine-client.ts';
 import type { WorkerStatus } from '../engine/protocol.ts';
 import { cropForPhoto, noCrop, recipeOf, type CropChoice, type CropRecipe } from './crop-choice.ts';
-import type { Size } from './geometry.ts';
+import { ASPECTS, type Size } from './geometry.ts';
+import { frameAtom } from '../frames/ui/frame-atom.ts';
+import { windowAspect } from '../frames/model/layout.ts';
 
 /** The tool is open. */
 export const cropOpenAtom = atom(false);
@@ -97,8 +99,28 @@ export class CropController {
     return {
       image: source.image,
       photo: source.original,
-      initial: this.host.log.crop() ?? noCrop(source.original),
+      initial: this.host.log.crop() ?? this.frameWindow(source.original) ?? noCrop(source.original),
     };
+  }
+
+  /**
+   * While a frame is on and nothing is cropped, the tool starts on the frame's window aspect (the
+   * nearest of its aspects, within 1.5 %), so the user frames what the print will show.
+   */
+  private frameWindow(photo: Size): CropChoice | null {
+    const ratio = windowAspect(this.host.store.get(frameAtom).id);
+    if (!ratio) return null;
+    const aspect = ASPECTS.find((a) => a.ratio !== null && Math.abs(a.ratio / ratio - 1) < 0.015);
+    if (!aspect) return null;
+    const start = {
+      aspect: aspect.id,
+      aspectTurned: false,
+      turns: 0,
+      flipH: false,
+      flipV: false,
+      angle: 0,
+    } as const;
+    return cropForPhoto(start, photo);
   }
 
   /** A look link's crop on the photo on screen: true when a crop was started. */
@@ -113,7 +135,9 @@ export class CropController {
   async apply(choice: CropChoice): Promise<void> {
     const { host } = this;
     this.close();
-    const before = this.input()?.initial;
+    // What is in force (not the tool's start, which a frame's window aspect may have set).
+    const source = this.host.log.source;
+    const before = source ? (this.host.log.crop() ?? noCrop(source.original)) : undefined;
     if (before && sameChoice(before, choice)) return;
     if (!canCrop(host.state())) return;
     const status = host.state().workerStatus;

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { frameAtom } from '../frames/ui/frame-atom.ts';
 import { useSearch } from 'wouter';
 import { findEffect } from '../effects/index.ts';
 import type { SettingValue } from '../effects/types.ts';
@@ -244,6 +245,7 @@ function EditorScreen({ store }: { store: Store }) {
   // The query string follows the chosen look, so it can be shared as a link; a drag's many looks are
   // written at most once per LOOK_LINK_INTERVAL_MS (see createLinkWriter).
   const effect = findEffect(state.selectedEffectId);
+  const frame = useAtomValue(frameAtom);
   const linkWriter = useMemo(
     () =>
       createLinkWriter((search) => {
@@ -260,8 +262,16 @@ function EditorScreen({ store }: { store: Store }) {
   useEffect(() => {
     if (!state.isImageReadyInWorker) return;
     const crop = controller.crop.inForce();
-    linkWriter.request(lookLinkSearch(window.location.search, effect, state.currentSettings, crop));
-  }, [controller, linkWriter, effect, state.currentSettings, state.isImageReadyInWorker, state.history]);
+    linkWriter.request(lookLinkSearch(window.location.search, effect, state.currentSettings, crop, frame));
+  }, [
+    controller,
+    linkWriter,
+    effect,
+    state.currentSettings,
+    state.isImageReadyInWorker,
+    state.history,
+    frame,
+  ]);
 
   // Stable handlers: the effect list and each setting's control re-render only when their own props
   // change, not for every step of a dragged slider.

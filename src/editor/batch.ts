@@ -6,6 +6,10 @@
  * refuses is listed with the intake's own message (in the panel, and as refused.txt in the zip) and the
  * batch goes on.
  */
+import { frameAtom } from '../frames/ui/frame-atom.ts';
+import type { FrameChoice } from '../frames/model/choice.ts';
+import { fromRecipeFrame } from '../frames/model/recipe-frame.ts';
+import type { RecipeFrame } from '../recipes/model/recipe.ts';
 import { downloadZip } from 'client-zip';
 import type { EngineClient } from '../engine/client/engine-client.ts';
 import { EDITOR_FORMATS, type AcceptedFormat } from '../intake/formats.ts';
@@ -88,6 +92,8 @@ export interface BatchHost {
 export interface BatchRecipe {
   steps: readonly { effectId: string; settings: Readonly<Record<string, string | number | boolean>> }[];
   crop: CropRecipe | null;
+  /** The recipe's frame; null: none. */
+  frame: RecipeFrame | null;
 }
 
 class Cancelled extends Error {}
@@ -105,6 +111,8 @@ interface Job {
   replay: readonly EffectStep[];
   /** The crop, as each photo takes it. */
   crop: CropRecipe | null;
+  /** The frame around each photo. */
+  frame: FrameChoice;
   refusals: BatchRefusal[];
   made: number;
   /** Photos saved without the date taken ('Keep the date taken' on, the photo says no date). */
@@ -189,6 +197,7 @@ export class BatchRunner {
       first: client,
       replay,
       crop: crop && !isNoRecipe(crop) ? crop : null,
+      frame: recipe ? fromRecipeFrame(recipe.frame) : this.host.store.get(frameAtom),
       refusals: [],
       made: 0,
       undated: 0,
@@ -312,6 +321,7 @@ export class BatchRunner {
         processing,
         steps,
         ...(geometry ? { crop: geometry } : {}),
+        frame: job.frame,
         quality: BATCH_QUALITY,
         onProgress: (fraction) => {
           if (this.state.running && !this.cancelled) this.update({ running: { index, fraction } });

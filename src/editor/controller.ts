@@ -7,6 +7,8 @@
  * state is in atoms (state/); the React components call its methods and read them. The test hooks are an
  * adapter of their own (editor-test-hooks.ts).
  */
+import { fromRecipeFrame, toRecipeFrame } from '../frames/model/recipe-frame.ts';
+import { FrameController } from '../frames/ui/frame-controller.ts';
 import { findEffect, likelyEffects } from '../effects/index.ts';
 import { EngineSetupError, type EngineClient } from '../engine/client/engine-client.ts';
 import { isEngineKind, type EngineKind } from '../engine/protocol.ts';
@@ -68,6 +70,8 @@ export class EditorController {
   readonly crop: CropController;
   /** The recipes: the list kept on the device, saving, applying, import and export. */
   readonly recipes: RecipeBook;
+  /** The frame around the photo: the choice, and the worker told of it. */
+  readonly frames: FrameController;
 
   constructor(
     private readonly store: Store,
@@ -112,18 +116,28 @@ export class EditorController {
         run,
         refreshThumbnails: () => this.loop.refreshThumbnails(),
         notify,
+        frame: () => toRecipeFrame(this.frames.inForce),
+        setFrame: (frame) => this.frames.choose(fromRecipeFrame(frame)),
       },
       {
         link: options.recipeLink ?? null,
         ...(test?.recipeQuotaBytes !== undefined ? { quotaBytes: test.recipeQuotaBytes } : {}),
       },
     );
-    session.on('message', (message) => this.loop.receive(message));
+    this.frames = new FrameController({ store, client: () => session.client });
+    const linkedFrame = options.link?.frame;
+    if (linkedFrame) this.frames.choose(linkedFrame);
+    session.on('message', (message) => {
+      // A new worker learns the frame with its first photo.
+      if (message.type === 'status' && message.status === 'ImageReady') this.frames.sync();
+      this.loop.receive(message);
+    });
     session.on('stopped', (message) => this.run((s) => errorReceived(s, message)));
     session.on('restored', ({ photo }) => {
       // With no image yet, a photo that was waiting for the engine (the landing page's) loads now.
       if (!photo) this.run((s) => takePendingFile({ ...s, workerStatus: 'WorkerReady' }));
       else this.loop.refreshThumbnails();
+      this.frames.sync(true);
       this.loop.followUps();
     });
     this.loop.setState(lookLinked(this.state, options.link ?? null));

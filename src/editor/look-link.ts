@@ -6,9 +6,16 @@ import { defaultSettings } from '../effects/settings.ts';
 import type { EffectDefinition, Settings } from '../effects/types.ts';
 import type { CropRecipe } from '../crop/crop-choice.ts';
 import { CROP_LINK_PARAMS, parseCropParams, writeCropParams } from '../crop/crop-link.ts';
+import {
+  FRAME_LINK_PARAMS,
+  NO_FRAME,
+  parseFrameParams,
+  writeFrameParams,
+  type FrameChoice,
+} from '../frames/model/choice.ts';
 
 /** Query parameters that are not settings. */
-const RESERVED = new Set<string>(['effect', 'engine', ...CROP_LINK_PARAMS]);
+const RESERVED = new Set<string>(['effect', 'engine', ...CROP_LINK_PARAMS, ...FRAME_LINK_PARAMS]);
 
 export interface LookLink {
   /** The look's effect; null for a link that only crops. */
@@ -16,16 +23,20 @@ export interface LookLink {
   settings: Record<string, string>;
   /** The crop the link carries (issue 37), applied before the look. */
   crop?: CropRecipe;
+  /** The frame the link carries (`frame=`), shown around the photo and saved with it. */
+  frame?: FrameChoice;
 }
 
 export function parseLookLink(search: string): LookLink | null {
   const params = new URLSearchParams(search);
   const effectId = params.get('effect');
   const crop = parseCropParams(params);
-  if (!effectId && !crop) return null;
+  const frame = parseFrameParams(params);
+  const framed = frame.id !== 'none';
+  if (!effectId && !crop && !framed) return null;
   const settings: Record<string, string> = {};
   for (const [key, value] of params) if (!RESERVED.has(key)) settings[key] = value;
-  return { effectId: effectId || null, settings, ...(crop ? { crop } : {}) };
+  return { effectId: effectId || null, settings, ...(crop ? { crop } : {}), ...(framed ? { frame } : {}) };
 }
 
 /**
@@ -37,6 +48,7 @@ export function lookLinkSearch(
   effect: EffectDefinition | undefined,
   settings: Settings,
   crop: CropRecipe | null = null,
+  frame: FrameChoice = NO_FRAME,
 ): string {
   const params = new URLSearchParams(search);
   for (const key of [...params.keys()]) if (key !== 'engine') params.delete(key);
@@ -53,6 +65,7 @@ export function lookLinkSearch(
     params.set('effect', effect.id);
   }
   writeCropParams(params, crop);
+  writeFrameParams(params, frame);
   const text = params.toString();
   return text ? `?${text}` : '';
 }

@@ -5,6 +5,8 @@
  * the file, hand it over, and say how it went.
  */
 import { recipeStepFileName } from '../recipes/model/steps.ts';
+import { frameAtom } from '../frames/ui/frame-atom.ts';
+import { framedSize } from '../frames/model/layout.ts';
 import type { EngineClient } from '../engine/client/engine-client.ts';
 import { savedFileName, triggerDownload } from './download.ts';
 import type { Store } from './editor-jotai.ts';
@@ -274,8 +276,11 @@ export class PhotoSaver {
     const { originalWidth, originalHeight, processingWidth, processingHeight } = this.host.state();
     if (this.host.log.effectsSinceLoad()) {
       const crop = this.host.log.crop();
-      if (crop) return croppedSize(crop.geometry);
-      return originalWidth && originalHeight ? { width: originalWidth, height: originalHeight } : null;
+      const frame = this.host.store.get(frameAtom);
+      if (crop) return framedSize(frame, croppedSize(crop.geometry));
+      return originalWidth && originalHeight
+        ? framedSize(frame, { width: originalWidth, height: originalHeight })
+        : null;
     }
     const long = exportLongSide(processingWidth, processingHeight);
     if (!long || !processingWidth || !processingHeight) return null;
@@ -317,6 +322,7 @@ export class PhotoSaver {
         processing,
         steps,
         ...(crop ? { crop } : {}),
+        frame: this.host.store.get(frameAtom),
         quality: 0.9,
         ...(tileLimit ? { tileLimit } : {}),
         onProgress: (fraction) => {

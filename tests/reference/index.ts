@@ -11,6 +11,7 @@ import { dateStamp } from './date-stamp.ts';
 import { dualVignette } from './dual-vignette.ts';
 import { dustScratches } from './dust-scratches.ts';
 import { fringing } from './fringing.ts';
+import { frame } from './frame.ts';
 import { grain } from './grain.ts';
 import { halation } from './halation.ts';
 import type { RgbaImage } from './image.ts';
@@ -65,6 +66,7 @@ export const REFERENCES: Readonly<Record<string, Reference>> = {
   'date-stamp': dateStamp,
   'light-leak': lightLeak,
   transform,
+  frame,
 };
 
 /** Runs a chain on the CPU; `resources` maps resource keys (as invocations name them) to images. */

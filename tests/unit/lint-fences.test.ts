@@ -207,6 +207,30 @@ const CASES: [string, string, string, RegExp][] = [
     /GPU code/,
   ],
   [
+    'the frames model imports no GPU code',
+    'src/frames/model/layout.ts',
+    "import { x } from '../../engine/stages/frame/stage.ts';",
+    /GPU code/,
+  ],
+  [
+    'the frames model imports no React',
+    'src/frames/model/choice.ts',
+    "import { useState } from 'react';",
+    /UI libraries/,
+  ],
+  [
+    'the engine imports no frame choice UI',
+    'src/engine/worker/frame.ts',
+    "import { x } from '../../frames/ui/frame-atom.ts';",
+    /UI code/,
+  ],
+  [
+    'the frame choice imports no GPU code',
+    'src/frames/ui/FrameChoice.tsx',
+    "import { x } from '../../engine/worker/frame.ts';",
+    /GPU code/,
+  ],
+  [
     'the UI reaches jotai only through editor-jotai',
     'src/app/App.tsx',
     "import { atom } from 'jotai';",

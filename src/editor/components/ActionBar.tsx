@@ -1,4 +1,5 @@
 import { useCallback, useId } from 'react';
+import { FrameButton } from '../../frames/ui/FrameChoice.tsx';
 import { findEffect } from '../../effects/index.ts';
 import { cropStepName } from '../../crop/crop-choice.ts';
 import { recipeStepName } from '../../recipes/model/steps.ts';
@@ -6,7 +7,7 @@ import { findCommand, shortcutLabel, type CommandUi } from '../commands.ts';
 import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../editor-jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
-import { isCollage, type EditorState } from '../state/editor-state.ts';
+import { canRequestImage, isCollage, type EditorState } from '../state/editor-state.ts';
 import { exportProgressAtom, fullResolutionAtom, keepDateAtom } from '../state/ui.ts';
 import './SettingControl.css';
 import './ActionBar.css';
@@ -75,12 +76,19 @@ export function ActionBar(props: ActionBarProps) {
         label={props.compact ? 'Upload' : 'Upload New Image'}
       />
       <ActionButton {...props} commandId="crop" testId="crop-button" />
+      <FrameOption controller={props.controller} />
       <ActionButton {...props} commandId="camera" testId="camera-button" />
       <ActionButton {...props} commandId="save" testId="save-button" />
       <FullResolutionOption controller={props.controller} />
       <KeepDateOption controller={props.controller} />
     </div>
   );
+}
+
+/** The Frame choice beside Crop: open while the photo can be read. */
+function FrameOption({ controller }: { controller: EditorController }) {
+  const enabled = useEditorState(canRequestImage);
+  return <FrameButton frames={controller.frames} enabled={enabled} />;
 }
 
 /** What the saved size depends on: a re-render when any of it changes. */

@@ -1,4 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { frameAtom } from '../../frames/ui/frame-atom.ts';
+import { framedSize } from '../../frames/model/layout.ts';
 import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../editor-jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
@@ -63,8 +65,14 @@ export function CanvasStage({
     return onHost(container);
   }, [onHost]);
 
-  const imageWidth = state.processingWidth ?? 800;
-  const imageHeight = state.processingHeight ?? 600;
+  // With a frame, the print is shown: the photo's window and the border around it.
+  const frame = useAtomValue(frameAtom);
+  const shown = framedSize(frame, {
+    width: state.processingWidth ?? 800,
+    height: state.processingHeight ?? 600,
+  });
+  const imageWidth = shown.width;
+  const imageHeight = shown.height;
   const fitted = fittedCanvasSize(viewport.width, viewport.height, imageWidth, imageHeight);
   const width = Math.round(fitted.width * state.zoomLevel);
   const height = Math.round(fitted.height * state.zoomLevel);

@@ -4,6 +4,7 @@
  * gets an id, and its promise is settled by the reply with that id: resolved by it, or rejected by an
  * error with it. The UI talks to the engine only through this class.
  */
+import type { FrameChoice } from '../../frames/model/choice.ts';
 import {
   isFromWorkerMessage,
   PROGRESS,
@@ -99,6 +100,8 @@ export interface FullResolutionRequest {
   steps: FullResolutionStep[];
   /** The crop in force, if any. */
   crop?: CropGeometry;
+  /** The frame around the photo, if any: the print is saved. */
+  frame?: FrameChoice;
   quality: number;
   /** Test option: the longest tile side. */
   tileLimit?: number;
@@ -309,6 +312,7 @@ export class EngineClient {
         processingHeight: request.processing.height,
         steps: request.steps,
         ...(request.crop ? { crop: request.crop } : {}),
+        ...(request.frame && request.frame.id !== 'none' ? { frame: request.frame } : {}),
         quality: request.quality,
         ...(request.tileLimit ? { tileLimit: request.tileLimit } : {}),
       },

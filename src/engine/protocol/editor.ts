@@ -4,6 +4,7 @@
  */
 import { isDeviceLimits, type DeviceLimits } from '../device-limits.ts';
 import { MAX_STRAIGHTEN, type CropGeometry } from '../../crop/geometry.ts';
+import { isFrameChoice } from '../../frames/model/choice.ts';
 import {
   arrayOf,
   isBlob,
@@ -255,6 +256,8 @@ export const EDITOR_TO_WORKER = {
       steps: arrayOf(isFullResolutionStep),
       /** The crop in force (issue 37): the steps run on the crop of the original. */
       crop: optional(isCropGeometry),
+      /** The frame around the photo: the print is saved, the window at the photo's own resolution. */
+      frame: optional(isFrameChoice),
       quality: isQuality,
       /** Test option: tiles no longer than this a side, so that small images are tiled too. */
       tileLimit: optional(isPositiveInt),
@@ -271,6 +274,11 @@ export const EDITOR_TO_WORKER = {
     { title: isString, steps: arrayOf(isColourStep), cubes: optional(isCubeTexts) },
     'cubeExported',
   ),
+  /**
+   * The frame shown around the current image from now on (a print, a film strip), drawn when it is shown
+   * and saved, never into the committed image.
+   */
+  setFrame: message({ frame: isFrameChoice }),
   /** Stops a running full-resolution export (answered by its fullResolutionImage, cancelled). */
   cancelExport: message({}),
   /** Not in the spec: how many GPU objects the engine holds, for leak checks. */

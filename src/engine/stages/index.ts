@@ -6,6 +6,7 @@ import { dateStampStage } from './date-stamp/stage.ts';
 import { dualVignetteStage } from './dual-vignette/stage.ts';
 import { dustScratchesStage } from './dust-scratches/stage.ts';
 import { fringingStage } from './fringing/stage.ts';
+import { frameStage } from './frame/stage.ts';
 import { grainStage } from './grain/stage.ts';
 import { halationStage } from './halation/stage.ts';
 import { jpegStage } from './jpeg/stage.ts';
@@ -56,6 +57,7 @@ export const STAGE_DEFINITIONS = {
   'date-stamp': dateStampStage,
   'light-leak': lightLeakStage,
   transform: transformStage,
+  frame: frameStage,
 } as const;
 
 export type StageName = keyof typeof STAGE_DEFINITIONS;

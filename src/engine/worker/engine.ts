@@ -41,6 +41,9 @@ import { ProgramWarmer } from './warm-up.ts';
 import { exportCube } from './cube-export.ts';
 import { tagSrgb } from '../../colour/srgb-jpeg.ts';
 import { textureLimit } from '../device-limits.ts';
+import { NO_FRAME, type FrameChoice } from '../../frames/model/choice.ts';
+import { FrameRenderer } from './frame.ts';
+import { History } from './history.ts';
 
 export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => void;
 
@@ -48,20 +51,14 @@ export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => vo
 export type Fields<M> = Omit<M, 'type' | 'id'>;
 type Status = Fields<StatusMessage>;
 
-/** Committed steps kept for undo (each is one processing-size texture on the GPU). */
-export const MAX_HISTORY = 25;
-
-/** A committed image kept for undo or redo, with the step that made it. */
-interface HistoryEntry {
-  texture: GpuTexture;
-  step: string | null;
-}
-
 export class Engine {
   private readonly runner: StageRunner;
   private readonly resources: EngineResources;
   private readonly thumbnails: ThumbnailRenderer;
   private readonly warmer: ProgramWarmer;
+  private readonly frames: FrameRenderer;
+  /** The frame shown and saved around the image: a presentation step, never in the committed base. */
+  private frame: FrameChoice = NO_FRAME;
   private base: GpuTexture | null = null;
   private current: GpuTexture | null = null;
   /** The step that made the base (an effect id), null for the photo as loaded. */
@@ -71,8 +68,7 @@ export class Engine {
   /** The effect shown on top of the base, not yet committed. */
   private currentStep: string | null = null;
   private liveView: LiveView | null = null;
-  private readonly undoStack: HistoryEntry[] = [];
-  private readonly redoStack: HistoryEntry[] = [];
+  private readonly history = new History((texture) => this.runner.pool.release(texture));
 
   constructor(
     readonly backend: Backend,
@@ -84,6 +80,7 @@ export class Engine {
     this.runner = new StageRunner(backend);
     this.resources = new EngineResources(backend, bakeLut);
     this.warmer = new ProgramWarmer(backend, () => this.base, idle);
+    this.frames = new FrameRenderer(backend, this.runner);
     this.thumbnails = new ThumbnailRenderer(backend, this.resources.resolve, (chain, size) =>
       this.warmer.forChain(chain, size),
     );
@@ -158,7 +155,7 @@ export class Engine {
     } finally {
       bitmap.close();
     }
-    this.clearHistory();
+    this.history.clear();
     this.baseStep = null;
     this.taken = message.taken ?? today();
     await this.setBase(texture);
@@ -193,7 +190,7 @@ export class Engine {
     const current = this.requireCurrent();
     const base = this.requireBase();
     if (current !== base) {
-      this.pushUndo({ texture: base, step: this.baseStep });
+      this.history.push({ texture: base, step: this.baseStep });
       this.base = current;
       this.baseStep = this.currentStep;
     }
@@ -202,11 +199,11 @@ export class Engine {
   }
 
   undo(): Promise<Status> {
-    return this.step(this.undoStack, this.redoStack);
+    return this.step('undo');
   }
 
   redo(): Promise<Status> {
-    return this.step(this.redoStack, this.undoStack);
+    return this.step('redo');
   }
 
   async resetCanvasToBase(): Promise<void> {
@@ -215,7 +212,13 @@ export class Engine {
 
   /** Shows the committed image while the user holds before/after, then the current one again. */
   async showOriginal(show: boolean): Promise<void> {
-    await this.backend.present(show ? this.requireBase() : this.requireCurrent());
+    await this.show(show ? this.requireBase() : this.requireCurrent());
+  }
+
+  /** The frame around what is shown and saved from now on; the image is shown in it at once. */
+  async setFrame(frame: FrameChoice): Promise<void> {
+    this.frame = frame;
+    if (this.current) await this.show(this.current);
   }
 
   /**
@@ -238,16 +241,16 @@ export class Engine {
     // The effect on screen was made part of the crop (it is among `effects`): it is committed first, as
     // the editor's log commits it, so that Undo steps back to it and then to the photo before it.
     if (this.current && this.current !== base) {
-      this.pushUndo({ texture: base, step: this.baseStep });
+      this.history.push({ texture: base, step: this.baseStep });
       this.base = this.current;
       this.baseStep = this.currentStep;
     }
-    this.pushUndo({ texture: this.base ?? base, step: this.baseStep });
+    this.history.push({ texture: this.base ?? base, step: this.baseStep });
     this.base = texture;
     this.baseStep = message.step;
     this.currentStep = null;
     this.current = texture;
-    await this.backend.present(texture);
+    await this.show(texture);
     await this.shown();
     const { width, height } = texture;
     return { status: 'commitSuccess', newWidth: width, newHeight: height, ...this.depths() };
@@ -262,7 +265,7 @@ export class Engine {
     const texture = await makeRecipe(this.runner, this.resources, message, decode, this.taken);
     // The recipe replaces the edit on screen: an effect shown but not committed is let go.
     if (this.current && this.current !== base) this.runner.pool.release(this.current);
-    this.pushUndo({ texture: base, step: this.baseStep });
+    this.history.push({ texture: base, step: this.baseStep });
     this.base = this.current = texture;
     this.baseStep = message.step;
     this.currentStep = null;
@@ -283,12 +286,12 @@ export class Engine {
     const old = this.base;
     if (old) {
       if (this.current && this.current !== old) this.runner.pool.release(this.current);
-      this.pushUndo({ texture: old, step: this.baseStep });
+      this.history.push({ texture: old, step: this.baseStep });
     }
     this.base = texture;
     this.baseStep = message.step;
     this.current = texture;
-    await this.backend.present(texture);
+    await this.show(texture);
     await this.shown();
     return { status: 'ImageReady', newWidth: message.width, newHeight: message.height, ...this.depths() };
   }
@@ -319,19 +322,24 @@ export class Engine {
    * saves the same everywhere.
    */
   async requestImageData(message: RequestImageDataMessage): Promise<Fields<ImageDataMessage>> {
-    const current = this.requireCurrent();
+    const framed = await this.frames.framed(this.requireCurrent(), this.frame, this.taken);
+    const current = framed ?? this.requireCurrent();
     const size = exportSize(current, message.exportLongSide);
-    const scaled =
-      size.width === current.width && size.height === current.height
-        ? null
-        : await this.backend.validate(() =>
-            this.runner.run(current, [{ stage: 'resize', params: { ...size, mode: RESIZE_SMOOTH } }]),
-          );
     let pixels: Uint8Array<ArrayBuffer>;
     try {
-      pixels = await this.backend.readPixels(scaled ?? current);
+      const scaled =
+        size.width === current.width && size.height === current.height
+          ? null
+          : await this.backend.validate(() =>
+              this.runner.run(current, [{ stage: 'resize', params: { ...size, mode: RESIZE_SMOOTH } }]),
+            );
+      try {
+        pixels = await this.backend.readPixels(scaled ?? current);
+      } finally {
+        if (scaled) this.runner.pool.release(scaled);
+      }
     } finally {
-      if (scaled) this.runner.pool.release(scaled);
+      if (framed) this.runner.pool.release(framed);
     }
     const image = new ImageData(new Uint8ClampedArray(pixels.buffer), size.width, size.height);
     const blob = await encodeJpeg(image, message.quality);
@@ -364,6 +372,7 @@ export class Engine {
       original,
       processing,
       steps: message.steps,
+      ...(message.frame ? { frame: message.frame } : {}),
       quality: message.quality,
       limits: tileLimits(textureLimit(this.backend.maxTextureSize), message.tileLimit),
       taken: this.taken,
@@ -383,10 +392,9 @@ export class Engine {
 
   /** Shows the current image again: some browsers drop a hidden canvas's contents. */
   async redraw(): Promise<void> {
-    if (this.current) await this.backend.present(this.current);
+    if (this.current) await this.show(this.current);
   }
 
-  /** Live GPU objects, for leak checks. */
   /** The backend's GPU objects, and how many of its textures are the pool's free ones. */
   resourceCounts() {
     return { ...this.backend.resourceCounts(), pooled: this.runner.pool.freeCount };
@@ -394,46 +402,25 @@ export class Engine {
 
   destroy(): void {
     this.thumbnails.drop();
+    this.frames.dispose();
     this.resources.dispose();
     this.backend.destroy();
   }
 
-  private async step(from: HistoryEntry[], to: HistoryEntry[]): Promise<Status> {
-    const entry = from.pop();
-    if (!entry) throw new Error('Nothing to step to');
-    const target = entry.texture;
+  private async step(direction: 'undo' | 'redo'): Promise<Status> {
     const base = this.requireBase();
+    const entry = this.history.step(direction, { texture: base, step: this.baseStep });
+    const target = entry.texture;
     if (this.current && this.current !== base) this.runner.pool.release(this.current);
-    to.push({ texture: base, step: this.baseStep });
     this.base = target;
     this.baseStep = entry.step;
     this.current = target;
-    await this.backend.present(target);
+    await this.show(target);
     return { status: 'commitSuccess', newWidth: target.width, newHeight: target.height, ...this.depths() };
   }
 
-  private pushUndo(entry: HistoryEntry): void {
-    this.undoStack.push(entry);
-    while (this.undoStack.length > MAX_HISTORY) {
-      const oldest = this.undoStack.shift();
-      if (oldest) this.runner.pool.release(oldest.texture);
-    }
-    for (const entry of this.redoStack.splice(0)) this.runner.pool.release(entry.texture);
-  }
-
-  private clearHistory(): void {
-    for (const entry of [...this.undoStack.splice(0), ...this.redoStack.splice(0)]) {
-      this.runner.pool.release(entry.texture);
-    }
-  }
-
   private depths() {
-    return {
-      undoDepth: this.undoStack.length,
-      redoDepth: this.redoStack.length,
-      undoStep: this.undoStack.length > 0 ? this.baseStep : null,
-      redoStep: this.redoStack.at(-1)?.step ?? null,
-    };
+    return this.history.depths(this.baseStep);
   }
 
   private checkSize(width: number, height: number): void {
@@ -458,14 +445,19 @@ export class Engine {
     this.current = texture;
     if (oldCurrent && oldCurrent !== oldBase) this.runner.pool.release(oldCurrent);
     if (oldBase) this.runner.pool.release(oldBase);
-    await this.backend.present(texture);
+    await this.show(texture);
   }
 
   private async setCurrent(texture: GpuTexture): Promise<void> {
     const old = this.current;
     this.current = texture;
     if (old && old !== this.base && old !== texture) this.runner.pool.release(old);
-    await this.backend.present(texture);
+    await this.show(texture);
+  }
+
+  /** Shows the image on the canvas, in the frame. */
+  private show(texture: GpuTexture): Promise<void> {
+    return this.frames.present(texture, this.frame, this.taken);
   }
 
   private requireBase(): GpuTexture {

@@ -53,6 +53,9 @@ import {
 } from '../../pixels/strips.ts';
 import { planSteps, sameSize, stepRuns, stepTexture, type ImageSize, type StepRun } from './step-plan.ts';
 import { into, runInTiles, type RowSink } from './tiles.ts';
+import { FrameRenderer } from './frame.ts';
+import type { FrameChoice } from '../../frames/model/choice.ts';
+import { framedSize } from '../../frames/model/layout.ts';
 
 export interface RenderStep {
   effectId: string;
@@ -83,6 +86,8 @@ export interface RenderJob {
   limits: TileLimits;
   /** The day the photo was taken, for a date stamp. */
   taken?: string;
+  /** The frame around the result: the print is saved (src/engine/worker/frame.ts). */
+  frame?: FrameChoice;
   /** Called as work completes, with the fraction done. */
   progress: (fraction: number) => void;
   signal?: AbortSignal;
@@ -125,6 +130,7 @@ export class FullResolutionRenderer {
     const fitsInside = job.processing.width <= size.width && job.processing.height <= size.height;
     const processing = fitsInside ? job.processing : size;
     let picture: Picture = { kind: 'original', original: job.original, processing };
+    const framed = job.frame && job.frame.id !== 'none' ? job.frame : null;
     try {
       const photo = { ...size, ...(job.taken ? { taken: job.taken } : {}) };
       const planned = planSteps(job.steps.map(resolveStep), photo, processing, job.limits);
@@ -135,16 +141,19 @@ export class FullResolutionRenderer {
       for (const [index, run] of runs.entries()) {
         const input = picture;
         picture = NONE;
-        // The last run, in tiles, hands its rows straight to the encoder.
-        const encoder =
-          index === runs.length - 1 && run.plan.kind === 'tiles' ? this.encoder(size, job) : null;
+        // The last run, in tiles, hands its rows straight to the encoder (unless a frame goes around them).
+        const last = index === runs.length - 1 && !framed;
+        const encoder = last && run.plan.kind === 'tiles' ? this.encoder(size, job) : null;
         picture = await this.runStep(run, job.steps, input, size, job, encoder);
       }
       const last = picture;
       picture = NONE;
-      const blob = await tagSrgb(await this.encode(last, size, job));
+      const saved = framed
+        ? await this.encodeFramed(last, size, framed, job)
+        : { blob: await this.encode(last, size, job), ...size };
+      const blob = await tagSrgb(saved.blob);
       await this.tick(job);
-      return { blob, width: size.width, height: size.height };
+      return { blob, width: saved.width, height: saved.height };
     } finally {
       this.dispose(picture);
       for (const step of job.steps) step.mask?.close();
@@ -308,6 +317,29 @@ export class FullResolutionRenderer {
       }
     }
     return new Blob(encoder.finish() as BlobPart[], { type: 'image/jpeg' });
+  }
+
+  /** The print of the picture (taken over) in its frame, encoded a band of rows at a time. */
+  private async encodeFramed(picture: Picture, size: ImageSize, frame: FrameChoice, job: RenderJob) {
+    const reader = await this.toReader(picture, size);
+    try {
+      const print = framedSize(frame, size);
+      const encoder = this.encoder(print, job);
+      await new FrameRenderer(this.backend, this.runner).frameRows(
+        reader,
+        frame,
+        job.taken ?? '',
+        job.limits,
+        async (rows, count) => {
+          encoder.addRows(rows, count);
+          await pace(job);
+        },
+        () => pace(job),
+      );
+      return { blob: new Blob(encoder.finish() as BlobPart[], { type: 'image/jpeg' }), ...print };
+    } finally {
+      reader.close();
+    }
   }
 
   /** The picture (taken over) as a reader: the original as decoded, or pixels in memory. */

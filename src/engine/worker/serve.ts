@@ -185,6 +185,7 @@ class Server {
     undo: () => this.ready.undo(),
     redo: () => this.ready.redo(),
     showOriginal: (message) => this.ready.showOriginal(message.show),
+    setFrame: (message) => this.ready.setFrame(message.frame),
     loadCube: (message) => this.ready.loadCube(message),
     exportCube: (message) => this.ready.exportCube(message),
     requestStats: async () => {

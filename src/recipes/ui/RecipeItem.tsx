@@ -15,6 +15,7 @@ interface RecipeItemProps {
     onRename: (name: string) => void;
     onMove: (by: -1 | 1) => void;
     onExport: () => void;
+    onExportCube: () => void;
     onDelete: () => void;
   };
 }
@@ -137,6 +138,14 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
               </button>
               <button type="button" className="button" data-testid="recipe-export" onClick={menu.onExport}>
                 Export
+              </button>
+              <button
+                type="button"
+                className="button"
+                data-testid="recipe-export-cube"
+                onClick={menu.onExportCube}
+              >
+                Export colour as .cube
               </button>
               <button
                 type="button"

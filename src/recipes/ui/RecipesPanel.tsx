@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { Recipe } from '../model/recipe.ts';
 import { useAtomValue } from '../../editor/editor-jotai.ts';
 import { thumbnailsAtom } from '../../editor/state/ui.ts';
 import {
@@ -10,6 +11,7 @@ import {
   recipeThumbnailKey,
   type RecipeBook,
 } from './recipe-book.ts';
+import { CubeExportDialog } from './CubeExportDialog.tsx';
 import { RecipeItem } from './RecipeItem.tsx';
 import './RecipesPanel.css';
 
@@ -32,6 +34,7 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
   const [naming, setNaming] = useState(false);
   const nameInput = useRef<HTMLInputElement>(null);
   const importInput = useRef<HTMLInputElement>(null);
+  const [cubeRecipe, setCubeRecipe] = useState<Recipe | null>(null);
   return (
     <section className="recipes" aria-labelledby="recipes-title" data-testid="recipes">
       <h2 className="panel-title" id="recipes-title">
@@ -113,6 +116,7 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
               onRename: (name) => void book.rename(id, name),
               onMove: (by) => void book.move(id, by),
               onExport: () => book.export(recipe),
+              onExportCube: () => setCubeRecipe(recipe),
               onDelete: () => void book.remove(id),
             }}
           />
@@ -140,6 +144,11 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
         {problem ??
           'Recipes are kept in this browser, on this device. Safari deletes them after seven days without a visit unless RetroCam is on the Home Screen: export the ones you want to keep.'}
       </p>
+      <CubeExportDialog
+        recipe={cubeRecipe}
+        exportCube={book.exportCube}
+        onClose={() => setCubeRecipe(null)}
+      />
     </section>
   );
 }

@@ -15,9 +15,10 @@ import type { Notify } from '../../editor/state/notifications.ts';
 import type { UserResources } from '../../editor/user-resources.ts';
 import { triggerDownload } from '../../editor/download.ts';
 import { ENGINE_STOPPED, WorkerReplyError } from '../../engine/client/engine-client.ts';
+import { engineCubeExporter, type CubeExporter } from './cube-export.ts';
 import { readRecipeFile, recipeFileName, recipeFileText } from '../model/files.ts';
 import { adjustedMessage, cleanName, cubesNeeded, type RecipeResult } from '../model/parse.ts';
-import { RECIPE_SCHEMA, RECIPE_VERSION, type Recipe } from '../model/recipe.ts';
+import { RECIPE_SCHEMA, RECIPE_VERSION, type Recipe, type RecipeFrame } from '../model/recipe.ts';
 import { recipeStepId } from '../model/steps.ts';
 import { starterRecipes } from '../model/starters.ts';
 import {
@@ -58,6 +59,10 @@ export interface RecipeHost {
   run(transition: (state: EditorState) => Outcome): EditorState;
   refreshThumbnails(): void;
   notify: Notify;
+  /** The frame in force, as a recipe keeps it (null: none). */
+  frame(): RecipeFrame | null;
+  /** Puts the photo in a recipe's frame (null: none). */
+  setFrame(frame: RecipeFrame | null): void;
 }
 
 export interface RecipeBookOptions {
@@ -71,6 +76,9 @@ export class RecipeBook {
   private store: RecipeStore | null = null;
   private opening: Promise<RecipeStore> | null = null;
   private persistAsked = false;
+
+  /** Makes a recipe's colour into a .cube in the editor's worker (the export dialog's maker). */
+  readonly exportCube: CubeExporter = engineCubeExporter(() => this.host.session.client);
 
   constructor(
     private readonly host: RecipeHost,
@@ -139,7 +147,8 @@ export class RecipeBook {
     const choice = log.crop();
     const crop = choice ? recipeOf(choice) : null;
     const steps = effects.map(({ effectId, settings }) => ({ effectId, settings: { ...settings } }));
-    if (steps.length === 0 && (!crop || isNoRecipe(crop))) return NOTHING_TO_SAVE;
+    const frame = this.host.frame();
+    if (steps.length === 0 && (!crop || isNoRecipe(crop)) && !frame) return NOTHING_TO_SAVE;
     const cubes: Record<string, string> = {};
     return {
       schema: RECIPE_SCHEMA,
@@ -147,7 +156,7 @@ export class RecipeBook {
       name: cleanName(name) || 'My recipe',
       steps,
       crop,
-      frame: null,
+      frame,
       cubes,
     };
   }
@@ -232,6 +241,7 @@ export class RecipeBook {
     host.run(cropStarted);
     try {
       await host.session.applyRecipe(step);
+      host.setFrame(recipe.frame);
       host.notify('success', `Applied the recipe "${recipe.name}".`);
     } catch (error) {
       if (error instanceof WorkerReplyError)

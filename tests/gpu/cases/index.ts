@@ -27,6 +27,7 @@ import { jpegCases } from './jpeg.ts';
 import { smearCases } from './smear.ts';
 import { fringingCases } from './fringing.ts';
 import { halationCases } from './halation.ts';
+import { frameCases } from './frame.ts';
 import type { StageCase } from './types.ts';
 
 export { NEIGHBOURHOOD, POINTWISE, type StageCase } from './types.ts';
@@ -57,4 +58,5 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
   smear: smearCases,
   fringing: fringingCases,
   halation: halationCases,
+  frame: frameCases,
 };

@@ -12,6 +12,7 @@ import { dateStamp } from '../../stages/date-stamp/kernel.ts';
 import { dualVignette } from '../../stages/dual-vignette/kernel.ts';
 import { dustScratches } from '../../stages/dust-scratches/kernel.ts';
 import { fringingEntries } from '../../stages/fringing/kernel.ts';
+import { frame } from '../../stages/frame/kernel.ts';
 import { grain } from '../../stages/grain/kernel.ts';
 import { halationEntries } from '../../stages/halation/kernel.ts';
 import { jpegEntries } from '../../stages/jpeg/kernel.ts';
@@ -56,4 +57,5 @@ export const CPU_STAGES: ReadonlyMap<string, CpuStage> = new Map<string, CpuStag
   ['fringing', { entries: fringingEntries }],
   ['halation', { entries: halationEntries }],
   ['transform', { entries: { main: transform } }],
+  ['frame', { entries: { main: frame } }],
 ]);

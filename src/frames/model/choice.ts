@@ -1,0 +1,122 @@
+/**
+ * The user's frame: which one, and its choices (the caption, the film's edge text, frame number and
+ * rebate, the border's date). Pure: its checks, and its form in a look link (`frame=`); its recipe form is
+ * in recipe-frame.ts.
+ */
+import { isFrameId, type FrameId } from './frames.ts';
+
+export interface FrameChoice {
+  id: FrameId;
+  /** Written on an instant print's bottom border (at most MAX_CAPTION characters). */
+  caption: string;
+  /** The film's edge print: the user's words; the default names no manufacturer. */
+  edgeText: string;
+  /** The 35 mm frame's number on the edge, 1-36 (the 120 frame's, 1-12). */
+  frameNumber: number;
+  /** The rebate as a colour negative's orange mask, instead of a slide's black. */
+  orangeMask: boolean;
+  /** The print border writes the photo's date below it. */
+  date: boolean;
+}
+
+/** As collage text: 500 characters (code points) at most. */
+export const MAX_CAPTION = 500;
+export const MAX_EDGE_TEXT = 40;
+export const DEFAULT_EDGE_TEXT = 'RETROCAM 400';
+
+export const NO_FRAME: FrameChoice = {
+  id: 'none',
+  caption: '',
+  edgeText: DEFAULT_EDGE_TEXT,
+  frameNumber: 12,
+  orangeMask: false,
+  date: false,
+};
+
+/** Control characters (line breaks, tabs, direction overrides are kept as spaces or dropped). */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu;
+
+/** `text` made safe to draw: control characters as spaces, cut to `max` code points (no emoji split). */
+export function cleanText(text: string, max: number): string {
+  const spaced = text.replace(CONTROL, ' ');
+  const points = Array.from(spaced);
+  return points.length <= max ? spaced : points.slice(0, max).join('');
+}
+
+export function cleanCaption(text: string): string {
+  return cleanText(text, MAX_CAPTION);
+}
+
+function frameNumberOf(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 36 ? n : NO_FRAME.frameNumber;
+}
+
+/** A choice with every field checked: unknown ids become no frame, bad values their defaults. */
+export function checkedChoice(choice: Partial<Record<keyof FrameChoice, unknown>>): FrameChoice {
+  return {
+    id: isFrameId(choice.id) ? choice.id : 'none',
+    caption: typeof choice.caption === 'string' ? cleanCaption(choice.caption) : '',
+    // The user may clear it (no edge text); absent, it is the default.
+    edgeText:
+      typeof choice.edgeText === 'string' ? cleanText(choice.edgeText, MAX_EDGE_TEXT) : DEFAULT_EDGE_TEXT,
+    frameNumber: frameNumberOf(choice.frameNumber),
+    orangeMask: choice.orangeMask === true,
+    date: choice.date === true,
+  };
+}
+
+export const FRAME_LINK_PARAMS = [
+  'frame',
+  'frameCaption',
+  'frameEdge',
+  'frameNo',
+  'frameMask',
+  'frameDate',
+] as const;
+
+/** The frame a look link asks for (`frame=film-35mm&frameEdge=...`); no frame when it names none or an unknown one. */
+export function parseFrameParams(params: URLSearchParams): FrameChoice {
+  const id = params.get('frame');
+  if (!isFrameId(id) || id === 'none') return NO_FRAME;
+  return checkedChoice({
+    id,
+    caption: params.get('frameCaption') ?? '',
+    edgeText: params.get('frameEdge') ?? undefined,
+    frameNumber: params.get('frameNo') ?? undefined,
+    orangeMask: params.get('frameMask') === 'orange',
+    date: params.get('frameDate') === '1',
+  });
+}
+
+/** Writes the frame into `params` (replacing any there); only what differs from the defaults. */
+export function writeFrameParams(params: URLSearchParams, choice: FrameChoice): void {
+  for (const key of FRAME_LINK_PARAMS) params.delete(key);
+  if (choice.id === 'none') return;
+  params.set('frame', choice.id);
+  if (choice.caption) params.set('frameCaption', choice.caption);
+  if (choice.edgeText !== DEFAULT_EDGE_TEXT) params.set('frameEdge', choice.edgeText);
+  if (choice.frameNumber !== NO_FRAME.frameNumber) params.set('frameNo', String(choice.frameNumber));
+  if (choice.orangeMask) params.set('frameMask', 'orange');
+  if (choice.date) params.set('frameDate', '1');
+}
+
+/** A choice as the worker's messages carry it: every field present and in range. */
+export function isFrameChoice(value: unknown): value is FrameChoice {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Partial<Record<keyof FrameChoice, unknown>>;
+  return (
+    isFrameId(v.id) &&
+    typeof v.caption === 'string' &&
+    Array.from(v.caption).length <= MAX_CAPTION &&
+    typeof v.edgeText === 'string' &&
+    Array.from(v.edgeText).length <= MAX_EDGE_TEXT &&
+    typeof v.frameNumber === 'number' &&
+    Number.isInteger(v.frameNumber) &&
+    v.frameNumber >= 1 &&
+    v.frameNumber <= 36 &&
+    typeof v.orangeMask === 'boolean' &&
+    typeof v.date === 'boolean'
+  );
+}

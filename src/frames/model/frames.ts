@@ -1,0 +1,118 @@
+/**
+ * The frames a photo can be put on (the testing contract's ids): their sizes in millimetres, as the real
+ * objects measure, and what each draws. Pure data; `layout.ts` places them around a photo in pixels.
+ */
+
+export const FRAME_IDS = [
+  'none',
+  'instant-square',
+  'instant-mini',
+  'instant-wide',
+  'film-35mm',
+  'film-120',
+  'print-border',
+] as const;
+
+export type FrameId = (typeof FRAME_IDS)[number];
+
+/** What the frame stage draws around the window (the stage's `kind` uniform). */
+export const FRAME_KIND = { none: 0, instant: 1, film35: 2, film120: 3, border: 4 } as const;
+export type FrameKind = (typeof FRAME_KIND)[keyof typeof FRAME_KIND];
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface FrameSpec {
+  id: Exclude<FrameId, 'none'>;
+  /** As the user sees it. */
+  name: string;
+  kind: FrameKind;
+  /** The print's (or the strip's) size, millimetres; for the border, in window widths (see layout.ts). */
+  print: { width: number; height: number };
+  /** The image window within it, millimetres from the print's top-left. */
+  window: Rect;
+  /** Where text is written (the caption, the edge print, the date), millimetres; null: no text. */
+  text: Rect | null;
+  /** The user's caption is written in `text` (instant prints). */
+  caption: boolean;
+}
+
+/**
+ * 35 mm film: perforations 4.75 mm apart, 1.98 x 2.79 mm with rounded corners, 8 to a 36 x 24 frame,
+ * their centres `centre` mm in from each edge of the strip.
+ */
+export const PERFORATION = { pitch: 4.75, width: 1.98, height: 2.79, radius: 0.5, centre: 3.9 } as const;
+/** The space between two 35 mm frames on the strip, millimetres: the next frames' edges show past it. */
+export const FILM_GAP = 1.5;
+
+export const FRAMES: readonly FrameSpec[] = [
+  {
+    id: 'instant-square',
+    name: 'Instant square',
+    kind: FRAME_KIND.instant,
+    print: { width: 88, height: 107 },
+    window: { x: 4.5, y: 7, width: 79, height: 79 },
+    text: { x: 6, y: 88, width: 76, height: 17 },
+    caption: true,
+  },
+  {
+    id: 'instant-mini',
+    name: 'Instant mini',
+    kind: FRAME_KIND.instant,
+    print: { width: 54, height: 86 },
+    window: { x: 4, y: 7, width: 46, height: 62 },
+    text: { x: 5, y: 70.5, width: 44, height: 14 },
+    caption: true,
+  },
+  {
+    id: 'instant-wide',
+    name: 'Instant wide',
+    kind: FRAME_KIND.instant,
+    print: { width: 108, height: 86 },
+    window: { x: 4.5, y: 7, width: 99, height: 62 },
+    text: { x: 6, y: 70.5, width: 96, height: 14 },
+    caption: true,
+  },
+  {
+    // One frame's pitch of the strip (38 mm less a little), so its 8 holes a side show whole.
+    id: 'film-35mm',
+    name: '35 mm film',
+    kind: FRAME_KIND.film35,
+    print: { width: 40, height: 35 },
+    window: { x: 2, y: 5.5, width: 36, height: 24 },
+    // The edge print runs below the lower row of holes.
+    text: { x: 0, y: 32.75, width: 40, height: 2 },
+    caption: false,
+  },
+  {
+    id: 'film-120',
+    name: '120 film',
+    kind: FRAME_KIND.film120,
+    print: { width: 64, height: 61.5 },
+    window: { x: 4, y: 2.75, width: 56, height: 56 },
+    text: { x: 0, y: 0.35, width: 64, height: 2.1 },
+    caption: false,
+  },
+  {
+    // In window widths: an even border of 6 % of the window's shorter side, the window the whole photo.
+    id: 'print-border',
+    name: 'Print border',
+    kind: FRAME_KIND.border,
+    print: { width: 1, height: 1 },
+    window: { x: 0, y: 0, width: 1, height: 1 },
+    text: null,
+    caption: false,
+  },
+];
+
+export function isFrameId(value: unknown): value is FrameId {
+  return typeof value === 'string' && (FRAME_IDS as readonly string[]).includes(value);
+}
+
+export function frameSpec(id: FrameId): FrameSpec | null {
+  return FRAMES.find((frame) => frame.id === id) ?? null;
+}

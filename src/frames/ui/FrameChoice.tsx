@@ -1,0 +1,150 @@
+/**
+ * The Frame choice, beside Crop: a button that opens the frames, each a thumbnail of the user's photo on
+ * its print, and the chosen frame's options (the caption, the film's edge text and rebate, the date).
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useAtomValue } from '../../editor/editor-jotai.ts';
+import { MAX_CAPTION, MAX_EDGE_TEXT, cleanCaption, type FrameChoice } from '../model/choice.ts';
+import { FRAMES, type FrameId } from '../model/frames.ts';
+import { frameAtom } from './frame-atom.ts';
+import { frameOpenAtom, type FrameController } from './frame-controller.ts';
+import { drawMiniature } from './miniature.ts';
+import './frames.css';
+
+const CHOICES: readonly { id: FrameId; name: string }[] = [
+  { id: 'none', name: 'None' },
+  ...FRAMES.map(({ id, name }) => ({ id, name })),
+];
+
+function Miniature({ id, photo }: { id: FrameId; photo: ImageBitmap | null }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (canvas.current) drawMiniature(canvas.current, id, photo);
+  }, [id, photo]);
+  return <canvas ref={canvas} className="frame-miniature" width={72} height={72} aria-hidden="true" />;
+}
+
+export function FrameButton({ frames, enabled }: { frames: FrameController; enabled: boolean }) {
+  const open = useAtomValue(frameOpenAtom);
+  const frame = useAtomValue(frameAtom);
+  const panel = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className="button action-frame"
+        data-testid="frame-button"
+        aria-expanded={open}
+        aria-controls={open ? panel : undefined}
+        disabled={!enabled}
+        onClick={() => (open ? frames.close() : frames.open())}
+      >
+        Frame{frame.id === 'none' ? '' : `: ${CHOICES.find((c) => c.id === frame.id)?.name ?? ''}`}
+      </button>
+      {open ? <FramePanel id={panel} frames={frames} frame={frame} /> : null}
+    </>
+  );
+}
+
+function FramePanel({ id, frames, frame }: { id: string; frames: FrameController; frame: FrameChoice }) {
+  const [photo, setPhoto] = useState<ImageBitmap | null>(null);
+  const captionId = useId();
+  const edgeId = useId();
+  const numberId = useId();
+  useEffect(() => {
+    let live = true;
+    let got: ImageBitmap | null = null;
+    void frames.photo().then((image) => {
+      got = image;
+      if (live) setPhoto(image);
+      else image?.close();
+    });
+    return () => {
+      live = false;
+      got?.close();
+    };
+  }, [frames]);
+  const instant = frame.id.startsWith('instant-');
+  const film = frame.id.startsWith('film-');
+  return (
+    <section id={id} className="frame-panel" aria-label="Frame">
+      <div className="frame-choices" role="group" aria-label="Frames">
+        {CHOICES.map((choice) => (
+          <button
+            key={choice.id}
+            type="button"
+            className="frame-choice"
+            data-testid={`frame-${choice.id}`}
+            aria-pressed={frame.id === choice.id}
+            onClick={() => frames.change({ id: choice.id })}
+          >
+            <Miniature id={choice.id} photo={photo} />
+            <span>{choice.name}</span>
+          </button>
+        ))}
+      </div>
+      {instant ? (
+        <div className="frame-option">
+          <label htmlFor={captionId}>Caption</label>
+          <input
+            id={captionId}
+            type="text"
+            data-testid="frame-caption"
+            value={frame.caption}
+            placeholder="Write on the print"
+            onChange={(event) => frames.change({ caption: cleanCaption(event.target.value) })}
+          />
+          <small>
+            {Array.from(frame.caption).length} / {MAX_CAPTION}
+          </small>
+        </div>
+      ) : null}
+      {film ? (
+        <>
+          <div className="frame-option">
+            <label htmlFor={edgeId}>Edge text</label>
+            <input
+              id={edgeId}
+              type="text"
+              maxLength={MAX_EDGE_TEXT}
+              value={frame.edgeText}
+              onChange={(event) => frames.change({ edgeText: event.target.value })}
+            />
+          </div>
+          <div className="frame-option">
+            <label htmlFor={numberId}>Frame number</label>
+            <input
+              id={numberId}
+              type="number"
+              min={1}
+              max={36}
+              value={frame.frameNumber}
+              onChange={(event) => frames.change({ frameNumber: Number(event.target.value) })}
+            />
+          </div>
+          <label className="frame-option frame-toggle">
+            <input
+              type="checkbox"
+              checked={frame.orangeMask}
+              onChange={(event) => frames.change({ orangeMask: event.target.checked })}
+            />
+            Colour negative (orange rebate)
+          </label>
+        </>
+      ) : null}
+      {frame.id === 'print-border' ? (
+        <label className="frame-option frame-toggle">
+          <input
+            type="checkbox"
+            checked={frame.date}
+            onChange={(event) => frames.change({ date: event.target.checked })}
+          />
+          Print the date
+        </label>
+      ) : null}
+      <button type="button" className="button" data-testid="frame-done" onClick={() => frames.close()}>
+        Done
+      </button>
+    </section>
+  );
+}

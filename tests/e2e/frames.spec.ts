@@ -1,0 +1,136 @@
+import AxeBuilder from '@axe-core/playwright';
+import { NO_FRAME, type FrameChoice } from '../../src/frames/model/choice.ts';
+import { printLayout } from '../../src/frames/model/layout.ts';
+import { createImage, type RgbaImage } from '../reference/image.ts';
+import { psnr } from '../reference/metrics.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+// Frames through the UI (issue: frames): the choice beside Crop, a 35 mm strip and an instant print with
+// a caption saved at full resolution, the strip saved in 256 px tiles against one piece. The references
+// are made here: the photo saved without a frame, cropped centred; the contract's millimetres; the holes
+// and the ink found by scanning the saved files.
+
+const PHOTO = { width: 768, height: 512 };
+
+function cut(image: RgbaImage, x: number, y: number, width: number, height: number): RgbaImage {
+  const out = createImage(width, height);
+  for (let row = 0; row < height; row++) {
+    const from = ((y + row) * image.width + x) * 4;
+    out.data.set(image.data.subarray(from, from + width * 4), row * width * 4);
+  }
+  return out;
+}
+
+/** Pixels in a box whose luminance passes `test`. */
+function count(
+  image: RgbaImage,
+  box: { x: number; y: number; width: number; height: number },
+  test: (l: number) => boolean,
+) {
+  let n = 0;
+  for (let y = box.y; y < box.y + box.height; y++)
+    for (let x = box.x; x < box.x + box.width; x++) {
+      const i = (y * image.width + x) * 4;
+      const l =
+        0.299 * (image.data[i] ?? 0) + 0.587 * (image.data[i + 1] ?? 0) + 0.114 * (image.data[i + 2] ?? 0);
+      if (test(l)) n++;
+    }
+  return n;
+}
+
+const layoutOf = (patch: Partial<FrameChoice>) => printLayout({ ...NO_FRAME, ...patch }, PHOTO)!;
+
+test("a frame chosen beside Crop is saved at full resolution: the print's size, the photo in its window, the strip in tiles as in one piece", async ({
+  page,
+  editor,
+}) => {
+  test.setTimeout(180_000);
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim23.png');
+  await page.getByTestId('save-full-resolution').check();
+  const plain = await editor.save();
+  expect([plain.width, plain.height]).toEqual([PHOTO.width, PHOTO.height]);
+
+  await page.getByTestId('frame-button').click();
+  await expect(page.getByTestId('frame-none')).toHaveAttribute('aria-pressed', 'true');
+  const axe = await new AxeBuilder({ page }).include('.frame-panel').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  // 35 mm film: 8 holes along each edge, the frame number drawn in the edge print.
+  await page.getByTestId('frame-film-35mm').click();
+  await expect(page.getByTestId('frame-film-35mm')).toHaveAttribute('aria-pressed', 'true');
+  // The choice lies over the editor: Done closes it, as a user does before saving.
+  await page.getByTestId('frame-done').click();
+  const film = layoutOf({ id: 'film-35mm' });
+  const strip = await editor.save();
+  expect([strip.width, strip.height]).toEqual([film.width, film.height]);
+  for (const row of film.holes!.rows) {
+    let runs = 0;
+    let lit = false;
+    for (let x = 0; x < strip.width; x++) {
+      const light = (strip.data[(Math.round(row) * strip.width + x) * 4] ?? 0) > 200;
+      if (light && !lit) runs++;
+      lit = light;
+    }
+    expect(runs, `holes along row ${Math.round(row)}`).toBe(8);
+  }
+  const band = film.text!;
+  const number = {
+    x: Math.round(band.x + 0.4 * band.width),
+    y: band.y,
+    width: Math.round(0.1 * band.width),
+    height: band.height,
+  };
+  expect(
+    count(strip, number, (l) => l > 110),
+    "the frame number's ink",
+  ).toBeGreaterThan(20);
+  const w = film.window;
+  const inset = 4;
+  const windowOf = (image: RgbaImage) =>
+    cut(image, w.x + inset, w.y + inset, w.width - 2 * inset, w.height - 2 * inset);
+  const cropped = cut(
+    plain,
+    film.crop.x + inset,
+    film.crop.y + inset,
+    w.width - 2 * inset,
+    w.height - 2 * inset,
+  );
+  expect(psnr(windowOf(strip), cropped)).toBeGreaterThanOrEqual(35);
+
+  await page.evaluate(() => window.__retrocam?.setTileLimit(256));
+  const tiled = await editor.save();
+  expect(psnr(tiled, strip), 'saved in 256 px tiles against one piece').toBeGreaterThanOrEqual(45);
+  await page.evaluate(() => window.__retrocam?.setTileLimit(null));
+
+  // An instant print with a caption: 500 characters at most; right-to-left and CJK text drawn in ink.
+  await page.getByTestId('frame-button').click();
+  await page.getByTestId('frame-instant-square').click();
+  const caption = page.getByTestId('frame-caption');
+  await caption.fill('x'.repeat(600));
+  await expect(caption).toHaveValue('x'.repeat(500));
+  await caption.fill('مرحبا 日本語');
+  const print = layoutOf({ id: 'instant-square', caption: 'مرحبا 日本語' });
+  await page.getByTestId('frame-done').click();
+  const square = await editor.save();
+  expect(Math.abs(square.width / square.height / (88 / 107) - 1)).toBeLessThan(0.01);
+  const sw = print.window;
+  const inside = cut(square, sw.x + 8, sw.y + 8, sw.width - 16, sw.height - 16);
+  expect(
+    psnr(inside, cut(plain, print.crop.x + 8, print.crop.y + 8, sw.width - 16, sw.height - 16)),
+  ).toBeGreaterThanOrEqual(35);
+  expect(
+    count(square, print.text!, (l) => l < 120),
+    "the caption's ink",
+  ).toBeGreaterThan(200);
+
+  // Only spaces: nothing written.
+  await page.getByTestId('frame-button').click();
+  await caption.fill('     ');
+  await page.getByTestId('frame-done').click();
+  const blank = await editor.save();
+  expect(
+    count(blank, print.text!, (l) => l < 180),
+    'no ink',
+  ).toBe(0);
+});
