@@ -11,6 +11,7 @@ import { halationStage } from './halation/stage.ts';
 import { jpegStage } from './jpeg/stage.ts';
 import { resizeStage } from './resize/stage.ts';
 import { lutStage } from './lut/stage.ts';
+import { mixStage } from './mix/stage.ts';
 import { noiseStage } from './noise/stage.ts';
 import { pixelateStage } from './pixelate/stage.ts';
 import { sharpenStage } from './sharpen/stage.ts';
@@ -56,6 +57,7 @@ export const STAGE_DEFINITIONS = {
   'date-stamp': dateStampStage,
   'light-leak': lightLeakStage,
   transform: transformStage,
+  mix: mixStage,
 } as const;
 
 export type StageName = keyof typeof STAGE_DEFINITIONS;

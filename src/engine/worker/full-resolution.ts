@@ -35,9 +35,11 @@ import type { EffectDefinition, Settings } from '../../effects/types.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import { COPY, type StageRunner } from '../runner.ts';
 import type { StageInvocation } from '../stages/invocation.ts';
+import { stepInputBack } from '../stages/mix/stage.ts';
 import { RESIZE_AREA } from '../stages/resize/stage.ts';
 import type { TextureResolver } from '../stages/types.ts';
 import type { TileLimits } from '../tiling.ts';
+import { stepInputUses } from '../step-inputs.ts';
 import { tagSrgb } from '../../colour/srgb-jpeg.ts';
 import { downscaled } from '../../pixels/downscale.ts';
 import { StripJpegEncoder } from '../jpeg-encoder/strip-encoder.ts';
@@ -246,27 +248,50 @@ export class FullResolutionRenderer {
     }
   }
 
-  /** Runs the chain on `input` (released here) a stage at a time, so progress moves and work is paced. */
+  /**
+   * Runs the chain on `input` (released here) a stage at a time, so progress moves and work is paced.
+   * What a later stage reads back (a step's input, for its strength) is kept until that stage has run.
+   */
   private async runWhole(
     input: GpuTexture,
     chain: readonly StageInvocation[],
     resolve: TextureResolver,
     job: RenderJob,
   ): Promise<GpuTexture> {
+    const steps = chain.length > 0 ? chain : [COPY];
+    const uses = stepInputUses(steps);
+    const kept = new Map<number, GpuTexture>();
+    const release = (texture: GpuTexture) => {
+      if (![...kept.values()].includes(texture)) this.runner.pool.release(texture);
+    };
     let current = input;
     try {
-      for (const invocation of chain.length > 0 ? chain : [COPY]) {
+      for (const [index, invocation] of steps.entries()) {
         job.signal?.throwIfAborted();
+        if (uses.has(index)) kept.set(index, current);
         const from = current;
-        const next = await this.backend.validate(() => this.runner.run(from, [invocation], resolve));
-        this.runner.pool.release(current);
+        // This invocation's step-input keys name what the chain ran on that many stages back.
+        const own: TextureResolver = (key) => {
+          const back = stepInputBack(key);
+          if (back === null) return resolve(key);
+          const texture = kept.get(index - back);
+          if (!texture) throw new Error(`No step input ${key} for ${invocation.stage}`);
+          return texture;
+        };
+        const next = await this.backend.validate(() => this.runner.run(from, [invocation], own));
+        release(current);
         current = next;
+        for (const [at, texture] of kept) {
+          if ((uses.get(at) ?? -1) > index) continue;
+          kept.delete(at);
+          release(texture);
+        }
         await this.backend.finish();
         await this.tick(job);
       }
       return current;
     } catch (error) {
-      this.runner.pool.release(current);
+      for (const texture of new Set([current, ...kept.values()])) this.runner.pool.release(texture);
       throw error;
     }
   }
