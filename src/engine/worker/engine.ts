@@ -35,6 +35,7 @@ import { ThumbnailRenderer } from './thumbnails.ts';
 import { ProgramWarmer } from './warm-up.ts';
 import { tagSrgb } from '../../colour/srgb-jpeg.ts';
 import { textureLimit } from '../device-limits.ts';
+import { stepStages } from '../../effects/strength.ts';
 
 export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => void;
 
@@ -170,7 +171,7 @@ export class Engine {
     }
     if (message.freehandMaskImageBitmap) this.resources.setMask(message.freehandMaskImageBitmap);
     const input = { width: base.width, height: base.height, taken: this.taken };
-    const chain = effect.stages(resolveSettings(effect, message.settings), input);
+    const chain = stepStages(effect, resolveSettings(effect, message.settings), input);
     await this.warmer.forChain(chain, base);
     const result = await this.backend.validate(() => this.runner.run(base, chain, this.resources.resolve));
     await this.setCurrent(result);

@@ -22,6 +22,7 @@ import { StageRunner } from '../runner.ts';
 import { RESIZE_AREA } from '../stages/resize/stage.ts';
 import type { StageInvocation } from '../stages/invocation.ts';
 import type { TextureResolver } from '../stages/types.ts';
+import { stepStages } from '../../effects/strength.ts';
 
 /**
  * A camera's resolution is scaled as if the photo were this many times the thumbnail's size: its JPEG
@@ -136,7 +137,7 @@ export class ThumbnailRenderer {
       const detail = effect ? cameraScale(effect, base) : 1;
       // Reductions are kept for the set: one made here for a job left to the next call is not wasted.
       const source = this.source(work, base, scaleFor(effect?.thumbnailDetail ?? 1, base));
-      const stages = effect ? effect.stages(inImagePixels(effect, job.settings, detail), source) : [];
+      const stages = effect ? stepStages(effect, inImagePixels(effect, job.settings, detail), source) : [];
       if (first && stageCount + stages.length > PASSES_PER_CALL) break;
       work.jobs.shift();
       stageCount += stages.length;
