@@ -177,7 +177,9 @@ for (const viewport of [
     for (const effect of EFFECTS.filter((e) => e.controls !== 'collage')) {
       for (const setting of effect.settings.filter((s) => !s.hidden)) {
         expect(
-          walked.some((w) => w.startsWith(effect.id) && w.endsWith(`setting-${setting.name}`)),
+          walked.some(
+            (w) => w.startsWith(effect.id) && w.endsWith(setting.testId ?? `setting-${setting.name}`),
+          ),
           `${effect.id}: ${setting.name}`,
         ).toBe(true);
       }
