@@ -112,7 +112,11 @@ for (const viewport of [
     // control took four, a minute per viewport).
     const walk = async (effectId: string) => {
       const found = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('.adjustments [data-testid^="setting-"]')].map((node) => {
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            '.adjustments [data-testid^="setting-"], .adjustments [data-testid="look-strength"]',
+          ),
+        ].map((node) => {
           node.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
           const box = node.getBoundingClientRect();
           const host = document.querySelector('[data-testid="main-canvas"]');
