@@ -4,7 +4,7 @@ import { createImage, type RgbaImage } from '../reference/image.ts';
 import { maxAbsoluteError, meanAbsoluteError, psnr } from '../reference/metrics.ts';
 import { decodeInBrowser } from '../support/decode.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { enlargedJpeg, saveBytes } from '../support/large-images.ts';
+import { compareInPage, enlargedJpeg, saveBytes } from '../support/large-images.ts';
 import type { EditorPage } from '../support/pages.ts';
 
 // The strength of a step (issue 51), through the editor: the look's strength control at 0, 50 and 100,
@@ -113,3 +113,28 @@ for (const engine of ENGINES) {
     );
   });
 }
+
+test('a camera look (CCD: its own resolution, so the save runs it scaled, a stage at a time) at strength 50 saves at full resolution as the preview shows it', async ({
+  page,
+  editor,
+}) => {
+  test.setTimeout(300_000);
+  await editor.open('webgl2', 'testHooks=1');
+  const jpeg = await enlargedJpeg(page, 'kodak/kodim23.png', 1800, 1200);
+  await editor.load({ name: 'large.jpg', mimeType: 'image/jpeg', buffer: jpeg }, { timeout: 60_000 });
+  await editor.chooseEffect('ccdEffect');
+  await editor.settled('ccdEffect');
+  await setStrength(page, editor, 50);
+  const preview = await saveBytes(page);
+  await page.getByTestId('save-full-resolution').check();
+  const full = await saveBytes(page);
+  await expect(page.getByTestId('export-progress')).toHaveCount(0);
+  const comparison = await compareInPage(page, full.bytes, preview.bytes);
+  test.info().annotations.push({
+    type: 'full resolution against the preview save scaled up',
+    description: `${comparison.width}x${comparison.height}: ${comparison.psnr.toFixed(2)} dB`,
+  });
+  expect([comparison.width, comparison.height]).toEqual([1800, 1200]);
+  // 44.12 dB measured.
+  expect(comparison.psnr).toBeGreaterThanOrEqual(40);
+});

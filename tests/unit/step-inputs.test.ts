@@ -101,6 +101,29 @@ describe("a step's strength in the runner", () => {
     expect(inUse(runner), 'the resized input went back to the pool').toBe(live);
   });
 
+  it('takes a step input before the chain from the resolver, as a run a stage at a time hands it over', async () => {
+    const { runner, input, pixels } = setup();
+    const smaller: StageInvocation = {
+      stage: 'resize',
+      params: { width: 18, height: 11, mode: RESIZE_AREA },
+    };
+    const chain = step([smaller, LOOK], 0.5);
+    const whole = runner.run(input, chain);
+    const expected = await pixels(whole);
+    runner.pool.release(whole);
+    const live = inUse(runner);
+    // The export's whole-image run: one invocation at a time, the step's input kept by the caller.
+    const resized = runner.run(input, [smaller]);
+    const looked = runner.run(resized, [LOOK]);
+    const mixed = runner.run(looked, [chain[2] as StageInvocation], (key) => {
+      if (key !== stepInputKey(2)) throw new Error(`unexpected ${key}`);
+      return input;
+    });
+    expect(maxDifference(await pixels(mixed), expected)).toBe(0);
+    for (const texture of [resized, looked, mixed]) runner.pool.release(texture);
+    expect(inUse(runner), "the caller's input stays the caller's; its resized copy went back").toBe(live);
+  });
+
   it('refuses a step input before the chain without a resolver that has it', () => {
     const { runner, input } = setup();
     const mixOnly: StageInvocation = {
