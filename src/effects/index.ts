@@ -7,10 +7,14 @@ import { laptopEffect } from './quarter-inch.ts';
 import { nokiaEffect } from './nokia.ts';
 import { pg2016Effect } from './filters.ts';
 import { smartBlurEffect } from './blur-pixelate.ts';
+import { withStrength } from './strength.ts';
 import type { EffectDefinition } from './types.ts';
 import { vibranceEffect } from './vibrance.ts';
 
-/** Every effect, in the order the Effects list shows them (spec section 3's order, vibrance last). */
+/**
+ * Every effect, in the order the Effects list shows them (spec section 3's order, vibrance last); each
+ * worker effect with its strength (strength.ts), added here for all alike.
+ */
 export const EFFECTS: readonly EffectDefinition[] = [
   jpegSimulationEffect,
   pg2016Effect,
@@ -22,7 +26,7 @@ export const EFFECTS: readonly EffectDefinition[] = [
   iphone3Effect,
   dualVignetteEffect,
   vibranceEffect,
-];
+].map(withStrength);
 
 const BY_ID = new Map(EFFECTS.map((effect) => [effect.id, effect]));
 

@@ -4,7 +4,7 @@
  */
 import { LOOKS } from '../grading/looks/index.ts';
 import { pg2016Effect } from './filters.ts';
-import { EFFECTS } from './index.ts';
+import { EFFECTS, findEffect } from './index.ts';
 import { resolveSettings, withSetting } from './settings.ts';
 import { effectThumbnailKey, lookThumbnailKey } from './thumbnail-keys.ts';
 import type { SettingValue } from './types.ts';
@@ -46,11 +46,13 @@ export function thumbnailJobs(): ThumbnailJob[] {
     effectId: effect.id,
     settings: resolveSettings(effect, {}),
   }));
-  const defaults = resolveSettings(pg2016Effect, {});
+  // As the list has it (with its strength), so that its defaults are the effect thumbnail's.
+  const filters = findEffect(pg2016Effect.id) ?? pg2016Effect;
+  const defaults = resolveSettings(filters, {});
   const looks = LOOKS.map((look) => ({
     key: lookThumbnailKey(look.name),
-    effectId: pg2016Effect.id,
-    settings: withSetting(pg2016Effect, defaults, 'filterName', look.name) ?? defaults,
+    effectId: filters.id,
+    settings: withSetting(filters, defaults, 'filterName', look.name) ?? defaults,
   }));
   const jobs = new Map<string, { keys: string[]; effectId: string; settings: ThumbnailJob['settings'] }>();
   for (const { key, effectId, settings } of [...effects, ...looks]) {

@@ -17,6 +17,8 @@ interface SettingBase {
   readonly hidden?: boolean;
   /** Shown only for these settings (Blur radius only for a gaussian blur); the value is kept meanwhile. */
   readonly shownWhen?: (settings: Settings) => boolean;
+  /** The control's test id when the testing contract names one (`look-strength`); else `setting-<name>`. */
+  readonly testId?: string;
 }
 
 export interface RangeSetting extends SettingBase {

@@ -1,6 +1,7 @@
 import type { Backend, FusedStep, GpuTexture } from './backend.ts';
 import { MAX_EPILOGUE_STAGES } from './fusion.ts';
 import { getStage } from './stages/index.ts';
+import { StepInputs } from './step-inputs.ts';
 import type { StageInvocation } from './stages/invocation.ts';
 import type {
   AnyStage,
@@ -43,8 +44,9 @@ export class StageRunner {
   /**
    * Runs the stages in order on `input` and returns a new texture from the pool (the caller releases it).
    * `input` itself is left alone; with no stages the result is a copy. `resolve` supplies the extra
-   * textures (LUTs, masks) that invocations name. `region` places `input` in a larger image (a tile of
-   * the full-resolution export); every stage must then keep the size, as tileable stages do.
+   * textures (LUTs, masks) that invocations name; the runner itself resolves step-input keys (a step's
+   * strength: src/engine/stages/mix/stage.ts). `region` places `input` in a larger image (a tile of the
+   * full-resolution export); every stage must then keep the size, as tileable stages do.
    */
   run(
     input: GpuTexture,
@@ -53,47 +55,62 @@ export class StageRunner {
     region?: Region,
   ): GpuTexture {
     const steps = chain.length > 0 ? chain : [COPY];
+    const lender = {
+      run: (texture: GpuTexture, resample: readonly StageInvocation[]) => this.run(texture, resample),
+      release: (texture: GpuTexture) => this.pool.release(texture),
+    };
+    const inputs = new StepInputs(lender, steps, input, resolve);
     let current = input;
-    for (let i = 0; i < steps.length;) {
-      const step = steps[i] as StageInvocation;
-      const own = getStage(step.stage);
-      // A per-pixel stage has no pass of its own: where the pass before it could not take it, it runs on
-      // what a copy pass stores, with the per-pixel stages after it.
-      const stage = own.perPixel ? getStage('copy') : own;
-      const first = own.perPixel ? i : i + 1;
-      const limit = this.fuse ? MAX_EPILOGUE_STAGES : own.perPixel ? 1 : 0;
-      const following = (output: GpuTexture) =>
-        this.pixelRun(steps, first, limit, output, resolve, region ?? wholeRegion(output));
-      const { output: next, fused } = this.runStage(
-        stage,
-        current,
-        own.perPixel ? {} : step.params,
-        own.perPixel ? {} : texturesFor(stage, step, resolve),
-        region ?? wholeRegion(current),
-        following,
-      );
-      if (first + fused === i) {
-        this.pool.release(next);
-        throw new Error(`Stage ${own.name} did not run as a per-pixel stage`);
+    try {
+      for (let i = 0; i < steps.length;) {
+        const step = steps[i] as StageInvocation;
+        inputs.reached(i, current);
+        const own = getStage(step.stage);
+        // A per-pixel stage has no pass of its own: where the pass before it could not take it, it runs on
+        // what a copy pass stores, with the per-pixel stages after it.
+        const stage = own.perPixel ? getStage('copy') : own;
+        const first = own.perPixel ? i : i + 1;
+        const limit = this.fuse ? MAX_EPILOGUE_STAGES : own.perPixel ? 1 : 0;
+        const following = (output: GpuTexture) =>
+          this.pixelRun(steps, i, first, limit, output, inputs, region ?? wholeRegion(output));
+        const { output: next, fused } = this.runStage(
+          stage,
+          current,
+          own.perPixel ? {} : step.params,
+          own.perPixel ? {} : texturesFor(stage, step, inputs.resolver(i, current)),
+          region ?? wholeRegion(current),
+          following,
+        );
+        if (first + fused === i) {
+          this.pool.release(next);
+          throw new Error(`Stage ${own.name} did not run as a per-pixel stage`);
+        }
+        i = first + fused;
+        if (region && (next.width !== input.width || next.height !== input.height)) {
+          this.pool.release(next);
+          throw new Error(`A stage changed the size of a tile (${step.stage})`);
+        }
+        if (current !== input && !inputs.holds(current)) this.pool.release(current);
+        current = next;
+        inputs.passed(i);
       }
-      i = first + fused;
-      if (region && (next.width !== input.width || next.height !== input.height)) {
-        this.pool.release(next);
-        throw new Error(`A stage changed the size of a tile (${step.stage})`);
-      }
-      if (current !== input) this.pool.release(current);
-      current = next;
+    } finally {
+      inputs.releaseAll();
     }
     return current;
   }
 
-  /** Up to `limit` per-pixel stages from `start` on, each with the one pass it would make on `input`. */
+  /**
+   * Up to `limit` per-pixel stages from `start` on, each with the one pass it would make on `input`, in
+   * the pass of the stage at `own`.
+   */
   private pixelRun(
     steps: readonly StageInvocation[],
+    own: number,
     start: number,
     limit: number,
     input: GpuTexture,
-    resolve: TextureResolver,
+    inputs: StepInputs,
     region: Region,
   ): PixelPass[] {
     const run: PixelPass[] = [];
@@ -101,7 +118,10 @@ export class StageRunner {
       const step = steps[i] as StageInvocation;
       const stage = getStage(step.stage);
       if (!stage.perPixel) break;
-      const request = recordOnePass(stage, input, step.params, texturesFor(stage, step, resolve), region);
+      // A later invocation reads what this one runs on (its step's input): it is stored, not fused.
+      if (i > own && inputs.isStepInput(i)) break;
+      const textures = texturesFor(stage, step, inputs.resolver(i, input));
+      const request = recordOnePass(stage, input, step.params, textures, region);
       if (!request) break;
       run.push({ stage, request });
     }

@@ -112,7 +112,11 @@ for (const viewport of [
     // control took four, a minute per viewport).
     const walk = async (effectId: string) => {
       const found = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('.adjustments [data-testid^="setting-"]')].map((node) => {
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            '.adjustments [data-testid^="setting-"], .adjustments [data-testid="look-strength"]',
+          ),
+        ].map((node) => {
           node.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
           const box = node.getBoundingClientRect();
           const host = document.querySelector('[data-testid="main-canvas"]');
@@ -177,7 +181,9 @@ for (const viewport of [
     for (const effect of EFFECTS.filter((e) => e.controls !== 'collage')) {
       for (const setting of effect.settings.filter((s) => !s.hidden)) {
         expect(
-          walked.some((w) => w.startsWith(effect.id) && w.endsWith(`setting-${setting.name}`)),
+          walked.some(
+            (w) => w.startsWith(effect.id) && w.endsWith(setting.testId ?? `setting-${setting.name}`),
+          ),
           `${effect.id}: ${setting.name}`,
         ).toBe(true);
       }

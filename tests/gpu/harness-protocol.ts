@@ -51,6 +51,8 @@ export interface EffectRequest {
   image: ImageBitmap;
   effectId: string;
   settings: Record<string, number | string | boolean>;
+  /** Run the effect's own stages only, without its step's strength (the look as it was before strength). */
+  ownStages?: boolean;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { GpuTexture } from '../../src/engine/backend.ts';
 import { findEffect } from '../../src/effects/index.ts';
 import { bakeLut } from '../../src/grading/luts.ts';
 import { resolveSettings } from '../../src/effects/settings.ts';
+import { stepStages } from '../../src/effects/strength.ts';
 import { EngineResources } from '../../src/engine/worker/resources.ts';
 import { exportCube } from '../../src/engine/worker/cube-export.ts';
 import { parseCube } from '../../src/grading/cube.ts';
@@ -184,9 +185,9 @@ async function runEffect(request: EffectRequest) {
   request.image.close();
   const settings = resolveSettings(effect, request.settings);
   const passesBefore = runner.passCount;
-  const output = await runner.backend.validate(() =>
-    runner.run(input, effect.stages(settings, input), resources.resolve),
-  );
+  // The step as the engine runs it (with its strength), or the effect's own stages alone.
+  const chain = request.ownStages ? effect.stages(settings, input) : stepStages(effect, settings, input);
+  const output = await runner.backend.validate(() => runner.run(input, chain, resources.resolve));
   const result = {
     passes: runner.passCount - passesBefore,
     inputWidth: input.width,
@@ -253,7 +254,7 @@ async function bench(request: BenchRequest) {
   let resolve = resources.resolve;
   if (request.effectId) {
     const effect = workerEffect(request.effectId);
-    chain = effect.stages(resolveSettings(effect, request.settings ?? {}), input);
+    chain = stepStages(effect, resolveSettings(effect, request.settings ?? {}), input);
     resolve = engineResources(runner).resolve;
   }
   let passes = 0;

@@ -137,18 +137,24 @@ const harness = {
     };
   },
 
-  /** Runs a whole effect with its settings on an encoded image; returns input and output RGBA as base64. */
+  /**
+   * Runs a whole effect step with its settings on an encoded image (or, with `ownStages`, the effect's
+   * stages without its strength); returns input and output RGBA as base64.
+   */
   async runEffect(
     engine: EngineKind,
     fileBase64: string,
     effectId: string,
     settings: Record<string, number | string | boolean> = {},
+    ownStages = false,
   ) {
     const image = await createImageBitmap(new Blob([fromBase64(fileBase64)]), {
       colorSpaceConversion: 'none',
       premultiplyAlpha: 'none',
     });
-    const result = (await send({ type: 'effect', engine, image, effectId, settings }, [image])) as RunResult;
+    const result = (await send({ type: 'effect', engine, image, effectId, settings, ownStages }, [
+      image,
+    ])) as RunResult;
     return {
       passes: result.passes,
       inputWidth: result.inputWidth,

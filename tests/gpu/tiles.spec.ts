@@ -47,6 +47,8 @@ const BOUNDS: Record<string, Bound> = {
   'smart-blur: gaussian sigma 3 at 1/4 resolution': { psnr: 67, worst: 1 },
   // 74.95 dB, 1 level.
   'soft-corners: amount 1, radius 0.004': { psnr: 72, worst: 1 },
+  // 93.17 dB, 2 levels on WebGPU at 0.01 % of the pixels: the nuke LUT steepens the blur's rounding.
+  'mix: a Filters LUT at 0.3, after a blur': { psnr: 90, worst: 2 },
 };
 
 /**
@@ -79,6 +81,7 @@ test('the stages that can run in tiles are the ones the full-resolution export n
       'halation',
       'light-leak',
       'lut',
+      'mix',
       'sharpen',
       'smart-blur',
       'soft-corners',
@@ -128,6 +131,8 @@ function expectTiles(results: TileScores[], bound: Bound, leastTiles: number) {
 for (const stage of tileable) {
   const cases = STAGE_CASES[stage.name] ?? [];
   for (const [index, stageCase] of (POSITION_FREE.has(stage.name) ? cases.slice(0, 1) : cases).entries()) {
+    // A case whose chain has a stage that needs the whole image (mix's after a resize) runs whole only.
+    if (chainReach(stageCase.chain, { width: 768, height: 512 }) === null) continue;
     test(`${stage.name}: ${stageCase.label} gives the same pixels in tiles as whole`, async ({
       harness: page,
     }) => {

@@ -19,6 +19,7 @@ import { jpeg } from './jpeg.ts';
 import { resize } from './resize.ts';
 import { transform } from './transform.ts';
 import { lut } from './lut.ts';
+import { mix } from './mix.ts';
 import { noise } from './noise.ts';
 import { pixelate } from './pixelate.ts';
 import { sharpen } from './sharpen.ts';
@@ -67,21 +68,33 @@ export const REFERENCES: Readonly<Record<string, Reference>> = {
   'light-leak': lightLeak,
   transform,
   frame,
+  mix,
 };
 
-/** Runs a chain on the CPU; `resources` maps resource keys (as invocations name them) to images. */
+/**
+ * Runs a chain on the CPU; `resources` maps resource keys (as invocations name them) to images. A
+ * step-input key (a step's strength) names the image the chain had that many invocations before, resized
+ * (smooth) to the size the invocation runs on when the step changed it.
+ */
 export function runReference(
   input: RgbaImage,
   chain: readonly StageInvocation[],
   resources: Readonly<Record<string, RgbaImage>> = {},
 ): RgbaImage {
   let image = input;
-  for (const step of chain) {
+  const ranOn: RgbaImage[] = [];
+  for (const [index, step] of chain.entries()) {
+    ranOn.push(image);
     const reference = REFERENCES[step.stage];
     if (!reference) throw new Error(`No CPU reference for stage ${step.stage}`);
     const textures: Record<string, RgbaImage> = {};
     for (const [slot, key] of Object.entries(step.textures ?? {})) {
-      const texture = resources[key];
+      const back = /^step-input:(\d+)$/.exec(key)?.[1];
+      const earlier = back === undefined ? undefined : ranOn[index - Number(back)];
+      const texture =
+        earlier && (earlier.width !== image.width || earlier.height !== image.height)
+          ? resize(earlier, { width: image.width, height: image.height, mode: 2 })
+          : (earlier ?? resources[key]);
       if (!texture) throw new Error(`No resource ${key} for the reference of ${step.stage}`);
       textures[slot] = texture;
     }

@@ -46,6 +46,7 @@ describe('fusion', () => {
       'grain',
       'light-leak',
       'lut',
+      'mix',
       'noise',
       'tonal-grain',
       'vibrance',

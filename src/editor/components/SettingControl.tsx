@@ -18,6 +18,11 @@ interface SettingControlProps {
   onChange: (name: string, value: SettingValue) => void;
 }
 
+/** The control's test id: the contract's own for the setting, else `setting-<name>`. */
+function testIdOf(definition: SettingDefinition): string {
+  return definition.testId ?? `setting-${definition.name}`;
+}
+
 // Memoised: a slider's step re-renders its own control, not every control of the effect.
 export const SettingControl = memo(function SettingControl({
   definition,
@@ -38,7 +43,7 @@ export const SettingControl = memo(function SettingControl({
         <input
           id={id}
           type="color"
-          data-testid={`setting-${definition.name}`}
+          data-testid={testIdOf(definition)}
           value={String(value)}
           disabled={disabled}
           onChange={(e) => onChange(definition.name, e.target.value)}
@@ -63,7 +68,7 @@ export const SettingControl = memo(function SettingControl({
         <label htmlFor={id}>{definition.label}</label>
         <select
           id={id}
-          data-testid={`setting-${definition.name}`}
+          data-testid={testIdOf(definition)}
           value={String(value)}
           disabled={disabled}
           onChange={(e) => onChange(definition.name, e.target.value)}
@@ -82,7 +87,7 @@ export const SettingControl = memo(function SettingControl({
       <input
         id={id}
         type="checkbox"
-        data-testid={`setting-${definition.name}`}
+        data-testid={testIdOf(definition)}
         checked={Boolean(value)}
         disabled={disabled}
         onChange={(e) => onChange(definition.name, e.target.checked)}
@@ -117,7 +122,7 @@ function DateControl({
       <input
         id={id}
         type="date"
-        data-testid={`setting-${definition.name}`}
+        data-testid={testIdOf(definition)}
         value={shown}
         min="1900-01-01"
         max="2099-12-31"
@@ -236,7 +241,7 @@ function RangeControl({ id, definition, value, onChange }: RangeControlProps) {
           id={id}
           type="number"
           inputMode="decimal"
-          data-testid={`setting-${definition.name}`}
+          data-testid={testIdOf(definition)}
           // A cyclic value steps round past its ends, so the box must not stop the arrows there.
           min={definition.cyclic ? undefined : definition.min}
           max={definition.cyclic ? undefined : definition.max}

@@ -12,6 +12,7 @@ import { halationStage } from './halation/stage.ts';
 import { jpegStage } from './jpeg/stage.ts';
 import { resizeStage } from './resize/stage.ts';
 import { lutStage } from './lut/stage.ts';
+import { mixStage } from './mix/stage.ts';
 import { noiseStage } from './noise/stage.ts';
 import { pixelateStage } from './pixelate/stage.ts';
 import { sharpenStage } from './sharpen/stage.ts';
@@ -58,6 +59,7 @@ export const STAGE_DEFINITIONS = {
   'light-leak': lightLeakStage,
   transform: transformStage,
   frame: frameStage,
+  mix: mixStage,
 } as const;
 
 export type StageName = keyof typeof STAGE_DEFINITIONS;

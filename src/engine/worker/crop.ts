@@ -28,6 +28,7 @@ import type { EngineResources } from './resources.ts';
 import type { FullResolutionStep } from '../protocol.ts';
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
+import { stepStages } from '../../effects/strength.ts';
 
 /** An original that can be decoded at a smaller size as well as at its own (FullSizeOriginal). */
 export interface ScalableOriginal extends Original {
@@ -174,7 +175,7 @@ export async function runSteps(
       if (step.mask) resources.setMask(step.mask);
       delete step.mask;
       const size = { width: current.width, height: current.height, taken };
-      const chain = effect.stages(resolveSettings(effect, step.settings), size);
+      const chain = stepStages(effect, resolveSettings(effect, step.settings), size);
       const from = current;
       const next = await backend.validate(() => runner.run(from, chain, resources.resolve));
       if (next !== current) runner.pool.release(current);

@@ -44,6 +44,7 @@ import { textureLimit } from '../device-limits.ts';
 import { NO_FRAME, type FrameChoice } from '../../frames/model/choice.ts';
 import { FrameRenderer } from './frame.ts';
 import { History } from './history.ts';
+import { stepStages } from '../../effects/strength.ts';
 
 export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => void;
 
@@ -173,7 +174,7 @@ export class Engine {
     }
     if (message.freehandMaskImageBitmap) this.resources.setMask(message.freehandMaskImageBitmap);
     const input = { width: base.width, height: base.height, taken: this.taken };
-    const chain = effect.stages(resolveSettings(effect, message.settings), input);
+    const chain = stepStages(effect, resolveSettings(effect, message.settings), input);
     await this.warmer.forChain(chain, base);
     const result = await this.backend.validate(() => this.runner.run(base, chain, this.resources.resolve));
     await this.setCurrent(result);

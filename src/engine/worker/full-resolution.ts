@@ -35,9 +35,10 @@ import type { EffectDefinition, Settings } from '../../effects/types.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import { COPY, type StageRunner } from '../runner.ts';
 import type { StageInvocation } from '../stages/invocation.ts';
+import { stepInputBack } from '../stages/mix/stage.ts';
 import { RESIZE_AREA } from '../stages/resize/stage.ts';
 import type { TextureResolver } from '../stages/types.ts';
-import type { TileLimits } from '../tiling.ts';
+import { stepInputUses } from '../step-inputs.ts';
 import { tagSrgb } from '../../colour/srgb-jpeg.ts';
 import { downscaled } from '../../pixels/downscale.ts';
 import { StripJpegEncoder } from '../jpeg-encoder/strip-encoder.ts';
@@ -55,49 +56,10 @@ import { planSteps, sameSize, stepRuns, stepTexture, type ImageSize, type StepRu
 import { into, runInTiles, type RowSink } from './tiles.ts';
 import { FrameRenderer } from './frame.ts';
 import type { FrameChoice } from '../../frames/model/choice.ts';
+import type { Original, RenderJob, RenderResult, RenderStep } from './render-job.ts';
 import { framedSize } from '../../frames/model/layout.ts';
 
-export interface RenderStep {
-  effectId: string;
-  settings: Settings;
-  mask?: ImageBitmap;
-}
-
-/**
- * The original, upright, at its own size, decoded when a step needs it: as pixels in memory (which tiled
- * steps then write in place), or at the preview's processing size, as the preview's was made, for a camera
- * that runs at that size (then the photo is never held at its full size at all).
- */
-export interface Original {
-  width: number;
-  height: number;
-  /** The whole picture, to read from (called once; the reader is closed by the caller). */
-  open(): Promise<PictureReader>;
-  atProcessingSize(): Promise<ImageBitmap>;
-}
-
-export interface RenderJob {
-  original: Original;
-  /** The size the preview processed the original at. */
-  processing: ImageSize;
-  steps: readonly RenderStep[];
-  /** JPEG quality, 0..1. */
-  quality: number;
-  limits: TileLimits;
-  /** The day the photo was taken, for a date stamp. */
-  taken?: string;
-  /** The frame around the result: the print is saved (src/engine/worker/frame.ts). */
-  frame?: FrameChoice;
-  /** Called as work completes, with the fraction done. */
-  progress: (fraction: number) => void;
-  signal?: AbortSignal;
-}
-
-export interface RenderResult {
-  blob: Blob;
-  width: number;
-  height: number;
-}
+export type { Original, RenderJob, RenderResult, RenderStep } from './render-job.ts';
 
 /**
  * The image between steps: a full-size texture, pixels in the worker's memory, or a texture smaller than
@@ -255,27 +217,50 @@ export class FullResolutionRenderer {
     }
   }
 
-  /** Runs the chain on `input` (released here) a stage at a time, so progress moves and work is paced. */
+  /**
+   * Runs the chain on `input` (released here) a stage at a time, so progress moves and work is paced.
+   * What a later stage reads back (a step's input, for its strength) is kept until that stage has run.
+   */
   private async runWhole(
     input: GpuTexture,
     chain: readonly StageInvocation[],
     resolve: TextureResolver,
     job: RenderJob,
   ): Promise<GpuTexture> {
+    const steps = chain.length > 0 ? chain : [COPY];
+    const uses = stepInputUses(steps);
+    const kept = new Map<number, GpuTexture>();
+    const release = (texture: GpuTexture) => {
+      if (![...kept.values()].includes(texture)) this.runner.pool.release(texture);
+    };
     let current = input;
     try {
-      for (const invocation of chain.length > 0 ? chain : [COPY]) {
+      for (const [index, invocation] of steps.entries()) {
         job.signal?.throwIfAborted();
+        if (uses.has(index)) kept.set(index, current);
         const from = current;
-        const next = await this.backend.validate(() => this.runner.run(from, [invocation], resolve));
-        this.runner.pool.release(current);
+        // This invocation's step-input keys name what the chain ran on that many stages back.
+        const own: TextureResolver = (key) => {
+          const back = stepInputBack(key);
+          if (back === null) return resolve(key);
+          const texture = kept.get(index - back);
+          if (!texture) throw new Error(`No step input ${key} for ${invocation.stage}`);
+          return texture;
+        };
+        const next = await this.backend.validate(() => this.runner.run(from, [invocation], own));
+        release(current);
         current = next;
+        for (const [at, texture] of kept) {
+          if ((uses.get(at) ?? -1) > index) continue;
+          kept.delete(at);
+          release(texture);
+        }
         await this.backend.finish();
         await this.tick(job);
       }
       return current;
     } catch (error) {
-      this.runner.pool.release(current);
+      for (const texture of new Set([current, ...kept.values()])) this.runner.pool.release(texture);
       throw error;
     }
   }

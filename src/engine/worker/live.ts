@@ -21,6 +21,7 @@ import type { StageInvocation } from '../stages/invocation.ts';
 import { RESIZE_AREA } from '../stages/resize/stage.ts';
 import { UploadTrial } from './upload-trial.ts';
 import type { TextureResolver } from '../stages/types.ts';
+import { stepStages } from '../../effects/strength.ts';
 
 /** The preview's long side never goes below this, nor above this, nor above the camera's own. */
 export const LIVE_MIN_LONG_SIDE = 240;
@@ -284,7 +285,7 @@ export class LiveView {
     const effect = findEffect(this.look.effectId);
     const look =
       effect && effect.runsOn === 'worker'
-        ? effect.stages(resolveSettings(effect, this.look.settings), { ...size, taken: today() })
+        ? stepStages(effect, resolveSettings(effect, this.look.settings), { ...size, taken: today() })
         : [];
     const chain = [...scale, ...look];
     const key = `${this.lookVersion}:${input.width}x${input.height}:${size.width}x${size.height}`;

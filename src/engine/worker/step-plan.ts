@@ -4,8 +4,10 @@
  */
 import type { EffectDefinition, PhotoInput, Settings } from '../../effects/types.ts';
 import { getStage } from '../stages/index.ts';
+import { stepInputBack } from '../stages/mix/stage.ts';
 import type { StageInvocation } from '../stages/invocation.ts';
 import { fitsOneTile, fitWithin, planTiles, type Tile, type TileLimits } from '../tiling.ts';
+import { stepStages } from '../../effects/strength.ts';
 
 export interface ImageSize {
   width: number;
@@ -79,7 +81,7 @@ export function planSteps(
   // The picture's size after the previous step, when that is smaller than the full size.
   let small: ImageSize | null = null;
   const chains = steps.map(({ effect, settings }) => {
-    const chain = effect.stages(settings, full);
+    const chain = stepStages(effect, settings, full);
     const output = chainOutputSize(chain, full);
     return { chain, output, camera: output.width < full.width || output.height < full.height };
   });
@@ -90,7 +92,7 @@ export function planSteps(
     let planned: Omit<PlannedStep, 'effect' | 'settings'>;
     // The effect run at a smaller size, then scaled up (a resample and the chain).
     const scaled = (size: ImageSize, why: ScaledWhy): Omit<PlannedStep, 'effect' | 'settings'> => {
-      const chain = effect.stages(settings, { ...size, ...(full.taken ? { taken: full.taken } : {}) });
+      const chain = stepStages(effect, settings, { ...size, ...(full.taken ? { taken: full.taken } : {}) });
       return {
         plan: { kind: 'scaled', ...size, why },
         chain,
@@ -173,7 +175,11 @@ export function stepRuns(steps: readonly PlannedStep[], full: ImageSize, limits:
 function ownTextures(invocation: StageInvocation, step: number): StageInvocation {
   if (!invocation.textures) return invocation;
   const textures = Object.fromEntries(
-    Object.entries(invocation.textures).map(([slot, key]) => [slot, stepTexture(key, step)]),
+    // A step input is relative to the invocation (the runner resolves it), so it holds in a joined chain.
+    Object.entries(invocation.textures).map(([slot, key]) => [
+      slot,
+      stepInputBack(key) === null ? stepTexture(key, step) : key,
+    ]),
   );
   return { ...invocation, textures };
 }

@@ -25,6 +25,7 @@ import { StageRunner } from '../runner.ts';
 import { RESIZE_AREA } from '../stages/resize/stage.ts';
 import type { StageInvocation } from '../stages/invocation.ts';
 import type { TextureResolver } from '../stages/types.ts';
+import { stepStages } from '../../effects/strength.ts';
 
 /**
  * A camera's resolution is scaled as if the photo were this many times the thumbnail's size: its JPEG
@@ -156,7 +157,7 @@ export class ThumbnailRenderer {
     const source = this.source(work, base, scaleFor(chain.length > 0 ? detail : 1, base));
     const stages = chain.flatMap(({ effect, settings }) => {
       const given = job.chain ? resolveSettings(effect, settings) : settings;
-      return effect.stages(inImagePixels(effect, given, cameraScale(effect, base)), source);
+      return stepStages(effect, inImagePixels(effect, given, cameraScale(effect, base)), source);
     });
     return { source, stages };
   }

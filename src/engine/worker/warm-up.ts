@@ -10,6 +10,7 @@ import { resolveSettings } from '../../effects/settings.ts';
 import type { Backend } from '../backend.ts';
 import { chainPrograms } from '../plan.ts';
 import type { StageInvocation } from '../stages/invocation.ts';
+import { stepStages } from '../../effects/strength.ts';
 
 interface Size {
   width: number;
@@ -54,7 +55,7 @@ export class ProgramWarmer {
     const size = this.imageSize() ?? TYPICAL_SIZE;
     this.busy = true;
     // Not awaited by the worker's queue: an apply that arrives meanwhile runs at once.
-    this.forChain(effect.stages(resolveSettings(effect, {}), size), size)
+    this.forChain(stepStages(effect, resolveSettings(effect, {}), size), size)
       .catch(() => undefined)
       .finally(() => {
         this.busy = false;

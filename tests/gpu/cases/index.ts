@@ -20,6 +20,7 @@ import { softCornersCases } from './soft-corners.ts';
 import { bilateralCases } from './bilateral.ts';
 import { sharpenCases } from './sharpen.ts';
 import { lutCases } from './lut.ts';
+import { mixCases } from './mix.ts';
 import { noiseCases } from './noise.ts';
 import { resizeCases } from './resize.ts';
 import { transformCases } from './transform.ts';
@@ -59,4 +60,5 @@ export const STAGE_CASES: Readonly<Record<string, readonly StageCase[]>> = {
   fringing: fringingCases,
   halation: halationCases,
   frame: frameCases,
+  mix: mixCases,
 };

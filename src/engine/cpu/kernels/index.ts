@@ -19,6 +19,7 @@ import { jpegEntries } from '../../stages/jpeg/kernel.ts';
 import { lensReflectionEntries } from '../../stages/lens-reflection/kernel.ts';
 import { lightLeak } from '../../stages/light-leak/kernel.ts';
 import { lut } from '../../stages/lut/kernel.ts';
+import { mix } from '../../stages/mix/kernel.ts';
 import { noise } from '../../stages/noise/kernel.ts';
 import { pixelate } from '../../stages/pixelate/kernel.ts';
 import { resize } from '../../stages/resize/kernel.ts';
@@ -58,4 +59,5 @@ export const CPU_STAGES: ReadonlyMap<string, CpuStage> = new Map<string, CpuStag
   ['halation', { entries: halationEntries }],
   ['transform', { entries: { main: transform } }],
   ['frame', { entries: { main: frame } }],
+  ['mix', { pixel: mix }],
 ]);
