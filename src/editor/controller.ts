@@ -39,6 +39,8 @@ import { cycleZoom, pageBecameVisible, zoomTo } from './state/view-rules.ts';
 import { workerInitStarted } from './state/worker-rules.ts';
 import { engineChoiceAtom, rememberedSaveOptions } from './state/ui.ts';
 import { UserResources } from './user-resources.ts';
+import { t } from '../i18n/i18n.ts';
+import { msg } from '../i18n/msg.ts';
 
 export interface ControllerOptions {
   engine?: EngineKind;
@@ -167,7 +169,7 @@ export class EditorController {
       start();
     } catch (error) {
       const message =
-        error instanceof EngineSetupError ? error.message : 'Failed to initialize worker resources.';
+        error instanceof EngineSetupError ? error.message : msg('Failed to initialize worker resources.');
       this.run((s) => errorReceived(s, message));
     }
   }
@@ -239,7 +241,7 @@ export class EditorController {
       const same = this.state.lastAppliedSettings?.[need.setting] === need.value;
       if (!isBusy(this.state) && same) this.run((s) => applyEffect(s));
     }
-    this.notify('success', `Loaded ${title}.`);
+    this.notify('success', t('Loaded {title}.', { title }));
   }
 
   get customLutTitle(): string | null {

@@ -4,6 +4,8 @@ import { useAtomValue } from '../editor-jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
 import { canRequestImage, isBusy, type EditorState } from '../state/editor-state.ts';
 import './BatchPanel.css';
+import { useT } from '../../i18n/use-t.ts';
+import { translateMessage } from '../../i18n/translate-message.ts';
 
 const ready = (state: EditorState) => canRequestImage(state) && !isBusy(state);
 
@@ -15,20 +17,27 @@ const ready = (state: EditorState) => canRequestImage(state) && !isBusy(state);
 export function BatchPanel({ controller }: { controller: EditorController }) {
   const batch = useAtomValue(batchAtom);
   const canApply = useEditorState(ready);
+  const t = useT();
   if (batch.files.length === 0) return null;
   const { running, refusals, files } = batch;
   const percent = batchPercent(batch);
   return (
-    <section className="batch" aria-label="Batch" data-testid="batch-panel">
-      <p className="batch-count">{files.length} photos</p>
+    <section className="batch" aria-label={t('Batch')} data-testid="batch-panel">
+      <p className="batch-count">
+        {t('{count, plural, one {# photo} other {# photos}}', { count: files.length })}
+      </p>
       {running ? (
         <div className="batch-progress" data-testid="batch-progress" data-progress={percent}>
-          <progress max={100} value={percent} aria-label="Batch progress">
+          <progress max={100} value={percent} aria-label={t('Batch progress')}>
             {percent}%
           </progress>
           <p className="batch-status" data-testid="batch-status">
-            Photo {running.index + 1} of {files.length} ({Math.round(running.fraction * 100)}%), {percent}% in
-            all
+            {t('Photo {index} of {count} ({photoPercent}%), {percent}% in all', {
+              index: running.index + 1,
+              count: files.length,
+              photoPercent: Math.round(running.fraction * 100),
+              percent,
+            })}
           </p>
           <button
             type="button"
@@ -36,7 +45,7 @@ export function BatchPanel({ controller }: { controller: EditorController }) {
             data-testid="batch-cancel"
             onClick={() => controller.saves.cancelBatch()}
           >
-            Cancel
+            {t('Cancel')}
           </button>
         </div>
       ) : (
@@ -45,17 +54,17 @@ export function BatchPanel({ controller }: { controller: EditorController }) {
           className="button"
           data-testid="batch-apply"
           disabled={!canApply}
-          title="Apply the look on screen to every photo at full size, as one zip"
+          title={t('Apply the look on screen to every photo at full size, as one zip')}
           onClick={() => void controller.saves.applyToAll()}
         >
-          Apply to all
+          {t('Apply to all')}
         </button>
       )}
       {refusals.length > 0 && (
         <ul className="batch-refusals" data-testid="batch-refusals">
           {refusals.map((refusal, index) => (
             <li key={`${index}-${refusal.name}`} data-testid="batch-refusal">
-              <span className="batch-refusal-name">{refusal.name}</span>: {refusal.message}
+              <span className="batch-refusal-name">{refusal.name}</span>: {translateMessage(refusal.message)}
             </li>
           ))}
         </ul>
