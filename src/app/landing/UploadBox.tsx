@@ -215,7 +215,7 @@ export function UploadBox() {
           <figcaption className="hint">
             {preparing?.name ?? chosen?.name}
             {batchSize > 1 &&
-              ` ${t("{count, plural, one {and # more for 'Apply to all'} other {and # more for 'Apply to all'}}", { count: batchSize - 1 })}`}
+              ` ${t("{count, plural, one {and # more for ''Apply to all''} other {and # more for ''Apply to all''}}", { count: batchSize - 1 })}`}
           </figcaption>
         </figure>
       ) : (
