@@ -4,9 +4,12 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { MANIFEST_LAUNCH } from './src/intake/share-target.ts';
+import { catalogues } from './vite-i18n-plugin.ts';
 
 export default defineConfig({
   plugins: [
+    // The message catalogues, compiled at build time (src/i18n).
+    catalogues(),
     react(),
     VitePWA({
       // Registered by src/app/register-sw.ts on load; a waiting worker is told to skip waiting there.

@@ -2,9 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ContactDialog } from './landing/ContactDialog.tsx';
 import './SiteFooter.css';
+import { useT } from '../i18n/use-t.ts';
 
 /** The footer of the landing and privacy pages: the policy, and the Contact Information dialog. */
 export function SiteFooter() {
+  const t = useT();
   const [contactOpen, setContactOpen] = useState(false);
   const contactButton = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
@@ -17,8 +19,8 @@ export function SiteFooter() {
   }, [contactOpen]);
   return (
     <footer className="site-footer">
-      <nav aria-label="Footer">
-        <Link href="/privacy">Privacy Policy</Link>
+      <nav aria-label={t('Footer')}>
+        <Link href="/privacy">{t('Privacy Policy')}</Link>
         <button
           ref={contactButton}
           type="button"
@@ -26,10 +28,10 @@ export function SiteFooter() {
           data-testid="contact-button"
           onClick={() => setContactOpen(true)}
         >
-          Contact
+          {t('Contact')}
         </button>
       </nav>
-      <p className="site-footer-note">© 2025 RetroCam. Your photos never leave your device.</p>
+      <p className="site-footer-note">{t('© 2025 RetroCam. Your photos never leave your device.')}</p>
       {contactOpen && <ContactDialog onClose={() => setContactOpen(false)} />}
     </footer>
   );

@@ -14,6 +14,9 @@ import type {} from './camera-test-hooks.ts';
 import { CAMERA_LOOKS, findCameraLook, type CameraLook } from './looks.ts';
 import { nextTimer, rememberChoices, rememberedChoices } from './choices.ts';
 import './CameraView.css';
+import { t as translate } from '../i18n/i18n.ts';
+import { translateMessage } from '../i18n/translate-message.ts';
+import { useT } from '../i18n/use-t.ts';
 
 export interface CameraShot {
   file: File;
@@ -78,6 +81,7 @@ export default function CameraView(props: CameraViewProps) {
   const session = useRef<CameraSession | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<'starting' | 'running' | 'problem' | 'shooting'>('starting');
+  const t = useT();
   const [problem, setProblem] = useState<{ kind: CameraProblem; message: string } | null>(null);
   const [stats, setStats] = useState<CameraStats | null>(null);
   // As the camera was left last time (choices.ts).
@@ -118,7 +122,7 @@ export default function CameraView(props: CameraViewProps) {
     canvas.className = 'camera-canvas';
     canvas.dataset.testid = 'camera-view';
     canvas.setAttribute('role', 'img');
-    canvas.setAttribute('aria-label', 'Camera viewfinder');
+    canvas.setAttribute('aria-label', translate('Camera viewfinder'));
     element.replaceChildren(canvas);
     let made: CameraSession;
     try {
@@ -231,7 +235,11 @@ export default function CameraView(props: CameraViewProps) {
     } catch (error) {
       shooting.current = false;
       setState('running');
-      onProblem?.(`The photo could not be taken: ${error instanceof Error ? error.message : String(error)}`);
+      onProblem?.(
+        translate('The photo could not be taken: {reason}', {
+          reason: error instanceof Error ? error.message : String(error),
+        }),
+      );
     }
   }, [onShot, onProblem, look, settings]);
 
@@ -272,7 +280,7 @@ export default function CameraView(props: CameraViewProps) {
       className="camera"
       role="dialog"
       aria-modal="true"
-      aria-label="Camera"
+      aria-label={t('Camera')}
       data-testid="camera"
       data-state={state}
       ref={dialog}
@@ -281,20 +289,22 @@ export default function CameraView(props: CameraViewProps) {
     >
       <div className="camera-top">
         <button type="button" className="button camera-close" data-testid="camera-close" onClick={onClose}>
-          Close
+          {t('Close')}
         </button>
         <span className="camera-info" aria-live="polite">
-          {state === 'starting' && 'Starting the camera…'}
+          {state === 'starting' && t('Starting the camera…')}
           {state !== 'starting' && stats && stats.frames > 0 && `${Math.round(stats.fps)} fps`}
         </span>
         <button
           type="button"
           className="button"
           data-testid="camera-timer"
-          aria-label={`Self-timer: ${timer === 0 ? 'off' : `${timer} seconds`}`}
+          aria-label={
+            timer === 0 ? t('Self-timer: off') : t('Self-timer: {seconds} seconds', { seconds: timer })
+          }
           onClick={() => setTimer(nextTimer)}
         >
-          {timer === 0 ? 'Timer off' : `Timer ${timer}s`}
+          {timer === 0 ? t('Timer off') : t('Timer {seconds}s', { seconds: timer })}
         </button>
         {cameras > 1 && (
           <button
@@ -305,7 +315,7 @@ export default function CameraView(props: CameraViewProps) {
               void session.current?.switchCamera().then(() => setMirrored(session.current?.facing === 'user'))
             }
           >
-            Switch camera
+            {t('Switch camera')}
           </button>
         )}
       </div>
@@ -318,7 +328,7 @@ export default function CameraView(props: CameraViewProps) {
       {flash > 0 && <div key={flash} className="camera-flash" aria-hidden="true" />}
       {problem && (
         <div className="camera-problem" role="alert" data-testid="camera-problem" data-problem={problem.kind}>
-          <p>{problem.message}</p>
+          <p>{translateMessage(problem.message)}</p>
           <div className="camera-problem-actions">
             <button
               type="button"
@@ -326,7 +336,7 @@ export default function CameraView(props: CameraViewProps) {
               data-testid="camera-upload"
               onClick={onUpload}
             >
-              Upload a photo
+              {t('Upload a photo')}
             </button>
             {problem.kind !== 'unsupported' && (
               <button
@@ -339,14 +349,14 @@ export default function CameraView(props: CameraViewProps) {
                   setAttempt((n) => n + 1);
                 }}
               >
-                Try again
+                {t('Try again')}
               </button>
             )}
           </div>
         </div>
       )}
       <div className="camera-bottom">
-        <div className="camera-looks" role="radiogroup" aria-label="Look">
+        <div className="camera-looks" role="radiogroup" aria-label={t('Look')}>
           {CAMERA_LOOKS.map((option) => (
             <button
               type="button"
@@ -357,7 +367,7 @@ export default function CameraView(props: CameraViewProps) {
               data-testid={`camera-look-${option.key}`}
               onClick={() => setLookKey(option.key)}
             >
-              {option.label}
+              {t(option.label)}
             </button>
           ))}
         </div>
@@ -370,14 +380,14 @@ export default function CameraView(props: CameraViewProps) {
               disabled={stampSetting === null}
               onChange={(event) => setDated(event.target.checked)}
             />
-            Date
+            {t('Date')}
           </label>
           <button
             type="button"
             ref={shutter}
             className={`camera-shutter${countdown !== null ? ' camera-shutter-counting' : ''}`}
             data-testid="camera-shutter"
-            aria-label={countdown !== null ? 'Stop the self-timer' : 'Take photo'}
+            aria-label={countdown !== null ? t('Stop the self-timer') : t('Take photo')}
             disabled={state !== 'running'}
             onClick={press}
           />

@@ -23,6 +23,7 @@ import {
   type LiveShownMessage,
   type LiveUpload,
 } from '../engine/protocol.ts';
+import { msg } from '../i18n/msg.ts';
 
 export type FramePath = 'stream' | 'video-frame' | 'bitmap';
 
@@ -30,12 +31,15 @@ export type FramePath = 'stream' | 'video-frame' | 'bitmap';
 export type CameraProblem = 'refused' | 'absent' | 'busy' | 'unsupported' | 'stopped' | 'engine';
 
 export const CAMERA_MESSAGES: Record<Exclude<CameraProblem, 'engine'>, string> = {
-  refused:
+  refused: msg(
     "Camera access was refused. Allow the camera for this site in your browser's settings, or upload a photo instead.",
-  absent: 'No camera was found on this device. Connect one, or upload a photo instead.',
-  busy: 'The camera is in use by another app or could not start. Close the other app and try again, or upload a photo instead.',
-  unsupported: 'This browser cannot use a camera here. Upload a photo instead.',
-  stopped: 'The camera stopped sending pictures. Try again, or upload a photo instead.',
+  ),
+  absent: msg('No camera was found on this device. Connect one, or upload a photo instead.'),
+  busy: msg(
+    'The camera is in use by another app or could not start. Close the other app and try again, or upload a photo instead.',
+  ),
+  unsupported: msg('This browser cannot use a camera here. Upload a photo instead.'),
+  stopped: msg('The camera stopped sending pictures. Try again, or upload a photo instead.'),
 };
 
 /** The camera the user means, from a getUserMedia error's name. */
@@ -406,7 +410,7 @@ export class CameraSession {
         return;
       case 'status':
         if (message.status === 'WorkerError') {
-          this.events.onProblem('engine', message.message ?? 'The effect engine could not start.');
+          this.events.onProblem('engine', message.message ?? msg('The effect engine could not start.'));
         }
         return;
       case 'error':

@@ -5,6 +5,7 @@
 import { EFFECTS } from '../effects/index.ts';
 import type { EffectSettings } from '../engine/protocol.ts';
 import { LOOKS } from '../grading/looks/index.ts';
+import { msg } from '../i18n/msg.ts';
 
 export interface CameraLook {
   /** Unique among the looks: the effect id, or `pg2016:<look>` for a Filters look. */
@@ -22,7 +23,7 @@ export interface CameraLook {
 const NOT_LIVE = new Set(['smartBlur', 'collageEffect', 'vibrance', 'pg2016']);
 
 export const CAMERA_LOOKS: readonly CameraLook[] = [
-  { key: 'none', label: 'No look', effectId: null, settings: {} },
+  { key: 'none', label: msg('No look'), effectId: null, settings: {} },
   ...EFFECTS.filter((effect) => effect.runsOn === 'worker' && !NOT_LIVE.has(effect.id)).map((effect) => ({
     key: effect.id,
     label: effect.name,

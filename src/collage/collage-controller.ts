@@ -41,6 +41,7 @@ import {
 import { isCollage, type EditorState, type Outcome } from '../editor/state/editor-state.ts';
 import { collageSelectionAtom, savingAtom } from '../editor/state/ui.ts';
 import { tagSrgb } from '../colour/srgb-jpeg.ts';
+import { msg } from '../i18n/msg.ts';
 
 /** What the collage needs from the editor controller. */
 export interface CollageHost {
@@ -230,7 +231,7 @@ export class CollageController {
         previewUrl: url,
         originalWidth: canvas.width,
         originalHeight: canvas.height,
-        name: 'Edited photo',
+        name: msg('Edited photo'),
         file: blob,
       }),
     );
@@ -274,12 +275,12 @@ export class CollageController {
   /** Apply: ApplyingEffect, render, replaceBaseImage; the worker's ImageReady closes the collage. */
   async commit(): Promise<void> {
     if (!this.host.hasWorker()) {
-      this.host.notify('warning', 'Cannot commit: Worker not available.');
+      this.host.notify('warning', msg('Cannot commit: Worker not available.'));
       return;
     }
     const api = this.api;
     if (!api) {
-      this.host.notify('error', 'Collage editor not ready.');
+      this.host.notify('error', msg('Collage editor not ready.'));
       return;
     }
     const started = this.host.run(collageCommitStarted);
@@ -298,12 +299,12 @@ export class CollageController {
   async save(): Promise<void> {
     const api = this.api;
     if (!api) {
-      this.host.notify('error', 'Collage editor not ready.');
+      this.host.notify('error', msg('Collage editor not ready.'));
       return;
     }
     await runSave(
       {
-        preparing: 'Preparing collage image...',
+        preparing: msg('Preparing collage image...'),
         make: async () => {
           await api.idle();
           const canvas = api.render(this.multiplier());
@@ -312,8 +313,8 @@ export class CollageController {
           return { blob: await tagSrgb(blob) };
         },
         step: collageEffect.id,
-        done: { kind: 'success', message: 'Collage download started!' },
-        failure: 'Collage download failed',
+        done: { kind: 'success', message: msg('Collage download started!') },
+        failure: msg('Collage download failed'),
         busy: (on) => this.store.set(savingAtom, on),
       },
       this.host.notify,

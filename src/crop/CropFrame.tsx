@@ -20,6 +20,8 @@ import {
   type Handle,
 } from './frame-edit.ts';
 import { turnedSize, type Size } from './geometry.ts';
+import { translateMessage } from '../i18n/translate-message.ts';
+import { useT } from '../i18n/use-t.ts';
 
 /** Safari's (and the app's iOS mode's) canvas limit: a larger canvas fails to draw. */
 const MAX_CANVAS_PIXELS = 16_777_216;
@@ -46,6 +48,7 @@ export default function CropFrame({ image, photo, choice, onChange, onDone }: Cr
   const canvas = useRef<HTMLCanvasElement>(null);
   const [area, setArea] = useState<Size>({ width: 0, height: 0 });
   const [spoken, setSpoken] = useState('');
+  const t = useT();
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const gesture = useRef<Gesture>(null);
 
@@ -174,7 +177,7 @@ export default function CropFrame({ image, photo, choice, onChange, onDone }: Cr
           className="crop-frame"
           data-testid="crop-frame"
           role="group"
-          aria-label={describeFrame(rect)}
+          aria-label={translateMessage(describeFrame(rect))}
           aria-describedby="crop-frame-help"
           tabIndex={0}
           style={frameStyle}
@@ -193,11 +196,12 @@ export default function CropFrame({ image, photo, choice, onChange, onDone }: Cr
         </div>
       </div>
       <p id="crop-frame-help" className="visually-hidden">
-        Drag the frame or its corners. Arrow keys move it, Shift and arrow keys resize it, Enter applies the
-        crop, Escape cancels.
+        {t(
+          'Drag the frame or its corners. Arrow keys move it, Shift and arrow keys resize it, Enter applies the crop, Escape cancels.',
+        )}
       </p>
       <p className="visually-hidden" aria-live="polite">
-        {spoken}
+        {translateMessage(spoken)}
       </p>
     </div>
   );

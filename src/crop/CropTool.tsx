@@ -10,6 +10,10 @@ import CropFrame from './CropFrame.tsx';
 import { angleNote, chooseAspect, flipView, rotateView, straighten, viewOf } from './frame-edit.ts';
 import { ASPECTS, MAX_STRAIGHTEN, fitRect, type Size } from './geometry.ts';
 import './crop-tool.css';
+import type { MessageValues } from '../i18n/i18n.ts';
+import { TURN_TEMPLATE } from '../i18n/templates.ts';
+import { translateMessage } from '../i18n/translate-message.ts';
+import { useT } from '../i18n/use-t.ts';
 
 export interface CropToolProps {
   /** The photo as loaded (upright, no edits), at the preview's processing size: drawn under the frame. */
@@ -25,9 +29,12 @@ export interface CropToolProps {
 const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), [tabindex="0"]';
 
 /** The turn button's name: 'Turn 4:5 to 5:4'. */
-function turnLabel(choice: CropChoice): string {
-  if (choice.aspect === 'original') return 'Turn the original shape';
-  return `Turn ${aspectLabel(choice.aspect, choice.aspectTurned)} to ${aspectLabel(choice.aspect, !choice.aspectTurned)}`;
+function turnLabel(choice: CropChoice, t: (id: string, values?: MessageValues) => string): string {
+  if (choice.aspect === 'original') return t('Turn the original shape');
+  return t(TURN_TEMPLATE, {
+    from: aspectLabel(choice.aspect, choice.aspectTurned),
+    to: aspectLabel(choice.aspect, !choice.aspectTurned),
+  });
 }
 
 /** Degrees as typed and shown: one decimal, no '-0'. */
@@ -49,6 +56,7 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
   // The angle last asked for (typed, slid or kept through a preset), for the note when it could not be had.
   const [asked, setAsked] = useState<number | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
+  const t = useT();
 
   // Focus comes into the dialog, so that Escape reaches it and Tab starts at the frame.
   useEffect(() => {
@@ -90,7 +98,7 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
     setAsked(Math.min(MAX_STRAIGHTEN, Math.max(-MAX_STRAIGHTEN, value)));
     setChoice((c) => straighten(c, photo, value));
   };
-  const note = angleNote(asked, choice.geometry.angle);
+  const note = translateMessage(angleNote(asked, choice.geometry.angle));
   const turnable = choice.aspect !== 'free' && choice.aspect !== '1-1';
   const angle = choice.geometry.angle;
 
@@ -99,7 +107,7 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
       className="crop-tool"
       role="dialog"
       aria-modal="true"
-      aria-label="Crop and rotate"
+      aria-label={t('Crop and rotate')}
       data-testid="crop-tool"
       ref={dialog}
       tabIndex={-1}
@@ -113,7 +121,7 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
         onDone={() => onDone(choice)}
       />
       <div className="crop-panel">
-        <div className="crop-aspects" role="group" aria-label="Aspect">
+        <div className="crop-aspects" role="group" aria-label={t('Aspect')}>
           {ASPECTS.map(({ id, label }) => (
             <button
               type="button"
@@ -126,65 +134,65 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
                 setChoice((c) => chooseAspect(c, photo, id));
               }}
             >
-              {label}
+              {t(label)}
             </button>
           ))}
         </div>
-        <div className="crop-tools" role="group" aria-label="Turn and flip">
+        <div className="crop-tools" role="group" aria-label={t('Turn and flip')}>
           <button
             type="button"
             className="button"
             data-testid="crop-aspect-turn"
-            aria-label={turnLabel(choice)}
+            aria-label={turnLabel(choice, t)}
             aria-pressed={choice.aspectTurned}
-            title={turnLabel(choice)}
+            title={turnLabel(choice, t)}
             disabled={!turnable}
             onClick={() => {
               setAsked(asked ?? choice.geometry.angle);
               setChoice((c) => chooseAspect(c, photo, c.aspect, !c.aspectTurned));
             }}
           >
-            <span aria-hidden="true">⤢</span> Turn
+            <span aria-hidden="true">⤢</span> {t('Turn')}
           </button>
           <button
             type="button"
             className="button"
             data-testid="crop-rotate-left"
-            aria-label="Rotate left"
+            aria-label={t('Rotate left')}
             onClick={() => setChoice((c) => rotateView(c, photo, -1))}
           >
-            <span aria-hidden="true">↺</span> Left
+            <span aria-hidden="true">↺</span> {t('Left')}
           </button>
           <button
             type="button"
             className="button"
             data-testid="crop-rotate-right"
-            aria-label="Rotate right"
+            aria-label={t('Rotate right')}
             onClick={() => setChoice((c) => rotateView(c, photo, 1))}
           >
-            <span aria-hidden="true">↻</span> Right
+            <span aria-hidden="true">↻</span> {t('Right')}
           </button>
           <button
             type="button"
             className="button"
             data-testid="crop-flip-h"
-            aria-label="Flip horizontally"
+            aria-label={t('Flip horizontally')}
             onClick={() => setChoice((c) => flipView(c, photo, 'h'))}
           >
-            Flip <span aria-hidden="true">↔</span>
+            {t('Flip')} <span aria-hidden="true">↔</span>
           </button>
           <button
             type="button"
             className="button"
             data-testid="crop-flip-v"
-            aria-label="Flip vertically"
+            aria-label={t('Flip vertically')}
             onClick={() => setChoice((c) => flipView(c, photo, 'v'))}
           >
-            Flip <span aria-hidden="true">↕</span>
+            {t('Flip')} <span aria-hidden="true">↕</span>
           </button>
         </div>
         <div className="crop-straighten">
-          <label htmlFor="crop-straighten-degrees">Straighten (degrees)</label>
+          <label htmlFor="crop-straighten-degrees">{t('Straighten (degrees)')}</label>
           <input
             id="crop-straighten-degrees"
             type="number"
@@ -208,8 +216,8 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
           <input
             type="range"
             className="crop-slider"
-            aria-label="Straighten slider, degrees"
-            aria-valuetext={`${degrees(angle)} degrees`}
+            aria-label={t('Straighten slider, degrees')}
+            aria-valuetext={t('{angle} degrees', { angle: degrees(angle) })}
             min={-MAX_STRAIGHTEN}
             max={MAX_STRAIGHTEN}
             step={0.1}
@@ -225,7 +233,7 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
         </div>
         <div className="crop-bar">
           <button type="button" className="button" data-testid="crop-cancel" onClick={onCancel}>
-            Cancel
+            {t('Cancel')}
           </button>
           <button
             type="button"
@@ -237,7 +245,7 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
               setChoice(noCrop(photo));
             }}
           >
-            Reset
+            {t('Reset')}
           </button>
           <button
             type="button"
@@ -245,7 +253,7 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
             data-testid="crop-done"
             onClick={() => onDone(choice)}
           >
-            Done
+            {t('Done')}
           </button>
         </div>
       </div>

@@ -22,6 +22,8 @@ import {
   type Rect,
   type Size,
 } from './geometry.ts';
+import { fill } from '../i18n/msg.ts';
+import { CROP_FRAME_TEMPLATE, TOO_THIN_LEVEL_TEMPLATE, TOO_THIN_MOST_TEMPLATE } from '../i18n/templates.ts';
 
 export type Handle = 'nw' | 'n' | 'ne' | 'e' | 'se' | 's' | 'sw' | 'w';
 export const HANDLES: readonly Handle[] = ['nw', 'n', 'ne', 'e', 'se', 's', 'sw', 'w'];
@@ -284,9 +286,9 @@ export function flipView(choice: CropChoice, photo: Size, axis: 'h' | 'v'): Crop
  */
 export function angleNote(asked: number | null, given: number): string | null {
   if (asked === null || Math.abs(asked - given) < 0.05) return null;
-  const most =
-    Number(tenths(given)) === 0 ? 'It stays level.' : `Straightened ${tenths(given)}°, the most it allows.`;
-  return `Too thin to straighten ${tenths(asked)}°: a frame of this shape would be under a pixel. ${most}`;
+  return Number(tenths(given)) === 0
+    ? fill(TOO_THIN_LEVEL_TEMPLATE, { asked: tenths(asked) })
+    : fill(TOO_THIN_MOST_TEMPLATE, { asked: tenths(asked), given: tenths(given) });
 }
 
 /** Degrees to a tenth, as the tool shows them, with no '-0'. */
@@ -330,5 +332,10 @@ export function drawTransform(g: CropGeometry, photo: Size, image: Size, box: Re
 /** The frame as a screen reader says it: 'Crop frame 1200 by 1500 pixels, at 100, 240'. */
 export function describeFrame(rect: Rect): string {
   const r = Math.round;
-  return `Crop frame ${r(rect.width)} by ${r(rect.height)} pixels, at ${r(rect.x)}, ${r(rect.y)}`;
+  return fill(CROP_FRAME_TEMPLATE, {
+    width: r(rect.width),
+    height: r(rect.height),
+    x: r(rect.x),
+    y: r(rect.y),
+  });
 }

@@ -7,6 +7,7 @@
  * its centre, and cut to `rect`. `rect` is in the turned photo's pixels, axis-aligned in the straightened
  * view, and always lies inside the straightened photo, so no blank corner is ever cut (fitRect).
  */
+import { msg } from '../i18n/msg.ts';
 
 export interface Size {
   width: number;
@@ -43,8 +44,8 @@ export const MIN_FRAME_SIDE = 1;
 
 /** The frame's aspect presets, as the testing contract names them; `ratio` is width / height. */
 export const ASPECTS = [
-  { id: 'free', label: 'Free', ratio: null },
-  { id: 'original', label: 'Original', ratio: null },
+  { id: 'free', label: msg('Free'), ratio: null },
+  { id: 'original', label: msg('Original'), ratio: null },
   { id: '1-1', label: '1:1', ratio: 1 },
   { id: '4-5', label: '4:5', ratio: 4 / 5 },
   { id: '3-4', label: '3:4', ratio: 3 / 4 },

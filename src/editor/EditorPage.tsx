@@ -38,6 +38,8 @@ import { testOptions } from '../app/test-hooks.ts';
 import { installTestHooks } from './editor-test-hooks.ts';
 import { useViewport } from './useViewport.ts';
 import './EditorPage.css';
+import { LanguageSelect } from '../i18n/LanguageSelect.tsx';
+import { useT } from '../i18n/use-t.ts';
 
 // The crop tool loads when it is opened.
 const CropTool = lazy(() => import('../crop/CropTool.tsx'));
@@ -108,6 +110,7 @@ function EditorScreen({ store }: { store: Store }) {
   }, []);
   const controller = useMemo(() => new EditorController(store, options), [store, options]);
   const state = useEditorState(pageSlice);
+  const t = useT();
   const drafts = useAtomValue(draftSettingsAtom);
   const draftEffect = useAtomValue(draftEffectAtom);
   const collageSelection = useAtomValue(collageSelectionAtom);
@@ -320,7 +323,7 @@ function EditorScreen({ store }: { store: Store }) {
       }}
     >
       <NotificationBanner />
-      <h1 className="visually-hidden">RetroCam editor</h1>
+      <h1 className="visually-hidden">{t('RetroCam editor')}</h1>
       {mode === 'desktop' && <aside className="sidebar sidebar-left">{effectList('main')}</aside>}
       <CanvasStage
         controller={controller}
@@ -344,7 +347,7 @@ function EditorScreen({ store }: { store: Store }) {
             : null
         }
       />
-      <aside className="sidebar sidebar-right" aria-label="Adjustments and actions">
+      <aside className="sidebar sidebar-right" aria-label={t('Adjustments and actions')}>
         {/* The controls scroll here, between the photo and the action bar, never under either. */}
         {/* Focusable, so that it scrolls from the keyboard while its buttons are still disabled. */}
         <div
@@ -352,12 +355,12 @@ function EditorScreen({ store }: { store: Store }) {
           data-testid="editor-sheet"
           tabIndex={0}
           role="region"
-          aria-label="Controls"
+          aria-label={t('Controls')}
         >
           {mode !== 'desktop' && effectList('mobile')}
           {collageOpen && state.collageConfig ? (
-            <section className="adjustments" aria-label="Adjustments">
-              <h2 className="panel-title">Collage</h2>
+            <section className="adjustments" aria-label={t('Adjustments')}>
+              <h2 className="panel-title">{t('Collage')}</h2>
               <Suspense fallback={null}>
                 <CollagePanel
                   controller={controller}
@@ -395,9 +398,12 @@ function EditorScreen({ store }: { store: Store }) {
               )}
             </SettingsPanel>
           )}
+          <div className="setting editor-language">
+            <LanguageSelect />
+          </div>
           {/* For when a picture looks wrong: out of the way, under Settings. */}
           <details className="editor-settings" data-testid="editor-settings">
-            <summary>Settings</summary>
+            <summary>{t('Settings')}</summary>
             <EngineChoice controller={controller} />
           </details>
           {mode !== 'mobile' && (
@@ -408,7 +414,7 @@ function EditorScreen({ store }: { store: Store }) {
               aria-keyshortcuts="?"
               onClick={ui.openShortcuts}
             >
-              Keyboard shortcuts (?)
+              {t('Keyboard shortcuts (?)')}
             </button>
           )}
         </div>
@@ -443,7 +449,7 @@ function EditorScreen({ store }: { store: Store }) {
           ref={fileInput}
           accept={acceptAttribute(EDITOR_FORMATS)}
           testId="editor-upload-input"
-          label="Upload images"
+          label={t('Upload images')}
           multiple
           onFiles={(files) => controller.chooseFiles(files)}
         />

@@ -25,6 +25,8 @@ import { keepDateAtom } from './state/ui.ts';
 import { cropForPhoto, isNoRecipe, recipeOf, type CropChoice, type CropRecipe } from '../crop/crop-choice.ts';
 import { croppedSize, type CropGeometry } from '../crop/geometry.ts';
 import { processingSize } from '../pixels/processing-size.ts';
+import { t } from '../i18n/i18n.ts';
+import { msg } from '../i18n/msg.ts';
 
 /** JPEG quality of every full-resolution file, the batch's as the single save's. */
 export const BATCH_QUALITY = 0.9;
@@ -98,8 +100,8 @@ export interface BatchRecipe {
 
 class Cancelled extends Error {}
 
-const NO_DATA = 'Failed to generate image data.';
-const NONE_MADE = 'No photo could be processed.';
+const NO_DATA = msg('Failed to generate image data.');
+const NONE_MADE = msg('No photo could be processed.');
 
 interface Job {
   files: readonly File[];
@@ -175,11 +177,11 @@ export class BatchRunner {
       : this.host.effects();
     if (this.running || files.length === 0) return;
     if (!client) {
-      this.host.notify('error', 'Image processor not ready.');
+      this.host.notify('error', msg('Image processor not ready.'));
       return;
     }
     if (!effects) {
-      this.host.notify('error', 'Apply to all is not available after a collage.');
+      this.host.notify('error', msg('Apply to all is not available after a collage.'));
       return;
     }
     const look = recipe ? 'recipe' : (this.host.look() ?? 'original');
@@ -202,7 +204,7 @@ export class BatchRunner {
       made: 0,
       undated: 0,
     };
-    this.host.notify('info', `Applying the look to ${photoCount(files.length)}...`);
+    this.host.notify('info', t('Applying the look to {photos}...', { photos: photoCount(files.length) }));
     try {
       if (toShareSheet) {
         const photos: File[] = [];
@@ -223,9 +225,12 @@ export class BatchRunner {
       }
       this.downloadZip(zip, job);
     } catch (error) {
-      if (error instanceof Cancelled || this.cancelled) this.host.notify('info', 'Batch cancelled.');
+      if (error instanceof Cancelled || this.cancelled) this.host.notify('info', msg('Batch cancelled.'));
       else
-        this.host.notify('error', `Batch failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.host.notify(
+          'error',
+          t('Batch failed: {reason}', { reason: error instanceof Error ? error.message : String(error) }),
+        );
     } finally {
       for (const step of replay) step.mask?.close();
       this.cancelled = false;
@@ -238,7 +243,11 @@ export class BatchRunner {
     const refused = job.refusals.length;
     this.host.notify(
       refused > 0 || job.undated > 0 ? 'warning' : 'success',
-      `Download started! ${photoCount(job.made)}${refused > 0 ? `, ${refused} refused` : ''}${undatedNote(job)}.`,
+      t('Download started! {photos}{refused}{undated}.', {
+        photos: photoCount(job.made),
+        refused: refused > 0 ? t(', {count} refused', { count: refused }) : '',
+        undated: undatedNote(job),
+      }),
     );
   }
 
@@ -249,22 +258,27 @@ export class BatchRunner {
    */
   private async share(photos: File[], job: Job): Promise<void> {
     const refused = job.refusals.length;
-    const count = `${photoCount(photos.length)}${refused > 0 ? ` (${refused} refused)` : ''}`;
-    const again = { label: 'Share', run: () => void this.share(photos, job) };
+    const count = `${photoCount(photos.length)}${refused > 0 ? t(' ({count} refused)', { count: refused }) : ''}`;
+    const again = { label: msg('Share'), run: () => void this.share(photos, job) };
     switch (await openShareSheet(photos)) {
       case 'shared':
         this.host.notify(
           refused > 0 || job.undated > 0 ? 'warning' : 'success',
-          `Shared ${count}${undatedNote(job)}.`,
+          t('Shared {photos}{undated}.', { photos: count, undated: undatedNote(job) }),
         );
         return;
       case 'needsTap':
-        this.host.notify('info', `${count} ready. Tap Share to save them.`, TAP_DURATION_MS, again);
+        this.host.notify(
+          'info',
+          t('{photos} ready. Tap Share to save them.', { photos: count }),
+          TAP_DURATION_MS,
+          again,
+        );
         return;
       case 'cancelled':
         this.host.notify(
           'info',
-          `${SHARE_CANCELLED_MESSAGE} Tap Share to share the ${count}.`,
+          `${t(SHARE_CANCELLED_MESSAGE)} ${t('Tap Share to share the {photos}.', { photos: count })}`,
           TAP_DURATION_MS,
           again,
         );
@@ -352,10 +366,10 @@ export class BatchRunner {
 
 /** ', 2 without the date taken' where 'Keep the date taken' found no date in some photos; else ''. */
 function undatedNote(job: Job): string {
-  return job.undated > 0 ? `, ${job.undated} without the date taken` : '';
+  return job.undated > 0 ? t(', {count} without the date taken', { count: job.undated }) : '';
 }
 
 /** '1 photo', '2 photos' (issue 38: a batch with one good photo said 'Download started! 1 photos'). */
 export function photoCount(count: number): string {
-  return `${count} ${count === 1 ? 'photo' : 'photos'}`;
+  return t('{count, plural, one {# photo} other {# photos}}', { count });
 }

@@ -12,6 +12,7 @@ import {
   isBusy,
   type EditorState,
 } from './state/editor-state.ts';
+import { msg } from '../i18n/msg.ts';
 
 /**
  * Where the focus is when a key is pressed: typing into a field, on a button (which Enter and Space
@@ -52,28 +53,28 @@ export const EFFECT_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'] as
 export const COMMANDS: readonly EditorCommand[] = [
   {
     id: 'apply',
-    label: 'Apply',
+    label: msg('Apply'),
     keys: [{ key: 'Enter' }],
     enabled: isApplyEnabled,
     perform: (c) => c.commit(),
   },
   {
     id: 'save',
-    label: 'Save Image',
+    label: msg('Save Image'),
     keys: [{ key: 's', mod: true, allowIn: 'all' }],
     enabled: canRequestImage,
     perform: (c) => void c.save(),
   },
   {
     id: 'undo',
-    label: 'Undo',
+    label: msg('Undo'),
     keys: [{ key: 'z', mod: true, allowIn: 'controls' }],
     enabled: (s) => !isBusy(s) && s.undoDepth > 0,
     perform: (c) => c.undo(),
   },
   {
     id: 'redo',
-    label: 'Redo',
+    label: msg('Redo'),
     keys: [
       { key: 'z', mod: true, shift: true, allowIn: 'controls' },
       { key: 'y', mod: true, allowIn: 'controls' },
@@ -83,28 +84,28 @@ export const COMMANDS: readonly EditorCommand[] = [
   },
   {
     id: 'upload',
-    label: 'Upload New Image',
+    label: msg('Upload New Image'),
     keys: [{ key: 'o', mod: true, allowIn: 'all' }],
     enabled: canUpload,
     perform: (_c, ui) => ui.openFilePicker(),
   },
   {
     id: 'camera',
-    label: 'Camera',
+    label: msg('Camera'),
     keys: [{ key: 'c', allowIn: 'controls' }],
     enabled: canUpload,
     perform: (_c, ui) => ui.openCamera(),
   },
   {
     id: 'crop',
-    label: 'Crop',
+    label: msg('Crop'),
     keys: [{ key: 'r', allowIn: 'controls' }],
     enabled: canRequestImage,
     perform: (c) => c.crop.open(),
   },
   {
     id: 'shortcuts',
-    label: 'Keyboard shortcuts',
+    label: msg('Keyboard shortcuts'),
     keys: [{ key: '?', allowIn: 'controls' }],
     enabled: () => true,
     perform: (_c, ui) => ui.openShortcuts(),

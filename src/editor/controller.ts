@@ -44,6 +44,8 @@ import { UserResources } from './user-resources.ts';
 import { isRecipeFile } from '../recipes/model/files.ts';
 import type { RecipeResult } from '../recipes/model/parse.ts';
 import { RecipeBook } from '../recipes/ui/recipe-book.ts';
+import { t } from '../i18n/i18n.ts';
+import { msg } from '../i18n/msg.ts';
 
 export interface ControllerOptions {
   engine?: EngineKind;
@@ -205,7 +207,7 @@ export class EditorController {
       start();
     } catch (error) {
       const message =
-        error instanceof EngineSetupError ? error.message : 'Failed to initialize worker resources.';
+        error instanceof EngineSetupError ? error.message : msg('Failed to initialize worker resources.');
       this.run((s) => errorReceived(s, message));
     }
   }
@@ -281,7 +283,7 @@ export class EditorController {
       const same = this.state.lastAppliedSettings?.[need.setting] === need.value;
       if (!isBusy(this.state) && same) this.run((s) => applyEffect(s));
     }
-    this.notify('success', `Loaded ${title}.`);
+    this.notify('success', t('Loaded {title}.', { title }));
   }
 
   get customLutTitle(): string | null {

@@ -35,6 +35,8 @@ import { notifyAtom } from './state/notifications.ts';
 import { historyOf, photoSerialWhenReady } from './state/worker-rules.ts';
 import { showingOriginalAtom } from './state/ui.ts';
 import type { UserResources } from './user-resources.ts';
+import { t } from '../i18n/i18n.ts';
+import { msg } from '../i18n/msg.ts';
 
 /** Restarts tried for workers that die again before they are back, before the editor gives up. */
 const MAX_FAILURES_IN_A_ROW = 2;
@@ -148,7 +150,7 @@ export class EngineSession extends Emitter<SessionEvents> {
     canvas.setAttribute('role', 'img');
     canvas.setAttribute(
       'aria-label',
-      'The edited photo. Click to zoom; press and hold to compare with before.',
+      t('The edited photo. Click to zoom; press and hold to compare with before.'),
     );
     element.prepend(canvas);
     this.canvas = canvas;
@@ -397,7 +399,7 @@ export class EngineSession extends Emitter<SessionEvents> {
     // ContextLost while a new worker starts, ContextRestoring while it replays the log, then ImageReady.
     this.setState({ ...this.state, workerStatus: 'ContextLost', activeEffectId: null });
     if (why === 'failed') {
-      this.warn('The effect engine stopped and was restarted. Your photo and edits are kept.');
+      this.warn(msg('The effect engine stopped and was restarted. Your photo and edits are kept.'));
     }
     try {
       let ready = await this.restartWorker(this.options.engine);
@@ -411,7 +413,7 @@ export class EngineSession extends Emitter<SessionEvents> {
       if (ready.status !== 'WorkerReady')
         throw new Error(ready.message ?? 'Worker reported an error status.');
       if ((why === 'lost' || why === 'failed') && previousEngine === 'webgpu' && ready.engine === 'webgl2') {
-        this.warn('WebGPU stopped working and could not be restored: continuing on WebGL2.');
+        this.warn(msg('WebGPU stopped working and could not be restored: continuing on WebGL2.'));
       }
       const engine = ready.engine ?? this.state.engine;
       this.setState({ ...this.state, workerStatus: 'ContextRestoring', engine });

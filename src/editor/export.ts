@@ -1,3 +1,5 @@
+import { msg } from '../i18n/msg.ts';
+
 /** Spec sections 5 and 9: the size a saved image gets. */
 export const EXPORT_LONG_SIDE = 1080;
 
@@ -52,11 +54,12 @@ export function canShareFiles(): boolean {
   }
 }
 
-export const IOS_SAVE_MESSAGE = 'Image ready in new tab. Long-press to save to Photos.';
+export const IOS_SAVE_MESSAGE = msg('Image ready in new tab. Long-press to save to Photos.');
 export const IOS_MESSAGE_DURATION_MS = 8000;
 
-export const SAVE_TAB_BLOCKED =
-  'Failed to open image: the browser blocked the new tab. Allow pop-ups for this site, then save again.';
+export const SAVE_TAB_BLOCKED = msg(
+  'Failed to open image: the browser blocked the new tab. Allow pop-ups for this site, then save again.',
+);
 
 /**
  * Where a save goes: the share sheet on a phone that can share files; else, on iOS, which cannot

@@ -30,6 +30,7 @@ import type { Notify } from './state/notifications.ts';
 import { photoTakenAtom, showingOriginalAtom } from './state/ui.ts';
 import { statusReceived } from './state/worker-rules.ts';
 import type { UserResources } from './user-resources.ts';
+import { t } from '../i18n/i18n.ts';
 
 /** What the loop works with; the crop tool and the collage are made with its `run`, so they come later. */
 export interface RunnerParts {
@@ -238,7 +239,10 @@ export class RuleRunner {
         // The image on screen went to its caller (the test hooks' pixels).
         if (message.source === 'current') return;
         if (!message.image) {
-          notify('error', `Failed to get image from worker: ${message.error ?? 'no image'}`);
+          notify(
+            'error',
+            t('Failed to get image from worker: {reason}', { reason: message.error ?? 'no image' }),
+          );
           return;
         }
         this.state.activeCollageBitmap?.close();
@@ -246,7 +250,7 @@ export class RuleRunner {
         const collage = this.parts.collage();
         if (collage.isOpen) {
           collage.mainImageReceived(message.image).catch((error: unknown) => {
-            notify('error', `Failed to get image from worker: ${reason(error)}`);
+            notify('error', t('Failed to get image from worker: {reason}', { reason: reason(error) }));
           });
         }
         return;

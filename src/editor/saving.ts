@@ -31,18 +31,21 @@ import {
   savingAtom,
   tileLimitAtom,
 } from './state/ui.ts';
+import { t } from '../i18n/i18n.ts';
+import { msg } from '../i18n/msg.ts';
 
 export type { Notify };
 
-export const SHARED_MESSAGE = 'Image shared!';
+export const SHARED_MESSAGE = msg('Image shared!');
 /** 'Keep the date taken' is on, and the photo says no date (or none that exists): the save has none. */
-export const NO_DATE_TAKEN_MESSAGE =
-  'Saved without the date taken: the photo does not say when it was taken.';
-export const SHARE_CANCELLED_MESSAGE = 'Sharing cancelled.';
+export const NO_DATE_TAKEN_MESSAGE = msg(
+  'Saved without the date taken: the photo does not say when it was taken.',
+);
+export const SHARE_CANCELLED_MESSAGE = msg('Sharing cancelled.');
 /** The share sheet wants a fresh tap (the click's activation ran out while the file was made). */
-export const SHARE_TAP_MESSAGE = 'Your image is ready. Tap Share to save it.';
+export const SHARE_TAP_MESSAGE = msg('Your image is ready. Tap Share to save it.');
 /** The share sheet cannot take the file on iOS: the spec's tab, opened by the next tap. */
-export const OPEN_TAP_MESSAGE = 'Your image is ready. Tap Open to see it in a new tab.';
+export const OPEN_TAP_MESSAGE = msg('Your image is ready. Tap Open to see it in a new tab.');
 /** How long a notification that holds the made file waits for its tap. */
 export const TAP_DURATION_MS = 60_000;
 
@@ -110,7 +113,7 @@ export async function runSave(job: SaveJob, notify: Notify): Promise<void> {
     notify(job.done.kind, job.done.message);
   } catch (error) {
     tab?.close();
-    notify('error', `${job.failure}: ${reason(error)}`);
+    notify('error', `${t(job.failure)}: ${reason(error)}`);
   } finally {
     job.busy(false);
   }
@@ -153,7 +156,7 @@ async function share(file: File, job: SaveJob, notify: Notify): Promise<void> {
       return;
     case 'needsTap':
       notify('info', SHARE_TAP_MESSAGE, TAP_DURATION_MS, {
-        label: 'Share',
+        label: msg('Share'),
         run: () => void share(file, job, notify),
       });
       return;
@@ -172,7 +175,7 @@ function withoutShareSheet(file: File, job: SaveJob, notify: Notify): void {
   }
   // The click's activation is gone: the tab opens from the next tap.
   notify('info', OPEN_TAP_MESSAGE, TAP_DURATION_MS, {
-    label: 'Open',
+    label: msg('Open'),
     run: () => {
       const url = URL.createObjectURL(file);
       if (window.open(url, '_blank')) {
@@ -196,8 +199,8 @@ export interface SaveHost {
   engineWasRestored(): Promise<boolean>;
 }
 
-const NOT_READY = 'Image processor not ready.';
-const NO_DATA = 'Failed to generate image data.';
+const NOT_READY = msg('Image processor not ready.');
+const NO_DATA = msg('Failed to generate image data.');
 
 /** The photo's saves: at 1080 px (the spec's), or at the original's size. */
 export class PhotoSaver {
@@ -248,10 +251,10 @@ export class PhotoSaver {
     }
     const done: SaveJob['done'] = successWarning
       ? { kind: 'warning', message: successWarning }
-      : { kind: 'success', message: 'Download started!' };
+      : { kind: 'success', message: msg('Download started!') };
     await runSave(
       {
-        preparing: 'Preparing image...',
+        preparing: msg('Preparing image...'),
         make: async () => {
           const { blob } = await client.requestImageData(
             0.9,
@@ -261,7 +264,7 @@ export class PhotoSaver {
         },
         step: savedStep(state),
         done,
-        failure: 'Download failed',
+        failure: msg('Download failed'),
         busy: (on) => this.host.store.set(savingAtom, on),
       },
       this.host.notify,
@@ -331,10 +334,10 @@ export class PhotoSaver {
       });
     };
     this.cancelled = false;
-    const done: SaveJob['done'] = { kind: 'success', message: 'Download started!' };
+    const done: SaveJob['done'] = { kind: 'success', message: msg('Download started!') };
     await runSave(
       {
-        preparing: 'Preparing full-resolution image...',
+        preparing: msg('Preparing full-resolution image...'),
         make: async () => {
           let result = await exportWith(client);
           // The GPU was lost or the worker died during the save: once the editor has brought the engine
@@ -346,13 +349,14 @@ export class PhotoSaver {
             if (restored && !this.cancelled) result = await exportWith(restored);
           }
           if (result.blob) return { blob: await this.withDate(result.blob, done) };
-          if (result.cancelled || this.cancelled) return { cancelled: 'Full-resolution save cancelled.' };
+          if (result.cancelled || this.cancelled)
+            return { cancelled: msg('Full-resolution save cancelled.') };
           if (result.error) console.error(`Full-resolution export failed: ${result.error}`);
           return { failed: NO_DATA };
         },
         step: savedStep(state),
         done,
-        failure: 'Download failed',
+        failure: msg('Download failed'),
         busy: (on) => store.set(exportProgressAtom, on ? 0 : null),
       },
       this.host.notify,

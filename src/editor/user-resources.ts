@@ -7,6 +7,8 @@ import { cubeTooLargeMessage, MAX_CUBE_BYTES } from '../grading/cube.ts';
 import type { EffectDefinition, ResourceNeed } from '../effects/types.ts';
 import type { EngineClient } from '../engine/client/engine-client.ts';
 import type { Notify } from './state/notifications.ts';
+import { t } from '../i18n/i18n.ts';
+import { msg } from '../i18n/msg.ts';
 
 export class UserResources {
   /** The user's own .cube file and its title, once a worker has read it. */
@@ -30,12 +32,12 @@ export class UserResources {
     }
     const reader = client();
     if (!reader) {
-      notify('error', 'Image processor not ready.');
+      notify('error', msg('Image processor not ready.'));
       return null;
     }
     const answer = await reader.loadCube(file);
     if (answer.error !== undefined || client() !== reader) {
-      notify('error', answer.error ?? `Could not read ${file.name}.`);
+      notify('error', answer.error ?? t('Could not read {name}.', { name: file.name }));
       return null;
     }
     const title = answer.title ?? file.name;

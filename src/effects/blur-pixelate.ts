@@ -1,5 +1,6 @@
 import { numberSetting, relativePixels, stringSetting } from './settings.ts';
 import type { EffectDefinition, SettingValue, Settings } from './types.ts';
+import { msg } from '../i18n/msg.ts';
 
 /** The resource key of the freehand mask sent with applyEffect in draw mode. */
 export const FREEHAND_MASK = 'mask:freehand';
@@ -111,7 +112,7 @@ export const smartBlurEffect: EffectDefinition = {
   },
   disabledReason(name, settings) {
     if (name === 'blurType' && settings.applicationMode === 'vignette')
-      return 'The edge blur is always a gaussian blur';
+      return msg('The edge blur is always a gaussian blur');
     return null;
   },
   stages(settings, input) {

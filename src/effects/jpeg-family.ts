@@ -6,6 +6,8 @@
 import type { StageInvocation } from '../engine/stages/invocation.ts';
 import { booleanSetting, numberSetting, stringSetting } from './settings.ts';
 import type { ImageSize, SettingDefinition, SettingValue, Settings } from './types.ts';
+import { fill } from '../i18n/msg.ts';
+import { UPSCALE_TEMPLATE } from '../i18n/templates.ts';
 
 /** Spec section 9: upscaling 2x is disabled and forced off above this resolution. */
 export const UPSCALE_LIMIT = 500;
@@ -142,9 +144,7 @@ export function jpegDisabledReason(prefix: string, name: string, settings: Setti
   const n = jpegNames(prefix);
   if (name !== n.upscale2x) return null;
   const resolution = numberSetting(settings, n.longSidePixels);
-  return resolution > UPSCALE_LIMIT
-    ? `Upscaling 2x is disabled for resolutions above ${UPSCALE_LIMIT}px (current: ${resolution}px)`
-    : null;
+  return resolution > UPSCALE_LIMIT ? fill(UPSCALE_TEMPLATE, { limit: UPSCALE_LIMIT, resolution }) : null;
 }
 
 /** The size the family resamples to: the long side is N, the aspect ratio kept, each side at least 1. */

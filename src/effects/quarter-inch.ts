@@ -7,6 +7,7 @@ import { TINT_OPTIONS } from '../grading/tints.ts';
 import { amountSetting, colorGrainStages, softCornerStages } from './artefacts.ts';
 import { dateStampSettings, dateStampStages } from './date-stamp.ts';
 import type { EffectDefinition } from './types.ts';
+import { msg } from '../i18n/msg.ts';
 
 const WEBCAM_SEED = 1304;
 
@@ -51,7 +52,7 @@ export const laptopEffect: EffectDefinition = {
   adjust: (settings) => adjustJpeg('jpeg', settings),
   disabledReason(name, settings) {
     if (name === 'intensity' && !booleanSetting(settings, 'applyFilter'))
-      return 'Turn on the laptop filter first';
+      return msg('Turn on the laptop filter first');
     return jpegDisabledReason('jpeg', name, settings);
   },
   stages(settings, input) {

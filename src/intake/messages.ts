@@ -3,6 +3,8 @@
  * validation messages, section 8's error catalogue) where it has them. Worker-safe.
  */
 import type { Size } from '../pixels/processing-size.ts';
+import { fill, msg } from '../i18n/msg.ts';
+import { TOO_LARGE_TEMPLATE, TOO_MANY_PIXELS_TEMPLATE } from '../i18n/templates.ts';
 
 /** Spec section 9: maximum upload 20 MB. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -12,15 +14,17 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
  */
 export const MAX_MEGAPIXELS = 120;
 
-export const NO_FILE_MESSAGE = 'No file selected.';
+export const NO_FILE_MESSAGE = msg('No file selected.');
 /** Another site's page sent the share target a photo (issue 38): it was not opened. */
-export const SHARE_REFUSED_MESSAGE =
-  'A photo sent by another website was not opened. Share photos to RetroCam from your device’s share menu.';
-export const UNSUPPORTED_MESSAGE = 'Unsupported file format. Supported formats: JPG, PNG, WEBP.';
-export const SELECT_FIRST_MESSAGE = 'Please select an image first.';
-export const DECODE_FAILED_MESSAGE = 'Failed to load image file';
-export const ORIENTATION_WARNING =
-  'Image loaded with basic processing. Some orientation issues may occur on older Android devices.';
+export const SHARE_REFUSED_MESSAGE = msg(
+  'A photo sent by another website was not opened. Share photos to RetroCam from your device’s share menu.',
+);
+export const UNSUPPORTED_MESSAGE = msg('Unsupported file format. Supported formats: JPG, PNG, WEBP.');
+export const SELECT_FIRST_MESSAGE = msg('Please select an image first.');
+export const DECODE_FAILED_MESSAGE = msg('Failed to load image file');
+export const ORIENTATION_WARNING = msg(
+  'Image loaded with basic processing. Some orientation issues may occur on older Android devices.',
+);
 
 /**
  * 'File is too large (X.XXMB). Maximum size is 20MB.', with more digits where two would round a file just
@@ -31,12 +35,17 @@ export function tooLargeMessage(bytes: number): string {
   const limit = MAX_UPLOAD_BYTES / (1024 * 1024);
   let digits = 2;
   while (digits < 12 && megabytes > limit && Number(megabytes.toFixed(digits)) <= limit) digits++;
-  return `File is too large (${megabytes.toFixed(digits)}MB). Maximum size is 20MB.`;
+  return fill(TOO_LARGE_TEMPLATE, { size: megabytes.toFixed(digits) });
 }
 
 export function tooManyPixelsMessage(size: Size): string {
   const megapixels = (size.width * size.height) / 1e6;
-  return `Image is too large (${size.width}x${size.height} pixels, ${megapixels.toFixed(1)} megapixels). Maximum is ${MAX_MEGAPIXELS} megapixels.`;
+  return fill(TOO_MANY_PIXELS_TEMPLATE, {
+    width: size.width,
+    height: size.height,
+    megapixels: megapixels.toFixed(1),
+    maximum: MAX_MEGAPIXELS,
+  });
 }
 
 export type IntakeErrorKind = 'noFile' | 'tooLarge' | 'unsupported' | 'tooManyPixels' | 'undecodable';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { CONTACT_EMAIL, SOCIAL_LINKS } from '../site.ts';
 import './ContactDialog.css';
+import { useT } from '../../i18n/use-t.ts';
 
 const CAMERA_ART = String.raw`
    ____________________
@@ -21,6 +22,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1
  */
 export function ContactDialog({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const t = useT();
 
   useEffect(() => {
     const element = dialog.current;
@@ -61,12 +63,12 @@ export function ContactDialog({ onClose }: { onClose: () => void }) {
     >
       <div className="contact-content">
         <div className="contact-header">
-          <h2 id="contact-title">Contact Information</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          <h2 id="contact-title">{t('Contact Information')}</h2>
+          <button type="button" className="icon-button" aria-label={t('Close')} onClick={onClose}>
             ×
           </button>
         </div>
-        <p>Questions, ideas or a look you would like to see? Write to us.</p>
+        <p>{t('Questions, ideas or a look you would like to see? Write to us.')}</p>
         <p className="contact-email">
           <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
         </p>

@@ -1,12 +1,14 @@
 import { APP_STORE_URL } from '../site.ts';
 import './PromoBanner.css';
+import { useT } from '../../i18n/use-t.ts';
 
 /** The iOS app's banner: an outbound link to its store page. */
 export function PromoBanner() {
+  const t = useT();
   return (
-    <aside className="promo-banner" aria-label="RetroCam for iPhone">
+    <aside className="promo-banner" aria-label={t('RetroCam for iPhone')}>
       <span className="promo-text">
-        <strong>RetroCam for iPhone</strong>: shoot with the looks live, and add video effects.
+        <strong>{t('RetroCam for iPhone')}</strong>: {t('shoot with the looks live, and add video effects.')}
       </span>
       <a
         className="promo-link"
@@ -15,9 +17,9 @@ export function PromoBanner() {
         rel="noopener noreferrer"
         data-testid="app-store-link"
       >
-        Download on the App Store
+        {t('Download on the App Store')}
       </a>
-      <span className="promo-note">The app is not available in the EU.</span>
+      <span className="promo-note">{t('The app is not available in the EU.')}</span>
     </aside>
   );
 }

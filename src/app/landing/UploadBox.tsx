@@ -9,8 +9,11 @@ import { asDecoded, intake, IntakeError } from '../../intake/intake.ts';
 import { acceptAttribute, formatLabels, isAndroid, landingFormats } from '../../intake/formats.ts';
 import { handOver } from '../../intake/handoff.ts';
 import { listenForPastedFiles } from '../../intake/paste.ts';
-import { DECODE_FAILED_MESSAGE, SELECT_FIRST_MESSAGE } from '../../intake/messages.ts';
+import { DECODE_FAILED_MESSAGE, NO_FILE_MESSAGE, SELECT_FIRST_MESSAGE } from '../../intake/messages.ts';
 import './UploadBox.css';
+import { t as translate } from '../../i18n/i18n.ts';
+import { translateMessage } from '../../i18n/translate-message.ts';
+import { useT } from '../../i18n/use-t.ts';
 
 const FORMATS = landingFormats(typeof navigator !== 'undefined' && isAndroid(navigator.userAgent));
 const ACCEPT = acceptAttribute(FORMATS);
@@ -26,7 +29,10 @@ interface Chosen {
 
 /** What a notification says of the files left out of a choice: each with the intake's reason. */
 function skippedMessage(refused: readonly string[]): string {
-  return `Skipped ${refused.length === 1 ? 'a file' : `${refused.length} files`}: ${refused.join('; ')}`;
+  return translate('{count, plural, one {Skipped a file} other {Skipped # files}}: {files}', {
+    count: refused.length,
+    files: refused.join('; '),
+  });
 }
 
 /** The photos of a choice or a drop, kept as a batch when there are several. */
@@ -50,6 +56,7 @@ export function UploadBox() {
   /** The batch of the file being prepared. */
   const [preparingTogether, setPreparingTogether] = useState<readonly File[]>([]);
   const hintId = useId();
+  const t = useT();
 
   // What a chosen file holds (the preview's URL, the decoded bitmap) goes when it is replaced or left,
   // unless the editor took it.
@@ -70,12 +77,14 @@ export function UploadBox() {
     const candidates = files.filter((file): file is File => Boolean(file));
     if (candidates.length === 0) {
       setPreparing(null);
-      notify({ kind: 'error', message: 'No file selected.' });
+      notify({ kind: 'error', message: NO_FILE_MESSAGE });
       return;
     }
     const refused: string[] = [];
     const refuse = (file: File, error: unknown) =>
-      refused.push(`${file.name}: ${error instanceof IntakeError ? error.message : DECODE_FAILED_MESSAGE}`);
+      refused.push(
+        `${file.name}: ${translateMessage(error instanceof IntakeError ? error.message : DECODE_FAILED_MESSAGE)}`,
+      );
     for (const [index, file] of candidates.entries()) {
       // The photo chosen before stays until this one is ready: a refused file loses nothing.
       const rest = candidates
@@ -174,7 +183,7 @@ export function UploadBox() {
   const batchSize = (preparing ? preparingTogether : (chosen?.together ?? [])).length;
 
   return (
-    <section className="upload-card" aria-label="Upload a photo">
+    <section className="upload-card" aria-label={t('Upload a photo')}>
       {cameraOpen && (
         <Suspense fallback={null}>
           <LazyCameraView
@@ -193,15 +202,20 @@ export function UploadBox() {
       {preparing !== null || chosen ? (
         <figure className="upload-preview" data-testid="upload-preview">
           {preparing === null && chosen ? (
-            <img src={chosen.previewUrl} alt={`Preview of ${chosen.name}`} data-testid="preview-image" />
+            <img
+              src={chosen.previewUrl}
+              alt={t('Preview of {name}', { name: chosen.name })}
+              data-testid="preview-image"
+            />
           ) : (
             <div className="upload-preparing" role="status">
-              <span className="dots">Preparing preview</span>
+              <span className="dots">{t('Preparing preview')}</span>
             </div>
           )}
           <figcaption className="hint">
             {preparing?.name ?? chosen?.name}
-            {batchSize > 1 && ` and ${batchSize - 1} more for 'Apply to all'`}
+            {batchSize > 1 &&
+              ` ${t("{count, plural, one {and # more for ''Apply to all''} other {and # more for ''Apply to all''}}", { count: batchSize - 1 })}`}
           </figcaption>
         </figure>
       ) : (
@@ -229,9 +243,9 @@ export function UploadBox() {
             <circle cx="24" cy="26" r="8" />
             <circle cx="24" cy="26" r="3" />
           </svg>
-          <span className="dropzone-caption">Click to upload or drag and drop</span>
+          <span className="dropzone-caption">{t('Click to upload or drag and drop')}</span>
           <span className="dropzone-formats" id={hintId}>
-            {formatLabels(FORMATS).join(', ')} up to 20MB
+            {t('{formats} up to 20MB', { formats: formatLabels(FORMATS).join(', ') })}
           </span>
           <input
             ref={input}
@@ -249,10 +263,10 @@ export function UploadBox() {
           />
         </label>
       )}
-      <p className="upload-video-note">video effects are available in the app.</p>
+      <p className="upload-video-note">{t('video effects are available in the app.')}</p>
       <div className="upload-actions">
         <button type="button" className="button button-primary" data-testid="start-editing" onClick={start}>
-          Start Editing
+          {t('Start Editing')}
         </button>
         <button
           type="button"
@@ -260,11 +274,11 @@ export function UploadBox() {
           data-testid="camera-button"
           onClick={() => setCameraOpen(true)}
         >
-          Use camera
+          {t('Use camera')}
         </button>
         {(chosen ?? preparing) && (
           <button type="button" className="button" data-testid="cancel-upload" onClick={cancel}>
-            Cancel
+            {t('Cancel')}
           </button>
         )}
       </div>

@@ -6,14 +6,21 @@ import { UploadBox } from '../landing/UploadBox.tsx';
 import { SiteFooter } from '../SiteFooter.tsx';
 import { LANDING_BACKGROUNDS } from '../site.ts';
 import './LandingPage.css';
+import { useT } from '../../i18n/use-t.ts';
+import { msg } from '../../i18n/msg.ts';
+import { LanguageSelect } from '../../i18n/LanguageSelect.tsx';
 
 const LOOKS = [
-  { name: 'CCD digicam', text: 'The bloom, noise and blocky JPEG of a 2005 pocket camera.' },
-  { name: 'Nokia phone', text: 'A tiny, crunchy, upscaled phone photo, straight from the 2000s.' },
-  { name: 'Film and filters', text: 'Eighteen film and filter looks, grain and vignette included.' },
+  { name: msg('CCD digicam'), text: msg('The bloom, noise and blocky JPEG of a 2005 pocket camera.') },
+  { name: msg('Nokia phone'), text: msg('A tiny, crunchy, upscaled phone photo, straight from the 2000s.') },
+  {
+    name: msg('Film and filters'),
+    text: msg('Eighteen film and filter looks, grain and vignette included.'),
+  },
 ];
 
 export default function LandingPage() {
+  const t = useT();
   // A random background per visit, from three of our own.
   const [background] = useState(() => Math.floor(Math.random() * LANDING_BACKGROUNDS.length));
   return (
@@ -21,26 +28,30 @@ export default function LandingPage() {
       <NotificationBanner />
       <PromoBanner />
       <header className="site-header">
-        <Link href="/" className="brand" aria-label="RetroCam home">
+        <Link href="/" className="brand" aria-label={t('RetroCam home')}>
           <img src="/icons/icon.svg" alt="" width="28" height="28" />
           RetroCam
         </Link>
-        <Link href="/privacy">Privacy</Link>
+        <span className="site-header-end">
+          <LanguageSelect />
+          <Link href="/privacy">{t('Privacy')}</Link>
+        </span>
       </header>
       <main className="landing-main">
         <div className="landing-hero">
-          <h1>Make new photos look old.</h1>
+          <h1>{t('Make new photos look old.')}</h1>
           <p className="lede">
-            Turn any photo into a 2005 digicam shot, a Nokia phone picture, a cheap webcam frame or a film
-            print. It all happens in your browser: your photo never leaves your device.
+            {t(
+              'Turn any photo into a 2005 digicam shot, a Nokia phone picture, a cheap webcam frame or a film print. It all happens in your browser: your photo never leaves your device.',
+            )}
           </p>
         </div>
         <UploadBox />
-        <ul className="landing-looks" aria-label="Looks">
+        <ul className="landing-looks" aria-label={t('Looks')}>
           {LOOKS.map((look) => (
             <li key={look.name}>
-              <h2>{look.name}</h2>
-              <p>{look.text}</p>
+              <h2>{t(look.name)}</h2>
+              <p>{t(look.text)}</p>
             </li>
           ))}
         </ul>

@@ -1,12 +1,14 @@
 import { Link } from 'wouter';
+import { useT } from '../../i18n/use-t.ts';
 
 export default function NotFoundPage() {
+  const t = useT();
   return (
     <div className="page not-found">
-      <h1>Page not found</h1>
-      <p>There is nothing at this address.</p>
+      <h1>{t('Page not found')}</h1>
+      <p>{t('There is nothing at this address.')}</p>
       <Link className="button" href="/">
-        Go to the start page
+        {t('Go to the start page')}
       </Link>
     </div>
   );

@@ -3,6 +3,7 @@
  * with border widths at scale factor 1 (a 400 px canvas), scaled with the canvas like everything else.
  */
 import type { LayoutPreset, SlotDefinition } from './types.ts';
+import { msg } from '../../i18n/msg.ts';
 
 export const FREE_MODE_ID = 'free-mode';
 export const FILM_PHOTO_ID = 'film-photo';
@@ -22,22 +23,22 @@ const QUAD = cells(2, 0.03);
 const framed = { fitting: 'cover', stroke: WHITE, secondaryStroke: BLACK } as const;
 
 export const PRESETS: readonly LayoutPreset[] = [
-  { id: FREE_MODE_ID, name: 'Free', aspectRatio: null, slots: [] },
+  { id: FREE_MODE_ID, name: msg('Free'), aspectRatio: null, slots: [] },
   {
     id: 'single-fit',
-    name: 'Fit',
+    name: msg('Fit'),
     aspectRatio: 1,
     slots: [{ id: 'main', x: 0.05, y: 0.05, width: 0.9, height: 0.9, fitting: 'contain' }],
   },
   {
     id: 'single-stretch',
-    name: 'Stretch',
+    name: msg('Stretch'),
     aspectRatio: 1,
     slots: [{ id: 'main', x: 0, y: 0, width: 1, height: 1, fitting: 'stretch' }],
   },
   {
     id: 'single-fill-border',
-    name: 'Border',
+    name: msg('Border'),
     aspectRatio: 1,
     slots: [
       {
@@ -54,7 +55,7 @@ export const PRESETS: readonly LayoutPreset[] = [
   },
   {
     id: 'dual-horizontal-fill',
-    name: 'Side by side',
+    name: msg('Side by side'),
     aspectRatio: 3 / 2,
     slots: [
       { id: 'left', x: 0, y: 0, width: 0.5, height: 1, fitting: 'cover', stroke: BLACK, strokeWidth: 2 },
@@ -63,7 +64,7 @@ export const PRESETS: readonly LayoutPreset[] = [
   },
   {
     id: 'dual-horizontal-stroke',
-    name: 'Two prints',
+    name: msg('Two prints'),
     aspectRatio: 4 / 3,
     slots: [
       { id: 'left', x: 0.04, y: 0.08, width: 0.44, height: 0.84, ...framed, strokeWidth: 6 },
@@ -72,7 +73,7 @@ export const PRESETS: readonly LayoutPreset[] = [
   },
   {
     id: 'triple-horizontal',
-    name: 'Three across',
+    name: msg('Three across'),
     aspectRatio: 16 / 9,
     slots: TRIPLE.map((cell, i): SlotDefinition => ({
       id: `slot-${i + 1}`,
@@ -87,7 +88,7 @@ export const PRESETS: readonly LayoutPreset[] = [
   },
   {
     id: 'triple-vertical',
-    name: 'Three stacked',
+    name: msg('Three stacked'),
     aspectRatio: 9 / 16,
     slots: TRIPLE.map((cell, i): SlotDefinition => ({
       id: `slot-${i + 1}`,
@@ -102,7 +103,7 @@ export const PRESETS: readonly LayoutPreset[] = [
   },
   {
     id: 'quad-grid',
-    name: 'Grid',
+    name: msg('Grid'),
     aspectRatio: 1,
     slots: QUAD.flatMap((row, r) =>
       QUAD.map((column, c): SlotDefinition => ({
@@ -118,7 +119,7 @@ export const PRESETS: readonly LayoutPreset[] = [
   },
   {
     id: FILM_PHOTO_ID,
-    name: 'Film photo',
+    name: msg('Film photo'),
     aspectRatio: 5 / 4,
     backgroundColor: BLACK,
     // A 3:2 frame, like a 35 mm negative, with room for a caption below it.

@@ -16,6 +16,7 @@ import '../../editor/components/SettingControl.css';
 import './collage.css';
 import { CONTROLS } from './collage-controls.ts';
 import { SelectionControls } from './SelectionControls.tsx';
+import { useT } from '../../i18n/use-t.ts';
 
 interface CollagePanelProps {
   controller: EditorController;
@@ -30,6 +31,7 @@ export function CollagePanel({ controller, config, assets, selection, disabled }
   const collage = controller.collage;
   const photoInput = useRef<HTMLInputElement>(null);
   const backgroundInput = useRef<HTMLInputElement>(null);
+  const t = useT();
   useEffect(() => {
     collage.registerPicker(() => photoInput.current?.click());
     return () => collage.registerPicker(null);
@@ -38,10 +40,10 @@ export function CollagePanel({ controller, config, assets, selection, disabled }
   const aspect = aspectIdOf({ width: config.actualCanvasWidth, height: config.actualCanvasHeight });
   return (
     <fieldset className="collage-panel" disabled={disabled}>
-      <legend className="visually-hidden">Collage</legend>
+      <legend className="visually-hidden">{t('Collage')}</legend>
       <section className="collage-group" aria-labelledby="collage-layouts">
         <h3 id="collage-layouts" className="collage-heading">
-          Layout
+          {t('Layout')}
         </h3>
         <div className="preset-grid">
           {PRESETS.map((preset) => (
@@ -54,7 +56,7 @@ export function CollagePanel({ controller, config, assets, selection, disabled }
               onClick={() => collage.choosePreset(preset.id)}
             >
               <PresetIcon preset={preset} />
-              <span>{preset.name}</span>
+              <span>{t(preset.name)}</span>
             </button>
           ))}
         </div>
@@ -62,9 +64,9 @@ export function CollagePanel({ controller, config, assets, selection, disabled }
 
       <section className="collage-group" aria-labelledby="collage-canvas-heading">
         <h3 id="collage-canvas-heading" className="collage-heading">
-          Canvas
+          {t('Canvas')}
         </h3>
-        <div className="segmented" role="group" aria-label="Canvas shape">
+        <div className="segmented" role="group" aria-label={t('Canvas shape')}>
           {CANVAS_ASPECTS.map((option) => (
             <button
               key={option.id}
@@ -88,7 +90,7 @@ export function CollagePanel({ controller, config, assets, selection, disabled }
             className="button button-small"
             onClick={() => backgroundInput.current?.click()}
           >
-            {config.backgroundImageUrl ? 'Change background image' : 'Background image'}
+            {config.backgroundImageUrl ? t('Change background image') : t('Background image')}
           </button>
           {config.backgroundImageUrl && (
             <button
@@ -96,7 +98,7 @@ export function CollagePanel({ controller, config, assets, selection, disabled }
               className="button button-small"
               onClick={() => void collage.setBackgroundImage(null)}
             >
-              Remove
+              {t('Remove')}
             </button>
           )}
         </div>
@@ -104,18 +106,18 @@ export function CollagePanel({ controller, config, assets, selection, disabled }
           ref={backgroundInput}
           accept={acceptAttribute(EDITOR_FORMATS)}
           testId="collage-background-input"
-          label="Background image"
+          label={t('Background image')}
           onFiles={([file]) => file && void collage.setBackgroundImage(file)}
         />
       </section>
 
       <section className="collage-group" aria-labelledby="collage-photos">
         <h3 id="collage-photos" className="collage-heading">
-          Photos
+          {t('Photos')}
         </h3>
         <div className="collage-row">
           <button type="button" className="button button-small" onClick={() => collage.pickImage(null)}>
-            Add photos
+            {t('Add photos')}
           </button>
           <button
             type="button"
@@ -123,7 +125,7 @@ export function CollagePanel({ controller, config, assets, selection, disabled }
             data-testid="collage-add-text"
             onClick={() => collage.addText()}
           >
-            Add text
+            {t('Add text')}
           </button>
         </div>
         <HiddenFileInput
@@ -131,19 +133,25 @@ export function CollagePanel({ controller, config, assets, selection, disabled }
           multiple
           accept={acceptAttribute(EDITOR_FORMATS)}
           testId="collage-image-input"
-          label="Add photos to the collage"
+          label={t('Add photos to the collage')}
           onFiles={(files) => void collage.addImages(files)}
         />
         {assets.length > 0 && (
-          <ul className="asset-list" aria-label="Photos to place">
+          <ul className="asset-list" aria-label={t('Photos to place')}>
             {assets.map((asset) => (
               <li key={asset.id}>
                 <button
                   type="button"
                   className="asset-button"
                   data-testid={`collage-asset-${asset.id}`}
-                  title={`Place ${asset.name}`}
-                  aria-label={`Place ${asset.id === MAIN_PROCESSED_IMAGE ? 'the edited photo' : asset.name}`}
+                  title={t('Place {name}', {
+                    name: asset.id === MAIN_PROCESSED_IMAGE ? t(asset.name) : asset.name,
+                  })}
+                  aria-label={
+                    asset.id === MAIN_PROCESSED_IMAGE
+                      ? t('Place the edited photo')
+                      : t('Place {name}', { name: asset.name })
+                  }
                   onClick={() =>
                     collage.place(asset.id, selection.kind === 'slot-image' ? selection.slotId : null)
                   }

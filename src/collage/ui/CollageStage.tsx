@@ -8,6 +8,7 @@ import type { EditorController } from '../../editor/controller.ts';
 import { collageArea, collageDisplaySize } from '../../editor/canvas-layout.ts';
 import { useViewport } from '../../editor/useViewport.ts';
 import './collage.css';
+import { useT } from '../../i18n/use-t.ts';
 
 interface CollageStageProps {
   controller: EditorController;
@@ -93,6 +94,7 @@ export function CollageStage({ controller, config, assets }: CollageStageProps) 
   }, [controller]);
 
   const preset = findPreset(config.activePresetId);
+  const t = useT();
   return (
     <div className="collage-stage" style={{ width: shown.width, height: shown.height }}>
       <div
@@ -101,12 +103,18 @@ export function CollageStage({ controller, config, assets }: CollageStageProps) 
         data-testid="collage-canvas"
         data-preset={config.activePresetId}
         role="img"
-        aria-label={`Collage, ${preset?.name ?? 'free'} layout, ${config.actualCanvasWidth} by ${config.actualCanvasHeight}`}
+        aria-label={t('Collage, {layout} layout, {width} by {height}', {
+          layout: preset ? t(preset.name) : t('free'),
+          width: config.actualCanvasWidth,
+          height: config.actualCanvasHeight,
+        })}
         aria-busy={editor === null}
       />
       {!editor && (
         <p className="collage-loading" role="status">
-          {failed ? `The collage editor could not load: ${failed}` : 'Loading collage'}
+          {failed
+            ? t('The collage editor could not load: {reason}', { reason: failed })
+            : t('Loading collage')}
           {!failed && <span className="dots" aria-hidden="true" />}
         </p>
       )}

@@ -6,11 +6,13 @@ import type { CollageSelection } from '../model/api.ts';
 import { MAX_TEXT_LENGTH } from '../model/slot-layout.ts';
 import type { TextAlign, TextStyle } from '../model/types.ts';
 import { CONTROLS } from './collage-controls.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { msg } from '../../i18n/msg.ts';
 
 const ALIGNMENTS: { value: TextAlign; label: string }[] = [
-  { value: 'left', label: 'Left' },
-  { value: 'center', label: 'Centre' },
-  { value: 'right', label: 'Right' },
+  { value: 'left', label: msg('Left') },
+  { value: 'center', label: msg('Centre') },
+  { value: 'right', label: msg('Right') },
 ];
 
 /** The controls for what is selected on the collage canvas: a text, a photo, or a hint. */
@@ -23,6 +25,7 @@ export function SelectionControls({
 }) {
   const collage = controller.collage;
   const textId = useId();
+  const t = useT();
   switch (selection.kind) {
     case 'text': {
       const style = selection.style;
@@ -35,10 +38,10 @@ export function SelectionControls({
           data-testid="collage-text-controls"
         >
           <h3 id="collage-selection" className="collage-heading">
-            Selected text
+            {t('Selected text')}
           </h3>
           <div className="setting">
-            <label htmlFor={textId}>Words</label>
+            <label htmlFor={textId}>{t('Words')}</label>
             <textarea
               id={textId}
               className="collage-textarea"
@@ -53,14 +56,14 @@ export function SelectionControls({
           <SettingControl definition={CONTROLS.fontFamily} value={style.fontFamily} onChange={onChange} />
           <SettingControl definition={CONTROLS.fontSize} value={style.fontSize} onChange={onChange} />
           <SettingControl definition={CONTROLS.fill} value={style.fill} onChange={onChange} />
-          <div className="segmented" role="group" aria-label="Text style">
+          <div className="segmented" role="group" aria-label={t('Text style')}>
             <button
               type="button"
               data-testid="collage-bold"
               aria-pressed={style.fontWeight === 'bold'}
               onClick={() => set({ fontWeight: style.fontWeight === 'bold' ? 'normal' : 'bold' })}
             >
-              <b>Bold</b>
+              <b>{t('Bold')}</b>
             </button>
             <button
               type="button"
@@ -68,7 +71,7 @@ export function SelectionControls({
               aria-pressed={style.fontStyle === 'italic'}
               onClick={() => set({ fontStyle: style.fontStyle === 'italic' ? 'normal' : 'italic' })}
             >
-              <i>Italic</i>
+              <i>{t('Italic')}</i>
             </button>
             <button
               type="button"
@@ -76,10 +79,10 @@ export function SelectionControls({
               aria-pressed={style.underline}
               onClick={() => set({ underline: !style.underline })}
             >
-              <u>Underline</u>
+              <u>{t('Underline')}</u>
             </button>
           </div>
-          <div className="segmented" role="group" aria-label="Alignment">
+          <div className="segmented" role="group" aria-label={t('Alignment')}>
             {ALIGNMENTS.map((option) => (
               <button
                 key={option.value}
@@ -88,7 +91,7 @@ export function SelectionControls({
                 aria-pressed={style.textAlign === option.value}
                 onClick={() => set({ textAlign: option.value })}
               >
-                {option.label}
+                {t(option.label)}
               </button>
             ))}
           </div>
@@ -109,7 +112,7 @@ export function SelectionControls({
           )}
           {selection.deletable && (
             <button type="button" className="button button-small" onClick={() => collage.deleteSelection()}>
-              Delete text
+              {t('Delete text')}
             </button>
           )}
         </section>
@@ -125,7 +128,7 @@ export function SelectionControls({
           data-testid="collage-image-controls"
         >
           <h3 id="collage-selection" className="collage-heading">
-            Selected photo
+            {t('Selected photo')}
           </h3>
           <SettingControl
             definition={CONTROLS.imageBorderWidth}
@@ -146,11 +149,13 @@ export function SelectionControls({
           )}
           <p className="hint">
             {selection.kind === 'slot-image'
-              ? 'Drag to move the photo in its slot, or onto another slot to swap. Scroll or pinch to zoom. Click a photo above to put it in this slot.'
-              : 'Drag to move; the corners resize and the top handle rotates.'}
+              ? t(
+                  'Drag to move the photo in its slot, or onto another slot to swap. Scroll or pinch to zoom. Click a photo above to put it in this slot.',
+                )
+              : t('Drag to move; the corners resize and the top handle rotates.')}
           </p>
           <button type="button" className="button button-small" onClick={() => collage.deleteSelection()}>
-            {selection.kind === 'slot-image' ? 'Remove from slot' : 'Delete photo'}
+            {selection.kind === 'slot-image' ? t('Remove from slot') : t('Delete photo')}
           </button>
         </section>
       );
@@ -158,7 +163,7 @@ export function SelectionControls({
     default:
       return (
         <p className="hint">
-          Click a photo or a text on the collage to style it; click an empty slot to fill it.
+          {t('Click a photo or a text on the collage to style it; click an empty slot to fill it.')}
         </p>
       );
   }

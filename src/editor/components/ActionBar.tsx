@@ -11,6 +11,9 @@ import { canRequestImage, isCollage, type EditorState } from '../state/editor-st
 import { exportProgressAtom, fullResolutionAtom, keepDateAtom } from '../state/ui.ts';
 import './SettingControl.css';
 import './ActionBar.css';
+import { msg } from '../../i18n/msg.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { translateMessage } from '../../i18n/translate-message.ts';
 
 interface ActionBarProps {
   controller: EditorController;
@@ -37,7 +40,9 @@ const redoStep = (state: EditorState) => stepName(state.redoStep);
 
 function ActionButton({ controller, ui, mac, commandId, label, testId, primary, step }: ActionButtonProps) {
   const command = findCommand(commandId);
-  const stepLabel = useEditorState(useCallback((state: EditorState) => step?.(state) ?? null, [step]));
+  const t = useT();
+  const stepText = useEditorState(useCallback((state: EditorState) => step?.(state) ?? null, [step]));
+  const stepLabel = stepText === null ? null : translateMessage(stepText);
   // Its own slice: whether this command can run now (a button re-renders only when that changes).
   const enabled = useEditorState(
     useCallback((state: EditorState) => command?.enabled(state) ?? false, [command]),
@@ -45,7 +50,7 @@ function ActionButton({ controller, ui, mac, commandId, label, testId, primary, 
   if (!command) return null;
   const binding = command.keys[0];
   const shortcut = binding ? shortcutLabel(binding, mac) : '';
-  const name = stepLabel ? `${command.label} ${stepLabel}` : command.label;
+  const name = stepLabel ? `${t(command.label)} ${stepLabel}` : t(command.label);
   return (
     <button
       type="button"
@@ -57,7 +62,7 @@ function ActionButton({ controller, ui, mac, commandId, label, testId, primary, 
       aria-keyshortcuts={binding ? shortcut.replace('⌘', 'Meta+').replace('⇧', 'Shift+') : undefined}
       onClick={() => command.perform(controller, ui)}
     >
-      {label ?? command.label}
+      {t(label ?? command.label)}
       {stepLabel && <span className="action-step">{stepLabel}</span>}
     </button>
   );
@@ -73,7 +78,7 @@ export function ActionBar(props: ActionBarProps) {
         {...props}
         commandId="upload"
         testId="upload-button"
-        label={props.compact ? 'Upload' : 'Upload New Image'}
+        label={props.compact ? msg('Upload') : msg('Upload New Image')}
       />
       <ActionButton {...props} commandId="crop" testId="crop-button" />
       <FrameOption controller={props.controller} />
@@ -103,6 +108,7 @@ const saveSizeInputs = (state: EditorState) => ({
 /** Issue 7: Save writes the image at its original size instead of 1080 px. */
 function FullResolutionOption({ controller }: { controller: EditorController }) {
   const id = useId();
+  const t = useT();
   const on = useAtomValue(fullResolutionAtom);
   const exporting = useAtomValue(exportProgressAtom) !== null;
   const { shown } = useEditorState(saveSizeInputs);
@@ -112,7 +118,7 @@ function FullResolutionOption({ controller }: { controller: EditorController }) 
   return (
     <div
       className="setting setting-toggle save-option"
-      title={size ? `Save at the original size, ${size} px, instead of 1080 px` : undefined}
+      title={size ? t('Save at the original size, {size} px, instead of 1080 px', { size }) : undefined}
     >
       <input
         id={id}
@@ -122,7 +128,10 @@ function FullResolutionOption({ controller }: { controller: EditorController }) 
         disabled={exporting}
         onChange={(event) => controller.saves.setFullResolution(event.target.checked)}
       />
-      <label htmlFor={id}>Full resolution{size && <span className="save-option-size"> ({size})</span>}</label>
+      <label htmlFor={id}>
+        {t('Full resolution')}
+        {size && <span className="save-option-size"> ({size})</span>}
+      </label>
     </div>
   );
 }
@@ -130,6 +139,7 @@ function FullResolutionOption({ controller }: { controller: EditorController }) 
 /** Issue 36: saves carry the photo's date taken (and nothing else of its metadata). */
 function KeepDateOption({ controller }: { controller: EditorController }) {
   const id = useId();
+  const t = useT();
   const on = useAtomValue(keepDateAtom);
   // The collage saves its own canvas, with no photo's date: the option is for the photo's saves.
   const { shown } = useEditorState(saveSizeInputs);
@@ -137,7 +147,9 @@ function KeepDateOption({ controller }: { controller: EditorController }) {
   return (
     <div
       className="setting setting-toggle save-option"
-      title="Write the date the photo was taken into the saved JPEG, so that it sorts beside the original"
+      title={t(
+        'Write the date the photo was taken into the saved JPEG, so that it sorts beside the original',
+      )}
     >
       <input
         id={id}
@@ -146,7 +158,7 @@ function KeepDateOption({ controller }: { controller: EditorController }) {
         checked={on}
         onChange={(event) => controller.saves.setKeepDate(event.target.checked)}
       />
-      <label htmlFor={id}>Keep the date taken</label>
+      <label htmlFor={id}>{t('Keep the date taken')}</label>
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { useAtomValue } from '../editor-jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
 import { canRequestImage, isBusy, type EditorState } from '../state/editor-state.ts';
 import './BatchPanel.css';
+import { useT } from '../../i18n/use-t.ts';
+import { translateMessage } from '../../i18n/translate-message.ts';
 
 const ready = (state: EditorState) => canRequestImage(state) && !isBusy(state);
 
@@ -21,21 +23,28 @@ export function BatchPanel({ controller }: { controller: EditorController }) {
   // What 'Apply to all' applies: the edit on screen ('') or a kept recipe, by its id.
   const [chosen, setChosen] = useState('');
   const lookId = useId();
+  const t = useT();
   if (batch.files.length === 0) return null;
   const recipe = recipes.find((item) => item.id === chosen)?.recipe ?? null;
   const { running, refusals, files } = batch;
   const percent = batchPercent(batch);
   return (
-    <section className="batch" aria-label="Batch" data-testid="batch-panel">
-      <p className="batch-count">{files.length} photos</p>
+    <section className="batch" aria-label={t('Batch')} data-testid="batch-panel">
+      <p className="batch-count">
+        {t('{count, plural, one {# photo} other {# photos}}', { count: files.length })}
+      </p>
       {running ? (
         <div className="batch-progress" data-testid="batch-progress" data-progress={percent}>
-          <progress max={100} value={percent} aria-label="Batch progress">
+          <progress max={100} value={percent} aria-label={t('Batch progress')}>
             {percent}%
           </progress>
           <p className="batch-status" data-testid="batch-status">
-            Photo {running.index + 1} of {files.length} ({Math.round(running.fraction * 100)}%), {percent}% in
-            all
+            {t('Photo {index} of {count} ({photoPercent}%), {percent}% in all', {
+              index: running.index + 1,
+              count: files.length,
+              photoPercent: Math.round(running.fraction * 100),
+              percent,
+            })}
           </p>
           <button
             type="button"
@@ -43,23 +52,23 @@ export function BatchPanel({ controller }: { controller: EditorController }) {
             data-testid="batch-cancel"
             onClick={() => controller.saves.cancelBatch()}
           >
-            Cancel
+            {t('Cancel')}
           </button>
         </div>
       ) : (
         <>
           <div className="setting batch-look">
-            <label htmlFor={lookId}>Look</label>
+            <label htmlFor={lookId}>{t('Look')}</label>
             <select
               id={lookId}
               data-testid="batch-recipe"
               value={recipe ? chosen : ''}
               onChange={(event) => setChosen(event.target.value)}
             >
-              <option value="">The edit on screen</option>
+              <option value="">{t('The edit on screen')}</option>
               {recipes.map((item) => (
                 <option key={item.id} value={item.id}>
-                  Recipe: {item.recipe.name}
+                  {t('Recipe: {name}', { name: item.recipe.name })}
                 </option>
               ))}
             </select>
@@ -69,10 +78,10 @@ export function BatchPanel({ controller }: { controller: EditorController }) {
             className="button"
             data-testid="batch-apply"
             disabled={!canApply}
-            title="Apply the look to every photo at full size, as one zip"
+            title={t('Apply the look to every photo at full size, as one zip')}
             onClick={() => void controller.saves.applyToAll(recipe)}
           >
-            Apply to all
+            {t('Apply to all')}
           </button>
         </>
       )}
@@ -80,7 +89,7 @@ export function BatchPanel({ controller }: { controller: EditorController }) {
         <ul className="batch-refusals" data-testid="batch-refusals">
           {refusals.map((refusal, index) => (
             <li key={`${index}-${refusal.name}`} data-testid="batch-refusal">
-              <span className="batch-refusal-name">{refusal.name}</span>: {refusal.message}
+              <span className="batch-refusal-name">{refusal.name}</span>: {translateMessage(refusal.message)}
             </li>
           ))}
         </ul>

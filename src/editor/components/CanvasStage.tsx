@@ -16,6 +16,8 @@ import { zoomIndicatorText } from '../state/view-rules.ts';
 import { useViewport } from '../useViewport.ts';
 import { HOLD_MS, useCanvasGestures } from './canvas-gestures.ts';
 import './CanvasStage.css';
+import { useT } from '../../i18n/use-t.ts';
+import { translateMessage } from '../../i18n/translate-message.ts';
 
 /** What the canvas area shows, from the editor's state. */
 const canvasSlice = (state: EditorState) => ({
@@ -53,6 +55,7 @@ export function CanvasStage({
   collageSize,
 }: CanvasStageProps) {
   const state = useEditorState(canvasSlice);
+  const t = useT();
   const saving = useAtomValue(savingAtom);
   const host = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -110,7 +113,7 @@ export function CanvasStage({
       : undefined;
 
   return (
-    <main className="canvas-area" aria-label="Canvas" style={areaStyle}>
+    <main className="canvas-area" aria-label={t('Canvas')} style={areaStyle}>
       <div className="canvas-scroll" ref={scroller} data-zoomed={state.zoomLevel > 1 && !collage}>
         <div
           className="canvas-host"
@@ -133,7 +136,7 @@ export function CanvasStage({
           data-shortcuts="editor"
           tabIndex={state.isImageReadyInWorker ? 0 : -1}
           role="button"
-          aria-label={`Zoom (now ${state.zoomLevel}x)`}
+          aria-label={t('Zoom (now {zoom}x)', { zoom: state.zoomLevel })}
         >
           {overlay}
         </div>
@@ -148,21 +151,21 @@ export function CanvasStage({
       )}
       {zoomText && (
         <div className="zoom-indicator" data-testid="zoom-indicator" aria-live="polite">
-          {zoomText}
+          {translateMessage(zoomText)}
         </div>
       )}
       {loading && (
         <div className="loading-preview" data-testid="loading-preview">
           {state.pendingPreviewUrl && <img src={state.pendingPreviewUrl} alt="" />}
           <p>
-            Loading
+            {t('Loading')}
             <span className="dots" aria-hidden="true" />
           </p>
         </div>
       )}
       {busy && (
         <div className="processing-overlay" data-testid="processing-overlay" role="status" aria-live="polite">
-          Processing
+          {t('Processing')}
           <span className="dots" aria-hidden="true" />
         </div>
       )}
@@ -180,11 +183,11 @@ export function CanvasStage({
       )}
       {!state.isImageReadyInWorker && !loading && !state.pendingImageFile && (
         <div className="upload-overlay" data-testid="upload-overlay">
-          <p className="upload-title">Drop a photo here</p>
+          <p className="upload-title">{t('Drop a photo here')}</p>
           <button type="button" className="button button-primary" onClick={onChooseFile}>
-            Choose a photo
+            {t('Choose a photo')}
           </button>
-          <p className="hint">JPG, PNG or WEBP. Your photo never leaves this device.</p>
+          <p className="hint">{t('JPG, PNG or WEBP. Your photo never leaves this device.')}</p>
         </div>
       )}
     </main>
@@ -205,11 +208,12 @@ function CompareControl({
   onShow: (show: boolean) => void;
 }) {
   const held = useRef<{ at: number; wasShowing: boolean } | null>(null);
+  const t = useT();
   return (
     <>
       {showing && (
         <div className="before-label" data-testid="before-label" aria-live="polite">
-          Before
+          {t('Before')}
         </div>
       )}
       <button
@@ -218,7 +222,7 @@ function CompareControl({
         data-testid="compare-button"
         aria-pressed={showing}
         disabled={!enabled}
-        title="Compare with the image before the effect: hold, or press to switch (or hold \)"
+        title={t('Compare with the image before the effect: hold, or press to switch (or hold \\)')}
         onPointerDown={(event) => {
           if (event.pointerType === 'mouse' && event.button !== 0) return;
           held.current = { at: performance.now(), wasShowing: showing };
@@ -241,7 +245,7 @@ function CompareControl({
           if (event.detail === 0) onShow(!showing);
         }}
       >
-        Compare
+        {t('Compare')}
       </button>
     </>
   );
@@ -251,6 +255,7 @@ function CompareControl({
 function ExportProgress({ progress, onCancel }: { progress: number; onCancel: () => void }) {
   const percent = Math.round(progress * 100);
   const overlay = useRef<HTMLDivElement>(null);
+  const t = useT();
   // On a phone the canvas is above the controls, out of view when Save is pressed: bring the progress
   // and its Cancel button into view (nothing moves where they are already visible).
   useEffect(() => {
@@ -259,17 +264,17 @@ function ExportProgress({ progress, onCancel }: { progress: number; onCancel: ()
   return (
     <div className="export-overlay" data-testid="export-progress" data-progress={percent} ref={overlay}>
       <p role="status" aria-live="polite">
-        Saving full resolution
+        {t('Saving full resolution')}
         <span className="dots" aria-hidden="true" />
       </p>
-      <progress max={100} value={percent} aria-label="Full-resolution save progress">
+      <progress max={100} value={percent} aria-label={t('Full-resolution save progress')}>
         {percent}%
       </progress>
       <p className="export-percent" aria-hidden="true">
         {percent}%
       </p>
       <button type="button" className="button" data-testid="cancel-export" onClick={onCancel}>
-        Cancel
+        {t('Cancel')}
       </button>
     </div>
   );
@@ -295,6 +300,7 @@ function KeptPhoto({
   onChooseFile: () => void;
 }) {
   const image = useRef<HTMLImageElement>(null);
+  const t = useT();
   // Set on the element directly once decoded; a photo that cannot be decoded shows the words alone.
   useEffect(() => {
     let current = true;
@@ -313,14 +319,14 @@ function KeptPhoto({
       <img
         ref={image}
         hidden
-        alt="Your photo, waiting for the effect engine"
+        alt={t('Your photo, waiting for the effect engine')}
         onError={(event) => (event.currentTarget.hidden = true)}
       />
       {error ? (
         <>
-          <p className="upload-title">Your photo is kept</p>
+          <p className="upload-title">{t('Your photo is kept')}</p>
           <p className="hint" role="alert">
-            The effect engine could not start: {error}
+            {t('The effect engine could not start: {error}', { error: translateMessage(error) })}
           </p>
           <div className="kept-photo-actions">
             <button
@@ -329,16 +335,16 @@ function KeptPhoto({
               data-testid="retry-engine"
               onClick={onRetry}
             >
-              Try again
+              {t('Try again')}
             </button>
             <button type="button" className="button" onClick={onChooseFile}>
-              Choose another photo
+              {t('Choose another photo')}
             </button>
           </div>
         </>
       ) : (
         <p role="status">
-          Starting the effect engine
+          {t('Starting the effect engine')}
           <span className="dots" aria-hidden="true" />
         </p>
       )}

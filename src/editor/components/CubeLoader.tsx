@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { HiddenFileInput } from './HiddenFileInput.tsx';
 import './SettingControl.css';
+import { useT } from '../../i18n/use-t.ts';
 
 interface CubeLoaderProps {
   title: string | null;
@@ -11,18 +12,19 @@ interface CubeLoaderProps {
 export function CubeLoader({ title, onFile }: CubeLoaderProps) {
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
+  const t = useT();
   return (
     <div className="setting">
-      <span id={id}>Your own look</span>
+      <span id={id}>{t('Your own look')}</span>
       <button type="button" className="button" aria-describedby={id} onClick={() => input.current?.click()}>
-        Load a .cube file…
+        {t('Load a .cube file…')}
       </button>
-      {title && <p className="hint">Loaded: {title}</p>}
+      {title && <p className="hint">{t('Loaded: {title}', { title })}</p>}
       <HiddenFileInput
         ref={input}
         accept=".cube,text/plain"
         testId="cube-input"
-        label="Load a .cube LUT file"
+        label={t('Load a .cube LUT file')}
         onFiles={([file]) => file && onFile(file)}
       />
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import './DrawingOverlay.css';
+import { useT } from '../../i18n/use-t.ts';
 
 interface DrawingOverlayProps {
   /** Intrinsic size: the processing size, so the mask matches the image pixel for pixel. */
@@ -19,6 +20,7 @@ export function DrawingOverlay({ width, height, brushSize, onCanvas, onStrokeEnd
   const canvas = useRef<HTMLCanvasElement>(null);
   const last = useRef<{ x: number; y: number } | null>(null);
   const [painting, setPainting] = useState(false);
+  const t = useT();
 
   useEffect(() => {
     onCanvas(canvas.current);
@@ -63,7 +65,7 @@ export function DrawingOverlay({ width, height, brushSize, onCanvas, onStrokeEnd
       data-testid="drawing-overlay"
       width={width}
       height={height}
-      aria-label="Paint where to blur"
+      aria-label={t('Paint where to blur')}
       data-painting={painting}
       onClick={(event) => event.stopPropagation()}
       onPointerDown={(event) => {

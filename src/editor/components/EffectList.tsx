@@ -5,6 +5,7 @@ import { useAtomValue } from '../editor-jotai.ts';
 import { thumbnailsAtom } from '../state/ui.ts';
 import { Thumbnail } from './Thumbnail.tsx';
 import './EffectList.css';
+import { useT } from '../../i18n/use-t.ts';
 
 interface EffectListProps {
   selectedEffectId: string | null;
@@ -22,10 +23,11 @@ export const EffectList = memo(function EffectList({
 }: EffectListProps) {
   const prefix = variant === 'mobile' ? 'effect-mobile-' : 'effect-';
   const thumbnails = useAtomValue(thumbnailsAtom);
+  const t = useT();
   return (
-    <nav className="effect-list" aria-label="Effects">
+    <nav className="effect-list" aria-label={t('Effects')}>
       {/* On a phone the row speaks for itself: the heading is for screen readers. */}
-      <h2 className={variant === 'mobile' ? 'panel-title visually-hidden' : 'panel-title'}>Effects</h2>
+      <h2 className={variant === 'mobile' ? 'panel-title visually-hidden' : 'panel-title'}>{t('Effects')}</h2>
       {/* On a phone the row scrolls sideways: focusable, so the keyboard can scroll it too. */}
       <ul tabIndex={variant === 'mobile' ? 0 : undefined}>
         {EFFECTS.map((effect) => (
@@ -48,7 +50,7 @@ export const EffectList = memo(function EffectList({
               ) : (
                 <span className="effect-thumb thumb-placeholder" aria-hidden="true" />
               )}
-              <span className="effect-name">{effect.name}</span>
+              <span className="effect-name">{t(effect.name)}</span>
             </button>
           </li>
         ))}

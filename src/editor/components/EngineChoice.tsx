@@ -4,9 +4,11 @@ import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../editor-jotai.ts';
 import { engineChoiceAtom } from '../state/ui.ts';
 import './SettingControl.css';
+import { useT } from '../../i18n/use-t.ts';
+import { msg } from '../../i18n/msg.ts';
 
 const CHOICES: { value: EngineKind | 'auto'; label: string }[] = [
-  { value: 'auto', label: 'Automatic' },
+  { value: 'auto', label: msg('Automatic') },
   { value: 'webgpu', label: 'WebGPU' },
   { value: 'webgl2', label: 'WebGL2' },
   { value: 'cpu', label: 'CPU' },
@@ -19,9 +21,10 @@ const CHOICES: { value: EngineKind | 'auto'; label: string }[] = [
 export function EngineChoice({ controller }: { controller: EditorController }) {
   const id = useId();
   const chosen = useAtomValue(engineChoiceAtom);
+  const t = useT();
   return (
     <div className="setting engine-choice">
-      <label htmlFor={id}>Effect engine</label>
+      <label htmlFor={id}>{t('Effect engine')}</label>
       <select
         id={id}
         data-testid="engine-choice"
@@ -33,7 +36,7 @@ export function EngineChoice({ controller }: { controller: EditorController }) {
       >
         {CHOICES.map((choice) => (
           <option key={choice.value} value={choice.value}>
-            {choice.label}
+            {t(choice.label)}
           </option>
         ))}
       </select>

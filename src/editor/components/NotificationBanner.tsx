@@ -2,10 +2,13 @@ import { useEffect } from 'react';
 import { useAtomValue, useSetAtom } from '../editor-jotai.ts';
 import { dismissNotificationAtom, notificationAtom } from '../state/notifications.ts';
 import './NotificationBanner.css';
+import { translateMessage } from '../../i18n/translate-message.ts';
+import { useT } from '../../i18n/use-t.ts';
 
 export function NotificationBanner() {
   const notification = useAtomValue(notificationAtom);
   const dismiss = useSetAtom(dismissNotificationAtom);
+  const t = useT();
 
   useEffect(() => {
     if (!notification) return;
@@ -22,7 +25,7 @@ export function NotificationBanner() {
       data-kind={notification.kind}
       role={urgent ? 'alert' : 'status'}
     >
-      <span className="notification-message">{notification.message}</span>
+      <span className="notification-message">{translateMessage(notification.message)}</span>
       {notification.action && (
         <button
           type="button"
@@ -34,13 +37,13 @@ export function NotificationBanner() {
             dismiss(notification.id);
           }}
         >
-          {notification.action.label}
+          {translateMessage(notification.action.label)}
         </button>
       )}
       <button
         type="button"
         className="notification-close"
-        aria-label="Close notification"
+        aria-label={t('Close notification')}
         onClick={() => dismiss(notification.id)}
       >
         ×

@@ -6,6 +6,7 @@ import { useAtomValue } from '../editor-jotai.ts';
 import { photoTakenAtom, thumbnailsAtom } from '../state/ui.ts';
 import { Thumbnail } from './Thumbnail.tsx';
 import './SettingControl.css';
+import { useT } from '../../i18n/use-t.ts';
 
 /** Typing into a number box waits this long before it applies (product spec section 9). */
 export const TYPING_DEBOUNCE_MS = 300;
@@ -31,6 +32,7 @@ export const SettingControl = memo(function SettingControl({
   onChange,
 }: SettingControlProps) {
   const id = useId();
+  const t = useT();
   const disabled = disabledReason !== null;
   const title = disabledReason ?? undefined;
   if (definition.kind === 'range') {
@@ -39,7 +41,7 @@ export const SettingControl = memo(function SettingControl({
   if (definition.kind === 'color') {
     return (
       <div className="setting setting-color" title={title}>
-        <label htmlFor={id}>{definition.label}</label>
+        <label htmlFor={id}>{t(definition.label)}</label>
         <input
           id={id}
           type="color"
@@ -65,7 +67,7 @@ export const SettingControl = memo(function SettingControl({
             onChange={onChange}
           />
         )}
-        <label htmlFor={id}>{definition.label}</label>
+        <label htmlFor={id}>{t(definition.label)}</label>
         <select
           id={id}
           data-testid={testIdOf(definition)}
@@ -75,7 +77,7 @@ export const SettingControl = memo(function SettingControl({
         >
           {definition.options.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {t(o.label)}
             </option>
           ))}
         </select>
@@ -92,7 +94,7 @@ export const SettingControl = memo(function SettingControl({
         disabled={disabled}
         onChange={(e) => onChange(definition.name, e.target.checked)}
       />
-      <label htmlFor={id}>{definition.label}</label>
+      <label htmlFor={id}>{t(definition.label)}</label>
     </div>
   );
 });
@@ -113,12 +115,13 @@ function DateControl({
   onChange: (name: string, value: SettingValue) => void;
 }) {
   const taken = useAtomValue(photoTakenAtom);
+  const t = useT();
   const shown = value || taken || today();
-  const source = value ? 'Set by you' : taken ? "The photo's date" : "Today's date";
+  const source = t(value ? 'Set by you' : taken ? "The photo's date" : "Today's date");
   const hintId = `${id}-source`;
   return (
     <div className="setting setting-date">
-      <label htmlFor={id}>{definition.label}</label>
+      <label htmlFor={id}>{t(definition.label)}</label>
       <input
         id={id}
         type="date"
@@ -141,7 +144,7 @@ function DateControl({
             data-testid={`setting-${definition.name}-reset`}
             onClick={() => onChange(definition.name, '')}
           >
-            {taken ? "Use the photo's date" : 'Use today'}
+            {t(taken ? "Use the photo's date" : 'Use today')}
           </button>
         )}
       </span>
@@ -165,12 +168,13 @@ function PreviewPicker({
   onChange: (name: string, value: SettingValue) => void;
 }) {
   const thumbnails = useAtomValue(thumbnailsAtom);
+  const t = useT();
   const options = definition.options.flatMap((option) => {
     const key = definition.preview?.(option.value);
     return key ? [{ ...option, key }] : [];
   });
   return (
-    <div className="preview-picker" role="radiogroup" aria-label={`${definition.label}s`}>
+    <div className="preview-picker" role="radiogroup" aria-label={t(`${definition.label}s`)}>
       {options.map((option) => {
         const image = thumbnails[option.key];
         return (
@@ -188,7 +192,7 @@ function PreviewPicker({
             ) : (
               <span className="thumb-placeholder" aria-hidden="true" />
             )}
-            <span className="preview-label">{option.label}</span>
+            <span className="preview-label">{t(option.label)}</span>
           </button>
         );
       })}
@@ -205,6 +209,7 @@ interface RangeControlProps {
 
 function RangeControl({ id, definition, value, onChange }: RangeControlProps) {
   // What the number box shows while the user types; null when it simply mirrors the value.
+  const t = useT();
   const [draft, setDraft] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -223,11 +228,11 @@ function RangeControl({ id, definition, value, onChange }: RangeControlProps) {
 
   return (
     <div className="setting setting-range">
-      <label htmlFor={id}>{definition.label}</label>
+      <label htmlFor={id}>{t(definition.label)}</label>
       <div className="setting-inputs">
         <input
           type="range"
-          aria-label={definition.label}
+          aria-label={t(definition.label)}
           min={definition.min}
           max={definition.max}
           step={definition.step}

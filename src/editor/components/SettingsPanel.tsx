@@ -4,6 +4,8 @@ import { resolveSettings } from '../../effects/settings.ts';
 import type { RangeSetting, SettingValue } from '../../effects/types.ts';
 import { type SettingsRecord } from '../state/editor-state.ts';
 import { SettingControl } from './SettingControl.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { translateMessage } from '../../i18n/translate-message.ts';
 
 export interface BrushControl {
   /** The drawing effect's brush control (its range and label). */
@@ -25,9 +27,10 @@ interface SettingsPanelProps {
 
 export function SettingsPanel({ effectId, settings, onChange, brush = null, children }: SettingsPanelProps) {
   const effect = findEffect(effectId);
+  const t = useT();
   return (
-    <section className="adjustments" aria-label="Adjustments">
-      <h2 className="panel-title">Adjustments</h2>
+    <section className="adjustments" aria-label={t('Adjustments')}>
+      <h2 className="panel-title">{t('Adjustments')}</h2>
       {effect ? (
         effect.settings
           .filter(
@@ -39,12 +42,12 @@ export function SettingsPanel({ effectId, settings, onChange, brush = null, chil
               key={definition.name}
               definition={definition}
               value={settings[definition.name] ?? definition.default}
-              disabledReason={effect.disabledReason?.(definition.name, settings) ?? null}
+              disabledReason={translateMessage(effect.disabledReason?.(definition.name, settings) ?? null)}
               onChange={onChange}
             />
           ))
       ) : (
-        <p className="hint">Choose an effect to adjust it.</p>
+        <p className="hint">{t('Choose an effect to adjust it.')}</p>
       )}
       {children}
       {brush && (
@@ -55,7 +58,7 @@ export function SettingsPanel({ effectId, settings, onChange, brush = null, chil
             onChange={(_name, value) => brush.onChange(Number(value))}
           />
           <button type="button" className="button" onClick={brush.onClear}>
-            Clear painting
+            {t('Clear painting')}
           </button>
         </>
       )}

@@ -1,14 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { COMMANDS, shortcutLabel } from '../commands.ts';
 import './ShortcutsDialog.css';
+import { useT } from '../../i18n/use-t.ts';
+import { msg } from '../../i18n/msg.ts';
 
 /** What the pointer and keys do on the photo itself, beside the commands' own shortcuts. */
 const ON_THE_PHOTO: readonly [string, string][] = [
-  ['\\ (held)', 'Show the image before the effect'],
-  ['Space on the photo', 'Zoom 1x, 1.5x, 2x'],
-  ['Click the photo', 'Zoom about the point clicked'],
-  ['Ctrl+wheel, pinch', 'Zoom towards the pointer'],
-  ['Escape', 'Cancel a full-resolution save; close this list'],
+  [msg('\\ (held)'), msg('Show the image before the effect')],
+  [msg('Space on the photo'), msg('Zoom 1x, 1.5x, 2x')],
+  [msg('Click the photo'), msg('Zoom about the point clicked')],
+  [msg('Ctrl+wheel, pinch'), msg('Zoom towards the pointer')],
+  [msg('Escape'), msg('Cancel a full-resolution save; close this list')],
 ];
 
 interface ShortcutsDialogProps {
@@ -20,6 +22,7 @@ interface ShortcutsDialogProps {
 /** The list of keyboard shortcuts (`?`), read from the commands themselves. */
 export function ShortcutsDialog({ open, mac, onClose }: ShortcutsDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const t = useT();
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -39,7 +42,7 @@ export function ShortcutsDialog({ open, mac, onClose }: ShortcutsDialogProps) {
       }}
     >
       <div className="shortcuts-content">
-        <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+        <h2 id="shortcuts-title">{t('Keyboard shortcuts')}</h2>
         <table>
           <tbody>
             {COMMANDS.map((command) => (
@@ -49,23 +52,23 @@ export function ShortcutsDialog({ open, mac, onClose }: ShortcutsDialogProps) {
                     <kbd key={shortcutLabel(binding, mac)}>{shortcutLabel(binding, mac)}</kbd>
                   ))}
                 </th>
-                <td>{command.label}</td>
+                <td>{t(command.label)}</td>
               </tr>
             ))}
-            {[[mac ? '⌘V' : 'Ctrl+V', 'Paste an image as a new photo'] as const, ...ON_THE_PHOTO].map(
+            {[[mac ? '⌘V' : 'Ctrl+V', msg('Paste an image as a new photo')] as const, ...ON_THE_PHOTO].map(
               ([keys, what]) => (
                 <tr key={keys}>
                   <th scope="row">
-                    <kbd>{keys}</kbd>
+                    <kbd>{t(keys)}</kbd>
                   </th>
-                  <td>{what}</td>
+                  <td>{t(what)}</td>
                 </tr>
               ),
             )}
           </tbody>
         </table>
         <button type="button" className="button" onClick={onClose} autoFocus>
-          Close
+          {t('Close')}
         </button>
       </div>
     </dialog>

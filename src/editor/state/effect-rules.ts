@@ -21,6 +21,7 @@ import {
   shouldAutoApply,
   warn,
 } from './editor-state.ts';
+import { msg } from '../../i18n/msg.ts';
 
 // ---------------------------------------------------------------- effects
 
@@ -156,7 +157,7 @@ export function commit(state: EditorState, workerAvailable: boolean): Outcome {
   if (!workerAvailable) {
     return {
       state,
-      commands: [{ kind: 'notify', level: 'warning', message: 'Cannot commit: Worker not available.' }],
+      commands: [{ kind: 'notify', level: 'warning', message: msg('Cannot commit: Worker not available.') }],
     };
   }
   if (!canCommit(state)) return warn(state, 'Commit ignored: no applied effect to commit');

@@ -1,5 +1,7 @@
 /** Spec section 4: zoom and the page coming back into view. Pure. */
 import { type EditorState, type Outcome, ZOOM_LEVELS, isCollage, none } from './editor-state.ts';
+import { fill } from '../../i18n/msg.ts';
+import { ZOOM_TEMPLATE } from '../../i18n/templates.ts';
 
 // ---------------------------------------------------------------- view
 
@@ -26,9 +28,10 @@ export function zoomTo(state: EditorState, level: number): EditorState {
  */
 export function zoomIndicatorText(state: EditorState): string | null {
   if (state.zoomLevel <= 1 || !state.isImageReadyInWorker || isCollage(state.selectedEffectId)) return null;
-  if (state.zoomLevel === 1.5) return '1.5x Zoom';
-  if (ZOOM_LEVELS.includes(state.zoomLevel as (typeof ZOOM_LEVELS)[number])) return '2x Zoom';
-  return `${Math.round(state.zoomLevel * 10) / 10}x Zoom`;
+  if (state.zoomLevel === 1.5) return fill(ZOOM_TEMPLATE, { zoom: '1.5' });
+  if (ZOOM_LEVELS.includes(state.zoomLevel as (typeof ZOOM_LEVELS)[number]))
+    return fill(ZOOM_TEMPLATE, { zoom: 2 });
+  return fill(ZOOM_TEMPLATE, { zoom: Math.round(state.zoomLevel * 10) / 10 });
 }
 
 /**

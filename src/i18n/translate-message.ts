@@ -1,0 +1,57 @@
+/**
+ * Messages that reach the UI as English text (the intake's, made in a worker; the editor's notifications)
+ * are translated where they are shown: a text that is a catalogue message is looked up as is; one made
+ * from a template with `{name}` placeholders (`fill`) is matched against the templates, and its values
+ * (numbers written in the active language) are put into the translation.
+ */
+import { i18n, t } from './i18n.ts';
+import { TEMPLATES } from './templates.ts';
+
+interface Pattern {
+  readonly template: string;
+  readonly names: readonly string[];
+  readonly regex: RegExp;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const PATTERNS: readonly Pattern[] = TEMPLATES.map((template) => {
+  const names: string[] = [];
+  const source = template
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (!name) return escape(part);
+      names.push(name);
+      return '(.+?)';
+    })
+    .join('');
+  return { template, names, regex: new RegExp(`^${source}$`, 's') };
+});
+
+/** A number written in English digits ('12.50'), written in the active language with as many decimals. */
+function localNumber(value: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
+  const decimals = value.split('.')[1]?.length ?? 0;
+  return new Intl.NumberFormat(i18n.locale, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    useGrouping: false,
+  }).format(Number(value));
+}
+
+export function translateMessage(english: string): string;
+export function translateMessage(english: string | null): string | null;
+export function translateMessage(english: string | null): string | null {
+  if (english === null || i18n.locale === 'en') return english;
+  const direct = t(english);
+  if (direct !== english) return direct;
+  for (const pattern of PATTERNS) {
+    const match = pattern.regex.exec(english);
+    if (!match) continue;
+    const values: Record<string, string> = {};
+    pattern.names.forEach((name, index) => (values[name] = localNumber(match[index + 1]!)));
+    return t(pattern.template, values);
+  }
+  return english;
+}

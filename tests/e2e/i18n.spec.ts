@@ -1,0 +1,147 @@
+// The app in the visitor's language: chosen from the browser's languages, `?lang=`, or the language
+// control (kept); Arabic right to left with the photo unmirrored; numbers and plurals per language.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { fixturePath } from '../support/images.ts';
+
+const LOCALES = join(import.meta.dirname, '../../src/i18n/locales');
+const catalogue = (locale: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(LOCALES, `${locale}.json`), 'utf8')) as Record<string, string>;
+
+/** The landing page's visible words (letters only, lower case), without the names kept in every language. */
+async function landingWords(page: Page): Promise<string[]> {
+  // The language control names every language in itself: not the page's words.
+  const text = await page.locator('body').evaluate((body) => {
+    const copy = body.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('select, script, style').forEach((element) => element.remove());
+    return copy.textContent ?? '';
+  });
+  return (text.toLowerCase().match(/\p{L}+/gu) ?? []).filter(
+    (word) =>
+      !['retrocam', 'nokia', 'ccd', 'jpeg', 'jpg', 'png', 'webp', 'iphone', 'app', 'store', 'mb'].includes(
+        word,
+      ),
+  );
+}
+
+for (const [locale, tag] of [
+  ['de-DE', 'de'],
+  ['ja-JP', 'ja'],
+  ['es-ES', 'es'],
+  ['pt-BR', 'pt-BR'],
+  ['ar-EG', 'ar'],
+] as const) {
+  test.describe(`a browser set to ${locale}`, () => {
+    test.use({ locale });
+
+    test(`the landing page and the editor come up in ${tag}`, async ({ page, landing, editor }) => {
+      // The English page's words, for this visit only (`?lang=en` is not kept).
+      await landing.open('lang=en');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      const englishWords = new Set(await landingWords(page));
+      await landing.open();
+      await expect(page.locator('html')).toHaveAttribute('lang', tag);
+      await expect(page.locator('html')).toHaveAttribute('dir', tag === 'ar' ? 'rtl' : 'ltr');
+      await expect(page.getByTestId('language-select')).toHaveValue(tag);
+      const words = await landingWords(page);
+      const english = words.filter((word) => englishWords.has(word));
+      expect(english.length / words.length, `English words left: ${english.join(' ')}`).toBeLessThan(1 / 3);
+
+      await editor.open('webgl2');
+      await expect(page.locator('html')).toHaveAttribute('lang', tag);
+      await expect(page.getByRole('heading', { name: catalogue(tag)['Effects'] }).first()).toBeAttached();
+      await expect(page.getByTestId('save-button')).toHaveText(catalogue(tag)['Save Image']!);
+    });
+  });
+}
+
+test.describe('an English browser', () => {
+  test.use({ locale: 'en-US' });
+
+  test('?lang=fr shows French for the visit; the language control’s choice lasts after a reload', async ({
+    page,
+    landing,
+  }) => {
+    await landing.open('lang=fr');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      catalogue('fr')['Make new photos look old.']!,
+    );
+    // Without ?lang= the visit's language is the browser's again.
+    await landing.open();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Make new photos look old.');
+
+    await page.getByTestId('language-select').selectOption('de');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      catalogue('de')['Make new photos look old.']!,
+    );
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByTestId('start-editing')).toHaveText(catalogue('de')['Start Editing']!);
+  });
+
+  test('the editor’s language control changes the language at once and keeps the photo', async ({
+    page,
+    editor,
+  }) => {
+    await editor.open('webgl2');
+    await editor.load('kodak/kodim23.png');
+    const serial = await editor.root.getAttribute('data-photo-serial');
+    await page.getByTestId('language-select').selectOption('ja');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.getByTestId('save-button')).toHaveText(catalogue('ja')['Save Image']!);
+    await expect(editor.root).toHaveAttribute('data-photo-serial', serial!);
+    await expect(editor.canvas).toBeVisible();
+  });
+
+  test('numbers and plurals follow the language: 1 Foto, 2 Fotos', async ({ page, editor }) => {
+    await editor.open('webgl2', 'lang=de');
+    await editor.uploadInput.setInputFiles([
+      fixturePath('kodak/kodim23.png'),
+      fixturePath('kodak/kodim05.png'),
+    ]);
+    await expect(page.getByTestId('batch-panel')).toContainText('2 Fotos');
+  });
+});
+
+test.describe('Arabic', () => {
+  test.use({ locale: 'ar' });
+
+  test('right to left: the action bar and the panels mirrored, the photo not, the save identical', async ({
+    page,
+    editor,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await editor.open('webgl2');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await editor.load('kodak/kodim23.png');
+    // The effects list, on the left in English, is on the right; in the action bar Undo, before Redo, is
+    // to its right.
+    const list = await page.locator('.sidebar-left').boundingBox();
+    const canvas = await editor.canvas.boundingBox();
+    expect(list!.x).toBeGreaterThan(canvas!.x);
+    const undo = await page.getByTestId('undo-button').boundingBox();
+    const redo = await page.getByTestId('redo-button').boundingBox();
+    expect(undo!.x).toBeGreaterThan(redo!.x);
+    // The photo is drawn as it is: no transform mirrors the canvas.
+    const transform = await editor.canvas.evaluate((element) => getComputedStyle(element).transform);
+    expect(transform === 'none' || !transform.startsWith('matrix(-1')).toBe(true);
+    await editor.chooseEffect('ccdEffect');
+    await editor.settled('ccdEffect');
+    const arabic = await editor.save();
+
+    await page.goto('/editor?engine=webgl2&lang=en&testHooks=1&thumbnails=0&warmUp=0');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await editor.expectStatus('WorkerReady');
+    await editor.load('kodak/kodim23.png');
+    await editor.chooseEffect('ccdEffect');
+    await editor.settled('ccdEffect');
+    const english = await editor.save();
+    expect(arabic.width).toBe(english.width);
+    expect(Buffer.from(arabic.data).equals(Buffer.from(english.data))).toBe(true);
+  });
+});
