@@ -1,11 +1,13 @@
 // Finds the other browser engines the cross-engine journey (tests/engines) runs in, installing them where
 // none are found: Firefox ESR (driven over WebDriver BiDi), WebKitGTK's MiniBrowser with WebKitWebDriver,
-// and Xvfb, the display both need for WebGL. Debian's packages, installed when running as root on Debian
-// (as CI does); elsewhere it says what to install.
+// and Xvfb, the display both need for WebGL; and the Noto faces for Japanese, Korean, Chinese and Arabic,
+// without which the browsers draw the translated UI as boxes (tests/e2e/i18n*.spec.ts measure its labels).
+// Debian's packages, installed when running as root on Debian (as CI does); elsewhere it says what to
+// install.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const PACKAGES = ['firefox-esr', 'webkit2gtk-driver', 'xvfb'];
+const PACKAGES = ['firefox-esr', 'webkit2gtk-driver', 'xvfb', 'fonts-noto-cjk', 'fonts-noto-core'];
 
 function onPath(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
@@ -24,6 +26,8 @@ export function missingEngines() {
   if (!existsSync('/usr/bin/firefox-esr')) missing.push('firefox-esr');
   if (!onPath('WebKitWebDriver') || !miniBrowser()) missing.push('webkit2gtk-driver');
   if (!onPath('Xvfb')) missing.push('xvfb');
+  if (!existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')) missing.push('fonts-noto-cjk');
+  if (!existsSync('/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf')) missing.push('fonts-noto-core');
   return missing;
 }
 
