@@ -29,6 +29,48 @@ export const CROP_FRAME_TEMPLATE = msg('Crop frame {width} by {height} pixels, a
 /** The crop tool's turn button ('Turn 4:5 to 5:4'). */
 export const TURN_TEMPLATE = msg('Turn {from} to {to}');
 
+/** A recipe as a step of the history, and in the batch's look choice ('Recipe: Party 2005'). */
+export const RECIPE_STEP_TEMPLATE = msg('Recipe: {name}');
+/** The recipes' notifications (`src/recipes/ui/recipe-book.ts`). */
+export const RECIPE_SAVED_TEMPLATE = msg('Saved the recipe "{name}".');
+export const RECIPE_ADDED_TEMPLATE = msg('Added the recipe "{name}".');
+export const RECIPE_KEPT_TEMPLATE = msg('Added the recipe "{name}" to your recipes.');
+export const RECIPE_APPLIED_TEMPLATE = msg('Applied the recipe "{name}".');
+export const RECIPE_DELETED_TEMPLATE = msg('Deleted the recipe "{name}".');
+/**
+ * Why a recipe file or link was refused (`src/recipes/model/parse.ts`). A `{reason}` is itself a message,
+ * translated on its own.
+ */
+export const RECIPE_TOO_LARGE_TEMPLATE = msg(
+  'This recipe file is too large ({size}): a recipe is at most {limit}. Nothing was changed.',
+);
+export const RECIPE_NEWER_TEMPLATE = msg(
+  'This recipe was made by a newer RetroCam (recipe version {version}; this one reads version {reads}). Reload the page to update RetroCam, then try again.',
+);
+export const RECIPE_NO_STEPS_TEMPLATE = msg('The recipe "{name}" has no list of steps.');
+export const RECIPE_TOO_MANY_STEPS_TEMPLATE = msg(
+  'The recipe "{name}" has {count} steps: a recipe has at most {limit}.',
+);
+export const RECIPE_BAD_CROP_TEMPLATE = msg('The recipe "{name}" has a crop that is not valid.');
+export const RECIPE_BAD_FRAME_TEMPLATE = msg('The recipe "{name}" has a frame that is not valid.');
+export const RECIPE_STEP_PROBLEM_TEMPLATE = msg('The recipe "{name}", step {step}: {reason}');
+export const RECIPE_PROBLEM_TEMPLATE = msg('The recipe "{name}": {reason}');
+export const RECIPE_UNKNOWN_EFFECT_TEMPLATE = msg(
+  'it uses an effect this RetroCam does not have ("{effect}").',
+);
+export const RECIPE_CUBE_UNUSABLE_TEMPLATE = msg('its .cube file cannot be used: {reason}');
+export const RECIPE_ADJUSTED_ONE_TEMPLATE = msg(
+  'In the recipe "{name}", 1 of its settings was out of range or unreadable: set to the nearest usable value.',
+);
+export const RECIPE_ADJUSTED_TEMPLATE = msg(
+  'In the recipe "{name}", {count} of its settings were out of range or unreadable: set to the nearest usable value.',
+);
+/** The .cube export's (`src/engine/worker/cube-export.ts`). */
+export const CUBE_EXPORT_TOO_MANY_TEMPLATE = msg('A recipe of more than {limit} steps cannot be exported.');
+/** The worker's, when a recipe's steps fail (`src/engine/worker/serve.ts`). */
+export const RECIPE_NOT_APPLIED_TEMPLATE = msg('The recipe could not be applied: {reason}');
+export const COLOUR_NOT_EXPORTED_TEMPLATE = msg('The colour could not be exported: {reason}');
+
 export const TEMPLATES: readonly string[] = [
   TOO_LARGE_TEMPLATE,
   TOO_MANY_PIXELS_TEMPLATE,
@@ -39,4 +81,25 @@ export const TEMPLATES: readonly string[] = [
   TOO_THIN_MOST_TEMPLATE,
   CROP_FRAME_TEMPLATE,
   TURN_TEMPLATE,
+  RECIPE_STEP_TEMPLATE,
+  RECIPE_SAVED_TEMPLATE,
+  RECIPE_ADDED_TEMPLATE,
+  RECIPE_KEPT_TEMPLATE,
+  RECIPE_APPLIED_TEMPLATE,
+  RECIPE_DELETED_TEMPLATE,
+  RECIPE_TOO_LARGE_TEMPLATE,
+  RECIPE_NEWER_TEMPLATE,
+  RECIPE_NO_STEPS_TEMPLATE,
+  RECIPE_TOO_MANY_STEPS_TEMPLATE,
+  RECIPE_BAD_CROP_TEMPLATE,
+  RECIPE_BAD_FRAME_TEMPLATE,
+  RECIPE_STEP_PROBLEM_TEMPLATE,
+  RECIPE_PROBLEM_TEMPLATE,
+  RECIPE_UNKNOWN_EFFECT_TEMPLATE,
+  RECIPE_CUBE_UNUSABLE_TEMPLATE,
+  RECIPE_ADJUSTED_ONE_TEMPLATE,
+  RECIPE_ADJUSTED_TEMPLATE,
+  CUBE_EXPORT_TOO_MANY_TEMPLATE,
+  COLOUR_NOT_EXPORTED_TEMPLATE,
+  RECIPE_NOT_APPLIED_TEMPLATE,
 ];

@@ -50,7 +50,11 @@ export function translateMessage(english: string | null): string | null {
     const match = pattern.regex.exec(english);
     if (!match) continue;
     const values: Record<string, string> = {};
-    pattern.names.forEach((name, index) => (values[name] = localNumber(match[index + 1]!)));
+    pattern.names.forEach((name, index) => {
+      const value = match[index + 1]!;
+      // A `{reason}` is a message of its own (why a recipe was refused); any other value is data.
+      values[name] = name === 'reason' ? translateMessage(value) : localNumber(value);
+    });
     return t(pattern.template, values);
   }
   return english;

@@ -1,5 +1,6 @@
 // Long languages at the layout sizes: German and Japanese keep every control's label whole (the action
-// bar's buttons, the effects, the settings), and the editor stays free of serious accessibility faults.
+// bar's buttons, the effects, the settings with the strength, the recipes and a recipe's menu), and the
+// editor stays free of serious accessibility faults.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
@@ -15,7 +16,7 @@ async function cutLabels(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [
       ...document.querySelectorAll<HTMLElement>(
-        '.actions .button, .effect-item, .effect-name, .setting label, .save-option label, .batch .button, .panel-title',
+        '.actions .button, .effect-item, .effect-name, .setting label, .save-option label, .batch .button, .panel-title, .recipes .button, .recipe-tile',
       ),
     ]
       // A visually hidden heading (clipped to a pixel, for screen readers) is not a label on screen.
@@ -39,10 +40,18 @@ for (const lang of ['de', 'ja']) {
       await editor.open('webgl2', `lang=${lang}&testHooks=1&warmUp=0`, { thumbnails: true });
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await editor.load('kodak/kodim23.png');
+      // The recipes, where no effect is chosen, with a recipe's menu open.
+      const recipes = page.getByTestId('recipes');
+      await expect(recipes.getByTestId('recipe').first()).toBeVisible();
+      await recipes.getByTestId('recipe-menu').first().click();
+      await expect(recipes.getByTestId('recipe-export-cube')).toBeVisible();
+      expect(await cutLabels(page), 'recipe labels wider than their box').toEqual([]);
+      await recipes.getByTestId('recipe-menu').first().click();
       const prefix = viewport.width > 991 ? 'effect-' : 'effect-mobile-';
       // CCD has the longest list of settings.
       await page.getByTestId(`${prefix}ccdEffect`).click();
       await expect(page.getByTestId('setting-ccd_bloom_amount')).toBeVisible();
+      await expect(page.getByTestId('look-strength')).toBeVisible();
       await editor.settled();
       expect(await cutLabels(page), 'labels wider than their box').toEqual([]);
       const results = await new AxeBuilder({ page }).analyze();

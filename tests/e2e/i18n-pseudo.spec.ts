@@ -47,7 +47,7 @@ async function outsideCatalogues(page: Page): Promise<string[]> {
   );
 }
 
-test('the pseudo-locale finds no text outside the catalogues: landing, an error, the editor, save, batch', async ({
+test('the pseudo-locale finds no text outside the catalogues: landing, an error, the editor, recipes, frames, save, batch', async ({
   page,
   landing,
   editor,
@@ -68,6 +68,39 @@ test('the pseudo-locale finds no text outside the catalogues: landing, an error,
   await editor.open('webgl2', 'lang=en-XA');
   expect(await outsideCatalogues(page)).toEqual([]);
   await editor.load('kodak/kodim23.png');
+
+  // The recipes, where no effect is chosen: the starters (named in the language of the store's first
+  // use), a recipe's menu, the save-as-recipe name field.
+  const recipes = page.getByTestId('recipes');
+  await expect(recipes.getByTestId('recipe').first()).toBeVisible();
+  expect(await outsideCatalogues(page)).toEqual([]);
+  await recipes.getByTestId('recipe-menu').first().click();
+  await expect(recipes.getByTestId('recipe-rename')).toBeVisible();
+  expect(await outsideCatalogues(page)).toEqual([]);
+  await recipes.getByTestId('recipe-delete').click();
+  await expect(recipes.getByTestId('recipe-delete-confirm')).toBeVisible();
+  expect(await outsideCatalogues(page)).toEqual([]);
+  await recipes.getByTestId('recipe-menu').first().click();
+  await recipes.getByTestId('recipe-save').click();
+  await expect(recipes.getByTestId('recipe-name')).toBeVisible();
+  expect(await outsideCatalogues(page)).toEqual([]);
+  // Cancel: the walk saves no recipe.
+  await recipes.locator('.recipe-save-actions button[type=button]').click();
+  await expect(recipes.getByTestId('recipe-save')).toBeVisible();
+
+  // The frame choice, with each kind of frame's options (a print's caption, the film's edge, the date).
+  await page.getByTestId('frame-button').click();
+  await expect(page.getByTestId('frame-none')).toBeVisible();
+  expect(await outsideCatalogues(page)).toEqual([]);
+  for (const id of ['instant-square', 'film-35mm', 'print-border']) {
+    await page.getByTestId(`frame-${id}`).click();
+    await expect(page.getByTestId(`frame-${id}`)).toHaveAttribute('aria-pressed', 'true');
+    expect(await outsideCatalogues(page), id).toEqual([]);
+  }
+  await page.getByTestId('frame-none').click();
+  await page.getByTestId('frame-done').click();
+  await expect(page.getByTestId('frame-button')).toHaveAttribute('aria-expanded', 'false');
+
   await editor.chooseEffect('ccdEffect');
   await editor.settled('ccdEffect');
   expect(await outsideCatalogues(page)).toEqual([]);

@@ -6,6 +6,7 @@ import { chooseLocale, isRtl, matchLocale } from '../../src/i18n/locales.ts';
 import { translateMessage } from '../../src/i18n/translate-message.ts';
 import { MAX_UPLOAD_BYTES, tooLargeMessage, tooManyPixelsMessage } from '../../src/intake/messages.ts';
 import { photoCount } from '../../src/editor/batch.ts';
+import { checkRecipe } from '../../src/recipes/model/parse.ts';
 
 const PHOTOS = '{count, plural, one {# photo} other {# photos}}';
 
@@ -72,5 +73,22 @@ describe('messages with numbers', () => {
     expect(translateMessage('No file selected.')).toBe('Keine Datei ausgewählt.');
     // Text no catalogue has is shown as it is.
     expect(translateMessage('kodim23.png')).toBe('kodim23.png');
+  });
+
+  it('translates a recipe’s refusal with its reason, the recipe’s name left as the user wrote it', async () => {
+    const refused = checkRecipe({
+      schema: 'retrocam.recipe',
+      version: 1,
+      name: 'Delete',
+      steps: [{ effectId: 'no-such-effect' }],
+    });
+    if (refused.ok) throw new Error('a recipe of an unknown effect was taken');
+    expect(refused.message).toBe(
+      'The recipe "Delete", step 1: it uses an effect this RetroCam does not have ("no-such-effect").',
+    );
+    await activateLocale('de');
+    expect(translateMessage(refused.message)).toBe(
+      'Das Rezept „Delete“, Schritt 1: er verwendet einen Effekt, den dieses RetroCam nicht hat („no-such-effect“).',
+    );
   });
 });

@@ -6,6 +6,8 @@
  * becomes is the table. Everything else (a blur, grain, a vignette, the JPEG blocks, a date stamp) depends
  * on a pixel's place or its neighbours, so no LUT can hold it: it is left out, and named.
  */
+import { fill, msg } from '../../i18n/msg.ts';
+import { COLOUR_NOT_EXPORTED_TEMPLATE, CUBE_EXPORT_TOO_MANY_TEMPLATE } from '../../i18n/templates.ts';
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
 import type { Settings } from '../../effects/types.ts';
@@ -28,22 +30,22 @@ export const MAX_EXPORT_STEPS = 100;
 
 /** How a left-out stage is named to the user, where its name alone would not say it. */
 const STAGE_LABELS: Readonly<Record<string, string>> = {
-  grain: 'grain',
-  'tonal-grain': 'grain',
-  noise: 'noise',
-  vignette: 'vignette',
-  'dual-vignette': 'vignette',
-  'dust-scratches': 'dust and scratches',
-  'light-leak': 'light leak',
-  'date-stamp': 'date stamp',
-  jpeg: 'JPEG blocks',
-  blur: 'blur',
-  'smart-blur': 'blur',
-  'soft-corners': 'soft corners',
-  pixelate: 'pixelation',
-  resize: 'resolution',
-  'lens-reflection': 'lens reflection',
-  fringing: 'colour fringing',
+  grain: msg('grain'),
+  'tonal-grain': msg('grain'),
+  noise: msg('noise'),
+  vignette: msg('vignette'),
+  'dual-vignette': msg('vignette'),
+  'dust-scratches': msg('dust and scratches'),
+  'light-leak': msg('light leak'),
+  'date-stamp': msg('date stamp'),
+  jpeg: msg('JPEG blocks'),
+  blur: msg('blur'),
+  'smart-blur': msg('blur'),
+  'soft-corners': msg('soft corners'),
+  pixelate: msg('pixelation'),
+  resize: msg('resolution'),
+  'lens-reflection': msg('lens reflection'),
+  fringing: msg('colour fringing'),
 };
 
 export function stageLabel(stage: string): string {
@@ -95,7 +97,7 @@ function cubeNameFor(settings: Settings, cubes: Readonly<Record<string, string>>
   if (named !== undefined) return named;
   if (names.length === 1) return names[0];
   if (names.length > 1)
-    throw new CubeFormatError('This recipe has several .cube files and no step names one.');
+    throw new CubeFormatError(msg('This recipe has several .cube files and no step names one.'));
   return undefined;
 }
 
@@ -162,7 +164,7 @@ function stepResolver(run: Run, settings: Settings): TextureResolver {
     try {
       return run.resolve(key);
     } catch {
-      throw new CubeFormatError('This recipe uses your own .cube look: load its .cube file first.');
+      throw new CubeFormatError(msg('This recipe uses your own .cube look: load its .cube file first.'));
     }
   };
 }
@@ -231,7 +233,7 @@ export async function exportCube(
   };
   try {
     if (message.steps.length > MAX_EXPORT_STEPS) {
-      throw new CubeFormatError(`A recipe of more than ${MAX_EXPORT_STEPS} steps cannot be exported.`);
+      throw new CubeFormatError(fill(CUBE_EXPORT_TOO_MANY_TEMPLATE, { limit: MAX_EXPORT_STEPS }));
     }
     let pixels: Uint8Array<ArrayBuffer> = new Uint8Array(lattice.data);
     for (const step of message.steps) pixels = (await runStep(run, step, pixels)) ?? pixels;
@@ -242,7 +244,9 @@ export async function exportCube(
     const why =
       error instanceof CubeFormatError
         ? error.message
-        : `The colour could not be exported: ${error instanceof Error ? error.message : String(error)}`;
+        : fill(COLOUR_NOT_EXPORTED_TEMPLATE, {
+            reason: error instanceof Error ? error.message : String(error),
+          });
     return { text: null, kept: run.kept, left: run.left, error: why };
   } finally {
     for (const texture of run.own.values()) runner.backend.destroyTexture(texture);

@@ -5,6 +5,8 @@
  * handler returns its reply's fields; the queue sends them as the reply the protocol names, with the
  * request's id, and an error thrown as an error with that id.
  */
+import { fill } from '../../i18n/msg.ts';
+import { RECIPE_NOT_APPLIED_TEMPLATE } from '../../i18n/templates.ts';
 import type { ScalableOriginal } from './crop.ts';
 import {
   CROP_FAILED,
@@ -209,7 +211,7 @@ class Server {
       try {
         return await engine.applyRecipe(message, decodeOriginal);
       } catch (error) {
-        throw new Error(`The recipe could not be applied: ${reason(error)}`, { cause: error });
+        throw new Error(fill(RECIPE_NOT_APPLIED_TEMPLATE, { reason: reason(error) }), { cause: error });
       }
     },
     requestImageData: async (message) => {

@@ -2,6 +2,7 @@
  * The frames a photo can be put on (the testing contract's ids): their sizes in millimetres, as the real
  * objects measure, and what each draws. Pure data; `layout.ts` places them around a photo in pixels.
  */
+import { msg } from '../../i18n/msg.ts';
 
 export const FRAME_IDS = [
   'none',
@@ -52,7 +53,7 @@ export const FILM_GAP = 1.5;
 export const FRAMES: readonly FrameSpec[] = [
   {
     id: 'instant-square',
-    name: 'Instant square',
+    name: msg('Instant square'),
     kind: FRAME_KIND.instant,
     print: { width: 88, height: 107 },
     window: { x: 4.5, y: 7, width: 79, height: 79 },
@@ -61,7 +62,7 @@ export const FRAMES: readonly FrameSpec[] = [
   },
   {
     id: 'instant-mini',
-    name: 'Instant mini',
+    name: msg('Instant mini'),
     kind: FRAME_KIND.instant,
     print: { width: 54, height: 86 },
     window: { x: 4, y: 7, width: 46, height: 62 },
@@ -70,7 +71,7 @@ export const FRAMES: readonly FrameSpec[] = [
   },
   {
     id: 'instant-wide',
-    name: 'Instant wide',
+    name: msg('Instant wide'),
     kind: FRAME_KIND.instant,
     print: { width: 108, height: 86 },
     window: { x: 4.5, y: 7, width: 99, height: 62 },
@@ -80,7 +81,7 @@ export const FRAMES: readonly FrameSpec[] = [
   {
     // One frame's pitch of the strip (38 mm less a little), so its 8 holes a side show whole.
     id: 'film-35mm',
-    name: '35 mm film',
+    name: msg('35 mm film'),
     kind: FRAME_KIND.film35,
     print: { width: 40, height: 35 },
     window: { x: 2, y: 5.5, width: 36, height: 24 },
@@ -90,7 +91,7 @@ export const FRAMES: readonly FrameSpec[] = [
   },
   {
     id: 'film-120',
-    name: '120 film',
+    name: msg('120 film'),
     kind: FRAME_KIND.film120,
     print: { width: 64, height: 61.5 },
     window: { x: 4, y: 2.75, width: 56, height: 56 },
@@ -100,7 +101,7 @@ export const FRAMES: readonly FrameSpec[] = [
   {
     // In window widths: an even border of 6 % of the window's shorter side, the window the whole photo.
     id: 'print-border',
-    name: 'Print border',
+    name: msg('Print border'),
     kind: FRAME_KIND.border,
     print: { width: 1, height: 1 },
     window: { x: 0, y: 0, width: 1, height: 1 },

@@ -7,12 +7,14 @@ import { useAtomValue } from '../../editor/editor-jotai.ts';
 import { MAX_CAPTION, MAX_EDGE_TEXT, cleanCaption, type FrameChoice } from '../model/choice.ts';
 import { FRAMES, type FrameId } from '../model/frames.ts';
 import { frameAtom } from './frame-atom.ts';
+import { msg } from '../../i18n/msg.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { frameOpenAtom, type FrameController } from './frame-controller.ts';
 import { drawMiniature } from './miniature.ts';
 import './frames.css';
 
 const CHOICES: readonly { id: FrameId; name: string }[] = [
-  { id: 'none', name: 'None' },
+  { id: 'none', name: msg('None') },
   ...FRAMES.map(({ id, name }) => ({ id, name })),
 ];
 
@@ -25,9 +27,11 @@ function Miniature({ id, photo }: { id: FrameId; photo: ImageBitmap | null }) {
 }
 
 export function FrameButton({ frames, enabled }: { frames: FrameController; enabled: boolean }) {
+  const t = useT();
   const open = useAtomValue(frameOpenAtom);
   const frame = useAtomValue(frameAtom);
   const panel = useId();
+  const chosen = CHOICES.find((c) => c.id === frame.id)?.name ?? '';
   return (
     <>
       <button
@@ -39,7 +43,7 @@ export function FrameButton({ frames, enabled }: { frames: FrameController; enab
         disabled={!enabled}
         onClick={() => (open ? frames.close() : frames.open())}
       >
-        Frame{frame.id === 'none' ? '' : `: ${CHOICES.find((c) => c.id === frame.id)?.name ?? ''}`}
+        {frame.id === 'none' ? t('Frame') : t('Frame: {name}', { name: t(chosen) })}
       </button>
       {open ? <FramePanel id={panel} frames={frames} frame={frame} /> : null}
     </>
@@ -47,6 +51,7 @@ export function FrameButton({ frames, enabled }: { frames: FrameController; enab
 }
 
 function FramePanel({ id, frames, frame }: { id: string; frames: FrameController; frame: FrameChoice }) {
+  const t = useT();
   const [photo, setPhoto] = useState<ImageBitmap | null>(null);
   const captionId = useId();
   const edgeId = useId();
@@ -67,8 +72,8 @@ function FramePanel({ id, frames, frame }: { id: string; frames: FrameController
   const instant = frame.id.startsWith('instant-');
   const film = frame.id.startsWith('film-');
   return (
-    <section id={id} className="frame-panel" aria-label="Frame">
-      <div className="frame-choices" role="group" aria-label="Frames">
+    <section id={id} className="frame-panel" aria-label={t('Frame')}>
+      <div className="frame-choices" role="group" aria-label={t('Frames')}>
         {CHOICES.map((choice) => (
           <button
             key={choice.id}
@@ -79,19 +84,19 @@ function FramePanel({ id, frames, frame }: { id: string; frames: FrameController
             onClick={() => frames.change({ id: choice.id })}
           >
             <Miniature id={choice.id} photo={photo} />
-            <span>{choice.name}</span>
+            <span>{t(choice.name)}</span>
           </button>
         ))}
       </div>
       {instant ? (
         <div className="frame-option">
-          <label htmlFor={captionId}>Caption</label>
+          <label htmlFor={captionId}>{t('Caption')}</label>
           <input
             id={captionId}
             type="text"
             data-testid="frame-caption"
             value={frame.caption}
-            placeholder="Write on the print"
+            placeholder={t('Write on the print')}
             onChange={(event) => frames.change({ caption: cleanCaption(event.target.value) })}
           />
           <small>
@@ -102,7 +107,7 @@ function FramePanel({ id, frames, frame }: { id: string; frames: FrameController
       {film ? (
         <>
           <div className="frame-option">
-            <label htmlFor={edgeId}>Edge text</label>
+            <label htmlFor={edgeId}>{t('Edge text')}</label>
             <input
               id={edgeId}
               type="text"
@@ -112,7 +117,7 @@ function FramePanel({ id, frames, frame }: { id: string; frames: FrameController
             />
           </div>
           <div className="frame-option">
-            <label htmlFor={numberId}>Frame number</label>
+            <label htmlFor={numberId}>{t('Frame number')}</label>
             <input
               id={numberId}
               type="number"
@@ -128,7 +133,7 @@ function FramePanel({ id, frames, frame }: { id: string; frames: FrameController
               checked={frame.orangeMask}
               onChange={(event) => frames.change({ orangeMask: event.target.checked })}
             />
-            Colour negative (orange rebate)
+            {t('Colour negative (orange rebate)')}
           </label>
         </>
       ) : null}
@@ -139,11 +144,11 @@ function FramePanel({ id, frames, frame }: { id: string; frames: FrameController
             checked={frame.date}
             onChange={(event) => frames.change({ date: event.target.checked })}
           />
-          Print the date
+          {t('Print the date')}
         </label>
       ) : null}
       <button type="button" className="button" data-testid="frame-done" onClick={() => frames.close()}>
-        Done
+        {t('Done')}
       </button>
     </section>
   );

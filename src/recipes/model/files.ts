@@ -2,6 +2,7 @@
  * A recipe as a file (`<name>.retrocam.json`) and as a link (`?recipe=`): how each is written and read.
  * Both are read through parse.ts, as untrusted input. Pure.
  */
+import { msg } from '../../i18n/msg.ts';
 import {
   MAX_RECIPE_BYTES,
   MAX_RECIPE_LINK_CHARS,
@@ -41,7 +42,7 @@ export async function readRecipeFile(file: Blob): Promise<RecipeResult> {
   try {
     text = await file.text();
   } catch {
-    return { ok: false, message: 'This recipe file could not be read. Nothing was changed.' };
+    return { ok: false, message: msg('This recipe file could not be read. Nothing was changed.') };
   }
   return parseRecipeText(text);
 }
@@ -58,11 +59,11 @@ export function parseRecipeLink(search: string): RecipeResult | null {
   const raw = new URLSearchParams(search).get(RECIPE_LINK_PARAM);
   if (raw === null) return null;
   if (raw.length > MAX_RECIPE_LINK_CHARS)
-    return { ok: false, message: 'This recipe link is too long to be a recipe. Nothing was changed.' };
+    return { ok: false, message: msg('This recipe link is too long to be a recipe. Nothing was changed.') };
   const result = parseRecipeText(raw, MAX_RECIPE_LINK_CHARS);
   if (result.ok || !result.message.includes('not JSON')) return result;
   return {
     ok: false,
-    message: 'This recipe link is broken: it does not hold a recipe. Nothing was changed.',
+    message: msg('This recipe link is broken: it does not hold a recipe. Nothing was changed.'),
   };
 }

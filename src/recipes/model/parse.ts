@@ -11,6 +11,21 @@ import { findEffect } from '../../effects/index.ts';
 import { coerceSetting, resolveSettings } from '../../effects/settings.ts';
 import type { EffectDefinition, SettingValue } from '../../effects/types.ts';
 import { CubeFormatError, MAX_CUBE_BYTES, parseCube } from '../../grading/cube.ts';
+import { msg, fill } from '../../i18n/msg.ts';
+import {
+  RECIPE_ADJUSTED_ONE_TEMPLATE,
+  RECIPE_ADJUSTED_TEMPLATE,
+  RECIPE_BAD_CROP_TEMPLATE,
+  RECIPE_BAD_FRAME_TEMPLATE,
+  RECIPE_CUBE_UNUSABLE_TEMPLATE,
+  RECIPE_NEWER_TEMPLATE,
+  RECIPE_NO_STEPS_TEMPLATE,
+  RECIPE_PROBLEM_TEMPLATE,
+  RECIPE_STEP_PROBLEM_TEMPLATE,
+  RECIPE_TOO_LARGE_TEMPLATE,
+  RECIPE_TOO_MANY_STEPS_TEMPLATE,
+  RECIPE_UNKNOWN_EFFECT_TEMPLATE,
+} from '../../i18n/templates.ts';
 import { RECIPE_SCHEMA, RECIPE_VERSION, type Recipe, type RecipeFrame, type RecipeStep } from './recipe.ts';
 
 /** The largest recipe file read (its .cube embedded, a 65-point table, stays under it). */
@@ -37,7 +52,7 @@ function megabytes(bytes: number): string {
 }
 
 export function tooLargeMessage(bytes: number): string {
-  return `This recipe file is too large (${megabytes(bytes)}): a recipe is at most ${megabytes(MAX_RECIPE_BYTES)}. Nothing was changed.`;
+  return fill(RECIPE_TOO_LARGE_TEMPLATE, { size: megabytes(bytes), limit: megabytes(MAX_RECIPE_BYTES) });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -61,7 +76,7 @@ export function parseRecipeText(text: string, limit = MAX_RECIPE_BYTES): RecipeR
   try {
     json = JSON.parse(text);
   } catch {
-    return refuse('This is not a RetroCam recipe: the file is not JSON. Nothing was changed.');
+    return refuse(msg('This is not a RetroCam recipe: the file is not JSON. Nothing was changed.'));
   }
   return checkRecipe(json);
 }
@@ -69,35 +84,34 @@ export function parseRecipeText(text: string, limit = MAX_RECIPE_BYTES): RecipeR
 /** Checks a parsed value as a recipe: the recipe as this build runs it, or why it cannot be taken. */
 export function checkRecipe(value: unknown): RecipeResult {
   if (!isRecord(value) || value.schema !== RECIPE_SCHEMA)
-    return refuse('This is not a RetroCam recipe (it does not say "schema": "retrocam.recipe").');
+    return refuse(msg('This is not a RetroCam recipe (it does not say "schema": "retrocam.recipe").'));
   const { version } = value;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
-    return refuse('This recipe has no valid version number, so it cannot be read.');
+    return refuse(msg('This recipe has no valid version number, so it cannot be read.'));
   if (version > RECIPE_VERSION)
-    return refuse(
-      `This recipe was made by a newer RetroCam (recipe version ${version}; this one reads version ${RECIPE_VERSION}). Reload the page to update RetroCam, then try again.`,
-    );
+    return refuse(fill(RECIPE_NEWER_TEMPLATE, { version, reads: RECIPE_VERSION }));
   const name = typeof value.name === 'string' ? cleanName(value.name) : '';
-  if (!name) return refuse('This recipe has no name.');
-  if (!Array.isArray(value.steps)) return refuse(`The recipe "${name}" has no list of steps.`);
+  if (!name) return refuse(msg('This recipe has no name.'));
+  if (!Array.isArray(value.steps)) return refuse(fill(RECIPE_NO_STEPS_TEMPLATE, { name }));
   if (value.steps.length > MAX_RECIPE_STEPS)
     return refuse(
-      `The recipe "${name}" has ${value.steps.length} steps: a recipe has at most ${MAX_RECIPE_STEPS}.`,
+      fill(RECIPE_TOO_MANY_STEPS_TEMPLATE, { name, count: value.steps.length, limit: MAX_RECIPE_STEPS }),
     );
   const steps: RecipeStep[] = [];
   let adjusted = 0;
   for (const [index, raw] of (value.steps as unknown[]).entries()) {
     const step = checkStep(raw);
-    if (typeof step === 'string') return refuse(`The recipe "${name}", step ${index + 1}: ${step}`);
+    if (typeof step === 'string')
+      return refuse(fill(RECIPE_STEP_PROBLEM_TEMPLATE, { name, step: index + 1, reason: step }));
     steps.push(step.step);
     adjusted += step.adjusted;
   }
   const crop = value.crop === undefined || value.crop === null ? null : checkCrop(value.crop);
-  if (crop === undefined) return refuse(`The recipe "${name}" has a crop that is not valid.`);
+  if (crop === undefined) return refuse(fill(RECIPE_BAD_CROP_TEMPLATE, { name }));
   const frame = value.frame === undefined || value.frame === null ? null : checkFrame(value.frame);
-  if (frame === undefined) return refuse(`The recipe "${name}" has a frame that is not valid.`);
+  if (frame === undefined) return refuse(fill(RECIPE_BAD_FRAME_TEMPLATE, { name }));
   const cubes = checkCubes(value.cubes, steps);
-  if (typeof cubes === 'string') return refuse(`The recipe "${name}": ${cubes}`);
+  if (typeof cubes === 'string') return refuse(fill(RECIPE_PROBLEM_TEMPLATE, { name, reason: cubes }));
   return {
     ok: true,
     recipe: { schema: RECIPE_SCHEMA, version: RECIPE_VERSION, name, steps, crop, frame, cubes },
@@ -107,10 +121,10 @@ export function checkRecipe(value: unknown): RecipeResult {
 
 /** A step as this build runs it (and how many of its settings were unusable), or what is wrong with it. */
 function checkStep(raw: unknown): { step: RecipeStep; adjusted: number } | string {
-  if (!isRecord(raw) || typeof raw.effectId !== 'string') return 'it names no effect.';
+  if (!isRecord(raw) || typeof raw.effectId !== 'string') return msg('it names no effect.');
   const effect = findEffect(raw.effectId);
   if (!effect || effect.runsOn !== 'worker')
-    return `it uses an effect this RetroCam does not have ("${raw.effectId.slice(0, 40)}").`;
+    return fill(RECIPE_UNKNOWN_EFFECT_TEMPLATE, { effect: raw.effectId.slice(0, 40) });
   const given: Record<string, unknown> = isRecord(raw.settings) ? raw.settings : {};
   // Every setting of the effect: the given ones clamped to their ranges, the defaults for the rest.
   const settings = resolveSettings(effect, primitives(given));
@@ -127,8 +141,9 @@ function checkStep(raw: unknown): { step: RecipeStep; adjusted: number } | strin
 /** What the user is told of a recipe taken with unusable settings (none: nothing). */
 export function adjustedMessage(name: string, adjusted: number): string | null {
   if (adjusted === 0) return null;
-  const what = adjusted === 1 ? '1 of its settings was' : `${adjusted} of its settings were`;
-  return `In the recipe "${name}", ${what} out of range or unreadable: set to the nearest usable value.`;
+  return adjusted === 1
+    ? fill(RECIPE_ADJUSTED_ONE_TEMPLATE, { name })
+    : fill(RECIPE_ADJUSTED_TEMPLATE, { name, count: adjusted });
 }
 
 /** The plain values of a record (what a setting can be); anything else is left out. */
@@ -196,13 +211,13 @@ function checkCubes(raw: unknown, steps: readonly RecipeStep[]): Record<string, 
   const cubes: Record<string, string> = {};
   for (const name of cubesNeeded(steps)) {
     const text = given[name];
-    if (typeof text !== 'string') return 'it needs its .cube file, which the recipe does not hold.';
-    if (text.length > MAX_CUBE_BYTES) return 'its .cube file is too large.';
+    if (typeof text !== 'string') return msg('it needs its .cube file, which the recipe does not hold.');
+    if (text.length > MAX_CUBE_BYTES) return msg('its .cube file is too large.');
     try {
       parseCube(text);
     } catch (error) {
-      const why = error instanceof CubeFormatError ? error.message : 'it could not be read.';
-      return `its .cube file cannot be used: ${why}`;
+      const why = error instanceof CubeFormatError ? error.message : msg('it could not be read.');
+      return fill(RECIPE_CUBE_UNUSABLE_TEMPLATE, { reason: why });
     }
     cubes[name] = text;
   }

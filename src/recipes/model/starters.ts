@@ -3,6 +3,7 @@
  * kept in the store like the user's own (renamed, reordered, deleted alike). Each is written as changes to
  * an effect's defaults, applied as the controls apply them (`withSetting`: a JPEG preset sets its values).
  */
+import { msg } from '../../i18n/msg.ts';
 import type { CropRecipe } from '../../crop/crop-choice.ts';
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings, withSetting } from '../../effects/settings.ts';
@@ -38,19 +39,19 @@ function recipe(name: string, steps: RecipeStep[], crop: CropRecipe | null = nul
 /** The starters, in the order a newcomer sees them. Made on call: each holds fresh objects. */
 export function starterRecipes(): Recipe[] {
   return [
-    recipe('Party 2005', [
+    recipe(msg('Party 2005'), [
       step('ccdEffect', { ccd_bloom_amount: 1.4, ccd_dateStamp: true }),
       step('dualVignetteEffect', { innerVignetteStrength: 0.2, outerVignetteStrength: 0.5 }),
     ]),
-    recipe('Nokia night', [
+    recipe(msg('Nokia night'), [
       step('nokiaEffect', { colorGrain: 0.9, softCorners: 0.8, nokia_dateStamp: true }),
       step('vibrance', { vibrance: -0.3 }),
     ]),
-    recipe('Disposable camera', [
+    recipe(msg('Disposable camera'), [
       step('pg2016', { filterName: 'nashville', grainAmount: 0.2, grainTone: 'film', lightLeak: 0.4 }),
       step('dualVignetteEffect', { innerVignetteStrength: 0, outerVignetteStrength: 0.6 }),
     ]),
-    recipe('Faded 1970s print', [
+    recipe(msg('Faded 1970s print'), [
       step('pg2016', {
         filterName: 'sepia',
         intensity: 0.6,
@@ -60,16 +61,20 @@ export function starterRecipes(): Recipe[] {
       }),
       step('vibrance', { vibrance: -0.4 }),
     ]),
-    recipe('2012 square filter', [step('pg2016', { filterName: '2014', vignetteStrength: 0.4 })], square),
-    recipe('Webcam 2008', [step('laptopEffect', {}), step('jpegSimulation', { preset: 'low' })]),
-    recipe('First iPhone', [step('iphone3Effect', { iphone3_dateStamp: false })]),
-    recipe('Over-compressed', [step('jpegSimulation', { preset: 'low' })]),
-    recipe('Black and white grain', [
+    recipe(
+      msg('2012 square filter'),
+      [step('pg2016', { filterName: '2014', vignetteStrength: 0.4 })],
+      square,
+    ),
+    recipe(msg('Webcam 2008'), [step('laptopEffect', {}), step('jpegSimulation', { preset: 'low' })]),
+    recipe(msg('First iPhone'), [step('iphone3Effect', { iphone3_dateStamp: false })]),
+    recipe(msg('Over-compressed'), [step('jpegSimulation', { preset: 'low' })]),
+    recipe(msg('Black and white grain'), [
       step('pg2016', { filterName: 'b&w', grainAmount: 0.3, grainTone: 'film' }),
     ]),
-    recipe('Bleach bypass', [step('pg2016', { filterName: 'bleach_bypass', vignetteStrength: 0.3 })]),
-    recipe('Digicam with date', [step('ccdEffect', { ccd_dateStamp: true })]),
-    recipe('Dreamy glow', [
+    recipe(msg('Bleach bypass'), [step('pg2016', { filterName: 'bleach_bypass', vignetteStrength: 0.3 })]),
+    recipe(msg('Digicam with date'), [step('ccdEffect', { ccd_dateStamp: true })]),
+    recipe(msg('Dreamy glow'), [
       step('smartBlur', { blurType: 'gaussian', applicationMode: 'vignette' }),
       step('vibrance', { vibrance: 0.3 }),
       step('dualVignetteEffect', {}),

@@ -4,6 +4,7 @@
  * A full store (the browser's quota) refuses a write whole, so what was kept stays; a blocked one (some
  * private windows) falls back to a list that lasts for the visit, and says so. Nothing here is UI.
  */
+import { msg } from '../../i18n/msg.ts';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { checkRecipe } from '../model/parse.ts';
 import type { Recipe } from '../model/recipe.ts';
@@ -22,10 +23,12 @@ interface RecipeDb extends DBSchema {
 const DB_NAME = 'retrocam-recipes';
 const DB_VERSION = 1;
 
-export const STORE_FULL_MESSAGE =
-  'There is no room left in this browser to keep the recipe: delete a recipe you no longer use, or free some space on the device. Your other recipes are kept.';
-export const STORE_BLOCKED_MESSAGE =
-  'This browser does not let RetroCam keep recipes (as in some private windows): recipes saved now last until the page closes. Export a recipe to keep it as a file.';
+export const STORE_FULL_MESSAGE = msg(
+  'There is no room left in this browser to keep the recipe: delete a recipe you no longer use, or free some space on the device. Your other recipes are kept.',
+);
+export const STORE_BLOCKED_MESSAGE = msg(
+  'This browser does not let RetroCam keep recipes (as in some private windows): recipes saved now last until the page closes. Export a recipe to keep it as a file.',
+);
 
 export class RecipeStoreError extends Error {
   override readonly name = 'RecipeStoreError';
@@ -90,7 +93,9 @@ function storeError(error: unknown): RecipeStoreError {
   if (isQuotaError(error)) return new RecipeStoreError('full', STORE_FULL_MESSAGE);
   return new RecipeStoreError(
     'failed',
-    'The recipe could not be kept in this browser. Your other recipes are kept; export this one to keep it as a file.',
+    msg(
+      'The recipe could not be kept in this browser. Your other recipes are kept; export this one to keep it as a file.',
+    ),
   );
 }
 

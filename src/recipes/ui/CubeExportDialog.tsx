@@ -1,4 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { fill } from '../../i18n/msg.ts';
+import { COLOUR_NOT_EXPORTED_TEMPLATE } from '../../i18n/templates.ts';
+import { translateMessage } from '../../i18n/translate-message.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { triggerDownload } from '../../editor/download.ts';
 import type { Recipe } from '../model/recipe.ts';
 import { cubeFileName, leftOutOfCube, type CubeExport, type CubeExporter } from './cube-export.ts';
@@ -27,6 +31,7 @@ export function CubeExportDialog({
   onClose,
   download = triggerDownload,
 }: CubeExportDialogProps) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const ids = useId();
   const [made, setMade] = useState<Made | null>(null);
@@ -46,7 +51,9 @@ export function CubeExportDialog({
         text: null,
         kept: [],
         left: [],
-        error: `The colour could not be exported: ${error instanceof Error ? error.message : String(error)}`,
+        error: fill(COLOUR_NOT_EXPORTED_TEMPLATE, {
+          reason: error instanceof Error ? error.message : String(error),
+        }),
       }))
       .then((result) => {
         if (current) setMade({ recipe, result });
@@ -61,6 +68,13 @@ export function CubeExportDialog({
   const left = recipe && result ? leftOutOfCube(recipe, result) : [];
   const fileName = cubeFileName(recipe?.name ?? '');
   const text = result?.text ?? null;
+  /** A step's name, or 'Step: its parts' (what the worker left out of a step), in the active language. */
+  const stepLabel = (item: string) => {
+    const colon = item.indexOf(': ');
+    if (colon < 0) return t(item);
+    const parts = item.slice(colon + 2).split(', ');
+    return `${t(item.slice(0, colon))}: ${parts.map((part) => t(part)).join(', ')}`;
+  };
 
   return (
     <dialog
@@ -76,26 +90,31 @@ export function CubeExportDialog({
       }}
     >
       <div className="cube-export-content">
-        <h2 id={`${ids}-title`}>Export colour as .cube</h2>
+        <h2 id={`${ids}-title`}>{t('Export colour as .cube')}</h2>
         <div id={`${ids}-status`} role="status" aria-live="polite" data-testid="cube-export-status">
-          {!result && <p>Making the .cube of “{recipe?.name}”…</p>}
-          {result?.error && <p className="cube-export-error">{result.error}</p>}
+          {!result && <p>{t('Making the .cube of “{name}”…', { name: recipe?.name ?? '' })}</p>}
+          {result?.error && <p className="cube-export-error">{translateMessage(result.error)}</p>}
           {text !== null && (
             <p>
               {result && result.kept.length > 0
-                ? `${fileName} holds the colour of: ${result.kept.join(', ')}.`
-                : `This recipe has no colour steps: ${fileName} would leave colours as they are.`}{' '}
-              Other editors and RetroCam's “Your .cube file” look can load it.
+                ? t('{file} holds the colour of: {steps}.', {
+                    file: fileName,
+                    steps: result.kept.map((step) => t(step)).join(', '),
+                  })
+                : t('This recipe has no colour steps: {file} would leave colours as they are.', {
+                    file: fileName,
+                  })}{' '}
+              {t("Other editors and RetroCam's “Your .cube file” look can load it.")}
             </p>
           )}
         </div>
         {result && left.length > 0 && (
           <div data-testid="cube-export-left">
-            <p id={`${ids}-left`}>A .cube holds colour only, so it leaves out:</p>
+            <p id={`${ids}-left`}>{t('A .cube holds colour only, so it leaves out:')}</p>
             <ul aria-labelledby={`${ids}-left`}>
               {left.map((item, index) => (
                 // Two steps of one effect can leave out the same parts: the place tells them apart.
-                <li key={`${index}-${item}`}>{item}</li>
+                <li key={`${index}-${item}`}>{stepLabel(item)}</li>
               ))}
             </ul>
           </div>
@@ -112,10 +131,10 @@ export function CubeExportDialog({
               onClose();
             }}
           >
-            Download {fileName}
+            {t('Download {file}', { file: fileName })}
           </button>
           <button type="button" className="button" onClick={onClose} autoFocus>
-            Close
+            {t('Close')}
           </button>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Thumbnail } from '../../editor/components/Thumbnail.tsx';
 import type { Recipe } from '../model/recipe.ts';
+import { useT } from '../../i18n/use-t.ts';
 
 interface RecipeItemProps {
   recipe: Recipe;
@@ -22,6 +23,7 @@ interface RecipeItemProps {
 
 /** One recipe: its tile (the user's photo with it) applies it; its menu renames, moves, exports, deletes. */
 export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: RecipeItemProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -57,7 +59,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
           type="button"
           className="recipe-menu-button"
           data-testid="recipe-menu"
-          aria-label={`More for ${recipe.name}`}
+          aria-label={t('More for {name}', { name: recipe.name })}
           aria-expanded={open}
           aria-controls={open ? menuId : undefined}
           onClick={() => (open ? close() : setOpen(true))}
@@ -66,7 +68,12 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
         </button>
       )}
       {menu && open && (
-        <div className="recipe-menu" id={menuId} role="group" aria-label={`${recipe.name}: actions`}>
+        <div
+          className="recipe-menu"
+          id={menuId}
+          role="group"
+          aria-label={t('{name}: actions', { name: recipe.name })}
+        >
           {renaming ? (
             <form
               className="recipe-rename"
@@ -77,7 +84,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
               }}
             >
               <label>
-                New name
+                {t('New name')}
                 <input
                   ref={renameInput}
                   data-testid="recipe-rename-input"
@@ -87,12 +94,12 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
                 />
               </label>
               <button type="submit" className="button" data-testid="recipe-rename-confirm">
-                Rename
+                {t('Rename')}
               </button>
             </form>
           ) : confirming ? (
             <p className="recipe-confirm">
-              Delete “{recipe.name}”?{' '}
+              {t('Delete “{name}”?', { name: recipe.name })}{' '}
               <button
                 type="button"
                 className="button"
@@ -102,10 +109,10 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
                   menu.onDelete();
                 }}
               >
-                Delete
+                {t('Delete')}
               </button>{' '}
               <button type="button" className="button" onClick={() => setConfirming(false)}>
-                Keep it
+                {t('Keep it')}
               </button>
             </p>
           ) : (
@@ -116,7 +123,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
                 data-testid="recipe-rename"
                 onClick={() => setRenaming(true)}
               >
-                Rename
+                {t('Rename')}
               </button>
               <button
                 type="button"
@@ -125,7 +132,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
                 disabled={menu.first}
                 onClick={() => menu.onMove(-1)}
               >
-                Move up
+                {t('Move up')}
               </button>
               <button
                 type="button"
@@ -134,10 +141,10 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
                 disabled={menu.last}
                 onClick={() => menu.onMove(1)}
               >
-                Move down
+                {t('Move down')}
               </button>
               <button type="button" className="button" data-testid="recipe-export" onClick={menu.onExport}>
-                Export
+                {t('Export')}
               </button>
               <button
                 type="button"
@@ -145,7 +152,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
                 data-testid="recipe-export-cube"
                 onClick={menu.onExportCube}
               >
-                Export colour as .cube
+                {t('Export colour as .cube')}
               </button>
               <button
                 type="button"
@@ -153,7 +160,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
                 data-testid="recipe-delete"
                 onClick={() => setConfirming(true)}
               >
-                Delete
+                {t('Delete')}
               </button>
             </>
           )}

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { Recipe } from '../model/recipe.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { useAtomValue } from '../../editor/editor-jotai.ts';
 import { thumbnailsAtom } from '../../editor/state/ui.ts';
 import {
@@ -9,6 +10,7 @@ import {
   recipesLoadedAtom,
   recipeStoreProblemAtom,
   recipeThumbnailKey,
+  DEFAULT_RECIPE_NAME,
   type RecipeBook,
 } from './recipe-book.ts';
 import { CubeExportDialog } from './CubeExportDialog.tsx';
@@ -26,6 +28,7 @@ interface RecipesPanelProps {
  * the kept ones (each a tile of the user's photo with it, and its menu), Import, and where they are kept.
  */
 export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
+  const t = useT();
   const recipes = useAtomValue(recipesAtom);
   const loaded = useAtomValue(recipesLoadedAtom);
   const offered = useAtomValue(offeredRecipeAtom);
@@ -38,7 +41,7 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
   return (
     <section className="recipes" aria-labelledby="recipes-title" data-testid="recipes">
       <h2 className="panel-title" id="recipes-title">
-        Recipes
+        {t('Recipes')}
       </h2>
       {naming ? (
         <form
@@ -50,22 +53,22 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
             });
           }}
         >
-          <label htmlFor="recipe-name-input">Recipe name</label>
+          <label htmlFor="recipe-name-input">{t('Recipe name')}</label>
           <input
             id="recipe-name-input"
             ref={nameInput}
             data-testid="recipe-name"
-            defaultValue="My recipe"
+            defaultValue={t(DEFAULT_RECIPE_NAME)}
             maxLength={60}
             required
             autoFocus
           />
           <div className="recipe-save-actions">
             <button type="submit" className="button button-primary" data-testid="recipe-save-confirm">
-              Save
+              {t('Save')}
             </button>
             <button type="button" className="button" onClick={() => setNaming(false)}>
-              Cancel
+              {t('Cancel')}
             </button>
           </div>
         </form>
@@ -77,12 +80,12 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
           disabled={disabled}
           onClick={() => setNaming(true)}
         >
-          Save as recipe
+          {t('Save as recipe')}
         </button>
       )}
       {offered && (
         <div className="recipe-offered" data-testid="recipe-offered">
-          <p className="hint">A recipe from a link: tap it to apply it to your photo.</p>
+          <p className="hint">{t('A recipe from a link: tap it to apply it to your photo.')}</p>
           <ul className="recipe-list">
             <RecipeItem
               recipe={offered}
@@ -97,12 +100,14 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
             data-testid="recipe-keep-offered"
             onClick={() => void book.keepOffered()}
           >
-            Keep in my recipes
+            {t('Keep in my recipes')}
           </button>
         </div>
       )}
-      {loaded && recipes.length === 0 && <p className="hint">No recipes yet: save your edit as one.</p>}
-      <ul className="recipe-list" aria-label="Your recipes">
+      {loaded && recipes.length === 0 && (
+        <p className="hint">{t('No recipes yet: save your edit as one.')}</p>
+      )}
+      <ul className="recipe-list" aria-label={t('Your recipes')}>
         {recipes.map(({ id, recipe }, index) => (
           <RecipeItem
             key={id}
@@ -123,7 +128,7 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
         ))}
       </ul>
       <button type="button" className="button" onClick={() => importInput.current?.click()}>
-        Import a recipe…
+        {t('Import a recipe…')}
       </button>
       <input
         ref={importInput}
@@ -132,7 +137,7 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
         accept=".json,application/json"
         multiple
         data-testid="recipe-import-input"
-        aria-label="Import recipe files"
+        aria-label={t('Import recipe files')}
         tabIndex={-1}
         onChange={(event) => {
           const files = [...(event.target.files ?? [])];
@@ -141,8 +146,11 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
         }}
       />
       <p className="hint recipe-where">
-        {problem ??
-          'Recipes are kept in this browser, on this device. Safari deletes them after seven days without a visit unless RetroCam is on the Home Screen: export the ones you want to keep.'}
+        {problem
+          ? t(problem)
+          : t(
+              'Recipes are kept in this browser, on this device. Safari deletes them after seven days without a visit unless RetroCam is on the Home Screen: export the ones you want to keep.',
+            )}
       </p>
       <CubeExportDialog
         recipe={cubeRecipe}

@@ -2,6 +2,7 @@
  * The .cube export of a recipe's colour, as the dialog (CubeExportDialog.tsx) shows it: the file's
  * name, what the file leaves out, and the way to the worker that makes it (the engine's client).
  */
+import { msg } from '../../i18n/msg.ts';
 import type { EngineClient } from '../../engine/client/engine-client.ts';
 import type { Recipe } from '../model/recipe.ts';
 
@@ -22,7 +23,8 @@ export type CubeExporter = (recipe: Recipe) => Promise<CubeExport>;
 export function engineCubeExporter(client: () => EngineClient | null): CubeExporter {
   return async (recipe) => {
     const engine = client();
-    if (!engine) return { text: null, kept: [], left: [], error: 'The effect engine is not running yet.' };
+    if (!engine)
+      return { text: null, kept: [], left: [], error: msg('The effect engine is not running yet.') };
     return engine.exportCube(recipe.name, recipe.steps, recipe.cubes);
   };
 }
@@ -42,7 +44,7 @@ export function cubeFileName(name: string): string {
 /** Everything a .cube cannot hold: the steps the worker left out, then the crop and the frame. */
 export function leftOutOfCube(recipe: Recipe, result: CubeExport): string[] {
   const left = [...result.left];
-  if (recipe.crop) left.push('Crop');
-  if (recipe.frame && recipe.frame.id !== 'none') left.push('Frame');
+  if (recipe.crop) left.push(msg('Crop'));
+  if (recipe.frame && recipe.frame.id !== 'none') left.push(msg('Frame'));
   return left;
 }

@@ -13,6 +13,15 @@ import type { EffectStep, RecipeLogStep } from '../../editor/recovery.ts';
 import { errorReceived, type EditorState, type Outcome } from '../../editor/state/editor-state.ts';
 import type { Notify } from '../../editor/state/notifications.ts';
 import type { UserResources } from '../../editor/user-resources.ts';
+import { t } from '../../i18n/i18n.ts';
+import { fill, msg } from '../../i18n/msg.ts';
+import {
+  RECIPE_ADDED_TEMPLATE,
+  RECIPE_APPLIED_TEMPLATE,
+  RECIPE_DELETED_TEMPLATE,
+  RECIPE_KEPT_TEMPLATE,
+  RECIPE_SAVED_TEMPLATE,
+} from '../../i18n/templates.ts';
 import { triggerDownload } from '../../editor/download.ts';
 import { ENGINE_STOPPED, WorkerReplyError } from '../../engine/client/engine-client.ts';
 import { engineCubeExporter, type CubeExporter } from './cube-export.ts';
@@ -46,9 +55,12 @@ export function recipeThumbnailKey(id: string): string {
 
 export const OFFERED_KEY = 'offered';
 
-export const NOTHING_TO_SAVE = 'There is nothing to save yet: apply an effect or crop the photo first.';
-export const COLLAGE_RECIPE =
-  'A collage cannot be kept as a recipe: save the look before making the collage.';
+export const NOTHING_TO_SAVE = msg('There is nothing to save yet: apply an effect or crop the photo first.');
+export const COLLAGE_RECIPE = msg(
+  'A collage cannot be kept as a recipe: save the look before making the collage.',
+);
+/** The name of a recipe saved without one. */
+export const DEFAULT_RECIPE_NAME = msg('My recipe');
 
 export interface RecipeHost {
   readonly store: Store;
@@ -98,7 +110,9 @@ export class RecipeBook {
 
   private open(): Promise<RecipeStore> {
     this.opening ??= openRecipeStore({
-      starters: starterRecipes,
+      // The starters are written once, named in the language of that moment: from then on they are the
+      // user's recipes, renamed and deleted like their own.
+      starters: () => starterRecipes().map((recipe) => ({ ...recipe, name: t(recipe.name) })),
       ...(this.options.quotaBytes !== undefined ? { quotaBytes: this.options.quotaBytes } : {}),
     }).then(async ({ store, problem }) => {
       this.store = store;
@@ -153,7 +167,7 @@ export class RecipeBook {
     return {
       schema: RECIPE_SCHEMA,
       version: RECIPE_VERSION,
-      name: cleanName(name) || 'My recipe',
+      name: cleanName(name) || t(DEFAULT_RECIPE_NAME),
       steps,
       crop,
       frame,
@@ -172,12 +186,15 @@ export class RecipeBook {
     if (needed.length > 0) {
       const text = await this.host.resources.cubeText();
       if (text === null) {
-        this.host.notify('error', 'The .cube file of this look could not be read again: load it, then save.');
+        this.host.notify(
+          'error',
+          msg('The .cube file of this look could not be read again: load it, then save.'),
+        );
         return false;
       }
       recipe.cubes = Object.fromEntries(needed.map((need) => [need, text]));
     }
-    return this.keep(recipe, `Saved the recipe "${recipe.name}".`);
+    return this.keep(recipe, fill(RECIPE_SAVED_TEMPLATE, { name: recipe.name }));
   }
 
   /** Keeps a new recipe first in the list; false (having said why) when the store refused it. */
@@ -207,7 +224,7 @@ export class RecipeBook {
   async keepOffered(): Promise<void> {
     const offered = this.host.store.get(offeredRecipeAtom);
     if (!offered) return;
-    if (await this.keep(offered, `Added the recipe "${offered.name}" to your recipes.`)) {
+    if (await this.keep(offered, fill(RECIPE_KEPT_TEMPLATE, { name: offered.name }))) {
       this.host.store.set(offeredRecipeAtom, null);
       this.updateThumbnails();
     }
@@ -242,7 +259,7 @@ export class RecipeBook {
     try {
       await host.session.applyRecipe(step);
       host.setFrame(recipe.frame);
-      host.notify('success', `Applied the recipe "${recipe.name}".`);
+      host.notify('success', fill(RECIPE_APPLIED_TEMPLATE, { name: recipe.name }));
     } catch (error) {
       if (error instanceof WorkerReplyError)
         host.run((s) => cropRefused(s, before, cleanMessage(error.message)));
@@ -265,8 +282,8 @@ export class RecipeBook {
     const kept = this.list.find((item) => item.id === id);
     if (!kept) return;
     if (!(await this.write(() => this.requireStore().remove(id)))) return;
-    this.host.notify('info', `Deleted the recipe "${kept.recipe.name}".`, 10_000, {
-      label: 'Undo',
+    this.host.notify('info', fill(RECIPE_DELETED_TEMPLATE, { name: kept.recipe.name }), 10_000, {
+      label: msg('Undo'),
       run: () => void this.write(() => this.requireStore().put(kept)),
     });
   }
@@ -301,12 +318,13 @@ export class RecipeBook {
       }
       const adjusted = adjustedMessage(result.recipe.name, result.adjusted);
       if (adjusted) await this.keep(result.recipe, adjusted, 'warning');
-      else await this.keep(result.recipe, `Added the recipe "${result.recipe.name}".`);
+      else await this.keep(result.recipe, fill(RECIPE_ADDED_TEMPLATE, { name: result.recipe.name }));
     }
   }
 
   private requireStore(): RecipeStore {
-    if (!this.store) throw new RecipeStoreError('failed', 'The recipes are still being read. Try again.');
+    if (!this.store)
+      throw new RecipeStoreError('failed', msg('The recipes are still being read. Try again.'));
     return this.store;
   }
 
@@ -325,5 +343,5 @@ export class RecipeBook {
 }
 
 function storeMessage(error: unknown): string {
-  return error instanceof RecipeStoreError ? error.message : 'The recipes could not be changed.';
+  return error instanceof RecipeStoreError ? error.message : msg('The recipes could not be changed.');
 }
