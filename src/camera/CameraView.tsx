@@ -11,7 +11,8 @@ import { findEffect } from '../effects/index.ts';
 import { CameraSession, type CameraProblem, type CameraStats } from './camera-session.ts';
 import { pngDataUrl } from '../app/test-hooks.ts';
 import type {} from './camera-test-hooks.ts';
-import { CAMERA_LOOKS, findCameraLook, type CameraLook } from './looks.ts';
+import { CAMERA_LOOKS, type CameraLook } from './looks.ts';
+import { loadRecipeLooks } from './recipe-looks.ts';
 import { nextTimer, rememberChoices, rememberedChoices } from './choices.ts';
 import './CameraView.css';
 import { t as translate } from '../i18n/i18n.ts';
@@ -93,7 +94,19 @@ export default function CameraView(props: CameraViewProps) {
   const [cameras, setCameras] = useState(0);
   const [mirrored, setMirrored] = useState(false);
 
-  const look: CameraLook = findCameraLook(lookKey) ?? CAMERA_LOOKS[0]!;
+  // The kept recipes join the looks once the store has answered, after 'No look'.
+  const [recipeLooks, setRecipeLooks] = useState<readonly CameraLook[]>([]);
+  useEffect(() => {
+    let open = true;
+    void loadRecipeLooks().then((loaded) => {
+      if (open) setRecipeLooks(loaded);
+    });
+    return () => {
+      open = false;
+    };
+  }, []);
+  const looks = useMemo(() => [CAMERA_LOOKS[0]!, ...recipeLooks, ...CAMERA_LOOKS.slice(1)], [recipeLooks]);
+  const look: CameraLook = looks.find((option) => option.key === lookKey) ?? CAMERA_LOOKS[0]!;
   const stampSetting = dateStampSetting(look);
   const settings = useMemo(
     () => (stampSetting && dated ? { ...look.settings, [stampSetting]: true } : look.settings),
@@ -203,9 +216,10 @@ export default function CameraView(props: CameraViewProps) {
   }, [attempt, engine, testHooks, longSide, brokenEngines]);
 
   // After the session's effect: a new session gets the look too.
+  const steps = look.recipe?.steps;
   useEffect(() => {
-    session.current?.setLook(look.effectId, settings);
-  }, [look.effectId, settings, attempt]);
+    session.current?.setLook({ effectId: look.effectId, settings, ...(steps ? { steps } : {}) });
+  }, [look.effectId, settings, steps, attempt]);
 
   // Focus is in the dialog from the start, so that Escape and Space reach it: on the dialog while the
   // shutter is disabled (a disabled button takes no focus), then on the shutter once the camera runs,
@@ -357,7 +371,7 @@ export default function CameraView(props: CameraViewProps) {
       )}
       <div className="camera-bottom">
         <div className="camera-looks" role="radiogroup" aria-label={t('Look')}>
-          {CAMERA_LOOKS.map((option) => (
+          {looks.map((option) => (
             <button
               type="button"
               key={option.key}
@@ -367,7 +381,7 @@ export default function CameraView(props: CameraViewProps) {
               data-testid={`camera-look-${option.key}`}
               onClick={() => setLookKey(option.key)}
             >
-              {t(option.label)}
+              {option.recipe ? option.label : t(option.label)}
             </button>
           ))}
         </div>

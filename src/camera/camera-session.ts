@@ -21,11 +21,19 @@ import {
   type LivePixelsMessage,
   type LiveShotMessage,
   type LiveShownMessage,
+  type LiveStep,
   type LiveUpload,
 } from '../engine/protocol.ts';
 import { msg } from '../i18n/msg.ts';
 
 export type FramePath = 'stream' | 'video-frame' | 'bitmap';
+
+/** What the viewfinder shows: one effect (null: the frames as they come), or a recipe's steps in order. */
+export interface LiveLook {
+  effectId: string | null;
+  settings: EffectSettings;
+  steps?: readonly LiveStep[];
+}
 
 /** Why the camera cannot be used, each with its message. */
 export type CameraProblem = 'refused' | 'absent' | 'busy' | 'unsupported' | 'stopped' | 'engine';
@@ -124,7 +132,7 @@ export class CameraSession {
   private readonly client: EngineClient;
   private stream: MediaStream | null = null;
   private video: HTMLVideoElement | null = null;
-  private look: { effectId: string | null; settings: EffectSettings } = { effectId: null, settings: {} };
+  private look: LiveLook = { effectId: null, settings: {} };
   private deviceId: string | null = null;
   private devices: MediaDeviceInfo[] = [];
   private closed = false;
@@ -246,8 +254,8 @@ export class CameraSession {
     return this.stream?.getVideoTracks()[0]?.getSettings().facingMode;
   }
 
-  setLook(effectId: string | null, settings: EffectSettings): void {
-    this.look = { effectId, settings };
+  setLook(look: LiveLook): void {
+    this.look = look;
     // The rates and averages are the new look's.
     this.resetStats();
     if (this.stream) this.sendLook(this.stream.getVideoTracks()[0]?.getSettings().frameRate);
@@ -310,6 +318,7 @@ export class CameraSession {
       type: 'liveLook',
       effectId: this.look.effectId,
       settings: this.look.settings,
+      ...(this.look.steps ? { steps: [...this.look.steps] } : {}),
       ...(this.options.longSide ? { longSide: this.options.longSide } : {}),
       ...(frameRate ? { frameInterval: 1000 / frameRate } : {}),
     });

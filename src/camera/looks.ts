@@ -1,11 +1,13 @@
 /**
  * What the viewfinder can shoot through: the camera effects and the other worker looks at their defaults,
- * then each Filters look. Each is an effect id with settings, as a look link carries them.
+ * then each Filters look. Each is an effect id with settings, as a look link carries them; the user's kept
+ * recipes join them (recipe-looks.ts).
  */
 import { EFFECTS } from '../effects/index.ts';
 import type { EffectSettings } from '../engine/protocol.ts';
 import { LOOKS } from '../grading/looks/index.ts';
 import { msg } from '../i18n/msg.ts';
+import type { Recipe } from '../recipes/model/recipe.ts';
 
 export interface CameraLook {
   /** Unique among the looks: the effect id, or `pg2016:<look>` for a Filters look. */
@@ -14,6 +16,8 @@ export interface CameraLook {
   /** Null: the frames as the camera gives them. */
   effectId: string | null;
   settings: EffectSettings;
+  /** A kept recipe: its steps run in order in place of `effectId`; its label is its name (not translated). */
+  recipe?: Recipe;
 }
 
 /**

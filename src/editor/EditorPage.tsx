@@ -7,6 +7,7 @@ import type { CameraShot } from '../camera/CameraView.tsx';
 import { cameraOptions, LazyCameraView } from '../camera/entry.ts';
 import { isEngineKind } from '../engine/protocol.ts';
 import { ARRIVAL_FORMATS, receiveArrivals } from '../intake/arrivals.ts';
+import { firstStepOf } from '../intake/handoff.ts';
 import { acceptAttribute, EDITOR_FORMATS } from '../intake/formats.ts';
 import { NO_FILE_MESSAGE, SHARE_REFUSED_MESSAGE } from '../intake/messages.ts';
 import { listenForPastedFiles } from '../intake/paste.ts';
@@ -149,7 +150,7 @@ function EditorScreen({ store }: { store: Store }) {
   const takeShot = useCallback(
     ({ file, look }: CameraShot) => {
       setCameraOpen(false);
-      controller.takeShot(file, look.effectId ? { effectId: look.effectId, settings: look.settings } : null);
+      controller.takeShot(file, firstStepOf(look));
     },
     [controller],
   );

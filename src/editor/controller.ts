@@ -94,6 +94,7 @@ export class EditorController {
       ...parts,
       crop: () => this.crop,
       collage,
+      applyRecipe: (recipe) => void this.recipes.apply(recipe),
       thumbnails: !test?.noThumbnails,
       ...(test?.decodeDelayMs ? { decodeDelayMs: test.decodeDelayMs } : {}),
     });

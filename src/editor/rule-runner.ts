@@ -25,7 +25,14 @@ import {
 } from './state/editor-state.ts';
 import { autoApply, changeSetting, commit, selectEffect } from './state/effect-rules.ts';
 import { imageLoadFailed, imageLoadStarted, takeQueuedFile } from './state/image-rules.ts';
-import { commitDue, photoLoading, takeLinkedCrop, takeLinkedLook } from './state/look-rules.ts';
+import {
+  commitDue,
+  photoLoading,
+  takeLinkedCrop,
+  takeLinkedLook,
+  takeShotRecipe,
+} from './state/look-rules.ts';
+import type { Recipe } from '../recipes/model/recipe.ts';
 import type { Notify } from './state/notifications.ts';
 import { photoTakenAtom, showingOriginalAtom } from './state/ui.ts';
 import { statusReceived } from './state/worker-rules.ts';
@@ -40,6 +47,8 @@ export interface RunnerParts {
   notify: Notify;
   crop: () => CropController;
   collage: () => CollageController;
+  /** Applies a recipe to the photo as loaded, as one step (the recipe book's). */
+  applyRecipe: (recipe: Recipe) => void;
   /** False for a test that asked for no thumbnails (`?thumbnails=0`). */
   thumbnails: boolean;
   /** Test option (`?decodeDelay=`): a chosen photo's decode starts this much later. */
@@ -99,7 +108,10 @@ export class RuleRunner {
     session.client?.post({ type: 'showOriginal', show });
   }
 
-  /** After any change: a queued photo, the drafts, a pending look (its crop first), the automatic apply. */
+  /**
+   * After any change: a queued photo, the drafts, a shot's recipe, a pending look (its crop first), the
+   * automatic apply.
+   */
   followUps(): EditorState {
     const { store, session, resources, notify } = this.parts;
     if (isBusy(this.state) || session.recovering) return this.state;
@@ -118,6 +130,12 @@ export class RuleRunner {
       store.set(draftSettingsAtom, {});
       for (const [name, value] of Object.entries(drafts))
         this.setState(changeSetting(this.state, name, value).state);
+    }
+    const recipe = takeShotRecipe(this.state);
+    if (recipe) {
+      this.setState(recipe.state);
+      this.parts.applyRecipe(recipe.recipe);
+      return this.state;
     }
     const crop = takeLinkedCrop(this.state);
     if (crop) {

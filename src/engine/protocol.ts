@@ -33,7 +33,7 @@ export {
   type TestHookAction,
   type WorkerStatus,
 } from './protocol/editor.ts';
-export { LIVE_UPLOADS, epochNow, type LiveImage, type LiveUpload } from './protocol/live.ts';
+export { LIVE_UPLOADS, epochNow, type LiveImage, type LiveStep, type LiveUpload } from './protocol/live.ts';
 export type { RequestId } from './protocol/schema.ts';
 
 /** Every message the worker takes, by type. */

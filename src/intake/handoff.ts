@@ -4,11 +4,27 @@
  */
 import type { DecodedImage } from './decode.ts';
 import type { AcceptedFormat } from './formats.ts';
+import type { Recipe } from '../recipes/model/recipe.ts';
 
-/** A look to apply to the photo as its first step (a camera shot's), kept as a step so Undo takes it back. */
-export interface FirstStep {
+/**
+ * A look to apply to the photo as its first step (a camera shot's), kept as a step so Undo takes it back:
+ * one effect, or a recipe (applied whole, its crop and frame too, as one step 'Recipe: <name>').
+ */
+export type FirstStep = EffectFirstStep | { recipe: Recipe };
+
+export interface EffectFirstStep {
   effectId: string;
   settings: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** A camera shot's look as its first step: its recipe, else its effect, else none (the frame as taken). */
+export function firstStepOf(look: {
+  effectId: string | null;
+  settings: EffectFirstStep['settings'];
+  recipe?: Recipe;
+}): FirstStep | null {
+  if (look.recipe) return { recipe: look.recipe };
+  return look.effectId ? { effectId: look.effectId, settings: look.settings } : null;
 }
 
 export interface Handoff {

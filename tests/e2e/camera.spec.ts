@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
 import type {} from '../../src/camera/camera-test-hooks.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
+import type { Recipe } from '../../src/recipes/model/recipe.ts';
 import { psnr } from '../reference/metrics.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { FEED_HEIGHT, FEED_WIDTH, feedImage, writeFeed } from '../support/camera-feed.ts';
@@ -194,6 +195,80 @@ test('the shutter opens the shot in the editor at the camera size, its look the 
   const elsewhere = requests.filter((url) => !/^(blob|data):/.test(url) && new URL(url).origin !== origin);
   expect(requests.length).toBeGreaterThan(0);
   expect(elsewhere).toEqual([]);
+});
+
+/** Keeps a recipe in the browser's recipe store, as saving one in the editor would. */
+async function keepRecipe(page: Page, id: string, recipe: Recipe): Promise<void> {
+  await page.evaluate(
+    ({ id, recipe }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('retrocam-recipes', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('recipes', { keyPath: 'id' });
+        open.onerror = () => reject(open.error ?? new Error('no recipe store'));
+        open.onsuccess = () => {
+          const write = open.result.transaction('recipes', 'readwrite');
+          write.objectStore('recipes').put({ id, order: -1, recipe });
+          write.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          write.onerror = () => reject(write.error ?? new Error('not kept'));
+        };
+      }),
+    { id, recipe },
+  );
+}
+
+test("a kept recipe is one of the camera's looks: the viewfinder runs its steps, and the shot arrives in the editor with the recipe applied as one step", async ({
+  page,
+  editor,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/?engine=webgl2&testHooks=1&cameraLongSide=320');
+  const recipe: Recipe = {
+    schema: 'retrocam.recipe',
+    version: 1,
+    name: 'Live Nokia',
+    steps: [{ effectId: 'nokiaEffect', settings: {} }],
+    crop: null,
+    frame: null,
+    cubes: {},
+  };
+  await keepRecipe(page, 'live-nokia', recipe);
+  await page.getByTestId('camera-button').click();
+  const tile = page.getByTestId('camera-look-recipe:live-nokia');
+  await expect(tile).toHaveText('Live Nokia');
+  await page.getByTestId('camera-look-none').click();
+  await moreFrames(page, 3);
+  const raw = await liveFrame(page);
+  await page.getByTestId('camera-look-nokiaEffect').click();
+  await moreFrames(page, 3);
+  const byHand = await liveFrame(page);
+  await tile.click();
+  await expect(tile).toHaveAttribute('aria-checked', 'true');
+  await moreFrames(page, 3);
+  const recipeFrame = await liveFrame(page);
+  const same = psnr(recipeFrame, byHand);
+  test
+    .info()
+    .annotations.push({ type: 'PSNR', description: `recipe against its step by hand ${same.toFixed(1)} dB` });
+  expect(same).toBeGreaterThan(35);
+  // Nokia makes its own size (its sensor's): the recipe took the frame somewhere else.
+  const changed = (a: RgbaImage, b: RgbaImage) => a.width !== b.width || psnr(a, b) < 32;
+  expect(changed(recipeFrame, raw)).toBe(true);
+
+  await page.getByTestId('camera-shutter').click();
+  await expect(page).toHaveURL(/\/editor/);
+  await expect(page.getByTestId('undo-button')).toHaveAccessibleName('Undo Recipe: Live Nokia', {
+    timeout: 30_000,
+  });
+  await editor.settled();
+  const applied = await stillFrame(page);
+  await page.getByTestId('undo-button').click();
+  await editor.settled();
+  const shot = await stillFrame(page);
+  expect(psnr(shot, feedImage())).toBeGreaterThan(35);
+  expect(changed(applied, shot)).toBe(true);
 });
 
 test('leaving the camera stops every track, 300 frames leave the GPU objects as they were, and it opens again as it was left', async ({

@@ -7,7 +7,12 @@ import {
   LIVE_MAX_LONG_SIDE,
   LIVE_MIN_LONG_SIDE,
   liveSize,
+  lookStages,
 } from '../../src/engine/worker/live.ts';
+import { chainOutputSize } from '../../src/engine/worker/step-plan.ts';
+import { recipeLooks } from '../../src/camera/recipe-looks.ts';
+import { starterRecipes } from '../../src/recipes/model/starters.ts';
+import { CUSTOM_LUT } from '../../src/grading/look-names.ts';
 
 describe('the preview size', () => {
   it('scales a frame down to the long side, never up, keeping its aspect', () => {
@@ -58,5 +63,50 @@ describe('the camera', () => {
     ])
       expect(findCameraLook(id), id).toBeDefined();
     expect(findCameraLook('smartBlur')).toBeUndefined();
+  });
+});
+
+describe("a recipe's look", () => {
+  const size = { width: 320, height: 240 };
+  const look = (steps: { effectId: string; settings: Record<string, number | string | boolean> }[]) =>
+    ({ type: 'liveLook', effectId: null, settings: {}, steps }) as const;
+
+  it("runs each step in order, each through its strength, as the one effect's look would", () => {
+    const one = lookStages({ type: 'liveLook', effectId: 'nokiaEffect', settings: {} }, size);
+    expect(one.length).toBeGreaterThan(0);
+    expect(lookStages(look([{ effectId: 'nokiaEffect', settings: {} }]), size)).toEqual(one);
+    const half = lookStages(look([{ effectId: 'nokiaEffect', settings: { strength: 50 } }]), size);
+    expect(half.at(-1)?.stage).toBe('mix');
+    expect(lookStages(look([]), size)).toEqual([]);
+    // A step after one that makes its own size is told that size, as a still photo's next step is.
+    const nokia = chainOutputSize(one, size);
+    const after = lookStages(
+      look([
+        { effectId: 'nokiaEffect', settings: {} },
+        { effectId: 'ccdEffect', settings: {} },
+      ]),
+      size,
+    );
+    expect(after.slice(one.length)).toEqual(
+      lookStages({ type: 'liveLook', effectId: 'ccdEffect', settings: {} }, nokia),
+    );
+  });
+
+  it('offers each kept recipe by its id and name, but not one that needs a .cube', () => {
+    const [first, second] = starterRecipes();
+    const cubed = {
+      ...first!,
+      name: 'Cubed',
+      steps: [{ effectId: 'pg2016', settings: { filterName: CUSTOM_LUT } }],
+    };
+    const looks = recipeLooks([
+      { id: 'a', order: 0, recipe: first! },
+      { id: 'b', order: 1, recipe: second! },
+      { id: 'c', order: 2, recipe: cubed },
+    ]);
+    expect(looks.map((l) => [l.key, l.label])).toEqual([
+      ['recipe:a', first!.name],
+      ['recipe:b', second!.name],
+    ]);
   });
 });

@@ -11,7 +11,9 @@ import {
   shotChosen,
   takeLinkedCrop,
   takeLinkedLook,
+  takeShotRecipe,
 } from '../../src/editor/state/look-rules.ts';
+import { starterRecipes } from '../../src/recipes/model/starters.ts';
 
 const ready = (state: EditorState = initialEditorState()): EditorState => ({
   ...state,
@@ -104,5 +106,29 @@ describe("a camera shot's look", () => {
     expect(due.state.commitAfter).toBeNull();
     expect(commitDue(due.state, effectComplete('ccd')).commit).toBe(false);
     expect(commitDue(initialEditorState(), effectComplete()).commit).toBe(false);
+  });
+});
+
+describe("a camera shot's recipe", () => {
+  const file = new Blob(['shot']);
+  const recipe = starterRecipes()[0]!;
+
+  it('waits for its photo to be ready, is taken once, and commits no effect of its own', () => {
+    const loading = photoLoading(shotChosen(initialEditorState(), file, { recipe }), file);
+    expect(loading).toMatchObject({
+      shotLook: null,
+      commitAfter: null,
+      pendingLook: null,
+      pendingRecipe: recipe,
+    });
+    expect(takeShotRecipe(loading)).toBeNull();
+    const taken = takeShotRecipe(ready(loading));
+    expect(taken?.recipe).toBe(recipe);
+    expect(taken && takeShotRecipe(taken.state)).toBeNull();
+  });
+
+  it('is forgotten when another photo loads first', () => {
+    const loading = photoLoading(shotChosen(initialEditorState(), file, { recipe }), file);
+    expect(photoLoading(loading, new Blob(['other'])).pendingRecipe).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { notifyAtom } from '../../editor/state/notifications.ts';
 import type { DecodedImage } from '../../intake/decode.ts';
 import { asDecoded, intake, IntakeError } from '../../intake/intake.ts';
 import { acceptAttribute, formatLabels, isAndroid, landingFormats } from '../../intake/formats.ts';
-import { handOver } from '../../intake/handoff.ts';
+import { firstStepOf, handOver } from '../../intake/handoff.ts';
 import { listenForPastedFiles } from '../../intake/paste.ts';
 import { DECODE_FAILED_MESSAGE, NO_FILE_MESSAGE, SELECT_FIRST_MESSAGE } from '../../intake/messages.ts';
 import './UploadBox.css';
@@ -170,11 +170,8 @@ export function UploadBox() {
   const shot = ({ file, look }: CameraShot) => {
     attempt.current++;
     setCameraOpen(false);
-    handOver({
-      file,
-      formats: FORMATS,
-      ...(look.effectId ? { firstStep: { effectId: look.effectId, settings: look.settings } } : {}),
-    });
+    const firstStep = firstStepOf(look);
+    handOver({ file, formats: FORMATS, ...(firstStep ? { firstStep } : {}) });
     navigate(`/editor${window.location.search}`);
   };
   const cameraProblem = useCallback((message: string) => notify({ kind: 'error', message }), [notify]);

@@ -21,6 +21,7 @@ import type {
   WorkerStatus,
 } from '../../engine/protocol.ts';
 import type { FirstStep } from '../../intake/handoff.ts';
+import type { Recipe } from '../../recipes/model/recipe.ts';
 import type { LookLink } from '../look-link.ts';
 import type { NotificationKind } from './notifications.ts';
 
@@ -77,6 +78,8 @@ export interface EditorState {
   pendingLook: LookLink | null;
   /** Not a spec field: a camera shot and its look, kept until that file starts loading. */
   shotLook: { file: Blob; step: FirstStep } | null;
+  /** Not a spec field: a camera shot's recipe, applied once its photo is ready (look-rules.ts). */
+  pendingRecipe: Recipe | null;
   /** Not a spec field: the effect whose apply is committed as soon as it completes (a shot's look). */
   commitAfter: string | null;
 }
@@ -119,6 +122,7 @@ export function initialEditorState(): EditorState {
     photoSerial: 0,
     pendingLook: null,
     shotLook: null,
+    pendingRecipe: null,
     commitAfter: null,
   };
 }

@@ -1,11 +1,13 @@
 /**
  * A look that comes with the photo rather than from the effect list: the page's link's (`?effect=...`,
  * its crop first) and a camera shot's, which is committed as the photo's first step so that Undo shows
- * the shot as the camera took it. Pure; tested rule by rule.
+ * the shot as the camera took it (a shot's recipe is applied whole, as one step). Pure; tested rule by
+ * rule.
  */
 import type { CropRecipe } from '../../crop/crop-choice.ts';
 import type { StatusMessage } from '../../engine/protocol.ts';
 import type { FirstStep } from '../../intake/handoff.ts';
+import type { Recipe } from '../../recipes/model/recipe.ts';
 import type { LookLink } from '../look-link.ts';
 import type { EditorState } from './editor-state.ts';
 
@@ -25,13 +27,15 @@ export function shotChosen(state: EditorState, file: Blob, step: FirstStep | nul
  */
 export function photoLoading(state: EditorState, file: Blob): EditorState {
   const shot = state.shotLook?.file === file ? state.shotLook.step : null;
-  if (!shot) return { ...state, shotLook: null, commitAfter: null };
+  if (!shot) return { ...state, shotLook: null, commitAfter: null, pendingRecipe: null };
+  if ('recipe' in shot) return { ...state, shotLook: null, commitAfter: null, pendingRecipe: shot.recipe };
   const settings = Object.fromEntries(
     Object.entries(shot.settings).map(([key, value]) => [key, String(value)]),
   );
   return {
     ...state,
     shotLook: null,
+    pendingRecipe: null,
     commitAfter: shot.effectId,
     pendingLook: { effectId: shot.effectId, settings },
   };
@@ -57,6 +61,13 @@ export function takeLinkedLook(
   const look = state.pendingLook;
   if (!look || !photoReady(state)) return null;
   return { state: { ...state, pendingLook: null }, effectId: look.effectId, settings: look.settings };
+}
+
+/** A shot's recipe, once its photo is ready: taken once, to be applied through the recipe book. */
+export function takeShotRecipe(state: EditorState): { state: EditorState; recipe: Recipe } | null {
+  const recipe = state.pendingRecipe;
+  if (!recipe || !photoReady(state)) return null;
+  return { state: { ...state, pendingRecipe: null }, recipe };
 }
 
 /** A status from the worker: whether it completes the apply of a shot's look, which is committed now. */

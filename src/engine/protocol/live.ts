@@ -2,8 +2,9 @@
  * The live viewfinder's protocol (issue 26): the camera page's messages to its effect worker and the
  * worker's answers, in the same form as the editor's (schema.ts). Worker-safe: no DOM, no React.
  */
-import { isSettings } from './editor.ts';
+import { isSettings, type EffectSettings } from './editor.ts';
 import {
+  arrayOf,
   isBoolean,
   isCount,
   isNumber,
@@ -34,6 +35,16 @@ export type LiveImage = VideoFrame | ImageBitmap;
 export const LIVE_UPLOADS = ['frame', 'pixels', 'canvas'] as const;
 export type LiveUpload = (typeof LIVE_UPLOADS)[number];
 
+/** One effect step of a recipe the viewfinder shoots through. */
+export interface LiveStep {
+  effectId: string;
+  settings: EffectSettings;
+}
+
+function isLiveStep(value: unknown): value is LiveStep {
+  return isRecord(value) && typeof value.effectId === 'string' && isSettings(value.settings);
+}
+
 /** The camera page's messages to the worker. */
 export const LIVE_TO_WORKER = {
   /**
@@ -43,6 +54,11 @@ export const LIVE_TO_WORKER = {
   liveLook: message({
     effectId: nullable(isString),
     settings: isSettings,
+    /**
+     * A recipe's effect steps, run in order in place of `effectId` (each through its strength, as a still
+     * photo's steps are).
+     */
+    steps: optional(arrayOf(isLiveStep)),
     longSide: optional(isPositiveInt),
     /** The camera's frame interval in ms: the preview is made smaller when frames take longer. */
     frameInterval: optional((value: unknown): value is number => typeof value === 'number' && value > 0),

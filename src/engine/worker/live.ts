@@ -1,9 +1,9 @@
 /**
- * The live viewfinder (issue 26): camera frames through the chosen effect, on the same runner, stages and
- * resources as a still photo. Frames are dropped, never queued: while one renders, only the newest waits
- * (an older waiting frame is closed), so a frame is shown at most two frame costs after it arrived. The
- * preview's long side follows what frames cost: lowered when they take longer than the camera's frame
- * interval, raised when there is room.
+ * The live viewfinder (issue 26): camera frames through the chosen effect (or a recipe's steps), on the
+ * same runner, stages and resources as a still photo. Frames are dropped, never queued: while one renders,
+ * only the newest waits (an older waiting frame is closed), so a frame is shown at most two frame costs
+ * after it arrived. The preview's long side follows what frames cost: lowered when they take longer than
+ * the camera's frame interval, raised when there is room.
  */
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
@@ -22,6 +22,7 @@ import { RESIZE_AREA } from '../stages/resize/stage.ts';
 import { UploadTrial } from './upload-trial.ts';
 import type { TextureResolver } from '../stages/types.ts';
 import { stepStages } from '../../effects/strength.ts';
+import { chainOutputSize } from './step-plan.ts';
 
 /** The preview's long side never goes below this, nor above this, nor above the camera's own. */
 export const LIVE_MIN_LONG_SIDE = 240;
@@ -89,6 +90,24 @@ export function adaptLongSide(
     return Math.max(Math.min(LIVE_MIN_LONG_SIDE, ceiling), Math.round(longSide * 0.8));
   if (cost < interval * 0.6) return Math.min(ceiling, Math.round(longSide * 1.2));
   return Math.min(longSide, ceiling);
+}
+
+/**
+ * The look's stages from the preview's size: a recipe's steps in order, else the one effect, each step
+ * through its strength and told the size the step before made (an effect may make its own, as a still
+ * photo's steps are); effects that do not run in the worker are left out.
+ */
+export function lookStages(look: LiveLookMessage, size: Size): StageInvocation[] {
+  const steps = look.steps ?? (look.effectId ? [{ effectId: look.effectId, settings: look.settings }] : []);
+  const taken = today();
+  let input = size;
+  return steps.flatMap((step) => {
+    const effect = findEffect(step.effectId);
+    if (!effect || effect.runsOn !== 'worker') return [];
+    const chain = stepStages(effect, resolveSettings(effect, step.settings), { ...input, taken });
+    input = chainOutputSize(chain, input);
+    return chain;
+  });
 }
 
 export class LiveView {
@@ -282,12 +301,7 @@ export class LiveView {
     const size = liveSize(camera, this.longSide);
     const { input, scale, way } = await this.uploadAnyWay(frame.image, camera, size);
     frame.image.close();
-    const effect = findEffect(this.look.effectId);
-    const look =
-      effect && effect.runsOn === 'worker'
-        ? stepStages(effect, resolveSettings(effect, this.look.settings), { ...size, taken: today() })
-        : [];
-    const chain = [...scale, ...look];
+    const chain = [...scale, ...lookStages(this.look, size)];
     const key = `${this.lookVersion}:${input.width}x${input.height}:${size.width}x${size.height}`;
     const cold = !this.prepared.has(key);
     if (cold) {
