@@ -27,7 +27,8 @@ export function missingEngines() {
   if (!onPath('WebKitWebDriver') || !miniBrowser()) missing.push('webkit2gtk-driver');
   if (!onPath('Xvfb')) missing.push('xvfb');
   if (!existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')) missing.push('fonts-noto-cjk');
-  if (!existsSync('/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf')) missing.push('fonts-noto-core');
+  if (!existsSync('/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf'))
+    missing.push('fonts-noto-core');
   return missing;
 }
 

@@ -35,7 +35,7 @@ const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
 /** A JPEG whose EXIF says these dates, whatever they are (the segment writes any text). */
 const jpegDated = (date: DateTaken) => {
   const segment = dateTakenSegment(date);
-  return new Blob([JPEG.subarray(0, 20), segment as Uint8Array<ArrayBuffer>, JPEG.subarray(20)]);
+  return new Blob([JPEG.subarray(0, 20), segment, JPEG.subarray(20)]);
 };
 
 /** A saved JPEG that may only be read in slices: reading it whole (or as a stream) throws. */
