@@ -5,10 +5,6 @@
  * for captions, a condensed one for the edge print; characters they lack (Arabic, Hebrew, CJK, emoji)
  * fall back glyph by glyph to the system's fonts, as any canvas text does.
  */
-import yomogiLatin from '@fontsource/yomogi/files/yomogi-latin-400-normal.woff2?url';
-import yomogiLatinExt from '@fontsource/yomogi/files/yomogi-latin-ext-400-normal.woff2?url';
-import antonLatin from '@fontsource/anton/files/anton-latin-400-normal.woff2?url';
-import antonLatinExt from '@fontsource/anton/files/anton-latin-ext-400-normal.woff2?url';
 import type { FrameText } from '../../frames/model/text.ts';
 
 /** A text texture's longest side and most pixels: within iOS's texture side, far below its canvas limit. */
@@ -30,6 +26,8 @@ export function loadFrameFonts(): Promise<void> {
     const scope = globalThis as unknown as { fonts?: FontFaceSet; document?: { fonts?: FontFaceSet } };
     const fonts = scope.fonts ?? scope.document?.fonts;
     if (!fonts || typeof FontFace === 'undefined') return;
+    const { yomogiLatin, yomogiLatinExt, antonLatin, antonLatinExt } = (await import('./frame-fonts.ts'))
+      .FRAME_FONT_FILES;
     const faces = [
       new FontFace(FAMILY.handwriting, `url(${yomogiLatin})`),
       new FontFace(FAMILY.handwriting, `url(${yomogiLatinExt})`, { unicodeRange: LATIN_EXT }),
