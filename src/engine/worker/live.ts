@@ -1,5 +1,5 @@
 /**
- * The live viewfinder (issue 26): camera frames through the chosen effect (or a recipe's steps), on the
+ * The live viewfinder: camera frames through the chosen effect (or a recipe's steps), on the
  * same runner, stages and resources as a still photo. Frames are dropped, never queued: while one renders,
  * only the newest waits (an older waiting frame is closed), so a frame is shown at most two frame costs
  * after it arrived. The preview's long side follows what frames cost: lowered when they take longer than
