@@ -350,7 +350,12 @@ export async function webkitBrowser(
   const element = async (testId: string) => {
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const found = await driver.findElements(By.css(testIdSelector(testId)));
+      const found = await driver.findElements(By.css(testIdSelector(testId))).catch((error: unknown) => {
+        // WebKitWebDriver answers a lookup made while MiniBrowser's window changes (its download bar
+        // opening after a save) with 'Could not parse element info': the page is there, so look again.
+        if (error instanceof Error && error.message.includes('Could not parse element info')) return [];
+        throw error;
+      });
       if (found[0]) return found[0];
       if (Date.now() > deadline) throw new Error(`No element ${testId}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
