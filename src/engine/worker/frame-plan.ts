@@ -71,6 +71,11 @@ export function framePieces(
   return pieces;
 }
 
+/** How many pieces the print is drawn in within `limits` (each band cut across in pieces of its width). */
+export function framePieceCount(layout: Size, limits: TileLimits): number {
+  return framePieces(layout, limits).reduce((sum, band) => sum + Math.ceil(layout.width / band.width), 0);
+}
+
 /**
  * The part of the photo a piece of the print shows: the window's crop of the photo under the piece (at
  * least one pixel, for a piece all border).

@@ -58,6 +58,7 @@ import { FrameRenderer } from './frame.ts';
 import type { FrameChoice } from '../../frames/model/choice.ts';
 import type { Original, RenderJob, RenderResult, RenderStep } from './render-job.ts';
 import { framedSize } from '../../frames/model/layout.ts';
+import { framePieceCount } from './frame-plan.ts';
 
 export type { Original, RenderJob, RenderResult, RenderStep } from './render-job.ts';
 
@@ -97,8 +98,9 @@ export class FullResolutionRenderer {
       const photo = { ...size, ...(job.taken ? { taken: job.taken } : {}) };
       const planned = planSteps(job.steps.map(resolveStep), photo, processing, job.limits);
       const runs = stepRuns(planned, size, job.limits);
-      // Decoding (done) and encoding count as a unit each.
-      this.total = 2 + runs.reduce((sum, run) => sum + run.units, 0);
+      // Decoding (done) and encoding count as a unit each, and each piece the frame is drawn in as one.
+      const framePieces = framed ? framePieceCount(framedSize(framed, size), job.limits) : 0;
+      this.total = 2 + framePieces + runs.reduce((sum, run) => sum + run.units, 0);
       await this.tick(job);
       for (const [index, run] of runs.entries()) {
         const input = picture;
@@ -319,7 +321,8 @@ export class FullResolutionRenderer {
           encoder.addRows(rows, count);
           await pace(job);
         },
-        () => pace(job),
+        // Each piece is progress: the page hears from the worker while a large print is drawn.
+        () => this.tick(job),
       );
       return { blob: new Blob(encoder.finish() as BlobPart[], { type: 'image/jpeg' }), ...print };
     } finally {
