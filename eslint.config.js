@@ -5,20 +5,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const UI_LIBRARIES = ['react', 'react-dom', 'react-dom/*', 'jotai', 'jotai/*', 'wouter'];
-// The collage's model (src/collage/model: its effect definition is in the effect list) is not UI; its
-// canvas, panel and editor side are.
-const UI_CODE = [
-  '**/editor/**',
-  '**/app/**',
-  '**/collage/*.ts',
-  '**/collage/canvas/**',
-  '**/collage/ui/**',
-  'fabric',
-  'fabric/*',
-  '**/camera/**',
-  '**/frames/ui/**',
-];
-const CROP_TOOL = ['**/crop/*.tsx', '**/crop/crop-controller.ts'];
+// What runs only on the page: the editor, the app, every `ui/` folder (the shared src/ui and each
+// feature's: React, jotai, fabric, the DOM) and fabric itself. A feature's `model/` folder is not UI: it is
+// pure, and the engine and the worker may read it.
+const UI_CODE = ['**/editor/**', '**/app/**', '**/ui/**', 'fabric', 'fabric/*'];
 const GPU_CODE = [
   '**/engine/webgpu/**',
   '**/engine/webgl2/**',
@@ -27,11 +17,31 @@ const GPU_CODE = [
   '**/engine/worker/**',
   '**/shaders/**',
 ];
-const JOTAI = { name: 'jotai', message: 'Import jotai through src/editor/editor-jotai.ts.' };
+const JOTAI = { name: 'jotai', message: 'Import jotai through src/ui/jotai.ts.' };
 const NO_GPU = {
   group: GPU_CODE,
   message: 'The UI does not import GPU code: it talks to the engine through src/engine/client.',
 };
+const NO_EDITOR = {
+  group: ['**/editor/**'],
+  message:
+    'A feature plugs into the editor through the host it is handed (src/features/host.ts): it imports nothing from src/editor.',
+};
+/**
+ * A `model/` folder (src/<feature>/model) is pure and worker-safe: no UI library, no fabric, nothing of a
+ * `ui/` folder, the editor or the app.
+ */
+const MODEL = [
+  {
+    group: [...UI_LIBRARIES, 'fabric', 'fabric/*'],
+    message: 'A model/ folder is pure and worker-safe: it stays free of UI libraries and fabric.',
+  },
+  {
+    group: ['**/ui/**', '**/editor/**', '**/app/**'],
+    message:
+      'A model/ folder is pure and worker-safe: it does not import UI code (a ui/ folder, the editor).',
+  },
+];
 const NO_APP = {
   group: ['**/app/**', '!**/app/test-hooks.ts'],
   message:
@@ -40,7 +50,7 @@ const NO_APP = {
 
 /**
  * One layer's fence: `no-restricted-imports` for its files, but `ignores` (jotai only through
- * editor-jotai.ts, as everywhere).
+ * src/ui/jotai.ts, as everywhere).
  */
 function fence(files, patterns, ignores = []) {
   return { files, ignores, rules: { 'no-restricted-imports': ['error', { paths: [JOTAI], patterns }] } };
@@ -98,12 +108,12 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'jotai', message: 'Import jotai through src/editor/editor-jotai.ts.' }] },
+        { paths: [{ name: 'jotai', message: 'Import jotai through src/ui/jotai.ts.' }] },
       ],
     },
   },
   {
-    files: ['src/editor/editor-jotai.ts'],
+    files: ['src/ui/jotai.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   // The layers' fences (docs/map.md, "The layers"): what each layer may not import. A file gets exactly one
@@ -111,19 +121,11 @@ export default tseslint.config(
   // do not overlap; tests/unit/lint-fences.test.ts shows an import across each.
   fence(
     // The engine runs in the worker (its client and its protocol on the main thread): no UI libraries, no
-    // UI code, and of the intake only its decoder (the full-size original, loaded lazily by serve.ts). The
-    // crop's pure modules (geometry, the frame's edits, the choice, its link) are the engine's and the
-    // crop tool's alike.
-    [
-      'src/engine/**/*.ts',
-      'src/crop/geometry.ts',
-      'src/crop/frame-edit.ts',
-      'src/crop/crop-choice.ts',
-      'src/crop/crop-link.ts',
-    ],
+    // UI code, and of the intake only its decoder (the full-size original, loaded lazily by serve.ts).
+    ['src/engine/**/*.ts'],
     [
       { group: UI_LIBRARIES, message: 'The engine stays free of UI libraries.' },
-      { group: [...UI_CODE, ...CROP_TOOL], message: 'The engine does not import UI code.' },
+      { group: UI_CODE, message: 'The engine does not import UI code.' },
       {
         group: ['**/intake/**', '!**/intake/decode.ts'],
         message: 'The engine does not import the intake (but its decoder, src/intake/decode.ts).',
@@ -194,61 +196,62 @@ export default tseslint.config(
       },
     ],
   ),
-  // The UI (the editor, the pages, the collage, the camera, the crop tool) never imports GPU code: it talks
-  // to the engine through src/engine/client and the messages of src/engine/protocol.ts. Below the app (the
-  // entry, the routes, the pages), it imports of the app only the test hooks' shared piece.
+  // The UI (the editor, the pages, the shared src/ui, each feature's ui/ folder) never imports GPU code: it
+  // talks to the engine through src/engine/client and the messages of src/engine/protocol.ts. Below the
+  // app (the entry, the routes, the pages), it imports of the app only the test hooks' shared piece.
   fence(['src/app/**/*.{ts,tsx}'], [NO_GPU]),
+  fence(['src/editor/**/*.{ts,tsx}'], [NO_GPU, NO_APP]),
   fence(
+    // The features plug into the editor (src/features/host.ts is what it hands them); what they share with
+    // it (src/ui: components, hooks, the store's atoms; src/features: the host, the state, the log's
+    // steps) is below the editor too. None of them imports the editor.
     [
-      'src/editor/**/*.{ts,tsx}',
-      'src/collage/**/*.{ts,tsx}',
-      'src/crop/**/*.tsx',
-      'src/crop/crop-controller.ts',
+      'src/ui/**/*.{ts,tsx}',
+      'src/features/**/*.ts',
+      'src/crop/ui/**/*.{ts,tsx}',
+      'src/collage/ui/**/*.{ts,tsx}',
+      'src/recipes/ui/**/*.{ts,tsx}',
       'src/frames/ui/**/*.{ts,tsx}',
     ],
-    [NO_GPU, NO_APP],
-    // Its own fence, below, holds the collage's model.
-    ['src/collage/model/**'],
+    [NO_GPU, NO_APP, NO_EDITOR],
   ),
   fence(
-    // The collage's model (types, presets, the slot layout, the config's changes, its effect definition) is
-    // pure: the editor's state and the worker's effect list read it, so it imports no UI library, no
-    // fabric, no UI code (its canvas, panel and editor side) and, like all the collage, no GPU code.
-    ['src/collage/model/**/*.ts'],
+    // The camera's UI is opened by the landing page and by the editor alike: it imports neither, nor the
+    // collage or the crop.
+    ['src/camera/ui/**/*.{ts,tsx}'],
     [
-      {
-        group: [...UI_LIBRARIES, 'fabric', 'fabric/*'],
-        message: 'The collage model stays free of UI libraries.',
-      },
-      {
-        group: [
-          '**/editor/**',
-          '**/app/**',
-          '**/collage/*.ts',
-          '../*.ts',
-          '../*.tsx',
-          '**/canvas/**',
-          '**/ui/**',
-        ],
-        message: 'The collage model does not import UI code.',
-      },
       NO_GPU,
+      NO_APP,
+      NO_EDITOR,
+      {
+        group: ['**/collage/**', '**/crop/**'],
+        message: 'The camera is opened by the editor and the landing page: it imports neither.',
+      },
     ],
+  ),
+  fence(
+    // A feature's model/ folder (the crop's geometry, the frame's edits, the choice and its link; the
+    // camera's looks and choices) is pure and worker-safe: the engine, the worker and the UI read it.
+    // The collage's, the recipes' and the frames' models have fences of their own, below, each with these
+    // rules and its own.
+    ['src/*/model/**/*.ts'],
+    [...MODEL, NO_GPU],
+    ['src/collage/model/**', 'src/recipes/model/**', 'src/frames/model/**'],
+  ),
+  fence(
+    // The collage's model (types, presets, the slot layout, the config's changes and rules, its effect
+    // definition) is pure: the editor's state and the worker's effect list read it.
+    ['src/collage/model/**/*.ts'],
+    [...MODEL, NO_GPU],
   ),
   fence(
     // The recipes' model (the shape, reading untrusted recipes, the starters, the history step's name) is
     // pure: the editor, the batch, the camera and the worker read it; it reads the effects and the crop's
-    // pure modules, never storage, UI or GPU code.
+    // model, never storage, UI or GPU code.
     ['src/recipes/model/**/*.ts'],
     [
-      {
-        group: [...UI_LIBRARIES, 'idb'],
-        message: 'The recipes model stays free of UI libraries and storage.',
-      },
-      {
-        group: [...UI_CODE, ...CROP_TOOL, '**/recipes/store/**', '**/recipes/ui/**'],
-        message: 'The recipes model is pure: it imports no UI code and no store.',
-      },
+      ...MODEL,
+      { group: ['idb', '**/recipes/store/**'], message: 'The recipes model is pure: it imports no store.' },
       {
         group: [...GPU_CODE, '**/engine/client/**', '**/intake/**'],
         message: 'The recipes model imports no worker, backend or intake code.',
@@ -261,37 +264,19 @@ export default tseslint.config(
     [
       { group: UI_LIBRARIES, message: 'The recipe store stays free of UI libraries.' },
       {
-        group: [...UI_CODE, ...CROP_TOOL, '**/recipes/ui/**', ...GPU_CODE, '**/engine/client/**'],
+        group: [...UI_CODE, ...GPU_CODE, '**/engine/client/**'],
         message: 'The recipe store imports the recipes model only: no UI, no engine.',
       },
     ],
   ),
-  // The recipes' UI is the editor's: it talks to the engine through the editor's session.
-  fence(['src/recipes/ui/**/*.{ts,tsx}'], [NO_GPU, NO_APP]),
   fence(
     // The frames' model (the frames, their layout around a photo, the choice, its recipe and link forms,
     // the text they write) is pure: the engine's frame stage and the editor's frame choice both read it.
     ['src/frames/model/**/*.ts'],
-    [
-      { group: UI_LIBRARIES, message: 'The frames model stays free of UI libraries.' },
-      { group: [...UI_CODE, '**/crop/*.tsx'], message: 'The frames model does not import UI code.' },
-      NO_GPU,
-    ],
-  ),
-  fence(
-    // The camera is opened by the landing page and by the editor alike: it imports neither.
-    ['src/camera/**/*.{ts,tsx}'],
-    [
-      NO_GPU,
-      NO_APP,
-      {
-        group: ['**/editor/**', '**/collage/**', '**/crop/**'],
-        message: 'The camera is opened by the editor and the landing page: it imports neither.',
-      },
-    ],
+    [...MODEL, NO_GPU],
   ),
   {
-    files: ['src/editor/editor-jotai.ts'],
+    files: ['src/ui/jotai.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

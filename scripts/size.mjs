@@ -31,12 +31,13 @@ const ON_DEMAND = [
     label: 'the HEIC decoder (libheif)',
     pattern: /(^|\/)node_modules\/libheif-js\/.*\.js$|^src\/intake\/heif-worker\.ts$/,
   },
-  // The editor's state holds the collage's model and rules (src/collage/model, collage-rules.ts); the
-  // collage editor itself (src/collage/canvas: the fabric canvas and its fonts; src/collage/ui: its panel
-  // and stage) loads when the collage is chosen.
+  // The editor's state holds the collage's model and rules (src/collage/model) and the editor its side of
+  // the collage (src/collage/ui/collage-controller.ts); the collage editor itself (the rest of
+  // src/collage/ui: its panel and stage, and src/collage/ui/canvas: the fabric canvas and its fonts) loads
+  // when the collage is chosen.
   {
     label: 'the collage editor',
-    pattern: /^src\/collage\/(canvas|ui)\/|(^|\/)node_modules\/@fontsource\//,
+    pattern: /^src\/collage\/ui\/(?!collage-controller\.ts$)|(^|\/)node_modules\/@fontsource\//,
   },
 ];
 
@@ -64,7 +65,7 @@ const ROUTES = [
 const ON_DEMAND_GROUPS = [
   {
     label: 'collage editor (on choosing Collage)',
-    starts: ['src/collage/ui/CollagePanel.tsx', 'src/collage/canvas/fabric-collage.ts'],
+    starts: ['src/collage/ui/CollagePanel.tsx', 'src/collage/ui/canvas/fabric-collage.ts'],
   },
   { label: 'HEIC decoder worker (on a HEIC file)', starts: ['src/intake/heif-worker.ts'] },
 ];

@@ -3,15 +3,16 @@ import { frameAtom } from '../frames/ui/frame-atom.ts';
 import { useSearch } from 'wouter';
 import { findEffect } from '../effects/index.ts';
 import type { SettingValue } from '../effects/types.ts';
-import type { CameraShot } from '../camera/CameraView.tsx';
-import { cameraOptions, LazyCameraView } from '../camera/entry.ts';
+import type { CameraShot } from '../camera/ui/CameraView.tsx';
+import { cameraOptions, LazyCameraView } from '../camera/ui/entry.ts';
 import { isEngineKind } from '../engine/protocol.ts';
 import { ARRIVAL_FORMATS, receiveArrivals } from '../intake/arrivals.ts';
 import { firstStepOf } from '../intake/handoff.ts';
 import { acceptAttribute, EDITOR_FORMATS } from '../intake/formats.ts';
 import { NO_FILE_MESSAGE, SHARE_REFUSED_MESSAGE } from '../intake/messages.ts';
 import { listenForPastedFiles } from '../intake/paste.ts';
-import { commandForKey, focusKind, type CommandUi } from './commands.ts';
+import { commandForKey, type CommandUi } from './commands.ts';
+import { focusKind } from '../ui/focus.ts';
 import { ActionBar } from './components/ActionBar.tsx';
 import { BatchPanel } from './components/BatchPanel.tsx';
 import { CanvasStage } from './components/CanvasStage.tsx';
@@ -19,31 +20,31 @@ import { CubeLoader } from './components/CubeLoader.tsx';
 import { DrawingOverlay } from './components/DrawingOverlay.tsx';
 import { EffectList } from './components/EffectList.tsx';
 import { EngineChoice } from './components/EngineChoice.tsx';
-import { HiddenFileInput } from './components/HiddenFileInput.tsx';
+import { HiddenFileInput } from '../ui/components/HiddenFileInput.tsx';
 import { NotificationBanner } from './components/NotificationBanner.tsx';
 import { SettingsPanel } from './components/SettingsPanel.tsx';
 import { ShortcutsDialog } from './components/ShortcutsDialog.tsx';
 import { EditorController } from './controller.ts';
-import { cropOpenAtom } from '../crop/crop-controller.ts';
-import { createStore, Provider, useAtomValue, type Store } from './editor-jotai.ts';
-import { layoutMode } from './canvas-layout.ts';
-import { createLinkWriter, lookLinkSearch, parseLookLink } from './look-link.ts';
+import { cropOpenAtom } from '../crop/ui/crop-controller.ts';
+import { createStore, Provider, useAtomValue, type Store } from '../ui/jotai.ts';
+import { layoutMode } from '../ui/canvas-layout.ts';
+import { createLinkWriter, lookLinkSearch, parseLookLink } from '../features/look-link.ts';
 import { parseRecipeLink } from '../recipes/model/files.ts';
 import { RecipesPanel } from '../recipes/ui/RecipesPanel.tsx';
 import { useEditorState } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
-import { isBusy, isCollage, type EditorState } from './state/editor-state.ts';
-import { notifyAtom } from './state/notifications.ts';
-import { collageSelectionAtom, exportProgressAtom, rememberedSaveOptions } from './state/ui.ts';
+import { isBusy, isCollage, type EditorState } from '../features/editor-state.ts';
+import { notifyAtom } from '../ui/notifications.ts';
+import { collageSelectionAtom, exportProgressAtom, rememberedSaveOptions } from '../ui/atoms.ts';
 import { testOptions } from '../app/test-hooks.ts';
 import { installTestHooks } from './editor-test-hooks.ts';
-import { useViewport } from './useViewport.ts';
+import { useViewport } from '../ui/useViewport.ts';
 import './EditorPage.css';
 import { LanguageSelect } from '../i18n/LanguageSelect.tsx';
 import { useT } from '../i18n/use-t.ts';
 
 // The crop tool loads when it is opened.
-const CropTool = lazy(() => import('../crop/CropTool.tsx'));
+const CropTool = lazy(() => import('../crop/ui/CropTool.tsx'));
 
 // The collage's UI loads when the collage is chosen, not with the editor.
 const CollagePanel = lazy(() =>
@@ -335,7 +336,7 @@ function EditorScreen({ store }: { store: Store }) {
           collageOpen && state.collageConfig ? (
             <Suspense fallback={null}>
               <CollageStage
-                controller={controller}
+                collage={controller.collage}
                 config={state.collageConfig}
                 assets={state.availableImageAssets}
               />
@@ -364,7 +365,7 @@ function EditorScreen({ store }: { store: Store }) {
               <h2 className="panel-title">{t('Collage')}</h2>
               <Suspense fallback={null}>
                 <CollagePanel
-                  controller={controller}
+                  collage={controller.collage}
                   config={state.collageConfig}
                   assets={state.availableImageAssets}
                   selection={collageSelection}

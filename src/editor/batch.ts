@@ -16,14 +16,20 @@ import { EDITOR_FORMATS, type AcceptedFormat } from '../intake/formats.ts';
 import { intake, IntakeError } from '../intake/intake.ts';
 import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
 import { keepDateTaken } from '../intake/photo-date.ts';
-import { downloadFileName, triggerDownload } from './download.ts';
-import { atom, type Store } from './editor-jotai.ts';
-import { savesThroughShareSheet } from './export.ts';
+import { downloadFileName, triggerDownload } from '../ui/download.ts';
+import { atom, type Store } from '../ui/jotai.ts';
+import { savesThroughShareSheet } from '../ui/export.ts';
 import { openShareSheet, SHARE_CANCELLED_MESSAGE, TAP_DURATION_MS, type Notify } from './saving.ts';
 import { workerSteps, type EffectStep } from './recovery.ts';
-import { keepDateAtom } from './state/ui.ts';
-import { cropForPhoto, isNoRecipe, recipeOf, type CropChoice, type CropRecipe } from '../crop/crop-choice.ts';
-import { croppedSize, type CropGeometry } from '../crop/geometry.ts';
+import { keepDateAtom } from '../ui/atoms.ts';
+import {
+  cropForPhoto,
+  isNoRecipe,
+  recipeOf,
+  type CropChoice,
+  type CropRecipe,
+} from '../crop/model/crop-choice.ts';
+import { croppedSize, type CropGeometry } from '../crop/model/geometry.ts';
 import { processingSize } from '../pixels/processing-size.ts';
 import { t } from '../i18n/i18n.ts';
 import { msg } from '../i18n/msg.ts';

@@ -3,7 +3,7 @@
  * so buttons and keyboard shortcuts share one path.
  */
 import { EFFECTS } from '../effects/index.ts';
-import { isTextField } from '../intake/paste.ts';
+import type { FocusKind } from '../ui/focus.ts';
 import type { EditorController } from './controller.ts';
 import {
   canRequestImage,
@@ -11,14 +11,8 @@ import {
   isApplyEnabled,
   isBusy,
   type EditorState,
-} from './state/editor-state.ts';
+} from '../features/editor-state.ts';
 import { msg } from '../i18n/msg.ts';
-
-/**
- * Where the focus is when a key is pressed: typing into a field, on a button (which Enter and Space
- * activate), on another control (a slider, a checkbox), or elsewhere.
- */
-export type FocusKind = 'text' | 'button' | 'control' | 'other';
 
 export interface KeyBinding {
   key: string;
@@ -161,17 +155,4 @@ export function commandForKey(input: KeyInput, mac: boolean): EditorCommand | un
         allowed(binding, input.focus),
     ),
   );
-}
-
-/** What kind of element has the focus, for the shortcut rules. */
-export function focusKind(target: EventTarget | null): FocusKind {
-  if (!(target instanceof HTMLElement)) return 'other';
-  if (isTextField(target)) return 'text';
-  if (target instanceof HTMLInputElement) return 'control';
-  // The canvas is a button for zooming (Space), but Enter there applies, as it does around it.
-  if (target.dataset.shortcuts === 'editor') return 'other';
-  if (['SELECT', 'BUTTON', 'A'].includes(target.tagName) || target.getAttribute('role') === 'button') {
-    return 'button';
-  }
-  return 'other';
 }

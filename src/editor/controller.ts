@@ -2,9 +2,9 @@
  * The editor's controller conducts: it makes the editor's parts, hands each of them its job, and turns
  * what the user does into the pure rules of state/, which its loop (rule-runner.ts) runs against the
  * store. The worker, its log and its recovery are in engine-session.ts (whose events it listens to), the
- * saves in save-commands.ts, what the user brings (a .cube, a painted mask) in user-resources.ts, the
- * collage in src/collage/collage-controller.ts, the crop in src/crop/crop-controller.ts. All the editor's
- * state is in atoms (state/); the React components call its methods and read them. The test hooks are an
+ * saves in save-commands.ts, what the user brings (a .cube, a painted mask) in user-resources.ts. The
+ * features (the collage, the crop, the recipes, the frames) get a host (src/features/host.ts) from it. All
+ * the editor's state is in atoms (state/); the React components call its methods and read them. The test hooks are an
  * adapter of their own (editor-test-hooks.ts).
  */
 import { fromRecipeFrame, toRecipeFrame } from '../frames/model/recipe-frame.ts';
@@ -14,17 +14,20 @@ import { EngineSetupError, type EngineClient } from '../engine/client/engine-cli
 import { isEngineKind, type EngineKind } from '../engine/protocol.ts';
 import { EDITOR_FORMATS } from '../intake/formats.ts';
 import { takeHandoff, type FirstStep } from '../intake/handoff.ts';
-import { CollageController } from '../collage/collage-controller.ts';
-import { CropController } from '../crop/crop-controller.ts';
+import { CollageController } from '../collage/ui/collage-controller.ts';
+import { CropController } from '../crop/ui/crop-controller.ts';
 import type { TestOptions } from '../app/test-hooks.ts';
-import type { Store } from './editor-jotai.ts';
+import type { Store } from '../ui/jotai.ts';
 import { EngineSession } from './engine-session.ts';
-import type { LookLink } from './look-link.ts';
+import type { FeatureHost } from '../features/host.ts';
+import { runSave } from './saving.ts';
+import { editorStateAtom } from './state/atoms.ts';
+import type { LookLink } from '../features/look-link.ts';
 import type { FileIntake } from './photo-intake.ts';
 import { RuleRunner } from './rule-runner.ts';
 import { SaveCommands } from './save-commands.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
-import { errorReceived, isBusy, type EditorState, type Outcome } from './state/editor-state.ts';
+import { errorReceived, isBusy, type EditorState, type Outcome } from '../features/editor-state.ts';
 import {
   applyEffect,
   autoApply,
@@ -36,10 +39,10 @@ import {
 } from './state/effect-rules.ts';
 import { fileChosen, takePendingFile } from './state/image-rules.ts';
 import { lookLinked, shotChosen } from './state/look-rules.ts';
-import { notifier, type Notify } from './state/notifications.ts';
+import { notifier, type Notify } from '../ui/notifications.ts';
 import { cycleZoom, pageBecameVisible, zoomTo } from './state/view-rules.ts';
 import { workerInitStarted } from './state/worker-rules.ts';
-import { engineChoiceAtom, rememberedSaveOptions } from './state/ui.ts';
+import { engineChoiceAtom, rememberedSaveOptions } from '../ui/atoms.ts';
 import { UserResources } from './user-resources.ts';
 import { isRecipeFile } from '../recipes/model/files.ts';
 import type { RecipeResult } from '../recipes/model/parse.ts';
@@ -101,24 +104,30 @@ export class EditorController {
     const run = (transition: (state: EditorState) => Outcome) => this.run(transition);
     const state = () => this.state;
     this.saves = new SaveCommands({ store, session, state, notify, collage });
-    const { log } = session;
-    this.crop = new CropController({ store, log, state, run, crop: (c) => session.crop(c), notify });
-    this.collage = new CollageController(store, {
+    // What every feature gets of the editor (src/features/host.ts); each adds what it alone needs.
+    const host: FeatureHost = {
+      store,
+      state,
       run,
       notify,
-      hasWorker: () => session.client !== null,
+      photo: session.log,
+      client: () => session.client,
+    };
+    this.crop = new CropController({ ...host, crop: (c) => session.crop(c) });
+    this.collage = new CollageController({
+      ...host,
+      update: (change) => store.set(editorStateAtom, change),
       replaceBase: (image, step) => session.replaceBase(image, step),
+      save: (job) => runSave(job, notify),
     });
     this.recipes = new RecipeBook(
       {
-        store,
-        session,
-        resources: this.resources,
-        thumbnails: this.loop.thumbnails,
-        state,
-        run,
+        ...host,
+        applyRecipe: (step) => session.applyRecipe(step),
+        cubeText: () => this.resources.cubeText(),
+        readCube: (file) => this.resources.readCube(file, () => session.client, notify),
+        setThumbnails: (recipes) => this.loop.thumbnails.setRecipes(recipes),
         refreshThumbnails: () => this.loop.refreshThumbnails(),
-        notify,
         frame: () => toRecipeFrame(this.frames.inForce),
         setFrame: (frame) => this.frames.choose(fromRecipeFrame(frame)),
       },
@@ -127,7 +136,7 @@ export class EditorController {
         ...(test?.recipeQuotaBytes !== undefined ? { quotaBytes: test.recipeQuotaBytes } : {}),
       },
     );
-    this.frames = new FrameController({ store, client: () => session.client });
+    this.frames = new FrameController(host);
     const linkedFrame = options.link?.frame;
     if (linkedFrame) this.frames.choose(linkedFrame);
     session.on('message', (message) => {

@@ -6,9 +6,9 @@
 import { pngDataUrl, type TestOptions } from '../app/test-hooks.ts';
 import type { EngineClient } from '../engine/client/engine-client.ts';
 import type { TestHookAction } from '../engine/protocol.ts';
-import type { Store } from './editor-jotai.ts';
+import type { Store } from '../ui/jotai.ts';
 import { editorStateAtom } from './state/atoms.ts';
-import { tileLimitAtom } from './state/ui.ts';
+import { tileLimitAtom } from '../ui/atoms.ts';
 
 export interface TestHooks {
   testHook: (action: TestHookAction) => void;

@@ -5,8 +5,8 @@
  * until its replacement arrives, so the lists never flash empty.
  */
 import type { RecipeThumbnailJob, ThumbnailMessage, ToWorkerMessage } from '../engine/protocol.ts';
-import type { Store } from './editor-jotai.ts';
-import { thumbnailsAtom } from './state/ui.ts';
+import type { Store } from '../ui/jotai.ts';
+import { thumbnailsAtom } from '../ui/atoms.ts';
 
 export class EditorThumbnails {
   private generation = 0;

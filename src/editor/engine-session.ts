@@ -8,7 +8,7 @@
  * (the Worker and its canvas, the log's bitmaps, the recovery's generation) stays here, not in an atom: a
  * Worker, a canvas and bitmaps are live objects, not values a component shows or a rule reads.
  */
-import { EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
+import { cleanMessage, EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
 import {
   type EngineKind,
   type FromWorkerMessage,
@@ -17,7 +17,7 @@ import {
   type ToWorkerMessage,
 } from '../engine/protocol.ts';
 import type { DecodedImage } from '../intake/decode.ts';
-import type { Store } from './editor-jotai.ts';
+import type { Store } from '../ui/jotai.ts';
 import { Emitter } from './emitter.ts';
 import {
   RecoveryLog,
@@ -27,13 +27,13 @@ import {
   type ImageStep,
   type RecipeLogStep,
 } from './recovery.ts';
-import { postApply, postCrop, postRecipe, replayLog } from './replay.ts';
-import { cropStepId, type CropChoice } from '../crop/crop-choice.ts';
+import { postApply, postCrop, postRecipe, replayLog } from './step-requests.ts';
+import { cropStepId, type CropChoice } from '../crop/model/crop-choice.ts';
 import { editorStateAtom } from './state/atoms.ts';
-import type { EditorState } from './state/editor-state.ts';
-import { notifyAtom } from './state/notifications.ts';
+import type { EditorState } from '../features/editor-state.ts';
+import { notifyAtom } from '../ui/notifications.ts';
 import { historyOf, photoSerialWhenReady } from './state/worker-rules.ts';
-import { showingOriginalAtom } from './state/ui.ts';
+import { showingOriginalAtom } from '../ui/atoms.ts';
 import type { UserResources } from './user-resources.ts';
 import { t } from '../i18n/i18n.ts';
 import { msg } from '../i18n/msg.ts';
@@ -474,14 +474,4 @@ export class EngineSession extends Emitter<SessionEvents> {
   private warn(message: string): void {
     this.store.set(notifyAtom, { kind: 'warning', message });
   }
-}
-
-/**
- * A message fit for a notification: the first line only (no stack trace, whatever a worker or a library
- * put in its error), and not endless.
- */
-export function cleanMessage(message: string): string {
-  const firstLine = message.split('\n')[0]?.trim() ?? '';
-  const text = firstLine.replace(/\s+at\s+\S+\s*\(.*\)$/, '').trim() || 'Unknown worker error';
-  return text.length > 240 ? `${text.slice(0, 237)}...` : text;
 }

@@ -8,7 +8,7 @@ import type { DecodedImage } from '../intake/decode.ts';
 import { EDITOR_FORMATS, type AcceptedFormat } from '../intake/formats.ts';
 import { asDecoded, intake, IntakeError } from '../intake/intake.ts';
 import { DECODE_FAILED_MESSAGE } from '../intake/messages.ts';
-import type { Notify } from './state/notifications.ts';
+import type { Notify } from '../ui/notifications.ts';
 
 export interface FileIntake {
   formats?: readonly AcceptedFormat[];

@@ -7,11 +7,12 @@
  */
 import { findEffect } from '../effects/index.ts';
 import type { FromWorkerMessage } from '../engine/protocol.ts';
-import type { CollageController } from '../collage/collage-controller.ts';
-import type { CropController } from '../crop/crop-controller.ts';
-import type { Store } from './editor-jotai.ts';
+import type { CollageController } from '../collage/ui/collage-controller.ts';
+import type { CropController } from '../crop/ui/crop-controller.ts';
+import type { Store } from '../ui/jotai.ts';
 import { EditorThumbnails } from './editor-thumbnails.ts';
-import { cleanMessage, type EngineSession } from './engine-session.ts';
+import { cleanMessage } from '../engine/client/engine-client.ts';
+import type { EngineSession } from './engine-session.ts';
 import { PhotoIntake } from './photo-intake.ts';
 import { editorStateAtom } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
@@ -22,7 +23,7 @@ import {
   type Command,
   type EditorState,
   type Outcome,
-} from './state/editor-state.ts';
+} from '../features/editor-state.ts';
 import { autoApply, changeSetting, commit, selectEffect } from './state/effect-rules.ts';
 import { imageLoadFailed, imageLoadStarted, takeQueuedFile } from './state/image-rules.ts';
 import {
@@ -33,8 +34,8 @@ import {
   takeShotRecipe,
 } from './state/look-rules.ts';
 import type { Recipe } from '../recipes/model/recipe.ts';
-import type { Notify } from './state/notifications.ts';
-import { photoTakenAtom, showingOriginalAtom } from './state/ui.ts';
+import type { Notify } from '../ui/notifications.ts';
+import { photoTakenAtom, showingOriginalAtom } from '../ui/atoms.ts';
 import { statusReceived } from './state/worker-rules.ts';
 import type { UserResources } from './user-resources.ts';
 import { t } from '../i18n/i18n.ts';

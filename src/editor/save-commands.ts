@@ -3,14 +3,14 @@
  * the collage's or the batch's ('Apply to all'), the full-resolution and date options, and Cancel. The
  * saves themselves are in saving.ts and batch.ts.
  */
-import type { CollageController } from '../collage/collage-controller.ts';
+import type { CollageController } from '../collage/ui/collage-controller.ts';
 import { BatchRunner, type BatchRecipe } from './batch.ts';
-import type { Store } from './editor-jotai.ts';
+import type { Store } from '../ui/jotai.ts';
 import type { EngineSession } from './engine-session.ts';
 import { PhotoSaver, savedStep } from './saving.ts';
-import type { EditorState } from './state/editor-state.ts';
-import type { Notify } from './state/notifications.ts';
-import { fullResolutionAtom, keepDateAtom, rememberedSaveOptions } from './state/ui.ts';
+import type { EditorState } from '../features/editor-state.ts';
+import type { Notify } from '../ui/notifications.ts';
+import { fullResolutionAtom, keepDateAtom, rememberedSaveOptions } from '../ui/atoms.ts';
 
 export interface SaveParts {
   store: Store;

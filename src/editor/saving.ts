@@ -8,8 +8,8 @@ import { recipeStepFileName } from '../recipes/model/steps.ts';
 import { frameAtom } from '../frames/ui/frame-atom.ts';
 import { framedSize } from '../frames/model/layout.ts';
 import type { EngineClient } from '../engine/client/engine-client.ts';
-import { savedFileName, triggerDownload } from './download.ts';
-import type { Store } from './editor-jotai.ts';
+import { savedFileName, triggerDownload } from '../ui/download.ts';
+import type { Store } from '../ui/jotai.ts';
 import {
   exportLongSide,
   IOS_MESSAGE_DURATION_MS,
@@ -17,12 +17,13 @@ import {
   isIos,
   openSaveTarget,
   SAVE_TAB_BLOCKED,
-} from './export.ts';
+} from '../ui/export.ts';
 import { workerSteps, type RecoveryLog } from './recovery.ts';
-import { canRequestImage, type EditorState } from './state/editor-state.ts';
-import type { NotificationKind, Notify } from './state/notifications.ts';
+import { canRequestImage, type EditorState } from '../features/editor-state.ts';
+import type { Notify } from '../ui/notifications.ts';
+import type { Made, SaveJob } from '../features/host.ts';
 import { keepDateTaken } from '../intake/photo-date.ts';
-import { croppedSize } from '../crop/geometry.ts';
+import { croppedSize } from '../crop/model/geometry.ts';
 import { processingSize } from '../pixels/processing-size.ts';
 import {
   exportProgressAtom,
@@ -30,7 +31,7 @@ import {
   keepDateAtom,
   savingAtom,
   tileLimitAtom,
-} from './state/ui.ts';
+} from '../ui/atoms.ts';
 import { t } from '../i18n/i18n.ts';
 import { msg } from '../i18n/msg.ts';
 
@@ -60,22 +61,7 @@ export function savedStep(state: EditorState): string | null {
   return step === null ? null : (recipeStepFileName(step) ?? step);
 }
 
-export type Made = { blob: Blob } | { cancelled: string } | { failed: string };
-
-export interface SaveJob {
-  /** The info message while the file is made. */
-  preparing: string;
-  /** Makes the file. */
-  make(): Promise<Made>;
-  /** The step the file is named after (an effect id), null for the photo as loaded. */
-  step: string | null;
-  /** Said once the download has started. */
-  done: { kind: NotificationKind; message: string };
-  /** The error's prefix when making or handing over throws ('Download failed'). */
-  failure: string;
-  /** Marks the save as running, and then as over. */
-  busy(on: boolean): void;
-}
+export type { Made, SaveJob };
 
 /**
  * Runs one save. Where the file goes is chosen inside the click, before any await: the share sheet on a

@@ -6,7 +6,7 @@
 import { cubeTooLargeMessage, MAX_CUBE_BYTES } from '../grading/cube.ts';
 import type { EffectDefinition, ResourceNeed } from '../effects/types.ts';
 import type { EngineClient } from '../engine/client/engine-client.ts';
-import type { Notify } from './state/notifications.ts';
+import type { Notify } from '../ui/notifications.ts';
 import { t } from '../i18n/i18n.ts';
 import { msg } from '../i18n/msg.ts';
 

@@ -18,7 +18,7 @@ export const UPSCALE_TEMPLATE = msg(
   'Upscaling 2x is disabled for resolutions above {limit}px (current: {resolution}px)',
 );
 
-/** The crop tool's notes (`src/crop/frame-edit.ts`). */
+/** The crop tool's notes (`src/crop/model/frame-edit.ts`). */
 export const TOO_THIN_LEVEL_TEMPLATE = msg(
   'Too thin to straighten {asked}°: a frame of this shape would be under a pixel. It stays level.',
 );

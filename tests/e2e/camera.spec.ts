@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
-import type {} from '../../src/camera/camera-test-hooks.ts';
+import type {} from '../../src/camera/ui/camera-test-hooks.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { Recipe } from '../../src/recipes/model/recipe.ts';
 import { psnr } from '../reference/metrics.ts';

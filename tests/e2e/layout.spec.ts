@@ -1,4 +1,4 @@
-import { canvasBox, fittedCanvasSize, mobileCanvasAreaHeight } from '../../src/editor/canvas-layout.ts';
+import { canvasBox, fittedCanvasSize, mobileCanvasAreaHeight } from '../../src/ui/canvas-layout.ts';
 import { EFFECTS } from '../../src/effects/index.ts';
 import { expect, test } from '../support/fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CropChoice } from '../../src/crop/crop-choice.ts';
+import type { CropChoice } from '../../src/crop/model/crop-choice.ts';
 import {
   HANDLES,
   chooseAspect,
@@ -16,7 +16,7 @@ import {
   rotateView,
   straighten,
   viewToPhoto,
-} from '../../src/crop/frame-edit.ts';
+} from '../../src/crop/model/frame-edit.ts';
 import {
   ASPECTS,
   applyMap,
@@ -28,7 +28,7 @@ import {
   type QuarterTurns,
   type Rect,
   type Size,
-} from '../../src/crop/geometry.ts';
+} from '../../src/crop/model/geometry.ts';
 
 const PHOTO: Size = { width: 4000, height: 3000 };
 

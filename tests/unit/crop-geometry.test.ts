@@ -18,7 +18,7 @@ import {
   type QuarterTurns,
   type Rect,
   type Size,
-} from '../../src/crop/geometry.ts';
+} from '../../src/crop/model/geometry.ts';
 
 const PHOTO = { width: 5712, height: 4284 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cropForPhoto, noCrop, type CropChoice } from '../../src/crop/crop-choice.ts';
-import { parseCropParams } from '../../src/crop/crop-link.ts';
+import { cropForPhoto, noCrop, type CropChoice } from '../../src/crop/model/crop-choice.ts';
+import { parseCropParams } from '../../src/crop/model/crop-link.ts';
 import {
   angleNote,
   chooseAspect,
@@ -8,8 +8,8 @@ import {
   pinchFrame,
   rotateView,
   straighten,
-} from '../../src/crop/frame-edit.ts';
-import { ASPECTS, applyMap, largestInside, sourceMap, type Size } from '../../src/crop/geometry.ts';
+} from '../../src/crop/model/frame-edit.ts';
+import { ASPECTS, applyMap, largestInside, sourceMap, type Size } from '../../src/crop/model/geometry.ts';
 import { isToWorkerMessage } from '../../src/engine/protocol.ts';
 
 // A crop never makes a frame the engine refuses: at least a pixel a side, in the original's pixels. The

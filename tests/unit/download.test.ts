@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadFileName, savedFileName } from '../../src/editor/download.ts';
+import { downloadFileName, savedFileName } from '../../src/ui/download.ts';
 
 describe('saved file names', () => {
   const now = new Date(2026, 10, 25, 9, 5, 7);

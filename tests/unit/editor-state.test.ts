@@ -13,7 +13,7 @@ import {
   type Command,
   type EditorState,
   type Outcome,
-} from '../../src/editor/state/editor-state.ts';
+} from '../../src/features/editor-state.ts';
 import {
   applyEffect,
   autoApply,

@@ -2,11 +2,27 @@
 // a stack trace.
 import { createStore } from 'jotai/vanilla';
 import { describe, expect, it, vi } from 'vitest';
-import { CollageController } from '../../src/collage/collage-controller.ts';
+import { CollageController, type CollageHost } from '../../src/collage/ui/collage-controller.ts';
 import { EditorController } from '../../src/editor/controller.ts';
-import { cleanMessage } from '../../src/editor/engine-session.ts';
-import { notificationAtom } from '../../src/editor/state/notifications.ts';
-import { EngineClient, EngineSetupError } from '../../src/engine/client/engine-client.ts';
+import { cleanMessage, EngineClient, EngineSetupError } from '../../src/engine/client/engine-client.ts';
+import { initialEditorState } from '../../src/features/editor-state.ts';
+import type { Store } from '../../src/ui/jotai.ts';
+import { notificationAtom } from '../../src/ui/notifications.ts';
+
+/** The collage's host with a worker there and nothing loaded: what the editor would hand it. */
+function collageHost(store: Store, notify: CollageHost['notify']): CollageHost {
+  return {
+    store,
+    state: () => initialEditorState(),
+    run: vi.fn(),
+    update: vi.fn(),
+    notify,
+    photo: { source: null, effectsSinceLoad: () => [], crop: () => null },
+    client: () => ({}) as EngineClient,
+    replaceBase: vi.fn(),
+    save: vi.fn(),
+  };
+}
 
 describe('engine start', () => {
   it('without a canvas: Canvas element unavailable.', () => {
@@ -32,12 +48,7 @@ describe('saving before the engine is there', () => {
   it('the collage, before its editor is ready, says so on save and on apply', async () => {
     const store = createStore();
     const notify = vi.fn();
-    const collage = new CollageController(store, {
-      run: vi.fn(),
-      notify,
-      hasWorker: () => true,
-      replaceBase: vi.fn(),
-    });
+    const collage = new CollageController(collageHost(store, notify));
     await collage.save();
     await collage.commit();
     expect(notify.mock.calls).toEqual([
@@ -70,14 +81,9 @@ describe('cleanMessage', () => {
 
 describe('collage selection (section 4)', () => {
   it('selection changes on the collage canvas are reported to the adjustment panel', async () => {
-    const { collageSelectionAtom } = await import('../../src/editor/state/ui.ts');
+    const { collageSelectionAtom } = await import('../../src/ui/atoms.ts');
     const store = createStore();
-    const collage = new CollageController(store, {
-      run: vi.fn(),
-      notify: vi.fn(),
-      hasWorker: () => true,
-      replaceBase: vi.fn(),
-    });
+    const collage = new CollageController(collageHost(store, vi.fn()));
     const several = {
       kind: 'several',
       count: 2,

@@ -16,7 +16,7 @@ import { framedSize, printLayout } from '../../src/frames/model/layout.ts';
 import { frameText } from '../../src/frames/model/text.ts';
 import { framePieces, photoRegion } from '../../src/engine/worker/frame-plan.ts';
 import { IOS_CANVAS_PIXELS } from '../../src/engine/device-limits.ts';
-import { parseLookLink, lookLinkSearch } from '../../src/editor/look-link.ts';
+import { parseLookLink, lookLinkSearch } from '../../src/features/look-link.ts';
 
 // The frames' sizes as the testing contract gives them (print and image window, millimetres).
 const CONTRACT: Record<string, { print: [number, number]; window: [number, number] }> = {

@@ -33,13 +33,13 @@ const CASES: [string, string, string, RegExp][] = [
   ['the effects import no UI code', 'src/effects/ccd.ts', "import { x } from '../app/site.ts';", /UI code/],
   [
     'the crop geometry imports no UI code',
-    'src/crop/geometry.ts',
-    "import { x } from '../editor/controller.ts';",
+    'src/crop/model/geometry.ts',
+    "import { x } from '../../editor/controller.ts';",
     /UI code/,
   ],
   [
     "the crop's pure edits import no React",
-    'src/crop/frame-edit.ts',
+    'src/crop/model/frame-edit.ts',
     "import { useState } from 'react';",
     /UI libraries/,
   ],
@@ -57,14 +57,14 @@ const CASES: [string, string, string, RegExp][] = [
   ],
   [
     'the crop tool imports no GPU code',
-    'src/crop/CropTool.tsx',
-    "import { x } from '../engine/stages/transform.ts';",
+    'src/crop/ui/CropTool.tsx',
+    "import { x } from '../../engine/stages/transform.ts';",
     /GPU code/,
   ],
   [
     'the camera imports no worker code',
-    'src/camera/CameraView.tsx',
-    "import { x } from '../engine/worker/live.ts';",
+    'src/camera/ui/CameraView.tsx',
+    "import { x } from '../../engine/worker/live.ts';",
     /GPU code/,
   ],
   [
@@ -76,7 +76,7 @@ const CASES: [string, string, string, RegExp][] = [
   [
     'the engine imports no crop tool',
     'src/engine/protocol.ts',
-    "import x from '../crop/CropTool.tsx';",
+    "import x from '../crop/ui/CropTool.tsx';",
     /UI code/,
   ],
   [
@@ -160,26 +160,26 @@ const CASES: [string, string, string, RegExp][] = [
   ],
   [
     'the crop tool imports no page of the app',
-    'src/crop/crop-controller.ts',
-    "import { x } from '../app/pages/LandingPage.tsx';",
+    'src/crop/ui/crop-controller.ts',
+    "import { x } from '../../app/pages/LandingPage.tsx';",
     /above the UI/,
   ],
   [
     'the camera imports no editor code',
-    'src/camera/CameraView.tsx',
-    "import { x } from '../editor/editor-test-hooks.ts';",
-    /opened by the editor/,
+    'src/camera/ui/CameraView.tsx',
+    "import { x } from '../../editor/editor-test-hooks.ts';",
+    /plugs into the editor/,
   ],
   [
     'the camera imports no page of the app',
-    'src/camera/entry.ts',
-    "import { x } from '../app/App.tsx';",
+    'src/camera/ui/entry.ts',
+    "import { x } from '../../app/App.tsx';",
     /above the UI/,
   ],
   [
     'the effects import no collage editor',
     'src/effects/index.ts',
-    "import { x } from '../collage/canvas/fabric-collage.ts';",
+    "import { x } from '../collage/ui/canvas/fabric-collage.ts';",
     /UI code/,
   ],
   [
@@ -189,15 +189,15 @@ const CASES: [string, string, string, RegExp][] = [
     /UI libraries/,
   ],
   [
-    'the collage model imports no editor code',
+    "the collage model imports none of the collage's UI",
     'src/collage/model/config.ts',
-    "import { x } from '../collage-rules.ts';",
+    "import { x } from '../ui/collage-controller.ts';",
     /UI code/,
   ],
   [
     'the collage imports no GPU code',
-    'src/collage/canvas/scene.ts',
-    "import { x } from '../../engine/webgl2/backend.ts';",
+    'src/collage/ui/canvas/scene.ts',
+    "import { x } from '../../../engine/webgl2/backend.ts';",
     /GPU code/,
   ],
   [
@@ -231,10 +231,108 @@ const CASES: [string, string, string, RegExp][] = [
     /GPU code/,
   ],
   [
-    'the UI reaches jotai only through editor-jotai',
+    'the UI reaches jotai only through src/ui/jotai.ts',
     'src/app/App.tsx',
     "import { atom } from 'jotai';",
-    /editor-jotai/,
+    /src\/ui\/jotai\.ts/,
+  ],
+  // A model/ folder is pure and worker-safe (the folder fence, and each model's own).
+  [
+    'a model imports no React',
+    'src/camera/model/looks.ts',
+    "import { useState } from 'react';",
+    /UI libraries/,
+  ],
+  [
+    'a model imports no fabric',
+    'src/crop/model/geometry.ts',
+    "import { Canvas } from 'fabric';",
+    /UI libraries/,
+  ],
+  [
+    'a model imports nothing of a ui/ folder',
+    'src/camera/model/choices.ts',
+    "import { x } from '../ui/camera-session.ts';",
+    /a ui\/ folder/,
+  ],
+  [
+    "the crop's model imports nothing of the crop tool",
+    'src/crop/model/crop-choice.ts',
+    "import { x } from '../ui/crop-controller.ts';",
+    /a ui\/ folder/,
+  ],
+  [
+    'the frames model imports nothing of the frame choice',
+    'src/frames/model/layout.ts',
+    "import { x } from '../ui/frame-atom.ts';",
+    /a ui\/ folder/,
+  ],
+  [
+    'the recipes model imports no editor code',
+    'src/recipes/model/parse.ts',
+    "import { x } from '../../editor/recovery.ts';",
+    /UI code/,
+  ],
+  [
+    'the crop model imports no GPU code',
+    'src/crop/model/geometry.ts',
+    "import { x } from '../../engine/stages/transform/stage.ts';",
+    /GPU code/,
+  ],
+  // The features plug into the editor through their host: none of them imports it.
+  [
+    'the crop imports nothing from the editor',
+    'src/crop/ui/crop-controller.ts',
+    "import { x } from '../../editor/state/atoms.ts';",
+    /plugs into the editor/,
+  ],
+  [
+    'the collage imports nothing from the editor',
+    'src/collage/ui/collage-controller.ts',
+    "import { runSave } from '../../editor/saving.ts';",
+    /plugs into the editor/,
+  ],
+  [
+    "the collage's canvas imports nothing from the editor",
+    'src/collage/ui/canvas/scene.ts',
+    "import { x } from '../../../editor/commands.ts';",
+    /plugs into the editor/,
+  ],
+  [
+    'the recipes import nothing from the editor',
+    'src/recipes/ui/recipe-book.ts',
+    "import { x } from '../../editor/engine-session.ts';",
+    /plugs into the editor/,
+  ],
+  [
+    'the frames import nothing from the editor',
+    'src/frames/ui/frame-controller.ts',
+    "import { x } from '../../editor/controller.ts';",
+    /plugs into the editor/,
+  ],
+  [
+    'the camera imports nothing from the editor',
+    'src/camera/ui/camera-session.ts',
+    "import { x } from '../../editor/controller.ts';",
+    /plugs into the editor/,
+  ],
+  [
+    "the camera's UI imports no crop",
+    'src/camera/ui/CameraView.tsx',
+    "import { x } from '../../crop/ui/CropTool.tsx';",
+    /opened by the editor and the landing page/,
+  ],
+  [
+    'the host the editor hands the features imports nothing from it',
+    'src/features/host.ts',
+    "import { x } from '../editor/controller.ts';",
+    /plugs into the editor/,
+  ],
+  [
+    'the shared UI imports nothing from the editor',
+    'src/ui/components/SettingControl.tsx',
+    "import { x } from '../../editor/state/atoms.ts';",
+    /plugs into the editor/,
   ],
 ];
 
@@ -253,7 +351,9 @@ describe('the layers are fenced by lint', () => {
     expect(
       await errors('src/editor/controller.ts', "import { x } from '../engine/client/engine-client.ts';"),
     ).toEqual([]);
-    expect(await errors('src/engine/protocol.ts', "import { x } from '../crop/geometry.ts';")).toEqual([]);
+    expect(await errors('src/engine/protocol.ts', "import { x } from '../crop/model/geometry.ts';")).toEqual(
+      [],
+    );
     expect(
       await errors('src/engine/worker/serve.ts', "import { openFullSize } from '../../intake/decode.ts';"),
     ).toEqual([]);
@@ -264,7 +364,7 @@ describe('the layers are fenced by lint', () => {
       await errors('src/effects/settings.ts', "import { x } from '../metadata/calendar-day.ts';"),
     ).toEqual([]);
     expect(
-      await errors('src/camera/CameraView.tsx', "import { pngDataUrl } from '../app/test-hooks.ts';"),
+      await errors('src/camera/ui/CameraView.tsx', "import { pngDataUrl } from '../../app/test-hooks.ts';"),
     ).toEqual([]);
     expect(
       await errors('src/effects/index.ts', "import { x } from '../collage/model/collage-effect.ts';"),
@@ -272,5 +372,30 @@ describe('the layers are fenced by lint', () => {
     expect(
       await errors('src/collage/model/collage-effect.ts', "import { x } from '../../effects/types.ts';"),
     ).toEqual([]);
+  });
+
+  it('and allows what the features and their models may import', async () => {
+    const allowed: [string, string][] = [
+      // A feature's UI: the host, the shared UI, its own model, the engine's client.
+      ['src/crop/ui/crop-controller.ts', "import type { FeatureHost } from '../../features/host.ts';"],
+      ['src/crop/ui/CropTool.tsx', "import { x } from '../model/frame-edit.ts';"],
+      ['src/collage/ui/CollagePanel.tsx', "import { x } from '../../ui/components/SettingControl.tsx';"],
+      ['src/collage/ui/canvas/scene.ts', "import { x } from '../../model/slot-layout.ts';"],
+      ['src/recipes/ui/recipe-book.ts', "import { x } from '../../engine/client/engine-client.ts';"],
+      ['src/frames/ui/frame-atom.ts', "import { atom } from '../../ui/jotai.ts';"],
+      ['src/camera/ui/CameraView.tsx', "import { x } from '../model/looks.ts';"],
+      ['src/ui/components/SettingControl.tsx', "import { x } from '../atoms.ts';"],
+      ['src/features/host.ts', "import type { Store } from '../ui/jotai.ts';"],
+      // A model: the effects, the i18n's pure modules, another model, the editor's state.
+      ['src/crop/model/geometry.ts', "import { msg } from '../../i18n/msg.ts';"],
+      ['src/camera/model/looks.ts', "import type { Recipe } from '../../recipes/model/recipe.ts';"],
+      ['src/collage/model/collage-rules.ts', "import { x } from '../../features/editor-state.ts';"],
+      ['src/recipes/model/parse.ts', "import { x } from '../../crop/model/crop-choice.ts';"],
+      ['src/frames/model/choice.ts', "import { x } from '../../effects/settings.ts';"],
+      // The worker reads the models; the editor hands the features their host.
+      ['src/engine/worker/crop.ts', "import { x } from '../../crop/model/geometry.ts';"],
+      ['src/editor/controller.ts', "import { CropController } from '../crop/ui/crop-controller.ts';"],
+    ];
+    for (const [file, code] of allowed) expect(await errors(file, code), file).toEqual([]);
   });
 });

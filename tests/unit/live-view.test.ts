@@ -1,7 +1,7 @@
 // Issue 26: the viewfinder's size rules and the camera's error messages, without a browser.
 import { describe, expect, it } from 'vitest';
-import { CAMERA_MESSAGES, problemOf, shotName } from '../../src/camera/camera-session.ts';
-import { CAMERA_LOOKS, findCameraLook } from '../../src/camera/looks.ts';
+import { CAMERA_MESSAGES, problemOf, shotName } from '../../src/camera/ui/camera-session.ts';
+import { CAMERA_LOOKS, findCameraLook } from '../../src/camera/model/looks.ts';
 import {
   adaptLongSide,
   LIVE_MAX_LONG_SIDE,
@@ -10,7 +10,7 @@ import {
   lookStages,
 } from '../../src/engine/worker/live.ts';
 import { chainOutputSize } from '../../src/engine/worker/step-plan.ts';
-import { recipeLooks } from '../../src/camera/recipe-looks.ts';
+import { recipeLooks } from '../../src/camera/ui/recipe-looks.ts';
 import { starterRecipes } from '../../src/recipes/model/starters.ts';
 import { CUSTOM_LUT } from '../../src/grading/look-names.ts';
 

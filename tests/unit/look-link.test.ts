@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLinkWriter, lookLinkSearch, parseLookLink } from '../../src/editor/look-link.ts';
+import { createLinkWriter, lookLinkSearch, parseLookLink } from '../../src/features/look-link.ts';
 import { findEffect } from '../../src/effects/index.ts';
 import { defaultSettings } from '../../src/effects/settings.ts';
-import type { CropRecipe } from '../../src/crop/crop-choice.ts';
+import type { CropRecipe } from '../../src/crop/model/crop-choice.ts';
 
 describe('look links', () => {
   it('write the effect and its non-default settings, keep the engine and drop the rest', () => {

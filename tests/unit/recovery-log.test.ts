@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cropStepId, cropStepName, noCrop, type CropChoice } from '../../src/crop/crop-choice.ts';
+import { cropStepId, cropStepName, noCrop, type CropChoice } from '../../src/crop/model/crop-choice.ts';
 import { RecoveryLog, type CropStep, type EffectStep } from '../../src/editor/recovery.ts';
 
 /** Stands in for an ImageBitmap: the log only ever closes its bitmaps. */

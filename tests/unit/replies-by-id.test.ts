@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineClient, WorkerReplyError } from '../../src/engine/client/engine-client.ts';
 import type { FromWorkerMessage, ToWorkerMessage } from '../../src/engine/protocol.ts';
-import { cropRefused, cropStarted } from '../../src/crop/crop-controller.ts';
-import { initialEditorState } from '../../src/editor/state/editor-state.ts';
+import { cropRefused, cropStarted } from '../../src/crop/ui/crop-controller.ts';
+import { initialEditorState } from '../../src/features/editor-state.ts';
 
 /** A stand-in for the worker: keeps what it is sent, answers when the test says. */
 class FakeWorker {

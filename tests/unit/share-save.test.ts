@@ -2,18 +2,18 @@
 // download would be; a closed sheet is no error, a sheet refused for want of a tap waits for the next tap,
 // a sheet that cannot take the file falls back to the spec's path; a desktop still downloads.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { triggerDownload } from '../../src/editor/download.ts';
-import { IOS_SAVE_MESSAGE, isPhone } from '../../src/editor/export.ts';
+import { triggerDownload } from '../../src/ui/download.ts';
+import { IOS_SAVE_MESSAGE, isPhone } from '../../src/ui/export.ts';
 import {
   runSave,
   SHARE_CANCELLED_MESSAGE,
   SHARE_TAP_MESSAGE,
   SHARED_MESSAGE,
 } from '../../src/editor/saving.ts';
-import type { NotificationAction, NotificationKind } from '../../src/editor/state/notifications.ts';
+import type { NotificationAction, NotificationKind } from '../../src/ui/notifications.ts';
 
 // Downloads are recorded, not made (there is no document here).
-vi.mock('../../src/editor/download.ts', async (importOriginal) => ({
+vi.mock('../../src/ui/download.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   triggerDownload: vi.fn(),
 }));

@@ -79,7 +79,7 @@ function chunks(overrides: Partial<Record<string, Chunk>> = {}): Record<string, 
     },
     'fabric-collage-g.js': {
       code: `export const f=1;${incompressible(2)}`,
-      sources: ['node_modules/fabric/dist/index.min.mjs', 'src/collage/canvas/fabric-collage.ts'],
+      sources: ['node_modules/fabric/dist/index.min.mjs', 'src/collage/ui/canvas/fabric-collage.ts'],
     },
     'heif-worker-h.js': {
       code: 'self.onmessage=()=>{};',

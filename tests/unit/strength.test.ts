@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookLinkSearch, parseLookLink } from '../../src/editor/look-link.ts';
+import { lookLinkSearch, parseLookLink } from '../../src/features/look-link.ts';
 import { EFFECTS, findEffect } from '../../src/effects/index.ts';
 import { defaultSettings, resolveSettings, withSetting } from '../../src/effects/settings.ts';
 import { stepStages } from '../../src/effects/strength.ts';

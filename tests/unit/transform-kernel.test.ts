@@ -12,7 +12,7 @@ import {
   uncropped,
   type CropGeometry,
   type Size,
-} from '../../src/crop/geometry.ts';
+} from '../../src/crop/model/geometry.ts';
 import { pieces } from '../../src/engine/worker/crop.ts';
 import { transform as reference } from '../reference/transform.ts';
 import { createImage, type RgbaImage } from '../reference/image.ts';

@@ -1,9 +1,9 @@
 import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { CameraShot } from '../../camera/CameraView.tsx';
-import { cameraOptions, LazyCameraView } from '../../camera/entry.ts';
-import { useSetAtom } from '../../editor/editor-jotai.ts';
-import { notifyAtom } from '../../editor/state/notifications.ts';
+import type { CameraShot } from '../../camera/ui/CameraView.tsx';
+import { cameraOptions, LazyCameraView } from '../../camera/ui/entry.ts';
+import { useSetAtom } from '../../ui/jotai.ts';
+import { notifyAtom } from '../../ui/notifications.ts';
 import type { DecodedImage } from '../../intake/decode.ts';
 import { asDecoded, intake, IntakeError } from '../../intake/intake.ts';
 import { acceptAttribute, formatLabels, isAndroid, landingFormats } from '../../intake/formats.ts';

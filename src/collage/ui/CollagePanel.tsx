@@ -9,17 +9,17 @@ import {
   type LayoutPreset,
 } from '../model/types.ts';
 import { acceptAttribute, EDITOR_FORMATS } from '../../intake/formats.ts';
-import type { EditorController } from '../../editor/controller.ts';
-import { HiddenFileInput } from '../../editor/components/HiddenFileInput.tsx';
-import { SettingControl } from '../../editor/components/SettingControl.tsx';
-import '../../editor/components/SettingControl.css';
+import type { CollageController } from './collage-controller.ts';
+import { HiddenFileInput } from '../../ui/components/HiddenFileInput.tsx';
+import { SettingControl } from '../../ui/components/SettingControl.tsx';
+import '../../ui/components/SettingControl.css';
 import './collage.css';
 import { CONTROLS } from './collage-controls.ts';
 import { SelectionControls } from './SelectionControls.tsx';
 import { useT } from '../../i18n/use-t.ts';
 
 interface CollagePanelProps {
-  controller: EditorController;
+  collage: CollageController;
   config: CollageConfig;
   assets: readonly ImageAsset[];
   selection: CollageSelection;
@@ -27,8 +27,7 @@ interface CollagePanelProps {
   disabled: boolean;
 }
 
-export function CollagePanel({ controller, config, assets, selection, disabled }: CollagePanelProps) {
-  const collage = controller.collage;
+export function CollagePanel({ collage, config, assets, selection, disabled }: CollagePanelProps) {
   const photoInput = useRef<HTMLInputElement>(null);
   const backgroundInput = useRef<HTMLInputElement>(null);
   const t = useT();
@@ -164,7 +163,7 @@ export function CollagePanel({ controller, config, assets, selection, disabled }
         )}
       </section>
 
-      <SelectionControls controller={controller} selection={selection} />
+      <SelectionControls collage={collage} selection={selection} />
     </fieldset>
   );
 }

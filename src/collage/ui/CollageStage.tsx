@@ -3,15 +3,15 @@ import type { CollageEditorApi } from '../model/api.ts';
 import { RESIZE_DEBOUNCE_MS } from '../model/slot-layout.ts';
 import { findPreset } from '../model/presets.ts';
 import type { CollageConfig, ImageAsset } from '../model/types.ts';
-import { focusKind } from '../../editor/commands.ts';
-import type { EditorController } from '../../editor/controller.ts';
-import { collageArea, collageDisplaySize } from '../../editor/canvas-layout.ts';
-import { useViewport } from '../../editor/useViewport.ts';
+import { focusKind } from '../../ui/focus.ts';
+import type { CollageController } from './collage-controller.ts';
+import { collageArea, collageDisplaySize } from '../../ui/canvas-layout.ts';
+import { useViewport } from '../../ui/useViewport.ts';
 import './collage.css';
 import { useT } from '../../i18n/use-t.ts';
 
 interface CollageStageProps {
-  controller: EditorController;
+  collage: CollageController;
   config: CollageConfig;
   assets: readonly ImageAsset[];
 }
@@ -20,7 +20,7 @@ interface CollageStageProps {
  * The collage canvas in place of the main canvas. fabric and the collage editor are imported here, when
  * the collage opens, so neither the landing page nor the editor pays for them before.
  */
-export function CollageStage({ controller, config, assets }: CollageStageProps) {
+export function CollageStage({ collage, config, assets }: CollageStageProps) {
   const host = useRef<HTMLDivElement>(null);
   const initialSize = useRef({ width: config.actualCanvasWidth, height: config.actualCanvasHeight });
   const [editor, setEditor] = useState<CollageEditorApi | null>(null);
@@ -34,12 +34,12 @@ export function CollageStage({ controller, config, assets }: CollageStageProps) 
     const area = { width: areaWidth, height: areaHeight };
     if (!sized.current) {
       sized.current = true;
-      controller.collage.setArea(area);
+      collage.setArea(area);
       return;
     }
-    const timer = setTimeout(() => controller.collage.setArea(area), RESIZE_DEBOUNCE_MS);
+    const timer = setTimeout(() => collage.setArea(area), RESIZE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [controller, areaWidth, areaHeight]);
+  }, [collage, areaWidth, areaHeight]);
 
   useEffect(() => {
     initialSize.current = { width: config.actualCanvasWidth, height: config.actualCanvasHeight };
@@ -52,11 +52,11 @@ export function CollageStage({ controller, config, assets }: CollageStageProps) 
     container.append(element);
     let api: CollageEditorApi | null = null;
     let cancelled = false;
-    import('../canvas/fabric-collage.ts')
+    import('./canvas/fabric-collage.ts')
       .then(({ createCollageEditor }) => {
         if (cancelled) return;
-        api = createCollageEditor(element, { size: initialSize.current, events: controller.collage.events });
-        controller.collage.attach(api);
+        api = createCollageEditor(element, { size: initialSize.current, events: collage.events });
+        collage.attach(api);
         setEditor(api);
       })
       .catch((error: unknown) => {
@@ -64,11 +64,11 @@ export function CollageStage({ controller, config, assets }: CollageStageProps) 
       });
     return () => {
       cancelled = true;
-      controller.collage.detach(api);
+      collage.detach(api);
       api?.dispose();
       container.replaceChildren();
     };
-  }, [controller]);
+  }, [collage]);
 
   useEffect(() => {
     editor?.sync(config, assets);
@@ -87,11 +87,11 @@ export function CollageStage({ controller, config, assets }: CollageStageProps) 
     const down = (event: KeyboardEvent) => {
       if (event.key !== 'Delete' && event.key !== 'Backspace') return;
       if (focusKind(event.target) !== 'other') return;
-      controller.collage.deleteSelection();
+      collage.deleteSelection();
     };
     window.addEventListener('keydown', down);
     return () => window.removeEventListener('keydown', down);
-  }, [controller]);
+  }, [collage]);
 
   const preset = findPreset(config.activePresetId);
   const t = useT();

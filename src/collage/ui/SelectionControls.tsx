@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { EditorController } from '../../editor/controller.ts';
-import { SettingControl } from '../../editor/components/SettingControl.tsx';
+import type { CollageController } from './collage-controller.ts';
+import { SettingControl } from '../../ui/components/SettingControl.tsx';
 import type { SettingValue } from '../../effects/types.ts';
 import type { CollageSelection } from '../model/api.ts';
 import { MAX_TEXT_LENGTH } from '../model/slot-layout.ts';
@@ -17,13 +17,12 @@ const ALIGNMENTS: { value: TextAlign; label: string }[] = [
 
 /** The controls for what is selected on the collage canvas: a text, a photo, or a hint. */
 export function SelectionControls({
-  controller,
+  collage,
   selection,
 }: {
-  controller: EditorController;
+  collage: CollageController;
   selection: CollageSelection;
 }) {
-  const collage = controller.collage;
   const textId = useId();
   const t = useT();
   switch (selection.kind) {

@@ -2,18 +2,18 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { frameAtom } from '../../frames/ui/frame-atom.ts';
 import { framedSize } from '../../frames/model/layout.ts';
 import type { EditorController } from '../controller.ts';
-import { useAtomValue } from '../editor-jotai.ts';
+import { useAtomValue } from '../../ui/jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
-import { exportProgressAtom, savingAtom, showingOriginalAtom } from '../state/ui.ts';
+import { exportProgressAtom, savingAtom, showingOriginalAtom } from '../../ui/atoms.ts';
 import {
   collageDisplaySize,
   fittedCanvasSize,
   layoutMode,
   mobileCanvasAreaHeight,
-} from '../canvas-layout.ts';
-import { canRequestImage, type EditorState } from '../state/editor-state.ts';
+} from '../../ui/canvas-layout.ts';
+import { canRequestImage, type EditorState } from '../../features/editor-state.ts';
 import { zoomIndicatorText } from '../state/view-rules.ts';
-import { useViewport } from '../useViewport.ts';
+import { useViewport } from '../../ui/useViewport.ts';
 import { HOLD_MS, useCanvasGestures } from './canvas-gestures.ts';
 import './CanvasStage.css';
 import { useT } from '../../i18n/use-t.ts';

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
-import { HiddenFileInput } from './HiddenFileInput.tsx';
-import './SettingControl.css';
+import { HiddenFileInput } from '../../ui/components/HiddenFileInput.tsx';
+import '../../ui/components/SettingControl.css';
 import { useT } from '../../i18n/use-t.ts';
 
 interface CubeLoaderProps {

@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import { EFFECTS } from '../../effects/index.ts';
 import { effectThumbnailKey } from '../../effects/thumbnail-keys.ts';
-import { useAtomValue } from '../editor-jotai.ts';
-import { thumbnailsAtom } from '../state/ui.ts';
-import { Thumbnail } from './Thumbnail.tsx';
+import { useAtomValue } from '../../ui/jotai.ts';
+import { thumbnailsAtom } from '../../ui/atoms.ts';
+import { Thumbnail } from '../../ui/components/Thumbnail.tsx';
 import './EffectList.css';
 import { useT } from '../../i18n/use-t.ts';
 

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { EngineKind } from '../../engine/protocol.ts';
 import type { EditorController } from '../controller.ts';
-import { useAtomValue } from '../editor-jotai.ts';
-import { engineChoiceAtom } from '../state/ui.ts';
-import './SettingControl.css';
+import { useAtomValue } from '../../ui/jotai.ts';
+import { engineChoiceAtom } from '../../ui/atoms.ts';
+import '../../ui/components/SettingControl.css';
 import { useT } from '../../i18n/use-t.ts';
 import { msg } from '../../i18n/msg.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAtomValue, useSetAtom } from '../editor-jotai.ts';
-import { dismissNotificationAtom, notificationAtom } from '../state/notifications.ts';
+import { useAtomValue, useSetAtom } from '../../ui/jotai.ts';
+import { dismissNotificationAtom, notificationAtom } from '../../ui/notifications.ts';
 import './NotificationBanner.css';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { useT } from '../../i18n/use-t.ts';

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
 import type { RangeSetting, SettingValue } from '../../effects/types.ts';
-import { type SettingsRecord } from '../state/editor-state.ts';
-import { SettingControl } from './SettingControl.tsx';
+import { type SettingsRecord } from '../../features/editor-state.ts';
+import { SettingControl } from '../../ui/components/SettingControl.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 

@@ -4,8 +4,8 @@
  * so a change re-renders only the components whose slice changed.
  */
 import { useMemo } from 'react';
-import { atom, selectAtom, useAtomValue } from '../editor-jotai.ts';
-import { initialEditorState, type EditorState } from './editor-state.ts';
+import { atom, selectAtom, useAtomValue } from '../../ui/jotai.ts';
+import { initialEditorState, type EditorState } from '../../features/editor-state.ts';
 
 export const editorStateAtom = atom<EditorState>(initialEditorState());
 editorStateAtom.debugLabel = 'editorStateAtom';

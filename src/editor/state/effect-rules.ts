@@ -3,7 +3,7 @@ import { DEFAULT_COLLAGE_CONFIG } from '../../collage/model/types.ts';
 import { findEffect } from '../../effects/index.ts';
 import { defaultSettings, resolveSettings, withSetting } from '../../effects/settings.ts';
 import { type EffectDefinition, type Settings } from '../../effects/types.ts';
-import { collageCanvasFor } from '../../collage/collage-rules.ts';
+import { collageCanvasFor } from '../../collage/model/collage-rules.ts';
 import {
   COLLAGE_BACKGROUND_ON_OPEN,
   type Command,
@@ -20,7 +20,7 @@ import {
   settingsEqual,
   shouldAutoApply,
   warn,
-} from './editor-state.ts';
+} from '../../features/editor-state.ts';
 import { msg } from '../../i18n/msg.ts';
 
 // ---------------------------------------------------------------- effects

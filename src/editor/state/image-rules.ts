@@ -9,7 +9,7 @@ import {
   none,
   NO_EFFECT,
   warn,
-} from './editor-state.ts';
+} from '../../features/editor-state.ts';
 
 // ---------------------------------------------------------------- images
 

@@ -4,12 +4,12 @@
  * the shot as the camera took it (a shot's recipe is applied whole, as one step). Pure; tested rule by
  * rule.
  */
-import type { CropRecipe } from '../../crop/crop-choice.ts';
+import type { CropRecipe } from '../../crop/model/crop-choice.ts';
 import type { StatusMessage } from '../../engine/protocol.ts';
 import type { FirstStep } from '../../intake/handoff.ts';
 import type { Recipe } from '../../recipes/model/recipe.ts';
-import type { LookLink } from '../look-link.ts';
-import type { EditorState } from './editor-state.ts';
+import type { LookLink } from '../../features/look-link.ts';
+import type { EditorState } from '../../features/editor-state.ts';
 
 /** The editor opened on a link's look: it waits until the first photo is ready. */
 export function lookLinked(state: EditorState, link: LookLink | null): EditorState {

@@ -1,7 +1,14 @@
 /** Spec section 4: the worker's status messages, its errors and its start. Pure; tested rule by rule. */
 import { findEffect } from '../../effects/index.ts';
 import { type StatusMessage, type WorkerStatus } from '../../engine/protocol.ts';
-import { type EditorState, type Outcome, errorReceived, isCollage, none, warn } from './editor-state.ts';
+import {
+  type EditorState,
+  type Outcome,
+  errorReceived,
+  isCollage,
+  none,
+  warn,
+} from '../../features/editor-state.ts';
 import { takePendingFile } from './image-rules.ts';
 
 // ---------------------------------------------------------------- worker lifecycle

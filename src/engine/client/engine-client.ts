@@ -25,7 +25,7 @@ import {
 } from '../protocol.ts';
 import { deviceLimits } from '../device-limits.ts';
 import { leaveBackend, leftBackends, leftBackendsNotice } from './left-backends.ts';
-import type { CropGeometry } from '../../crop/geometry.ts';
+import type { CropGeometry } from '../../crop/model/geometry.ts';
 
 export interface EngineClientEvents {
   onMessage(message: FromWorkerMessage): void;
@@ -434,4 +434,14 @@ export class EngineClient {
     }
     this.events.onMessage(data);
   }
+}
+
+/**
+ * A message fit for a notification: the first line only (no stack trace, whatever a worker or a library
+ * put in its error), and not endless.
+ */
+export function cleanMessage(message: string): string {
+  const firstLine = message.split('\n')[0]?.trim() ?? '';
+  const text = firstLine.replace(/\s+at\s+\S+\s*\(.*\)$/, '').trim() || 'Unknown worker error';
+  return text.length > 240 ? `${text.slice(0, 237)}...` : text;
 }

@@ -3,7 +3,7 @@
  * fields' guards and, for a request, the type of its reply. Worker-safe: no DOM, no React.
  */
 import { isDeviceLimits, type DeviceLimits } from '../device-limits.ts';
-import { MAX_STRAIGHTEN, type CropGeometry } from '../../crop/geometry.ts';
+import { MAX_STRAIGHTEN, type CropGeometry } from '../../crop/model/geometry.ts';
 import { isFrameChoice } from '../../frames/model/choice.ts';
 import {
   arrayOf,

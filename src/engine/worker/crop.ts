@@ -18,7 +18,7 @@ import {
   type CropGeometry,
   type Rect,
   type Size,
-} from '../../crop/geometry.ts';
+} from '../../crop/model/geometry.ts';
 import { asImageData, type PictureReader, type Pixels } from '../../pixels/strips.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import type { StageRunner } from '../runner.ts';

@@ -31,7 +31,7 @@ import { RESIZE_SMOOTH } from '../stages/resize/stage.ts';
 import { tileLimits } from '../tiling.ts';
 import { FullResolutionRenderer, type RenderResult } from './full-resolution.ts';
 import { CROP_PIECE, cropAtSize, croppedOriginal, runSteps, type ScalableOriginal } from './crop.ts';
-import { croppedSize } from '../../crop/geometry.ts';
+import { croppedSize } from '../../crop/model/geometry.ts';
 import { processingSize } from '../../pixels/processing-size.ts';
 import { LiveView } from './live.ts';
 import { makeRecipe } from './recipe.ts';

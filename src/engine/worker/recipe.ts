@@ -3,7 +3,7 @@
  * when the recipe crops, else the photo as loaded), then its effects in order, as applies would make them.
  * The engine makes the result its base, one step of the history.
  */
-import { croppedSize } from '../../crop/geometry.ts';
+import { croppedSize } from '../../crop/model/geometry.ts';
 import { processingSize } from '../../pixels/processing-size.ts';
 import type { GpuTexture } from '../backend.ts';
 import type { ApplyRecipeMessage } from '../protocol.ts';

@@ -3,7 +3,7 @@
  * its print, and the chosen frame's options (the caption, the film's edge text and rebate, the date).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useAtomValue } from '../../editor/editor-jotai.ts';
+import { useAtomValue } from '../../ui/jotai.ts';
 import { MAX_CAPTION, MAX_EDGE_TEXT, cleanCaption, type FrameChoice } from '../model/choice.ts';
 import { FRAMES, type FrameId } from '../model/frames.ts';
 import { frameAtom } from './frame-atom.ts';

@@ -3,7 +3,7 @@
  * the worker told of it (`setFrame`): once each worker, whenever it changes, and again after a recovery.
  */
 import type { EngineClient } from '../../engine/client/engine-client.ts';
-import { atom, type Store } from '../../editor/editor-jotai.ts';
+import { atom, type Store } from '../../ui/jotai.ts';
 import { checkedChoice, NO_FRAME, type FrameChoice } from '../model/choice.ts';
 import { frameAtom } from './frame-atom.ts';
 

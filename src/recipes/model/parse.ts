@@ -5,8 +5,8 @@
  * effect's defaults). A recipe is taken whole or not at all: the answer is the recipe, or why not, in words
  * for the user. Pure: no DOM, no storage.
  */
-import { ASPECTS, MAX_STRAIGHTEN, type AspectId } from '../../crop/geometry.ts';
-import type { CropRecipe } from '../../crop/crop-choice.ts';
+import { ASPECTS, MAX_STRAIGHTEN, type AspectId } from '../../crop/model/geometry.ts';
+import type { CropRecipe } from '../../crop/model/crop-choice.ts';
 import { findEffect } from '../../effects/index.ts';
 import { coerceSetting, resolveSettings } from '../../effects/settings.ts';
 import type { EffectDefinition, SettingValue } from '../../effects/types.ts';

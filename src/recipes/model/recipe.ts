@@ -3,7 +3,7 @@
  * `<name>.retrocam.json` file and shared as a `?recipe=` link. Pure data, shared by the editor, the batch,
  * the camera and the worker; parsing and checking untrusted recipes lives beside it.
  */
-import type { CropRecipe } from '../../crop/crop-choice.ts';
+import type { CropRecipe } from '../../crop/model/crop-choice.ts';
 import type { SettingValue } from '../../effects/types.ts';
 
 /** The `schema` field of every recipe file: what the file is. */

@@ -3,7 +3,7 @@ import { fill } from '../../i18n/msg.ts';
 import { COLOUR_NOT_EXPORTED_TEMPLATE } from '../../i18n/templates.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { triggerDownload } from '../../editor/download.ts';
+import { triggerDownload } from '../../ui/download.ts';
 import type { Recipe } from '../model/recipe.ts';
 import { cubeFileName, leftOutOfCube, type CubeExport, type CubeExporter } from './cube-export.ts';
 import './CubeExportDialog.css';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Thumbnail } from '../../editor/components/Thumbnail.tsx';
+import { Thumbnail } from '../../ui/components/Thumbnail.tsx';
 import type { Recipe } from '../model/recipe.ts';
 import { useT } from '../../i18n/use-t.ts';
 

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import type { Recipe } from '../model/recipe.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { useAtomValue } from '../../editor/editor-jotai.ts';
-import { thumbnailsAtom } from '../../editor/state/ui.ts';
+import { useAtomValue } from '../../ui/jotai.ts';
+import { thumbnailsAtom } from '../../ui/atoms.ts';
 import {
   OFFERED_KEY,
   offeredRecipeAtom,

@@ -2,17 +2,14 @@
  * The recipes in the editor: the list kept on the device (src/recipes/store), saving the edit on screen
  * as a recipe, applying one (one step of the history), rename, delete with undo, reorder, export, import
  * and the recipe a link offers. The list lives in atoms the panel reads; the worker is reached through
- * the editor's session, as the crop reaches it.
+ * the host the editor hands it (src/features/host.ts), as the crop's is.
  */
-import { cropForPhoto, isNoRecipe, recipeOf } from '../../crop/crop-choice.ts';
-import { cropRefused, cropStarted, canCrop } from '../../crop/crop-controller.ts';
-import { atom, type Store } from '../../editor/editor-jotai.ts';
-import { cleanMessage, type EngineSession } from '../../editor/engine-session.ts';
-import type { EditorThumbnails } from '../../editor/editor-thumbnails.ts';
-import type { EffectStep, RecipeLogStep } from '../../editor/recovery.ts';
-import { errorReceived, type EditorState, type Outcome } from '../../editor/state/editor-state.ts';
-import type { Notify } from '../../editor/state/notifications.ts';
-import type { UserResources } from '../../editor/user-resources.ts';
+import { cropForPhoto, isNoRecipe, recipeOf } from '../../crop/model/crop-choice.ts';
+import { cropRefused, cropStarted, canCrop } from '../../crop/ui/crop-controller.ts';
+import { atom } from '../../ui/jotai.ts';
+import type { FeatureHost } from '../../features/host.ts';
+import type { EffectStep, RecipeLogStep } from '../../features/log-steps.ts';
+import { errorReceived } from '../../features/editor-state.ts';
 import { t } from '../../i18n/i18n.ts';
 import { fill, msg } from '../../i18n/msg.ts';
 import {
@@ -22,8 +19,9 @@ import {
   RECIPE_KEPT_TEMPLATE,
   RECIPE_SAVED_TEMPLATE,
 } from '../../i18n/templates.ts';
-import { triggerDownload } from '../../editor/download.ts';
-import { ENGINE_STOPPED, WorkerReplyError } from '../../engine/client/engine-client.ts';
+import { triggerDownload } from '../../ui/download.ts';
+import { cleanMessage, ENGINE_STOPPED, WorkerReplyError } from '../../engine/client/engine-client.ts';
+import type { RecipeThumbnailJob } from '../../engine/protocol.ts';
 import { engineCubeExporter, type CubeExporter } from './cube-export.ts';
 import { readRecipeFile, recipeFileName, recipeFileText } from '../model/files.ts';
 import { adjustedMessage, cleanName, cubesNeeded, type RecipeResult } from '../model/parse.ts';
@@ -62,15 +60,17 @@ export const COLLAGE_RECIPE = msg(
 /** The name of a recipe saved without one. */
 export const DEFAULT_RECIPE_NAME = msg('My recipe');
 
-export interface RecipeHost {
-  readonly store: Store;
-  readonly session: EngineSession;
-  readonly resources: UserResources;
-  readonly thumbnails: EditorThumbnails;
-  state(): EditorState;
-  run(transition: (state: EditorState) => Outcome): EditorState;
+/** What the recipes need of the editor beyond what every feature gets. */
+export interface RecipeHost extends FeatureHost {
+  /** Sends a recipe to the engine as one step of the history (and of the recovery log). */
+  applyRecipe(step: RecipeLogStep): Promise<void>;
+  /** The text of the user's .cube in force, null when there is none or it cannot be read again. */
+  cubeText(): Promise<string | null>;
+  /** Loads a .cube as the user's LUT (null, having said why, when it was refused). */
+  readCube(file: File): Promise<string | null>;
+  /** The recipes whose thumbnails are drawn with the effects'. */
+  setThumbnails(recipes: RecipeThumbnailJob[]): void;
   refreshThumbnails(): void;
-  notify: Notify;
   /** The frame in force, as a recipe keeps it (null: none). */
   frame(): RecipeFrame | null;
   /** Puts the photo in a recipe's frame (null: none). */
@@ -90,7 +90,7 @@ export class RecipeBook {
   private persistAsked = false;
 
   /** Makes a recipe's colour into a .cube in the editor's worker (the export dialog's maker). */
-  readonly exportCube: CubeExporter = engineCubeExporter(() => this.host.session.client);
+  readonly exportCube: CubeExporter = engineCubeExporter(() => this.host.client());
 
   constructor(
     private readonly host: RecipeHost,
@@ -141,7 +141,7 @@ export class RecipeBook {
       ...(offered ? [{ id: OFFERED_KEY, recipe: offered }] : []),
       ...this.list.map(({ id, recipe }) => ({ id, recipe })),
     ];
-    this.host.thumbnails.setRecipes(
+    this.host.setThumbnails(
       all
         .filter(({ recipe }) => recipe.steps.length > 0 && cubesNeeded(recipe.steps).length === 0)
         .map(({ id, recipe }) => ({ key: recipeThumbnailKey(id), steps: [...recipe.steps] })),
@@ -153,7 +153,7 @@ export class RecipeBook {
 
   /** The edit on screen as a recipe named `name`: its effects in order, its crop; null with why not. */
   current(name: string): Recipe | string {
-    const { log } = this.host.session;
+    const log = this.host.photo;
     const source = log.source;
     if (!source) return NOTHING_TO_SAVE;
     const effects = log.effectsSinceLoad();
@@ -184,7 +184,7 @@ export class RecipeBook {
     }
     const needed = cubesNeeded(recipe.steps);
     if (needed.length > 0) {
-      const text = await this.host.resources.cubeText();
+      const text = await this.host.cubeText();
       if (text === null) {
         this.host.notify(
           'error',
@@ -238,13 +238,13 @@ export class RecipeBook {
    */
   async apply(recipe: Recipe): Promise<void> {
     const { host } = this;
-    const source = host.session.log.source;
+    const source = host.photo.source;
     if (!source || !canCrop(host.state())) return;
     const needed = cubesNeeded(recipe.steps);
     for (const name of needed) {
       const text = recipe.cubes[name];
       const file = new File([text ?? ''], `${recipe.name}.cube`, { type: 'text/plain' });
-      if ((await host.resources.readCube(file, () => host.session.client, host.notify)) === null) return;
+      if ((await host.readCube(file)) === null) return;
     }
     const crop = recipe.crop && !isNoRecipe(recipe.crop) ? cropForPhoto(recipe.crop, source.original) : null;
     const effects: EffectStep[] = recipe.steps.map((step) => ({
@@ -257,7 +257,7 @@ export class RecipeBook {
     const before = host.state().workerStatus;
     host.run(cropStarted);
     try {
-      await host.session.applyRecipe(step);
+      await host.applyRecipe(step);
       host.setFrame(recipe.frame);
       host.notify('success', fill(RECIPE_APPLIED_TEMPLATE, { name: recipe.name }));
     } catch (error) {

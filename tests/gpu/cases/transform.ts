@@ -1,5 +1,5 @@
 // The transform stage's cases (tests/gpu/cases/types.ts says what a case is), on the 768 x 512 photo,
-// their maps made by the crop's own geometry (src/crop/geometry.ts).
+// their maps made by the crop's own geometry (src/crop/model/geometry.ts).
 import {
   aspectRatio,
   centredRect,
@@ -9,7 +9,7 @@ import {
   uncropped,
   type CropGeometry,
   type Size,
-} from '../../../src/crop/geometry.ts';
+} from '../../../src/crop/model/geometry.ts';
 import { NEIGHBOURHOOD, type StageCase } from './types.ts';
 
 /** Issue 37 point 6: 45 dB against the reference, beyond the 40 of other neighbourhood stages. */

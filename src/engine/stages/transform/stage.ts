@@ -11,7 +11,7 @@ export interface TransformParams {
   height: number;
   /**
    * Where each output position reads the input, as an affine map [a, b, c, d, e, f]: (x, y) reads
-   * (a x + b y + c, d x + e y + f), pixel centres at i + 0.5 on both sides (src/crop/geometry.ts,
+   * (a x + b y + c, d x + e y + f), pixel centres at i + 0.5 on both sides (src/crop/model/geometry.ts,
    * sourceMap, with the input's own offset taken off).
    */
   map: readonly number[];

@@ -1,0 +1,494 @@
+/**
+ * The camera on the page's side (issue 26): asks for the camera, starts an effect worker of its own on the
+ * viewfinder's canvas, and hands it the frames by the cheapest way the browser has:
+ *
+ * - `stream`: MediaStreamTrackProcessor's readable stream, transferred once; the worker reads the frames
+ *   itself and the page's thread never touches one (Chromium);
+ * - `video-frame`: a VideoFrame made from a playing video element as each new frame arrives, transferred
+ *   (Firefox, Safari);
+ * - `bitmap`: the same with an ImageBitmap, where there is no VideoFrame.
+ *
+ * On the page's paths one frame is with the worker at a time: a frame that arrives meanwhile waits as the
+ * newest and is taken when the worker shows the one before. No React, no GPU code.
+ */
+import { EngineClient } from '../../engine/client/engine-client.ts';
+import {
+  epochNow,
+  type EffectSettings,
+  type EngineKind,
+  type FromWorkerMessage,
+  type LiveImage,
+  type LivePixelsMessage,
+  type LiveShotMessage,
+  type LiveShownMessage,
+  type LiveStep,
+  type LiveUpload,
+} from '../../engine/protocol.ts';
+import { msg } from '../../i18n/msg.ts';
+
+export type FramePath = 'stream' | 'video-frame' | 'bitmap';
+
+/** What the viewfinder shows: one effect (null: the frames as they come), or a recipe's steps in order. */
+export interface LiveLook {
+  effectId: string | null;
+  settings: EffectSettings;
+  steps?: readonly LiveStep[];
+}
+
+/** Why the camera cannot be used, each with its message. */
+export type CameraProblem = 'refused' | 'absent' | 'busy' | 'unsupported' | 'stopped' | 'engine';
+
+export const CAMERA_MESSAGES: Record<Exclude<CameraProblem, 'engine'>, string> = {
+  refused: msg(
+    "Camera access was refused. Allow the camera for this site in your browser's settings, or upload a photo instead.",
+  ),
+  absent: msg('No camera was found on this device. Connect one, or upload a photo instead.'),
+  busy: msg(
+    'The camera is in use by another app or could not start. Close the other app and try again, or upload a photo instead.',
+  ),
+  unsupported: msg('This browser cannot use a camera here. Upload a photo instead.'),
+  stopped: msg('The camera stopped sending pictures. Try again, or upload a photo instead.'),
+};
+
+/** The camera the user means, from a getUserMedia error's name. */
+export function problemOf(error: unknown): Exclude<CameraProblem, 'engine' | 'stopped'> {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  switch (name) {
+    case 'NotAllowedError':
+    case 'SecurityError':
+    case 'PermissionDeniedError':
+      return 'refused';
+    case 'NotFoundError':
+    case 'DevicesNotFoundError':
+    case 'OverconstrainedError':
+      return 'absent';
+    case 'TypeError':
+      return 'unsupported';
+    default:
+      return 'busy';
+  }
+}
+
+export interface CameraStats {
+  /** Frames shown since the camera opened. */
+  frames: number;
+  /** Frames shown per second, over the last second or so. */
+  fps: number;
+  /** From a frame's arrival to its processed frame on the canvas, averaged over recent frames (ms). */
+  latency: number;
+  /** What the engine spent on a frame, averaged (ms). */
+  cost: number;
+  /** The size frames are processed at, and the camera's own. */
+  width: number;
+  height: number;
+  camera: { width: number; height: number } | null;
+  path: FramePath | null;
+  /** How the worker puts frames on the GPU, as its trial chose (null before the first frame). */
+  upload: LiveUpload | null;
+}
+
+export interface CameraEvents {
+  onStats(stats: CameraStats): void;
+  /** The camera could not start or stopped; the session holds no track any more. */
+  onProblem(problem: CameraProblem, message: string): void;
+  /** The camera runs (again): frames are coming. */
+  onRunning(): void;
+  /**
+   * The backend drew its self-test wrong (issue 38) and is left: a new session, on a fresh canvas,
+   * starts past it (a canvas keeps the context it was given).
+   */
+  onEngineLeft(): void;
+  /** A warning for the user (the backends left, said once the one moved to is trusted). */
+  onNotice(message: string): void;
+}
+
+export interface CameraOptions {
+  engine?: EngineKind;
+  testHooks?: boolean;
+  /** A fixed long side for the preview (a test or bench option); without it the worker adapts it. */
+  longSide?: number;
+  /** This session replaces one whose backend was left: the user is told once this one is trusted. */
+  tellLeft?: boolean;
+  /** Test hook: these backends' self-tests read back black. */
+  breakEngine?: EngineKind[];
+}
+
+/** How many recent frames the rates and averages are taken over. */
+const WINDOW = 30;
+/** The most frames `timedFrames` keeps (a minute at 30 fps). */
+const TIMED_LIMIT = 1800;
+/** A frame the worker never reports shown (it failed) frees the page's path after this long. */
+const FRAME_TIMEOUT_MS = 2000;
+
+interface TrackProcessor {
+  readable: ReadableStream<VideoFrame>;
+}
+type TrackProcessorConstructor = new (init: {
+  track: MediaStreamTrack;
+  maxBufferSize?: number;
+}) => TrackProcessor;
+
+export class CameraSession {
+  private readonly client: EngineClient;
+  private stream: MediaStream | null = null;
+  private video: HTMLVideoElement | null = null;
+  private look: LiveLook = { effectId: null, settings: {} };
+  private deviceId: string | null = null;
+  private devices: MediaDeviceInfo[] = [];
+  private closed = false;
+  /** Counts opens, so that an open overtaken by a newer one (a switch, a close) lets its stream go. */
+  private generation = 0;
+  // The page's paths: whether a frame is with the worker, and the newest one waiting.
+  private inFlightSince: number | null = null;
+  private newestArrived: number | null = null;
+  private frameCallback: number | null = null;
+  private readonly shown: { shown: number; latency: number; cost: number }[] = [];
+  /** Every frame's latency and cost since the last `resetStats` (the bench's timed window), bounded. */
+  private readonly timed: { latency: number; cost: number }[] = [];
+  private stats: CameraStats = {
+    frames: 0,
+    fps: 0,
+    latency: 0,
+    cost: 0,
+    width: 0,
+    height: 0,
+    camera: null,
+    path: null,
+    upload: null,
+  };
+
+  constructor(
+    canvas: HTMLCanvasElement,
+    private readonly events: CameraEvents,
+    private readonly options: CameraOptions = {},
+  ) {
+    this.client = EngineClient.start(
+      canvas,
+      {
+        onMessage: (message) => this.receive(message),
+        onWorkerFailure: (message) => this.events.onProblem('engine', message),
+        onBackendsLeft: (notice) => this.events.onNotice(notice),
+      },
+      {
+        ...(options.engine ? { engine: options.engine } : {}),
+        ...(options.testHooks ? { testHooks: true } : {}),
+        ...(options.breakEngine ? { breakEngine: options.breakEngine } : {}),
+        ...(options.tellLeft ? { tellLeft: true } : {}),
+      },
+    );
+  }
+
+  /** The cameras the device has (known once one has been opened: labels need the permission). */
+  get cameras(): readonly MediaDeviceInfo[] {
+    return this.devices;
+  }
+
+  get running(): boolean {
+    return this.stream !== null;
+  }
+
+  /** Opens the camera (the rear one first on phones), or `deviceId`; a problem goes to onProblem. */
+  async open(deviceId: string | null = this.deviceId): Promise<void> {
+    const generation = ++this.generation;
+    this.release();
+    if (typeof navigator.mediaDevices?.getUserMedia !== 'function') {
+      this.events.onProblem('unsupported', CAMERA_MESSAGES.unsupported);
+      return;
+    }
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({
+        audio: false,
+        video: deviceId
+          ? { deviceId: { exact: deviceId }, width: { ideal: 1920 }, height: { ideal: 1080 } }
+          : { facingMode: { ideal: 'environment' }, width: { ideal: 1920 }, height: { ideal: 1080 } },
+      });
+    } catch (error) {
+      if (generation !== this.generation) return;
+      const problem = problemOf(error);
+      this.events.onProblem(problem, CAMERA_MESSAGES[problem]);
+      return;
+    }
+    if (generation !== this.generation || this.closed) {
+      stopTracks(stream);
+      return;
+    }
+    const track = stream.getVideoTracks()[0];
+    if (!track) {
+      stopTracks(stream);
+      this.events.onProblem('absent', CAMERA_MESSAGES.absent);
+      return;
+    }
+    this.stream = stream;
+    const settings = track.getSettings();
+    this.deviceId = settings.deviceId ?? deviceId;
+    this.stats = {
+      ...this.stats,
+      camera: settings.width && settings.height ? { width: settings.width, height: settings.height } : null,
+    };
+    track.addEventListener('ended', () => {
+      if (this.stream !== stream) return;
+      this.release();
+      this.events.onProblem('stopped', CAMERA_MESSAGES.stopped);
+    });
+    this.sendLook(settings.frameRate);
+    await this.feed(track, stream);
+    this.events.onRunning();
+    try {
+      this.devices = (await navigator.mediaDevices.enumerateDevices()).filter((d) => d.kind === 'videoinput');
+    } catch {
+      this.devices = [];
+    }
+  }
+
+  /** The next camera of the device, in its list's order. */
+  async switchCamera(): Promise<void> {
+    if (this.devices.length < 2) return;
+    const at = this.devices.findIndex((device) => device.deviceId === this.deviceId);
+    const next = this.devices[(at + 1) % this.devices.length];
+    if (next) await this.open(next.deviceId);
+  }
+
+  /** Which way the camera faces, where the browser says: the user's own is shown mirrored. */
+  get facing(): string | undefined {
+    return this.stream?.getVideoTracks()[0]?.getSettings().facingMode;
+  }
+
+  setLook(look: LiveLook): void {
+    this.look = look;
+    // The rates and averages are the new look's.
+    this.resetStats();
+    if (this.stream) this.sendLook(this.stream.getVideoTracks()[0]?.getSettings().frameRate);
+  }
+
+  /** The newest frame at the camera's own size, as a JPEG file named after when it was taken. */
+  async shoot(): Promise<File> {
+    if (!this.stream) throw new Error('the camera is not running');
+    let shot: LiveShotMessage;
+    try {
+      shot = await this.client.request({ type: 'liveShutter' });
+    } catch (error) {
+      throw new Error(this.closed ? 'closed' : reason(error), { cause: error });
+    }
+    if (!shot.blob) throw new Error(shot.error ?? 'the camera gave no picture');
+    return new File([shot.blob], shotName(new Date()), { type: 'image/jpeg', lastModified: Date.now() });
+  }
+
+  /** The page hid or the user left: every track stops (the camera's light goes off); `open` starts again. */
+  pause(): void {
+    this.generation++;
+    this.release();
+  }
+
+  /** Leaves the camera for good: tracks stopped, the worker ended. */
+  close(): void {
+    this.closed = true;
+    this.pause();
+    this.client.terminate();
+  }
+
+  /** Starts the rates and averages again from the next frame (a new look; the bench's timed window). */
+  resetStats(): void {
+    this.shown.length = 0;
+    this.timed.length = 0;
+  }
+
+  /** Each frame's latency and cost (ms) since the last `resetStats`, oldest first (a test hook). */
+  timedFrames(): { latency: number; cost: number }[] {
+    return [...this.timed];
+  }
+
+  /** The viewfinder's last processed frame, read back from the worker (a test hook). */
+  readFrame(): Promise<LivePixelsMessage> {
+    return this.client.request({ type: 'liveRead' });
+  }
+
+  /** The viewfinder's next processed frame and the frame it was made from (a test hook). */
+  readFramePair(): Promise<LivePixelsMessage> {
+    return this.client.request({ type: 'liveRead', pair: true });
+  }
+
+  /** GPU objects the viewfinder's worker holds (a test hook: counted between frames). */
+  resourceCounts(): Promise<{ textures: number; buffers: number }> {
+    return this.client.requestStats();
+  }
+
+  private sendLook(frameRate: number | undefined): void {
+    this.client.post({
+      type: 'liveLook',
+      effectId: this.look.effectId,
+      settings: this.look.settings,
+      ...(this.look.steps ? { steps: [...this.look.steps] } : {}),
+      ...(this.options.longSide ? { longSide: this.options.longSide } : {}),
+      ...(frameRate ? { frameInterval: 1000 / frameRate } : {}),
+    });
+  }
+
+  private async feed(track: MediaStreamTrack, stream: MediaStream): Promise<void> {
+    const Processor = (globalThis as { MediaStreamTrackProcessor?: TrackProcessorConstructor })
+      .MediaStreamTrackProcessor;
+    if (Processor) {
+      try {
+        // One frame buffered: when the worker reads slower than the camera, older frames are dropped.
+        const { readable } = new Processor({ track, maxBufferSize: 1 });
+        this.client.post({ type: 'liveStream', stream: readable }, [readable]);
+        this.stats = { ...this.stats, path: 'stream' };
+        return;
+      } catch {
+        // A readable stream that cannot be transferred: frames go through the page instead.
+      }
+    }
+    const video = document.createElement('video');
+    video.muted = true;
+    video.playsInline = true;
+    video.srcObject = stream;
+    this.video = video;
+    this.stats = { ...this.stats, path: typeof VideoFrame === 'function' ? 'video-frame' : 'bitmap' };
+    await video.play().catch(() => undefined);
+    this.watchFrames(video);
+  }
+
+  /** Each new frame of the video element: sent at once if the worker is free, else kept as the newest. */
+  private watchFrames(video: HTMLVideoElement): void {
+    if (typeof video.requestVideoFrameCallback === 'function') {
+      const next = () => {
+        this.frameCallback = video.requestVideoFrameCallback(() => {
+          if (this.video !== video) return;
+          this.frameArrived();
+          next();
+        });
+      };
+      next();
+      return;
+    }
+    // No frame callback: a new frame shows as a new current time, looked for on every animation frame.
+    let lastTime = -1;
+    const poll = () => {
+      if (this.video !== video) return;
+      if (video.currentTime !== lastTime && video.readyState >= 2) {
+        lastTime = video.currentTime;
+        this.frameArrived();
+      }
+      this.frameCallback = requestAnimationFrame(poll);
+    };
+    poll();
+  }
+
+  private frameArrived(): void {
+    this.newestArrived = epochNow();
+    if (this.inFlightSince !== null && performance.now() - this.inFlightSince > FRAME_TIMEOUT_MS) {
+      this.inFlightSince = null;
+    }
+    if (this.inFlightSince === null) void this.sendNewest();
+  }
+
+  private async sendNewest(): Promise<void> {
+    const video = this.video;
+    const arrived = this.newestArrived;
+    if (!video || arrived === null || video.videoWidth === 0) return;
+    this.newestArrived = null;
+    this.inFlightSince = performance.now();
+    let frame: LiveImage;
+    try {
+      frame =
+        typeof VideoFrame === 'function'
+          ? new VideoFrame(video, { timestamp: Math.round(arrived * 1000) })
+          : await createImageBitmap(video);
+    } catch {
+      this.inFlightSince = null;
+      return;
+    }
+    if (this.video !== video) {
+      frame.close();
+      return;
+    }
+    this.client.post({ type: 'liveFrame', frame, arrived }, [frame as Transferable]);
+  }
+
+  private receive(message: FromWorkerMessage): void {
+    switch (message.type) {
+      case 'liveShown': {
+        this.inFlightSince = null;
+        this.record(message);
+        // The newest frame that came meanwhile goes now.
+        if (this.newestArrived !== null) void this.sendNewest();
+        return;
+      }
+      case 'selfTest':
+        if (!message.passed) this.events.onEngineLeft();
+        return;
+      case 'status':
+        if (message.status === 'WorkerError') {
+          this.events.onProblem('engine', message.message ?? msg('The effect engine could not start.'));
+        }
+        return;
+      case 'error':
+        this.events.onProblem('engine', message.message);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private record({ shown, arrived, cost, width, height, upload }: LiveShownMessage): void {
+    this.shown.push({ shown, latency: shown - arrived, cost });
+    if (this.shown.length > WINDOW) this.shown.shift();
+    if (this.timed.length < TIMED_LIMIT) this.timed.push({ latency: shown - arrived, cost });
+    const first = this.shown[0];
+    const span = first ? shown - first.shown : 0;
+    const average = (pick: (entry: { latency: number; cost: number }) => number) =>
+      this.shown.reduce((sum, entry) => sum + pick(entry), 0) / this.shown.length;
+    this.stats = {
+      ...this.stats,
+      frames: this.stats.frames + 1,
+      fps: span > 0 ? ((this.shown.length - 1) * 1000) / span : 0,
+      latency: average((entry) => entry.latency),
+      cost: average((entry) => entry.cost),
+      width,
+      height,
+      upload,
+    };
+    this.events.onStats(this.stats);
+  }
+
+  /** Stops the tracks and the frames' path; the worker lets go of its frames. */
+  private release(): void {
+    const video = this.video;
+    this.video = null;
+    if (video) {
+      if (this.frameCallback !== null) {
+        if (typeof video.cancelVideoFrameCallback === 'function')
+          video.cancelVideoFrameCallback(this.frameCallback);
+        else cancelAnimationFrame(this.frameCallback);
+      }
+      video.pause();
+      video.srcObject = null;
+    }
+    this.frameCallback = null;
+    this.inFlightSince = null;
+    this.newestArrived = null;
+    if (this.stream) {
+      stopTracks(this.stream);
+      this.stream = null;
+      this.client.post({ type: 'liveStop' });
+    }
+    this.shown.length = 0;
+  }
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function stopTracks(stream: MediaStream): void {
+  for (const track of stream.getTracks()) track.stop();
+}
+
+/** A shot's file name: `camera_YYYYMMDD-HHMMSS.jpg`, the date stamp's day read from it by no one. */
+export function shotName(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return (
+    `camera_${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}` +
+    `-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}.jpg`
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The user's kept recipes as looks of the camera: read from the recipe store itself (the camera opens
+ * from the landing page too, where the editor's recipe book does not exist), once per opening. A recipe
+ * that needs one of the user's .cube files is left out: the camera's worker has none of them.
+ */
+import { cubesNeeded } from '../../recipes/model/parse.ts';
+import { starterRecipes } from '../../recipes/model/starters.ts';
+import { openRecipeStore, type KeptRecipe } from '../../recipes/store/recipe-store.ts';
+import type { CameraLook } from '../model/looks.ts';
+
+/** A kept recipe's look key: `recipe:<id>`, as the camera's remembered choice keeps it. */
+export function recipeLookKey(id: string): string {
+  return `recipe:${id}`;
+}
+
+/** The kept recipes the viewfinder can run, as looks named after them, in the list's order. */
+export function recipeLooks(kept: readonly KeptRecipe[]): CameraLook[] {
+  return kept
+    .filter(({ recipe }) => cubesNeeded(recipe.steps).length === 0)
+    .map(({ id, recipe }) => ({
+      key: recipeLookKey(id),
+      label: recipe.name,
+      effectId: null,
+      settings: {},
+      recipe,
+    }));
+}
+
+/** The kept recipes' looks; none when the store cannot be read. */
+export async function loadRecipeLooks(): Promise<CameraLook[]> {
+  try {
+    const { store } = await openRecipeStore({ starters: starterRecipes });
+    return recipeLooks(await store.list());
+  } catch {
+    return [];
+  }
+}
