@@ -27,7 +27,7 @@ export interface ImageStep {
 }
 
 /**
- * A crop (issue 37): made from the original, the effects committed before it run again on it. The latest
+ * A crop: made from the original, the effects committed before it run again on it. The latest
  * crop applied is the one in force (each is made from the original, not from the crop before it).
  */
 export interface CropStep {

@@ -1,5 +1,5 @@
 /**
- * Replaying the recovery log on a fresh worker (issue 8; issue 38's engine switch): the photo, each step of
+ * Replaying the recovery log on a fresh worker (after a crash, a lost context or the engine switch): the photo, each step of
  * its committed history in order, the undone steps undone again (so Redo works), then the effect on
  * screen. Also the two requests the session and the replay both send, a crop and an apply, each handing
  * its masks over.

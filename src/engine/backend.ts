@@ -71,7 +71,7 @@ export interface Backend {
   readonly kind: EngineKind;
   /**
    * Drawn by a software rasteriser (SwiftShader, llvmpipe) or the CPU: not a GPU driver that can draw
-   * wrong, so not self-tested (issue 38).
+   * wrong, so not self-tested.
    */
   readonly software: boolean;
   readonly maxTextureSize: number;

@@ -223,7 +223,7 @@ export class Engine {
   }
 
   /**
-   * The crop (issue 37): made from the original at the crop's processing size (the spec's 1080 rule
+   * The crop: made from the original at the crop's processing size (the spec's 1080 rule
    * applied to the crop), then the committed effects run on it again, so the look follows the cropped
    * photo; it becomes the base, and the image before it can be undone to.
    */

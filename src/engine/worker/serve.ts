@@ -299,7 +299,7 @@ class Server {
   }
 
   /**
-   * The self-test (issue 38): the result goes to the page, which moves to the next backend on a
+   * The self-test: the result goes to the page, which moves to the next backend on a
    * mismatch. Nothing more is drawn in the background here after one (no thumbnail from a GPU that
    * draws wrong). It runs once, whatever happens: a test that could not run (the CPU's pixels were not
    * had, or it threw) keeps the backend and is settled, so idle work goes on to the thumbnails.
@@ -465,8 +465,7 @@ class Server {
    * Calls back on a frame from `from` on (AFTER_MESSAGE_MS after the last message, at the soonest), and
    * after a rest as long as the last idle work took. Where the browser's compositor shares the GPU (or
    * the CPU of a software one: Firefox on llvmpipe) with the worker's drawing, thumbnails back to back
-   * kept the page from drawing for 20 to 70 s after a photo loaded; half the time left to it, the page
-   * draws the photo at once. A worker's frame callbacks can stop coming (Chromium gave a camera's WebGL2
+   * keep the page from drawing; with half the time left to it, the page draws the photo at once. A worker's frame callbacks can stop coming (Chromium gave a camera's WebGL2
    * worker none, its canvas drawn or not): after FRAME_WAIT_MS without one, the work goes on anyway.
    */
   private nextFrame(from: number, callback: () => void): void {
