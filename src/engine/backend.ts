@@ -15,7 +15,7 @@ export interface GpuTexture {
   readonly format: TextureFormat;
 }
 
-/** A per-pixel stage that a pass applies to what it stores (src/engine/fusion.ts). */
+/** A per-pixel stage that a pass applies to what it stores (src/engine/epilogue-fusion.ts). */
 export interface FusedStep {
   readonly stage: string;
   /** Packed by the stage's uniform table; absent for stages without uniforms. */

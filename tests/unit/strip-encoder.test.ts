@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeJpeg, StripJpegEncoder } from '../../src/engine/jpeg-encoder/strip-encoder.ts';
+import { encodeJpeg, StripJpegEncoder } from '../../src/jpeg-encoder/strip-encoder.ts';
 import { segmentsOf } from '../../src/jpeg-file/segments.ts';
 
 /** A test picture: gradients and a hard edge, RGBA. */

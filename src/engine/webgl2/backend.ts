@@ -8,7 +8,7 @@ import type {
   UploadSource,
 } from '../backend.ts';
 import { uploadSize } from '../backend.ts';
-import { programInputs } from '../fusion.ts';
+import { programInputs } from '../epilogue-fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
 import { GlPrograms, type Program } from './programs.ts';
 

@@ -9,7 +9,7 @@ import type {
   UploadSource,
 } from '../backend.ts';
 import { uploadSize } from '../backend.ts';
-import { programInputs } from '../fusion.ts';
+import { programInputs } from '../epilogue-fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
 import { Programs, type Program } from './programs.ts';
 import { UniformSlots } from './uniform-slots.ts';

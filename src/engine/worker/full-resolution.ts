@@ -41,7 +41,7 @@ import type { TextureResolver } from '../stages/types.ts';
 import { stepInputUses } from '../step-inputs.ts';
 import { tagSrgb } from '../../colour/srgb-jpeg.ts';
 import { downscaled } from '../../pixels/downscale.ts';
-import { StripJpegEncoder } from '../jpeg-encoder/strip-encoder.ts';
+import { StripJpegEncoder } from '../../jpeg-encoder/strip-encoder.ts';
 import {
   asImageData,
   drawInStrips,
@@ -52,7 +52,14 @@ import {
   type PictureReader,
   type Pixels,
 } from '../../pixels/strips.ts';
-import { planSteps, sameSize, stepRuns, stepTexture, type ImageSize, type StepRun } from './step-plan.ts';
+import {
+  planSteps,
+  sameSize,
+  stepRuns,
+  stepTexture,
+  type ImageSize,
+  type StepRun,
+} from './export-step-plan.ts';
 import { into, runInTiles, type RowSink } from './tiles.ts';
 import { FrameRenderer } from './frame.ts';
 import type { FrameChoice } from '../../frames/model/choice.ts';

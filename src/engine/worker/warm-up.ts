@@ -8,7 +8,7 @@
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
 import type { Backend } from '../backend.ts';
-import { chainPrograms } from '../plan.ts';
+import { chainPrograms } from '../program-plan.ts';
 import type { StageInvocation } from '../stages/invocation.ts';
 import { stepStages } from '../../effects/strength.ts';
 

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The effect worker's entry. It holds no engine code and nothing imports it: the engine (serve.ts) is a
+ * The effect worker's entry. It holds no engine code and nothing imports it: the dispatcher (dispatcher.ts) is a
  * chunk of its own that this loads. A bundler puts code shared by an entry and its lazy chunks (the
  * backends) into the entry's chunk, and the lazy chunks then import the entry; WebKit evaluates such an
  * entry module a second time, and the second copy's message handler replaces the first's. With an entry
@@ -14,7 +14,7 @@ declare const self: DedicatedWorkerGlobalScope;
 const early: MessageEvent<unknown>[] = [];
 self.onmessage = (event: MessageEvent<unknown>) => early.push(event);
 
-import('./serve.ts').then(
+import('./dispatcher.ts').then(
   ({ serve }) => serve(early),
   (error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);

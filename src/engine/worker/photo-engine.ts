@@ -48,7 +48,7 @@ import { stepStages } from '../../effects/strength.ts';
 
 export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => void;
 
-/** A reply's fields: the worker's queue (serve.ts) adds its type and the request's id. */
+/** A reply's fields: the worker's queue (dispatcher.ts) adds its type and the request's id. */
 export type Fields<M> = Omit<M, 'type' | 'id'>;
 type Status = Fields<StatusMessage>;
 
