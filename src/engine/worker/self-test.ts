@@ -1,7 +1,7 @@
 /**
  * The engine's self-test: a GPU that starts is not yet a GPU that draws right (Safari 26.4's
  * WebGPU drew black or dropped objects on macOS and iPadOS while WebGL worked). Once the worker is first
- * idle (dispatcher.ts), a GPU backend runs a small known chain (a colour stage, a blur, the JPEG stage) on a
+ * idle (idle-work.ts), a GPU backend runs a small known chain (a colour stage, a blur, the JPEG stage) on a
  * tiny generated picture, and its read-back is held to what the CPU backend computes from the same
  * picture. A backend that draws otherwise is left for the next one.
  */
