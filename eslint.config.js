@@ -121,7 +121,7 @@ export default tseslint.config(
   // do not overlap; tests/unit/lint-fences.test.ts shows an import across each.
   fence(
     // The engine runs in the worker (its client and its protocol on the main thread): no UI libraries, no
-    // UI code, and of the intake only its decoder (the full-size original, loaded lazily by serve.ts).
+    // UI code, and of the intake only its decoder (the full-size original, loaded lazily by dispatcher.ts).
     ['src/engine/**/*.ts'],
     [
       { group: UI_LIBRARIES, message: 'The engine stays free of UI libraries.' },
@@ -176,8 +176,14 @@ export default tseslint.config(
   ),
   fence(
     // The shared helpers at the bottom: pictures in strips and their sizes, colour profiles, a photo's dates,
-    // a JPEG file's segments.
-    ['src/pixels/**/*.ts', 'src/colour/**/*.ts', 'src/metadata/**/*.ts', 'src/jpeg-file/**/*.ts'],
+    // a JPEG file's segments, the JPEG encoder that takes a picture a strip of rows at a time.
+    [
+      'src/pixels/**/*.ts',
+      'src/colour/**/*.ts',
+      'src/metadata/**/*.ts',
+      'src/jpeg-file/**/*.ts',
+      'src/jpeg-encoder/**/*.ts',
+    ],
     [
       { group: UI_LIBRARIES, message: 'The shared helpers stay free of UI libraries.' },
       {
@@ -192,7 +198,7 @@ export default tseslint.config(
           ...UI_CODE,
         ],
         message:
-          'The shared helpers (src/pixels, src/colour, src/metadata, src/jpeg-file) import no other layer.',
+          'The shared helpers (src/pixels, src/colour, src/metadata, src/jpeg-file, src/jpeg-encoder) import no other layer.',
       },
     ],
   ),

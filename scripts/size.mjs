@@ -51,7 +51,7 @@ const EDITOR = [
   'workbox-window',
   'src/editor/EditorPage.tsx',
   'src/engine/worker/worker.ts',
-  'src/engine/worker/serve.ts',
+  'src/engine/worker/dispatcher.ts',
 ];
 const ROUTES = [
   { path: '/', starts: ['workbox-window'] },

@@ -1,7 +1,7 @@
 // The separable gaussian's passes and its read-back, shared by blur, sharpen and smart-blur: blurred() for
 // each stage's main, and gaussianPass() for the entries down, blurH and blurV (GAUSSIAN_PASS is defined
 // when the program is one of them). Included after a stage's uniform block (with the gaussian fields of
-// src/engine/stages/gaussian-plan.ts) and its input0.
+// src/engine/stages/gaussian-pass-plan.ts) and its input0.
 #include "gaussian.glsl"
 
 // One 1-D gaussian pass along `direction`: the centre tap, then the bilinear pairs.

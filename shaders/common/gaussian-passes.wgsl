@@ -1,6 +1,6 @@
 // The separable gaussian's passes and its read-back, shared by blur, sharpen and smart-blur: the entries
 // down, blurH and blurV, and blurred() for each stage's main. Included into a stage's file, whose own
-// declarations it uses: `params` (with the gaussian fields of src/engine/stages/gaussian-plan.ts),
+// declarations it uses: `params` (with the gaussian fields of src/engine/stages/gaussian-pass-plan.ts),
 // `input0`, `linearSampler` and `output`.
 #include "gaussian.wgsl"
 

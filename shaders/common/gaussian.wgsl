@@ -1,4 +1,4 @@
-// The separable gaussian of src/engine/stages/gaussian-plan.ts, shared by blur, smart-blur and sharpen.
+// The separable gaussian of src/engine/stages/gaussian-pass-plan.ts, shared by blur, smart-blur and sharpen.
 // Textures are passed in; uniforms come as arguments, since each stage has its own Params.
 
 // Box filter of the source over the footprint of low-resolution texel `p`: samples x samples bilinear reads

@@ -16,6 +16,14 @@ vec3 tapAt(highp sampler2D source, vec2 at) {
   return textureLod(source, at / vec2(textureSize(source, 0)), 0.0).rgb;
 }
 
+// The composite pass's colour at p: the image with the light added, read bilinearly from a texture made
+// at `scale` of the image's size (it is smooth there), clamped, the image's alpha kept.
+vec4 addLight(highp sampler2D image, highp sampler2D light, ivec2 p, float scale) {
+  vec4 color = texelFetch(image, p, 0);
+  vec3 added = tapAt(light, (vec2(p) + 0.5) * scale);
+  return vec4(clamp(color.rgb + added, vec3(0.0), vec3(1.0)), color.a);
+}
+
 // Jimenez's 13 taps around the centre of destination texel p's 2x2 source block, as the five overlapping
 // 4x4 box means they make: the centre box, then top-left, top-right, bottom-left and bottom-right.
 void boxes13(highp sampler2D source, ivec2 p, out vec3 b[5]) {

@@ -16,6 +16,15 @@ fn tapAt(source: texture_2d<f32>, bilinear: sampler, at: vec2f) -> vec3f {
   return textureSampleLevel(source, bilinear, at / vec2f(textureDimensions(source)), 0.0).rgb;
 }
 
+// The composite pass's colour at p: the image with the light added, read bilinearly from a texture made
+// at `scale` of the image's size (it is smooth there), clamped, the image's alpha kept. The stage's main
+// stores it, so that per-pixel stages after it can be fused into the store.
+fn addLight(image: texture_2d<f32>, light: texture_2d<f32>, bilinear: sampler, p: vec2i, scale: f32) -> vec4f {
+  let color = textureLoad(image, p, 0);
+  let added = tapAt(light, bilinear, (vec2f(p) + 0.5) * scale);
+  return vec4f(clamp(color.rgb + added, vec3f(0.0), vec3f(1.0)), color.a);
+}
+
 // Jimenez's 13 taps around the centre of destination texel p's 2x2 source block, as the five overlapping
 // 4x4 box means they make: the centre box, then top-left, top-right, bottom-left and bottom-right.
 fn boxes13(source: texture_2d<f32>, bilinear: sampler, p: vec2i) -> array<vec3f, 5> {

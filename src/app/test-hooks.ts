@@ -14,13 +14,13 @@ export interface TestOptions {
    */
   noThumbnails?: boolean;
   /**
-   * `?warmUp=0`: the worker makes no programs ahead (issue 24's warm-up). On a software GPU the warm-up of
-   * every effect costs some 3.5 s of CPU per page, which a flow that uses one effect pays for nothing; the
-   * specs about first-apply speed keep it.
+   * `?warmUp=0`: the worker makes no programs ahead (`warm-up.ts`). On a software GPU the warm-up compiles
+   * every effect's programs on the CPU, which a flow that uses one effect pays for nothing; the specs about
+   * first-apply speed keep it.
    */
   noWarmUp?: boolean;
   /**
-   * `?breakEngine=webgpu,webgl2`: those backends' self-tests read back black (issue 38). Present at all
+   * `?breakEngine=webgpu,webgl2`: those backends' self-tests read back black. Present at all
    * (even empty), it runs the self-test on software renderers too, as the benchmark times it. Read once,
    * when the editor opens: every worker of its session takes it (the engine that replaces one too).
    */

@@ -1,5 +1,5 @@
 /**
- * Saved JPEGs carry a compact sRGB profile (issue 36), so every viewer shows the colours we made: an
+ * Saved JPEGs carry a compact sRGB profile, so every viewer shows the colours we made: an
  * untagged JPEG is shown as the viewer guesses (a wide-gamut phone screen may stretch it). The profile
  * is written here from sRGB's definition (IEC 61966-2-1), an ICC v4 display profile of some 450 bytes:
  * the D50-adapted colorants, the sRGB curve as one parametric curve shared by the three channels, the

@@ -1,5 +1,5 @@
 /**
- * Issue 27, batch: the look on screen (the committed steps and the current effect, exactly what a
+ * A batch: the look on screen (the committed steps and the current effect, exactly what a
  * full-resolution save replays) runs again on each chosen photo at its own full size, in the worker, one
  * photo at a time. The results stream into one zip (client-zip): the page holds one source file's JPEG at
  * a time, and never a decoded original (the worker decodes and lets go of each in turn). A file the intake
@@ -375,7 +375,7 @@ function undatedNote(job: Job): string {
   return job.undated > 0 ? t(', {count} without the date taken', { count: job.undated }) : '';
 }
 
-/** '1 photo', '2 photos' (issue 38: a batch with one good photo said 'Download started! 1 photos'). */
+/** '1 photo', '2 photos': the noun agrees with the count ('1 photos' is wrong). */
 export function photoCount(count: number): string {
   return t('{count, plural, one {# photo} other {# photos}}', { count });
 }

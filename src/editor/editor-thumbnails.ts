@@ -1,5 +1,5 @@
 /**
- * The editor's side of the thumbnails (issue 23): asks the worker for a new set whenever the base image
+ * The editor's side of the thumbnails: asks the worker for a new set whenever the base image
  * changes (a photo loaded, an edit applied, undone or redone), and keeps each thumbnail's pixels for the
  * effect list and the look picker (drawn on canvases: nothing is encoded or decoded). A thumbnail stays
  * until its replacement arrives, so the lists never flash empty.

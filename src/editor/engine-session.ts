@@ -2,7 +2,7 @@
  * The editor's engine session: the worker and its canvas, the recovery log kept in step with what the
  * worker confirms, and recovery. When the GPU is lost or the worker dies, a fresh worker on a fresh canvas
  * replays the log, so the image, its committed history and the applied effect come back without the user
- * doing anything (issue 8). The rules stay in the controller; this file only talks to the worker, and
+ * doing anything. The rules stay in the controller; this file only talks to the worker, and
  * tells whoever listens (`on`) what came of it: a worker message, an engine that stopped for good, a
  * recovery done. It writes the editor's state only for the recovery's own statuses. What it keeps itself
  * (the Worker and its canvas, the log's bitmaps, the recovery's generation) stays here, not in an atom: a
@@ -278,7 +278,7 @@ export class EngineSession extends Emitter<SessionEvents> {
   }
 
   /**
-   * The crop `choice` becomes the base (issue 37): the worker makes it from the original and runs the
+   * The crop `choice` becomes the base: the worker makes it from the original and runs the
    * effects on screen again on it; the log records it once the worker confirms. Rejected with the
    * worker's error when it could not (a WorkerReplyError), or when the worker stopped first.
    */
@@ -326,7 +326,7 @@ export class EngineSession extends Emitter<SessionEvents> {
       }
     }
     this.emit('message', message);
-    // The spec's rule has logged it; the editor now restores the engine (issue 8).
+    // The spec's rule has logged it; the editor now restores the engine.
     if (message.type === 'status' && message.status === 'ContextLost') {
       void this.recover('lost', message.message ?? 'GPU context lost');
     }
@@ -335,7 +335,7 @@ export class EngineSession extends Emitter<SessionEvents> {
   // ---------------------------------------------------------------- recovery
 
   /**
-   * The backend's self-test (issue 38): a backend that drew it wrong is left for the next (the client
+   * The backend's self-test: a backend that drew it wrong is left for the next (the client
    * has remembered it: left-backends.ts), by a fresh worker that replays the log, as after a crash. The
    * user is told once, when the engine it moved to is trusted (its own self-test passed, or it has none).
    */
@@ -370,7 +370,7 @@ export class EngineSession extends Emitter<SessionEvents> {
   }
 
   /**
-   * The user chose an engine (issue 38: for when a picture looks wrong): a fresh worker on it replays the
+   * The user chose an engine (for when a picture looks wrong): a fresh worker on it replays the
    * log, as after a crash, without the warning.
    */
   switchEngine(engine: EngineKind | undefined): void {

@@ -47,8 +47,8 @@ export class PhotoIntake {
 
   /**
    * A photo waiting for the engine, as a picture to show: decoded once at the processing size and kept for
-   * its load (an <img> of the file itself had the page decode the whole photo: 420 MB of the browser's
-   * discardable memory for a 108 MP one); null where it cannot be decoded (its load then says why).
+   * its load (an <img> of the file itself would have the page decode the whole photo, at full size, into the
+   * browser's discardable memory); null where it cannot be decoded (its load then says why).
    */
   async keptPreview(file: Blob): Promise<string | null> {
     const given = this.given.get(file) ?? {};
@@ -66,8 +66,8 @@ export class PhotoIntake {
 
   /**
    * The loading preview: the photo at the processing size, as decoded (the previous one let go). An <img>
-   * of the file itself would have the page decode the whole photo again (a 120 MP one held 200 MB after it
-   * was gone), and could not show HEIC at all.
+   * of the file itself would have the page decode the whole photo again, held by the browser after it was gone, and
+   * could not show HEIC at all.
    */
   async preview(bitmap: ImageBitmap): Promise<string | null> {
     this.dispose();

@@ -22,7 +22,7 @@ export interface SaveParts {
 
 export class SaveCommands {
   private readonly saver: PhotoSaver;
-  /** Issue 27: the photos chosen together, and 'Apply to all'. */
+  /** The photos chosen together, and 'Apply to all'. */
   readonly batch: BatchRunner;
 
   constructor(private readonly parts: SaveParts) {

@@ -1,5 +1,5 @@
 /**
- * Saving: the spec's save at 1080 px, the full-resolution save (issue 7), and the one routine every save
+ * Saving: the spec's save at 1080 px, the full-resolution save, and the one routine every save
  * (the collage's too) goes through: choose where the file goes inside the click (the share sheet on a
  * phone that can share files, else the iOS tab, opened there, else a download), say it is preparing, make
  * the file, hand it over, and say how it went.
@@ -278,7 +278,7 @@ export class PhotoSaver {
   }
 
   /**
-   * Issue 7: the image's effects run again on the original at its own size, in the worker, which hands
+   * The image's effects run again on the original at its own size, in the worker, which hands
    * back the JPEG; the page holds only the file and the result.
    */
   private async saveFullResolution(): Promise<void> {

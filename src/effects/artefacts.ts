@@ -1,5 +1,5 @@
 /**
- * The real-camera artefacts the camera effects and Filters offer (issue 25), as settings and the stages
+ * The real-camera artefacts the camera effects and Filters offer, as settings and the stages
  * they add. Each amount is 0..1 in the UI; the stage strengths and sizes here were chosen by looking at
  * kodim03, kodim05, kodim23 and a 12 MP night photo at the processing size.
  */

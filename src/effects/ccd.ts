@@ -65,8 +65,8 @@ export const ccdEffect: EffectDefinition = {
       { longSide: { min: 200, max: 1080, step: 10 }, noiseMax: 0.5 },
     ),
   ],
-  // Its lens reflection and bloom work from quarter- to sixteenth-size copies: its thumbnail on the photo
-  // at 160 px was 25 dB of the full apply reduced, at 240 px 27 dB, at 360 px 31 dB (issue 38).
+  // Its lens reflection and bloom work from quarter- to sixteenth-size copies, which at the thumbnail's
+  // own size are a few pixels across: run on a larger copy of the photo, the thumbnail keeps their shape.
   thumbnailDetail: 2.25,
   adjust: (settings) => adjustJpeg('ccd', settings),
   disabledReason: (name, settings) => jpegDisabledReason('ccd', name, settings),

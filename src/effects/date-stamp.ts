@@ -1,5 +1,5 @@
 /**
- * The date stamp every camera effect offers (issue 25): the orange seven-segment date a film camera's date
+ * The date stamp every camera effect offers: the orange seven-segment date a film camera's date
  * back printed, or a digital compact burned into its pixels. Off by default, one toggle away; its date is
  * the photo's own (EXIF DateTimeOriginal, else the day it was opened) unless the user sets another.
  */

@@ -108,7 +108,7 @@ export const pg2016Effect: EffectDefinition = {
       kind: 'select',
       name: 'grainTone',
       label: 'Grain type',
-      // 'even' is the spec's grain; the others follow a tone curve (issue 25).
+      // 'even' is the spec's grain; the others follow a tone curve.
       options: [
         { value: 'even', label: 'Even' },
         { value: 'film', label: 'Film (mid-tones)' },

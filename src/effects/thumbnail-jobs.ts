@@ -1,5 +1,5 @@
 /**
- * Thumbnails of the user's own photo (issue 23): every worker effect at its defaults, and every Filters
+ * Thumbnails of the user's own photo: every worker effect at its defaults, and every Filters
  * look as choosing it gives it. The UI and the worker share this list and its keys.
  */
 import { LOOKS } from '../grading/looks/index.ts';

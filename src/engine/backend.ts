@@ -15,7 +15,7 @@ export interface GpuTexture {
   readonly format: TextureFormat;
 }
 
-/** A per-pixel stage that a pass applies to what it stores (src/engine/fusion.ts). */
+/** A per-pixel stage that a pass applies to what it stores (src/engine/epilogue-fusion.ts). */
 export interface FusedStep {
   readonly stage: string;
   /** Packed by the stage's uniform table; absent for stages without uniforms. */
@@ -71,7 +71,7 @@ export interface Backend {
   readonly kind: EngineKind;
   /**
    * Drawn by a software rasteriser (SwiftShader, llvmpipe) or the CPU: not a GPU driver that can draw
-   * wrong, so not self-tested (issue 38).
+   * wrong, so not self-tested.
    */
   readonly software: boolean;
   readonly maxTextureSize: number;

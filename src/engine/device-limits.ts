@@ -1,5 +1,5 @@
 /**
- * The iOS limits mode (`?deviceLimits=ios`, testing contract; issue 36): the app behaves as under iOS
+ * The iOS limits mode (`?deviceLimits=ios`, testing contract): the app behaves as under iOS
  * Safari's limits on any browser, so that the suite and outside checks can hold it to them on a desktop.
  * - A canvas of more than 16,777,216 pixels fails as Safari fails it: getContext gives null (Safari logs
  *   "Canvas area exceeds the maximum limit"), and a canvas grown past the cap after its context was made

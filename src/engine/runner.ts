@@ -1,5 +1,5 @@
 import type { Backend, FusedStep, GpuTexture } from './backend.ts';
-import { MAX_EPILOGUE_STAGES } from './fusion.ts';
+import { MAX_EPILOGUE_STAGES } from './epilogue-fusion.ts';
 import { getStage } from './stages/index.ts';
 import { StepInputs } from './step-inputs.ts';
 import type { StageInvocation } from './stages/invocation.ts';
@@ -24,7 +24,7 @@ interface PixelPass {
 /**
  * Runs chains of stages on a backend. Intermediates come from, and go back to, one texture pool, so an
  * apply after the first allocates nothing new at the same size. The per-pixel stages after a stage run in
- * its last pass, on each value before it is stored (src/engine/fusion.ts).
+ * its last pass, on each value before it is stored (src/engine/epilogue-fusion.ts).
  */
 export class StageRunner {
   readonly pool: TexturePool;

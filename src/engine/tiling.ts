@@ -33,9 +33,9 @@ export interface TileLimits {
 /**
  * 4 megapixels (16 MB of RGBA8, 64 MB as the CPU backend's float textures): what one tile costs at each
  * point it passes (the canvas it is read through, its upload, the textures of its passes, its read-back)
- * is bounded whatever the photo's size, so a 120 MP save stays within the memory of a phone (issue 36;
- * at 8 MP the CPU backend's save of a 120 MP photo peaked about 100 MB higher). A 12 MP photo takes
- * three or four tiles.
+ * is bounded whatever the photo's size, so the save of a photo of any size stays within the memory of a
+ * phone; a larger tile would raise the save's peak by its own size again at each of those points. A 12 MP
+ * photo takes three or four tiles.
  */
 export const DEFAULT_MAX_TILE_PIXELS = 4 * 1024 * 1024;
 

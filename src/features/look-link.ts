@@ -21,7 +21,7 @@ export interface LookLink {
   /** The look's effect; null for a link that only crops. */
   effectId: string | null;
   settings: Record<string, string>;
-  /** The crop the link carries (issue 37), applied before the look. */
+  /** The crop the link carries, applied before the look. */
   crop?: CropRecipe;
   /** The frame the link carries (`frame=`), shown around the photo and saved with it. */
   frame?: FrameChoice;

@@ -58,7 +58,7 @@ export const MAX_TITLE_LENGTH = 60;
 
 /**
  * A TITLE as shown: control characters and runs of spaces made one space, and cut at MAX_TITLE_LENGTH
- * with an ellipsis (issue 38: a 1 MB TITLE froze the page for half a second when shown).
+ * with an ellipsis: a file may carry a TITLE of any length, and laying out a long one blocks the page.
  */
 export function shortTitle(raw: string): string {
   const head = raw.slice(0, MAX_TITLE_LENGTH * 4);

@@ -67,7 +67,7 @@ export const RECIPE_ADJUSTED_TEMPLATE = msg(
 );
 /** The .cube export's (`src/engine/worker/cube-export.ts`). */
 export const CUBE_EXPORT_TOO_MANY_TEMPLATE = msg('A recipe of more than {limit} steps cannot be exported.');
-/** The worker's, when a recipe's steps fail (`src/engine/worker/serve.ts`). */
+/** The worker's, when a recipe's steps fail (`src/engine/worker/handlers.ts`). */
 export const RECIPE_NOT_APPLIED_TEMPLATE = msg('The recipe could not be applied: {reason}');
 export const COLOUR_NOT_EXPORTED_TEMPLATE = msg('The colour could not be exported: {reason}');
 

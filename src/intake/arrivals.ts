@@ -1,5 +1,5 @@
 /**
- * Photos that come to the installed app from outside it (issue 27), for the editor to load as uploads:
+ * Photos that come to the installed app from outside it, for the editor to load as uploads:
  * a share from the phone's gallery (kept by the service worker, public/sw-share-target.js, until the
  * editor opens) and files the desktop opens with the app (window.launchQueue, the manifest's
  * file_handlers). Both arrive once per page, maybe before the editor is listening, so they wait here

@@ -213,7 +213,7 @@ export function browserAppliesOrientation(format: 'jpeg' | 'png' | 'webp' = 'jpe
 // ---------------------------------------------------------------- full size
 
 /**
- * The original for the full-resolution export (issue 36), decoded only as a step needs it: its upright
+ * The original for the full-resolution export, decoded only as a step needs it: its upright
  * size from the file's header; `pixels()`, the whole picture upright at its own size, in memory, read
  * through strip canvases (never a canvas of the whole photo); `atProcessingSize()`, the picture at the
  * preview's processing size, decoded exactly as the preview's was, for a camera that runs at that size
@@ -227,7 +227,7 @@ export interface FullSizeOriginal {
   atProcessingSize(): Promise<ImageBitmap>;
   /**
    * The whole picture, upright, decoded at `size` and read a part at a time (a crop's preview reads only
-   * its region so, issue 37); at the full size, the same as `open`.
+   * its region so); at the full size, the same as `open`.
    */
   openAt(size: Size): Promise<PictureReader>;
 }

@@ -1,6 +1,6 @@
 /**
- * HEIC/HEIF decoding through libheif (WebAssembly, served from our own origin). The worker and the 1.4 MB
- * wasm load only when such a file arrives, and the worker ends after each image so its memory goes too.
+ * HEIC/HEIF decoding through libheif (WebAssembly, served from our own origin). The worker and its
+ * wasm (the largest file the app serves) load only when such a file arrives, and the worker ends after each image so its memory goes too.
  */
 import wasmUrl from 'libheif-js/libheif-wasm/libheif.wasm?url';
 import type { HeifRequest, HeifResponse } from './heif-protocol.ts';

@@ -18,7 +18,7 @@ export type { IntakeResult } from './intake-protocol.ts';
 const INTAKE_TIMEOUT_MS = 60_000;
 /**
  * The worker ends once it has been idle this long: a large photo's decode leaves the worker's heap and
- * the browser's decoder caches hundreds of MB large (a 120 MP photo, 0.7 GB), which only its end returns.
+ * the browser's decoder caches as large as the photo's pixels, which only its end returns.
  */
 const IDLE_MS = 1_000;
 

@@ -15,7 +15,7 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const MAX_MEGAPIXELS = 120;
 
 export const NO_FILE_MESSAGE = msg('No file selected.');
-/** Another site's page sent the share target a photo (issue 38): it was not opened. */
+/** Another site's page sent the share target a photo: it was not opened. */
 export const SHARE_REFUSED_MESSAGE = msg(
   'A photo sent by another website was not opened. Share photos to RetroCam from your device’s share menu.',
 );

@@ -1,5 +1,5 @@
 /**
- * How photos reach the installed app from outside it (issue 27): the web manifest's share target and file
+ * How photos reach the installed app from outside it: the web manifest's share target and file
  * handlers, and the names the service worker and the editor agree on. The service worker's half is
  * public/sw-share-target.js (plain JS, imported by the generated /sw.js), which repeats these names;
  * tests/unit/share-target.test.ts holds the two together. No DOM: vite.config.ts reads it too.

@@ -91,6 +91,37 @@ export async function isJpeg(file: Blob | Uint8Array | ByteSource): Promise<bool
   return head[0] === 0xff && head[1] === SOI;
 }
 
+/** What the 4 bytes at `at` hold: fill or a marker without a length to step over, a segment, or the end. */
+type Header = { readonly skip: number } | { readonly segment: JpegSegment; readonly last: boolean } | null;
+
+function readHeader(head: Uint8Array, at: number, size: number): Header {
+  if (head[0] !== 0xff) return null;
+  const marker = head[1] ?? 0;
+  // Fill bytes before a marker.
+  if (marker === 0xff) return { skip: 1 };
+  if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) return { skip: 2 };
+  if (marker === EOI) {
+    return {
+      segment: { marker, at, payloadAt: at + 2, payloadLength: 0, end: at + 2, truncated: false },
+      last: true,
+    };
+  }
+  if (head.length < 4) {
+    return {
+      segment: { marker, at, payloadAt: at + 2, payloadLength: 0, end: size, truncated: true },
+      last: true,
+    };
+  }
+  const length = ((head[2] ?? 0) << 8) | (head[3] ?? 0);
+  if (length < 2) return null;
+  const end = at + 2 + length;
+  const truncated = end > size;
+  return {
+    segment: { marker, at, payloadAt: at + 4, payloadLength: length - 2, end, truncated },
+    last: truncated || marker === SOS,
+  };
+}
+
 /**
  * The file's segments in order, from the one after SOI up to and including SOS (or EOI), read header by
  * header; markers without a length (RSTn, TEM) are stepped over. Stops after a truncated segment, at
@@ -101,34 +132,40 @@ export async function* jpegSegments(file: Blob | Uint8Array | ByteSource): Async
   if (!(await isJpeg(source))) return;
   let at = 2;
   while (at + 2 <= source.size) {
-    const head = await source.read(at, 4);
-    if (head[0] !== 0xff) return;
-    const marker = head[1] ?? 0;
-    // Fill bytes before a marker.
-    if (marker === 0xff) {
-      at += 1;
+    const header = readHeader(await source.read(at, 4), at, source.size);
+    if (header === null) return;
+    if ('skip' in header) {
+      at += header.skip;
       continue;
     }
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      at += 2;
-      continue;
-    }
-    if (marker === EOI) {
-      yield { marker, at, payloadAt: at + 2, payloadLength: 0, end: at + 2, truncated: false };
-      return;
-    }
-    if (head.length < 4) {
-      yield { marker, at, payloadAt: at + 2, payloadLength: 0, end: source.size, truncated: true };
-      return;
-    }
-    const length = ((head[2] ?? 0) << 8) | (head[3] ?? 0);
-    if (length < 2) return;
-    const end = at + 2 + length;
-    const truncated = end > source.size;
-    yield { marker, at, payloadAt: at + 4, payloadLength: length - 2, end, truncated };
-    if (truncated || marker === SOS) return;
-    at = end;
+    yield header.segment;
+    if (header.last) return;
+    at = header.segment.end;
   }
+}
+
+/** The segments of a file held in memory, as jpegSegments walks them, at once. */
+export function segmentsOf(bytes: Uint8Array): JpegSegment[] {
+  const segments: JpegSegment[] = [];
+  if (bytes[0] !== 0xff || bytes[1] !== SOI) return segments;
+  let at = 2;
+  while (at + 2 <= bytes.length) {
+    const header = readHeader(bytes.subarray(at, at + 4), at, bytes.length);
+    if (header === null) break;
+    if ('skip' in header) {
+      at += header.skip;
+      continue;
+    }
+    segments.push(header.segment);
+    if (header.last) break;
+    at = header.segment.end;
+  }
+  return segments;
+}
+
+/** A segment's payload from a file held in memory (as much of it as the file holds). */
+export function payloadOf(bytes: Uint8Array, segment: JpegSegment): Uint8Array {
+  return bytes.subarray(segment.payloadAt, Math.min(bytes.length, segment.payloadAt + segment.payloadLength));
 }
 
 /** The first segment (before the scan) that `match` takes, or null. */

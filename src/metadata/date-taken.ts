@@ -1,5 +1,5 @@
 /**
- * "Keep the date taken" (issue 36): a retro copy saved from a phone photo lands in the gallery dated
+ * "Keep the date taken": a retro copy saved from a phone photo lands in the gallery dated
  * today, far from the original. With the option on, the saved JPEG carries the photo's EXIF
  * DateTimeOriginal, and OffsetTimeOriginal where the photo had one, and nothing else: no GPS, no camera,
  * no serial, no thumbnail. The EXIF written here is the smallest that says it: a TIFF header, IFD0 with

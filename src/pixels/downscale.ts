@@ -2,9 +2,8 @@
  * The browser's high-quality downscale, asked only of a source at most twice the size it makes.
  *
  * Asked for 'medium' or 'high', Chromium first builds a mip chain of the whole source: a third of the
- * source's size again, in discardable memory it keeps for up to a minute after the picture is gone (152 MB
- * for a 120 MP photo, measured with a memory-infra dump; it then sat on the renderer's free list until
- * Chromium's once-a-minute purge). Halving with 'low' (bilinear, no mip chain), which at exactly half is
+ * source's size again, in discardable memory it keeps for up to a minute after the picture is gone (on
+ * the renderer's free list until Chromium's periodic purge). Halving with 'low' (bilinear, no mip chain), which at exactly half is
  * the mean of each 2x2 block, makes that chain a level at a time, each level let go as the next is made;
  * the last step is the 'high' resize from at most twice the size, or from the first level with a side of
  * odd length (which has no exact half): its mip chain is then a third of that level, a quarter of the

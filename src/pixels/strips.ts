@@ -1,6 +1,6 @@
 /**
- * Full-size pictures as plain RGBA pixels, moved through canvases a strip of rows at a time (issue 36,
- * point 2): iOS Safari refuses a canvas over 16,777,216 pixels, so the full-resolution save never draws
+ * Full-size pictures as plain RGBA pixels, moved through canvases a strip of rows at a time
+ *: iOS Safari refuses a canvas over 16,777,216 pixels, so the full-resolution save never draws
  * a whole 24 or 48 MP photo into one. A strip canvas is at most STRIP_PIXELS; the strips' rows are a
  * multiple of 16 (a JPEG's 4:2:0 rows), so they feed the strip encoder without a remainder. Worker-safe:
  * OffscreenCanvas only.

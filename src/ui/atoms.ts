@@ -5,18 +5,18 @@ import type { EngineKind } from '../engine/protocol.ts';
 /** Save in progress: the Processing overlay stays until the worker returns the image data. */
 export const savingAtom = atom(false);
 
-/** Save writes the image at its original size (issue 7) instead of the preview's. */
+/** Save writes the image at its original size instead of the preview's. */
 export const fullResolutionAtom = atom(false);
 
 /**
- * Saves carry the photo's date taken (EXIF DateTimeOriginal, and its offset), nothing else: issue 36. Off
+ * Saves carry the photo's date taken (EXIF DateTimeOriginal, and its offset), nothing else. Off
  * by default; remembered while the app is open (`rememberedSaveOptions`), across visits to the editor.
  */
 export const keepDateAtom = atom(false);
 
 /**
  * The options that outlive one editor (whose store is made when it opens): the save's, and the engine the
- * user chose (issue 38; null: Automatic), for the rest of the visit.
+ * user chose (null: Automatic), for the rest of the visit.
  */
 export const rememberedSaveOptions: { keepDate: boolean; engine: EngineKind | null } = {
   keepDate: false,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import JSZip from 'jszip';
 import type { EngineKind } from '../../src/engine/protocol.ts';
+import { jpegSize } from '../support/jpeg.ts';
 import { compareInPage, saveBytes } from '../support/large-images.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { CropToolPage, EditorPage } from '../support/pages.ts';
@@ -100,19 +101,6 @@ async function straighten(page: Page, degrees: number) {
 async function undo(page: Page) {
   await page.getByTestId('undo-button').click();
   await new EditorPage(page).settled();
-}
-
-/** The size of a JPEG, from its frame header. */
-function jpegSize(bytes: Buffer): { width: number; height: number } {
-  let at = 2;
-  while (at < bytes.length) {
-    const marker = bytes[at + 1]!;
-    const length = bytes.readUInt16BE(at + 2);
-    if (marker >= 0xc0 && marker <= 0xc2)
-      return { width: bytes.readUInt16BE(at + 7), height: bytes.readUInt16BE(at + 5) };
-    at += 2 + length;
-  }
-  throw new Error('no frame header');
 }
 
 async function saveFull(page: Page) {

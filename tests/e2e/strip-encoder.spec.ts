@@ -1,7 +1,7 @@
-// The strip JPEG encoder (src/engine/jpeg-encoder, issue 36 point 2), held to the browser: its files
+// The strip JPEG encoder (src/jpeg-encoder, issue 36 point 2), held to the browser: its files
 // decode in Chromium to the photo (PSNR), as close as Chromium's own encoder's at the same quality.
 import { readFileSync } from 'node:fs';
-import { encodeJpeg } from '../../src/engine/jpeg-encoder/strip-encoder.ts';
+import { encodeJpeg } from '../../src/jpeg-encoder/strip-encoder.ts';
 import { psnr } from '../reference/metrics.ts';
 import { decodeInBrowser } from '../support/decode.ts';
 import { fixturePath } from '../support/images.ts';

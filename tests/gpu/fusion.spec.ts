@@ -1,5 +1,5 @@
 // The per-pixel stages after a stage run in its last pass, on each value before it is stored
-// (src/engine/fusion.ts): the fused pass must give what the stages give one by one, on both backends, and
+// (src/engine/epilogue-fusion.ts): the fused pass must give what the stages give one by one, on both backends, and
 // what the CPU references give.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';

@@ -14,7 +14,7 @@ import { EngineResources } from '../../src/engine/worker/resources.ts';
 import { exportCube } from '../../src/engine/worker/cube-export.ts';
 import { parseCube } from '../../src/grading/cube.ts';
 import { ThumbnailRenderer } from '../../src/engine/worker/thumbnails.ts';
-import { chainReach } from '../../src/engine/worker/step-plan.ts';
+import { chainReach } from '../../src/engine/worker/export-step-plan.ts';
 import { into, runInTiles } from '../../src/engine/worker/tiles.ts';
 import { pixelsReader } from '../../src/pixels/strips.ts';
 import { planTiles, tileLimits, type Tile } from '../../src/engine/tiling.ts';

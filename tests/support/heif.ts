@@ -4,6 +4,8 @@
  * and iloc's file offsets moved by the bytes added. The coded pixels stay as they are. Node only.
  */
 
+import { APP1, segmentsOf } from '../../src/jpeg-file/segments.ts';
+
 interface Box {
   type: string;
   at: number;
@@ -254,11 +256,11 @@ export function withExif(heif: Buffer, tiff: Buffer): Buffer {
 
 /** The TIFF block (the EXIF) of a JPEG's first APP1 'Exif' segment. */
 export function jpegExifTiff(jpeg: Buffer): Buffer {
-  for (let at = 2; at + 4 <= jpeg.length && jpeg[at] === 0xff;) {
-    const length = jpeg.readUInt16BE(at + 2);
-    if (jpeg[at + 1] === 0xe1 && jpeg.toString('latin1', at + 4, at + 10) === 'Exif\0\0')
-      return jpeg.subarray(at + 10, at + 2 + length);
-    at += 2 + length;
-  }
-  throw new Error('no EXIF segment');
+  const exif = segmentsOf(jpeg).find(
+    (segment) =>
+      segment.marker === APP1 &&
+      jpeg.toString('latin1', segment.payloadAt, segment.payloadAt + 6) === 'Exif\0\0',
+  );
+  if (!exif) throw new Error('no EXIF segment');
+  return jpeg.subarray(exif.payloadAt + 6, exif.end);
 }

@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
+import { EOI, payloadOf, segmentsOf, SOS } from '../../src/jpeg-file/segments.ts';
 
 /**
  * Makes createImageBitmap ignore EXIF orientation, as older engines did: every APP1 segment of a JPEG
  * blob is renamed APP15 before the real decoder sees it. The intake's own EXIF read (of the file) is
- * untouched, so the app must notice and turn the image itself.
+ * untouched, so the app must notice and turn the image itself. The walk is written out here because the
+ * script runs in the page, serialised on its own: it cannot import src/jpeg-file/segments.ts.
  */
 export async function simulateBrowserWithoutExifOrientation(page: Page) {
   await page.addInitScript(() => {
@@ -28,21 +30,11 @@ export async function simulateBrowserWithoutExifOrientation(page: Page) {
 
 /** The marker segments of a JPEG before its image data: marker and, for APPn, the identifier text. */
 export function jpegSegments(bytes: Buffer): { marker: number; id: string; length: number }[] {
-  const segments: { marker: number; id: string; length: number }[] = [];
-  let at = 2;
-  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
-    const marker = bytes[at + 1]!;
-    if (marker === 0xda || marker === 0xd9) break;
-    const length = bytes.readUInt16BE(at + 2);
-    segments.push({
-      marker,
-      id: bytes
-        .subarray(at + 4, at + 4 + 28)
-        .toString('latin1')
-        .split('\0')[0]!,
-      length,
-    });
-    at += 2 + length;
-  }
-  return segments;
+  return segmentsOf(bytes)
+    .filter((segment) => segment.marker !== SOS && segment.marker !== EOI)
+    .map((segment) => ({
+      marker: segment.marker,
+      id: Buffer.from(payloadOf(bytes, segment).subarray(0, 28)).toString('latin1').split('\0')[0]!,
+      length: segment.payloadLength + 2,
+    }));
 }

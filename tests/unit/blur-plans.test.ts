@@ -5,7 +5,7 @@ import {
   gaussianTaps,
   MAX_TAPS,
   planGaussian,
-} from '../../src/engine/stages/gaussian-plan.ts';
+} from '../../src/engine/stages/gaussian-pass-plan.ts';
 import { blockGrid } from '../../src/engine/stages/pixel-blocks.ts';
 import { gaussianKernel } from '../reference/gaussian.ts';
 

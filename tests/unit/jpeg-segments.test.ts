@@ -10,9 +10,11 @@ import {
   insertSegment,
   jpegSegments,
   MAX_PAYLOAD,
+  payloadOf,
   replaceSegment,
   segmentBytes,
   segmentPayload,
+  segmentsOf,
   signatureOf,
   SOS,
   type JpegSegment,
@@ -41,6 +43,8 @@ function jpegWithEveryApp(fill = 0): Uint8Array<ArrayBuffer> {
 async function all(file: Blob | Uint8Array): Promise<JpegSegment[]> {
   const found: JpegSegment[] = [];
   for await (const s of jpegSegments(file)) found.push(s);
+  // The walk of bytes in memory finds the same segments at once.
+  if (file instanceof Uint8Array) expect(segmentsOf(file)).toEqual(found);
   return found;
 }
 
@@ -156,12 +160,14 @@ describe('JPEG segments', () => {
     ]);
     expect([file[4], file[5]]).toEqual([0xff, 0xff]);
     const segments = await all(sliceOnly(file));
+    expect(await all(file)).toEqual(segments);
     expect(segments.map((s) => s.marker)).toEqual([0xe1, 0xdb, 0xc0, SOS]);
     expect(segments[0]).toMatchObject({ payloadLength: MAX_PAYLOAD, end: 2 + 2 + 0xffff, truncated: false });
     expect(await readDimensions(bytesReader(file), 'jpeg')).toEqual({ width: 600, height: 300 });
     const payload = await segmentPayload(sliceOnly(file), segments[0]!);
     expect(payload.length).toBe(MAX_PAYLOAD);
     expect(payload.at(-1)).toBe(0xab);
+    expect(payloadOf(file, segments[0]!)).toEqual(payload);
     expect(() => segmentBytes(0xe1, new Uint8Array(MAX_PAYLOAD + 1))).toThrow(RangeError);
   });
 

@@ -26,7 +26,7 @@ const CASES: [string, string, string, RegExp][] = [
   ['the engine imports no UI library', 'src/engine/runner.ts', "import React from 'react';", /UI libraries/],
   [
     'the engine imports no editor code',
-    'src/engine/worker/engine.ts',
+    'src/engine/worker/photo-engine.ts',
     "import { x } from '../../editor/controller.ts';",
     /UI code/,
   ],
@@ -69,7 +69,7 @@ const CASES: [string, string, string, RegExp][] = [
   ],
   [
     'the engine imports no intake code',
-    'src/engine/worker/engine.ts',
+    'src/engine/worker/photo-engine.ts',
     "import { x } from '../../intake/inspect.ts';",
     /does not import the intake/,
   ],
@@ -88,7 +88,7 @@ const CASES: [string, string, string, RegExp][] = [
   [
     "the effects import none of the worker's machinery",
     'src/effects/ccd.ts',
-    "import { x } from '../engine/worker/engine.ts';",
+    "import { x } from '../engine/worker/photo-engine.ts';",
     /stages and the grading only/,
   ],
   ['the effects import no UI library', 'src/effects/types.ts', "import React from 'react';", /UI libraries/],
@@ -126,6 +126,12 @@ const CASES: [string, string, string, RegExp][] = [
     'the JPEG file helpers import no intake code',
     'src/jpeg-file/segments.ts',
     "import { x } from '../intake/byte-reader.ts';",
+    /import no other layer/,
+  ],
+  [
+    'the JPEG encoder imports no engine code',
+    'src/jpeg-encoder/strip-encoder.ts',
+    "import { x } from '../engine/tiling.ts';",
     /import no other layer/,
   ],
   [
@@ -355,7 +361,10 @@ describe('the layers are fenced by lint', () => {
       [],
     );
     expect(
-      await errors('src/engine/worker/serve.ts', "import { openFullSize } from '../../intake/decode.ts';"),
+      await errors(
+        'src/engine/worker/dispatcher.ts',
+        "import { openFullSize } from '../../intake/decode.ts';",
+      ),
     ).toEqual([]);
     expect(await errors('src/intake/decode.ts', "import { x } from '../metadata/exif-dates.ts';")).toEqual(
       [],

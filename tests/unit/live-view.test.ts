@@ -9,7 +9,7 @@ import {
   liveSize,
   lookStages,
 } from '../../src/engine/worker/live.ts';
-import { chainOutputSize } from '../../src/engine/worker/step-plan.ts';
+import { chainOutputSize } from '../../src/engine/worker/export-step-plan.ts';
 import { recipeLooks } from '../../src/camera/ui/recipe-looks.ts';
 import { starterRecipes } from '../../src/recipes/model/starters.ts';
 import { CUSTOM_LUT } from '../../src/grading/look-names.ts';

@@ -60,10 +60,10 @@ function chunks(overrides: Partial<Record<string, Chunk>> = {}): Record<string, 
       code: 'import{s}from"./shared-c.js";new URL(`/assets/worker-e.js`,import.meta.url);const C=()=>import("./collage-ui-f.js");',
       sources: ['src/editor/EditorPage.tsx'],
     },
-    'worker-e.js': { code: 'import("./serve-j.js");', sources: ['src/engine/worker/worker.ts'] },
-    'serve-j.js': {
+    'worker-e.js': { code: 'import("./dispatcher-j.js");', sources: ['src/engine/worker/worker.ts'] },
+    'dispatcher-j.js': {
       code: 'const G=()=>import("./webgpu-k.js");const L=()=>import("./webgl2-l.js");',
-      sources: ['src/engine/worker/serve.ts'],
+      sources: ['src/engine/worker/dispatcher.ts'],
     },
     'webgpu-k.js': {
       code: `export const g=1;${incompressible(1)}`,
@@ -117,7 +117,7 @@ describe('the bundle budget (scripts/size.mjs)', () => {
     const editor = [
       'EditorPage-d.js',
       'index-a.js',
-      'serve-j.js',
+      'dispatcher-j.js',
       'shared-c.js',
       'vendor-b.js',
       'worker-e.js',

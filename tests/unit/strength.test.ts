@@ -5,7 +5,7 @@ import { defaultSettings, resolveSettings, withSetting } from '../../src/effects
 import { stepStages } from '../../src/effects/strength.ts';
 import type { EffectDefinition } from '../../src/effects/types.ts';
 import { stepInputUses } from '../../src/engine/step-inputs.ts';
-import { stepRuns, planSteps } from '../../src/engine/worker/step-plan.ts';
+import { stepRuns, planSteps } from '../../src/engine/worker/export-step-plan.ts';
 
 function effect(id: string): EffectDefinition {
   const found = findEffect(id);

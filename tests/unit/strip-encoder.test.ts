@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { encodeJpeg, StripJpegEncoder } from '../../src/engine/jpeg-encoder/strip-encoder.ts';
+import { encodeJpeg, StripJpegEncoder } from '../../src/jpeg-encoder/strip-encoder.ts';
+import { segmentsOf } from '../../src/jpeg-file/segments.ts';
 
 /** A test picture: gradients and a hard edge, RGBA. */
 function picture(width: number, height: number): Uint8Array {
@@ -18,17 +19,7 @@ function picture(width: number, height: number): Uint8Array {
 const joined = (chunks: Uint8Array[]) => Buffer.concat(chunks.map((c) => Buffer.from(c)));
 
 /** The markers of the file, in order, up to the scan. */
-function markers(jpeg: Uint8Array): number[] {
-  const out: number[] = [];
-  let at = 2;
-  while (at < jpeg.length && jpeg[at] === 0xff) {
-    const marker = jpeg[at + 1]!;
-    out.push(marker);
-    if (marker === 0xda) break;
-    at += 2 + ((jpeg[at + 2]! << 8) | jpeg[at + 3]!);
-  }
-  return out;
-}
+const markers = (jpeg: Uint8Array) => segmentsOf(jpeg).map((segment) => segment.marker);
 
 describe('the strip JPEG encoder', () => {
   it('writes a baseline JFIF file of the size given', () => {

@@ -3,7 +3,7 @@ import { findEffect } from '../../src/effects/index.ts';
 import { defaultSettings, resolveSettings } from '../../src/effects/settings.ts';
 import type { EffectDefinition } from '../../src/effects/types.ts';
 import { blockGrid } from '../../src/engine/stages/pixel-blocks.ts';
-import { gaussianReach, gaussianTaps } from '../../src/engine/stages/gaussian-plan.ts';
+import { gaussianReach, gaussianTaps } from '../../src/engine/stages/gaussian-pass-plan.ts';
 import {
   DEFAULT_MAX_TILE_PIXELS,
   fitsOneTile,
@@ -19,7 +19,7 @@ import {
   planSteps,
   stepRuns,
   stepTexture,
-} from '../../src/engine/worker/step-plan.ts';
+} from '../../src/engine/worker/export-step-plan.ts';
 
 /** Whether the cores cover the image exactly once: inside it, no two overlapping, areas adding up. */
 function coversOnce(tiles: Tile[], width: number, height: number): boolean {

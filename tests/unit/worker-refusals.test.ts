@@ -5,7 +5,7 @@ import type { FromWorkerMessage } from '../../src/engine/protocol.ts';
 // malformed, or one that comes before there is an engine, is answered at once, so that nothing waits
 // for the watchdog (which would restart the engine and lose what the worker held).
 
-/** The worker's global, as serve.ts uses it: what it posts is kept. */
+/** The worker's global, as dispatcher.ts uses it: what it posts is kept. */
 const posted: FromWorkerMessage[] = [];
 const worker = {
   postMessage: (message: FromWorkerMessage) => posted.push(message),
@@ -32,7 +32,7 @@ const frame = (width: number, height: number) => ({
 describe("the worker's answers to what it cannot do", () => {
   beforeAll(async () => {
     Object.assign(globalThis, { self: worker });
-    const { serve } = await import('../../src/engine/worker/serve.ts');
+    const { serve } = await import('../../src/engine/worker/dispatcher.ts');
     serve([]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The camera (issue 26): a full-screen viewfinder showing the live feed through the chosen look, a
+ * The camera: a full-screen viewfinder showing the live feed through the chosen look, a
  * shutter (with a self-timer and a white flash), a switch between the device's cameras, and a clear way
  * back to uploading when the camera is refused, absent or busy. The tracks stop when the view closes or
  * the page hides, and start again when it shows.
@@ -32,7 +32,7 @@ export interface CameraViewProps {
   onUpload: () => void;
   /** The camera's problems are also notified, so that they outlive the view. */
   onProblem?: (message: string) => void;
-  /** A warning that outlives the view too (a backend left at its self-test: issue 38). */
+  /** A warning that outlives the view too (a backend left at its self-test). */
   onNotice?: (message: string) => void;
   engine?: EngineKind;
   testHooks?: boolean;

@@ -1,5 +1,5 @@
 /**
- * The camera on the page's side (issue 26): asks for the camera, starts an effect worker of its own on the
+ * The camera on the page's side: asks for the camera, starts an effect worker of its own on the
  * viewfinder's canvas, and hands it the frames by the cheapest way the browser has:
  *
  * - `stream`: MediaStreamTrackProcessor's readable stream, transferred once; the worker reads the frames
@@ -94,7 +94,7 @@ export interface CameraEvents {
   /** The camera runs (again): frames are coming. */
   onRunning(): void;
   /**
-   * The backend drew its self-test wrong (issue 38) and is left: a new session, on a fresh canvas,
+   * The backend drew its self-test wrong and is left: a new session, on a fresh canvas,
    * starts past it (a canvas keeps the context it was given).
    */
   onEngineLeft(): void;

@@ -19,8 +19,8 @@ export const TEXT_SIZE_RANGE = { min: 8, max: 72, step: 1 } as const;
 export const TEXT_STROKE_WIDTH_RANGE = { min: 0, max: 10, step: 0.5 } as const;
 
 /**
- * The most characters a collage text holds: a caption, not a page. Laying out 100,000 froze the page
- * for 1.6 s on every keystroke (issue 38); 500 lay out in well under a frame.
+ * The most characters a collage text holds: a caption, not a page. fabric lays a text out again on
+ * every keystroke, so a text without a limit can freeze the page; 500 lay out within a frame.
  */
 export const MAX_TEXT_LENGTH = 500;
 

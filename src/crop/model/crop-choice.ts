@@ -1,5 +1,5 @@
 /**
- * What the crop tool hands the editor (issue 37): the geometry and the aspect the frame keeps. The
+ * What the crop tool hands the editor: the geometry and the aspect the frame keeps. The
  * geometry is in the original's pixels (see geometry.ts), so the same choice crops the preview and the
  * full-resolution save alike.
  */

@@ -1,5 +1,5 @@
 /**
- * A crop in a look link (issue 37): `crop=<aspect>` (a preset's id, its sides swapped for a turned one:
+ * A crop in a look link: `crop=<aspect>` (a preset's id, its sides swapped for a turned one:
  * `crop=5-4`), `turn=<quarter turns clockwise>`, `flip=h|v|hv`, `angle=<degrees>`. The aspect, not a
  * pixel rectangle, which would not fit another photo: the link's photo gets the largest frame of it,
  * centred (cropForPhoto). Values that do not parse are left out, as a look link's unknown settings are.

@@ -1,5 +1,5 @@
 /**
- * What the crop tool's controls do to a crop choice (issue 37), pure: the frame dragged by a handle or
+ * What the crop tool's controls do to a crop choice, pure: the frame dragged by a handle or
  * moved, pinched, stepped from the keyboard; aspects, straightening; turns and flips as the user sees them.
  * Every result keeps the frame inside the straightened photo (geometry.ts), so no blank corner is cut.
  * All lengths are in the view's units: the turned photo's pixels (the original's, turned).

@@ -1,5 +1,5 @@
 /**
- * The crop's geometry (issue 37), pure: where a crop of the photo lies and how its pixels map back to the
+ * The crop's geometry, pure: where a crop of the photo lies and how its pixels map back to the
  * original's. The engine's transform stage, the full-resolution save and the crop tool all work from it.
  *
  * The photo is taken as it stands upright (EXIF applied), then, in this order: flipped (horizontally,

@@ -1,5 +1,5 @@
 /**
- * The crop tool's stage (issue 37): the photo as the crop's geometry shows it (turned, flipped,
+ * The crop tool's stage: the photo as the crop's geometry shows it (turned, flipped,
  * straightened), drawn on a canvas, and the frame over it with its rule-of-thirds grid and eight handles.
  * Pointers (mouse, pen, touch) drag the handles or the frame, two fingers pinch; the frame takes arrow
  * keys. What each gesture does to the choice is frame-edit.ts's.

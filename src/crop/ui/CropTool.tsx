@@ -1,5 +1,5 @@
 /**
- * The crop tool (issue 37): a full-screen view of the photo with the crop frame over it (CropFrame.tsx),
+ * The crop tool: a full-screen view of the photo with the crop frame over it (CropFrame.tsx),
  * the aspect presets, quarter turns and flips of the picture as seen, and straightening. Done hands the
  * choice to the editor, Cancel (or Escape) leaves it as it was; what each control does is frame-edit.ts's.
  */

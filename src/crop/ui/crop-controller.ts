@@ -1,5 +1,5 @@
 /**
- * The crop tool's place in the editor (issue 37): when it may open, what it opens on (the photo as loaded,
+ * The crop tool's place in the editor: when it may open, what it opens on (the photo as loaded,
  * the original's size, the crop in force), and Done, which sends the crop to the engine as a history
  * step. The tool itself (CropTool.tsx) only edits a CropChoice.
  */

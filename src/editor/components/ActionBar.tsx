@@ -105,7 +105,7 @@ const saveSizeInputs = (state: EditorState) => ({
   shown: !isCollage(state.selectedEffectId),
 });
 
-/** Issue 7: Save writes the image at its original size instead of 1080 px. */
+/** Save writes the image at its original size instead of the preview's 1080 px. */
 function FullResolutionOption({ controller }: { controller: EditorController }) {
   const id = useId();
   const t = useT();
@@ -136,7 +136,7 @@ function FullResolutionOption({ controller }: { controller: EditorController }) 
   );
 }
 
-/** Issue 36: saves carry the photo's date taken (and nothing else of its metadata). */
+/** Saves carry the photo's date taken (and nothing else of its metadata). */
 function KeepDateOption({ controller }: { controller: EditorController }) {
   const id = useId();
   const t = useT();

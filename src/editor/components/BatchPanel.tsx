@@ -12,7 +12,7 @@ import { translateMessage } from '../../i18n/translate-message.ts';
 const ready = (state: EditorState) => canRequestImage(state) && !isBusy(state);
 
 /**
- * Issue 27: the photos chosen together. 'Apply to all' runs the look on screen on each at full size and
+ * The photos chosen together. 'Apply to all' runs the look on screen on each at full size and
  * downloads one zip; while it runs, the progress (overall, and the photo it is on) and Cancel; refused
  * files are listed with the intake's message.
  */

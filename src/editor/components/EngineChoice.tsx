@@ -15,7 +15,7 @@ const CHOICES: { value: EngineKind | 'auto'; label: string }[] = [
 ];
 
 /**
- * Issue 38: the effect engine, for when a picture looks wrong (a GPU whose driver draws it wrong): chosen
+ * The effect engine, for when a picture looks wrong (a GPU whose driver draws it wrong): chosen
  * here for the rest of the visit; the photo and its history move to the new engine.
  */
 export function EngineChoice({ controller }: { controller: EditorController }) {

@@ -47,7 +47,7 @@ export interface EngineClientOptions {
   /** A worker that does not answer a request for this long is treated as dead. */
   responseTimeoutMs?: number;
   /**
-   * This worker replaces one whose backend drew its self-test wrong (issue 38): `onBackendsLeft` is
+   * This worker replaces one whose backend drew its self-test wrong: `onBackendsLeft` is
    * called once this one's backend is trusted (its own self-test passed, or it has none).
    */
   tellLeft?: boolean;
@@ -298,7 +298,7 @@ export class EngineClient {
   }
 
   /**
-   * Asks for the image at its original size (issue 7); resolves with the worker's answer: the JPEG, or no
+   * Asks for the image at its original size; resolves with the worker's answer: the JPEG, or no
    * blob and whether it was cancelled or failed. Progress arrives through `onProgress` meanwhile.
    */
   exportFullResolution(request: FullResolutionRequest): Promise<FullResolutionImageMessage> {

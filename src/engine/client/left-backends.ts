@@ -1,5 +1,5 @@
 /**
- * The backends left for this browser tab because their self-tests drew wrong (issue 38): kept in
+ * The backends left for this browser tab because their self-tests drew wrong: kept in
  * sessionStorage, so that the editor, the camera and a reload all start past them when the choice is
  * automatic. A GPU that draws wrong keeps drawing wrong; a new tab tries it again.
  */

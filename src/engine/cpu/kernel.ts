@@ -2,7 +2,7 @@
  * What a CPU kernel is: the third language of a stage, beside its WGSL and GLSL. A kernel runs one
  * pass of a stage's entry point (the GLSL passes: the CPU, like a fragment shader, has no workgroup
  * memory) on whole textures; a per-pixel stage gives the function that fused passes apply to what they
- * store (src/engine/fusion.ts). Kernels read the same packed uniforms as the shaders, unpacked by the
+ * store (src/engine/epilogue-fusion.ts). Kernels read the same packed uniforms as the shaders, unpacked by the
  * stage's uniform table, under the same names: a kernel is typed by that table (`Kernel<XUniforms>`, with
  * `XUniforms = UniformParams<typeof table>` from the stage's folder), so it reads `u.amount`, checked by
  * the compiler, never a uniform looked up by a string.

@@ -209,7 +209,7 @@ export const EDITOR_TO_WORKER = {
   commitEffect: request({}, 'status'),
   appVisible: message({}),
   /**
-   * Not in the spec (issue 37): the crop, made from the original in `file` at the processing size of the
+   * Not in the spec: the crop, made from the original in `file` at the processing size of the
    * crop, then `effects` (the committed effects, in order) run on it again; the result becomes the base
    * (an undoable step named `step`), answered with commitSuccess.
    */
@@ -243,7 +243,7 @@ export const EDITOR_TO_WORKER = {
    */
   loadCube: request({ file: isBlob }, 'cubeLoaded'),
   /**
-   * Not in the spec (issue 7): the effects of `steps`, in order, run again on the original image at its
+   * Not in the spec: the effects of `steps`, in order, run again on the original image at its
    * own size, which the worker decodes from `file`; answered with exportProgress messages, then one
    * fullResolutionImage.
    */
@@ -254,7 +254,7 @@ export const EDITOR_TO_WORKER = {
       processingWidth: isPositiveInt,
       processingHeight: isPositiveInt,
       steps: arrayOf(isFullResolutionStep),
-      /** The crop in force (issue 37): the steps run on the crop of the original. */
+      /** The crop in force: the steps run on the crop of the original. */
       crop: optional(isCropGeometry),
       /** The frame around the photo: the print is saved, the window at the photo's own resolution. */
       frame: optional(isFrameChoice),
@@ -327,7 +327,7 @@ export const EDITOR_FROM_WORKER = {
     redoStep: optional(nullable(isString)),
   }),
   /**
-   * Not in the spec (issue 38): how the backend's self-test went, run once the worker is first idle. On
+   * Not in the spec: how the backend's self-test went, run once the worker is first idle. On
    * a mismatch the page moves to the next backend. A test that could not run (the CPU's pixels were not
    * had) keeps the backend: `passed`, with the reason it was not tested.
    */

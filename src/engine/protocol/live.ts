@@ -1,5 +1,5 @@
 /**
- * The live viewfinder's protocol (issue 26): the camera page's messages to its effect worker and the
+ * The live viewfinder's protocol: the camera page's messages to its effect worker and the
  * worker's answers, in the same form as the editor's (schema.ts). Worker-safe: no DOM, no React.
  */
 import { isSettings, type EffectSettings } from './editor.ts';

@@ -13,7 +13,7 @@ type PerPixelValues<P, T extends UniformTable> = (params: P, region: Region) => 
 /**
  * A per-pixel stage (`perPixel` in types.ts) whose only extra is its uniforms: its `encode` is the one
  * same-size pass reading the input that every such stage asks for (recorded, then fused:
- * src/engine/fusion.ts), so a stage says only what its uniforms are for its params, typed by its table.
+ * src/engine/epilogue-fusion.ts), so a stage says only what its uniforms are for its params, typed by its table.
  * `region` is where the input lies in the whole image (a tile of the full-resolution export).
  */
 export type PerPixelStage<P, T extends UniformTable> = Omit<

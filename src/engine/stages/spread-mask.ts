@@ -1,6 +1,6 @@
 /**
  * What the fringing and halation stages share: a mask of the input's highlights (each stage's `mask`
- * entry), spread by the separable gaussian of gaussian-plan.ts, and a final pass that reads the image and
+ * entry), spread by the separable gaussian of gaussian-pass-plan.ts, and a final pass that reads the image and
  * the spread mask. The gaussian's sigma is a fraction of the whole image's long side, so a tile of the
  * full-resolution export, a thumbnail and the full apply look alike.
  */
@@ -12,7 +12,7 @@ import {
   gaussianReach,
   gaussianUniforms,
   planGaussian,
-} from './gaussian-plan.ts';
+} from './gaussian-pass-plan.ts';
 import type { PassEncoder, StageDefinition } from './types.ts';
 import { type DerivedUniforms, type ValuesField, stageUniforms } from './uniform-values.ts';
 

@@ -73,7 +73,7 @@ export interface StageDefinition<P = StageParams> {
    * Each output texel depends only on the input texel at the same place (and the uniforms and extra
    * textures): `encode` asks for one same-size rgba8unorm pass reading the input first, which is
    * recorded, not run, and both shaders define `pixel(color, p, dims)` and no entry point. The stage runs
-   * on what the pass before it stores, or on a copy pass's (src/engine/fusion.ts).
+   * on what the pass before it stores, or on a copy pass's (src/engine/epilogue-fusion.ts).
    */
   readonly perPixel?: boolean;
   /**

@@ -8,7 +8,7 @@ import type {
   UploadSource,
 } from '../backend.ts';
 import { uploadSize } from '../backend.ts';
-import { programInputs } from '../fusion.ts';
+import { programInputs } from '../epilogue-fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
 import { GlPrograms, type Program } from './programs.ts';
 
@@ -176,7 +176,7 @@ class WebGl2Backend implements Backend {
 
   /**
    * A program's first draw is where the driver makes its pipeline for the output's format (ANGLE over
-   * Vulkan: tens of milliseconds each on SwiftShader, so a cold chain ran at twice its warm time). A 1x1
+   * Vulkan), work a cold chain would otherwise wait for at each pass. A 1x1
    * draw of each program into a target of each format its passes write does that now, behind the
    * compile; the GPU process works on it while the worker goes on. Without KHR_parallel_shader_compile
    * (Chromium's workers have none) taking a program for its draw waits here until it links; the GPU

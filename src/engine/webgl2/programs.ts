@@ -5,7 +5,7 @@
  * that needs a program collects it (and reports its compile or link error).
  */
 import type { FusedStep } from '../backend.ts';
-import { composeGlsl, epilogueKey, fusedSource, GLSL_OUTPUT_SIZE } from '../fusion.ts';
+import { composeGlsl, epilogueKey, fusedSource, GLSL_OUTPUT_SIZE } from '../epilogue-fusion.ts';
 import type { ShaderLibrary } from '../shader-sources.ts';
 
 export interface Program {

@@ -9,7 +9,7 @@ import type {
   UploadSource,
 } from '../backend.ts';
 import { uploadSize } from '../backend.ts';
-import { programInputs } from '../fusion.ts';
+import { programInputs } from '../epilogue-fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
 import { Programs, type Program } from './programs.ts';
 import { UniformSlots } from './uniform-slots.ts';
@@ -171,8 +171,8 @@ export class WebGpuBackend implements Backend {
   /**
    * A VideoFrame through `importExternalTexture`: the GPU reads the frame where it is and one pass writes
    * it into the texture. The work is submitted here, so the caller may close the frame as soon as this
-   * returns. (copyExternalImageToTexture took a camera frame through a copy of its own, 20 ms a frame at
-   * 640x480 on SwiftShader; see bench/RESULTS.md.)
+   * returns. (copyExternalImageToTexture takes a camera frame through a copy of its own on SwiftShader; the
+   * benchmark's results compare the two.)
    */
   private uploadFrame(frame: VideoFrame, into: WebGpuTexture): void {
     const pipeline = (this.framePipeline ??= this.device.createComputePipeline({

@@ -4,7 +4,7 @@
  * bind group layout read from the bindings its entry point uses. Each is made once and kept.
  */
 import type { FusedStep } from '../backend.ts';
-import { composeWgsl, epilogueKey, fusedSource } from '../fusion.ts';
+import { composeWgsl, epilogueKey, fusedSource } from '../epilogue-fusion.ts';
 import type { ShaderLibrary } from '../shader-sources.ts';
 import { bindingsUsedBy, parseComputeEntries, type WgslBinding, type WgslEntry } from './wgsl-bindings.ts';
 
@@ -15,7 +15,7 @@ export interface Program {
   readonly layout: GPUBindGroupLayout;
   readonly bindings: readonly WgslBinding[];
   readonly entry: WgslEntry;
-  /** With an epilogue: the input number of its first texture (src/engine/fusion.ts). */
+  /** With an epilogue: the input number of its first texture (src/engine/epilogue-fusion.ts). */
   readonly firstEpilogueInput?: number;
 }
 
@@ -61,7 +61,7 @@ export class Programs {
     return this.programs.get(key) ?? this.make(key, stage, entryName, undefined);
   }
 
-  /** The stage's pass with per-pixel stages applied to what it stores (src/engine/fusion.ts). */
+  /** The stage's pass with per-pixel stages applied to what it stores (src/engine/epilogue-fusion.ts). */
   private epilogueProgram(stage: string, entry: string, steps: readonly FusedStep[]): Program {
     const key = keyOf(stage, entry, steps);
     return this.programs.get(key) ?? this.make(key, stage, entry, steps);

@@ -1,5 +1,5 @@
 /**
- * The crop in the worker (issue 37): made from the original, not from the preview.
+ * The crop in the worker: made from the original, not from the preview.
  *
  * The preview's crop reads the original decoded no larger than about twice the crop's processing size,
  * and only the crop's region of it (cropSource), then runs the transform stage to the processing size:

@@ -1,5 +1,5 @@
 /**
- * The frame as the last step of what is shown and saved (issue: frames). The look runs on the photo; the
+ * The frame as the last step of what is shown and saved. The look runs on the photo; the
  * frame goes around the result, never into the committed base, so later effects never grain the paper.
  * - The preview: `framed` runs the frame stage on the current image into a texture of the print's size.
  * - The full-resolution save: `frameRows` draws the print a band of rows at a time, each band in pieces

@@ -1,5 +1,5 @@
 /**
- * The full-resolution export (issue 7): the committed effects and the current one, run again in order on
+ * The full-resolution export: the committed effects and the current one, run again in order on
  * the original image at its own size, then encoded as a JPEG here in the worker, so that the main thread
  * never holds the full-size pixels.
  *
@@ -24,7 +24,7 @@
  * A picture smaller than the full size (a camera's) is scaled up when a full-size step or the encoder
  * needs it, as the preview's own save scales it to 1080 px: a 2D canvas drawImage at high quality.
  *
- * Within iOS Safari's limits (issue 36): between steps the picture is a texture that fits the device, or
+ * Within iOS Safari's limits: between steps the picture is a texture that fits the device, or
  * plain pixels in memory, never a canvas of the whole photo; the JPEG is encoded a strip of rows at a
  * time (StripJpegEncoder), and a scaled-up picture is drawn a strip at a time (drawInStrips).
  */
@@ -41,7 +41,7 @@ import type { TextureResolver } from '../stages/types.ts';
 import { stepInputUses } from '../step-inputs.ts';
 import { tagSrgb } from '../../colour/srgb-jpeg.ts';
 import { downscaled } from '../../pixels/downscale.ts';
-import { StripJpegEncoder } from '../jpeg-encoder/strip-encoder.ts';
+import { StripJpegEncoder } from '../../jpeg-encoder/strip-encoder.ts';
 import {
   asImageData,
   drawInStrips,
@@ -52,7 +52,14 @@ import {
   type PictureReader,
   type Pixels,
 } from '../../pixels/strips.ts';
-import { planSteps, sameSize, stepRuns, stepTexture, type ImageSize, type StepRun } from './step-plan.ts';
+import {
+  planSteps,
+  sameSize,
+  stepRuns,
+  stepTexture,
+  type ImageSize,
+  type StepRun,
+} from './export-step-plan.ts';
 import { into, runInTiles, type RowSink } from './tiles.ts';
 import { FrameRenderer } from './frame.ts';
 import type { FrameChoice } from '../../frames/model/choice.ts';

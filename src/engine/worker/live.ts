@@ -22,7 +22,7 @@ import { RESIZE_AREA } from '../stages/resize/stage.ts';
 import { UploadTrial } from './upload-trial.ts';
 import type { TextureResolver } from '../stages/types.ts';
 import { stepStages } from '../../effects/strength.ts';
-import { chainOutputSize } from './step-plan.ts';
+import { chainOutputSize } from './export-step-plan.ts';
 
 /** The preview's long side never goes below this, nor above this, nor above the camera's own. */
 export const LIVE_MIN_LONG_SIDE = 240;

@@ -6,7 +6,7 @@ import type { FrameChoice } from '../../frames/model/choice.ts';
 import type { Settings } from '../../effects/types.ts';
 import type { PictureReader } from '../../pixels/strips.ts';
 import type { TileLimits } from '../tiling.ts';
-import type { ImageSize } from './step-plan.ts';
+import type { ImageSize } from './export-step-plan.ts';
 
 export interface RenderStep {
   effectId: string;

@@ -1,13 +1,15 @@
 /**
- * The engine's self-test (issue 38): a GPU that starts is not yet a GPU that draws right (Safari 26.4's
+ * The engine's self-test: a GPU that starts is not yet a GPU that draws right (Safari 26.4's
  * WebGPU drew black or dropped objects on macOS and iPadOS while WebGL worked). Once the worker is first
- * idle (serve.ts), a GPU backend runs a small known chain (a colour stage, a blur, the JPEG stage) on a
+ * idle (idle-work.ts), a GPU backend runs a small known chain (a colour stage, a blur, the JPEG stage) on a
  * tiny generated picture, and its read-back is held to what the CPU backend computes from the same
  * picture. A backend that draws otherwise is left for the next one.
  */
 import type { Backend } from '../backend.ts';
 import type { EngineKind } from '../protocol.ts';
 import { StageRunner } from '../runner.ts';
+import type { Engine } from './photo-engine.ts';
+import { log, post, reason } from './post.ts';
 import type { StageInvocation } from '../stages/invocation.ts';
 
 /** The picture's side: a few JPEG blocks, a blur's reach, and nothing to wait for. */
@@ -136,4 +138,37 @@ async function renderOnCpu(log: (text: string) => void): Promise<Uint8Array> {
   } finally {
     cpu.destroy();
   }
+}
+
+/**
+ * Runs the self-test on `engine`'s backend once the worker is idle and tells the page (`selfTest`), which
+ * moves to the next backend on a mismatch. A test that could not run (the CPU's pixels were not had, or
+ * it threw) keeps the backend and is settled all the same. `corrupt` is the test hook's (`selfTest`).
+ */
+export async function runSelfTest(
+  engine: Engine,
+  corrupt: readonly EngineKind[],
+): Promise<SelfTestResult['verdict']> {
+  const kind = engine.backend.kind;
+  const started = performance.now();
+  let result: SelfTestResult;
+  try {
+    result = await selfTest(engine.backend, () => cpuSelfTest((text) => log('info', text)), corrupt);
+  } catch (error) {
+    result = { verdict: 'untested', reason: reason(error) };
+  }
+  const ms = (performance.now() - started).toFixed(0);
+  if (result.verdict === 'untested') {
+    log('warn', `${kind}: self-test could not run in ${ms} ms (${result.reason}); ${kind} is kept`);
+  } else {
+    log(result.verdict === 'failed' ? 'warn' : 'info', `${kind}: self-test ${result.verdict} in ${ms} ms`);
+  }
+  // The page leaves a backend only on a failure; an untested one is kept, as a passed one.
+  post({
+    type: 'selfTest',
+    engine: kind,
+    passed: result.verdict !== 'failed',
+    ...('reason' in result ? { reason: result.reason } : {}),
+  });
+  return result.verdict;
 }

@@ -1,10 +1,10 @@
 /**
- * Thumbnails of the user's photo with each effect and look (issue 23). Each effect runs on the photo
+ * Thumbnails of the user's photo with each effect and look. Each effect runs on the photo
  * reduced to the thumbnail's size (or its `thumbnailDetail` times that; a camera's resolution is scaled
  * as if the photo were CAMERA_OVERSAMPLE times the thumbnail's size), a result of another size is
  * reduced by area, and the result is copied into its cell of an atlas. The atlas of a group (the
- * effects, then the looks) is read back once, when its last cell is made (issue 38: one read-back
- * instead of one a thumbnail), and its cells handed over as they are: no encoding. A call renders one
+ * effects, then the looks) is read back once, when its last cell is made (one read-back a
+ * group, not one a thumbnail), and its cells handed over as they are: no encoding. A call renders one
  * camera effect or a few looks (PASSES_PER_CALL), its GPU work finished before it ends: the worker's
  * queue runs calls between its other messages, so an apply waits for one call at most, and the worker's
  * rest after a call is as long as the call took.
@@ -29,10 +29,10 @@ import { stepStages } from '../../effects/strength.ts';
 
 /**
  * A camera's resolution is scaled as if the photo were this many times the thumbnail's size: its JPEG
- * blocks and pixels are then, relative to the thumbnail, near what they are on the photo reduced (at 2,
- * CCD's thumbnail fell to 29.7 dB of its full apply). The stages before the camera's resize run on the
- * photo at the thumbnail's size all the same (its `thumbnailDetail` times that): the resize takes its
- * detail from there, and on the photo at 2.25 times the size they took a third of the set's time more.
+ * blocks and pixels are then, relative to the thumbnail, near what they are on the photo reduced. The
+ * stages before the camera's resize run on the photo at the thumbnail's size all the same (its
+ * `thumbnailDetail` times that): the resize takes its detail from there, and running them on the larger
+ * photo would cost the set's time for no difference a thumbnail shows.
  */
 const CAMERA_OVERSAMPLE = 2.25;
 

@@ -45,7 +45,7 @@ export interface RowSink {
   /**
    * The rows go into the very pixels the run reads: a band then waits until no later band reads its
    * rows. Otherwise (the encoder, another buffer) each band goes as soon as it is done, so at most one
-   * band of rows (a full-width strip a tile high: 90 MB of a 120 MP photo) is held at a time.
+   * band of rows (a full-width strip a tile high) is held at a time.
    */
   inPlace: boolean;
 }
@@ -87,7 +87,7 @@ export async function runInTiles(
     for (const tile of band.tiles) {
       const { core, region } = tile;
       // Regions differ in size at the edges: the textures a chain left in the pool for the last size
-      // would only wait there, a set per size (on the CPU backend a float texture of a tile is 128 MB).
+      // would only wait there, a set per size (on the CPU backend a tile's float texture is four times its RGBA8 size).
       const size = `${region.width}x${region.height}`;
       if (size !== lastSize) pool.trim();
       lastSize = size;

@@ -1,9 +1,9 @@
 /**
- * How a camera frame gets into the input texture is measured, not guessed (issue 26): the same frame
+ * How a camera frame gets into the input texture is measured, not guessed: the same frame
  * source is cheap one way on one machine and dear on another. Chromium's fake camera gives frames in
- * shared memory, which SwiftShader's WebGPU imports through a copy and a conversion of its own (20 ms at
- * 640x480) while `VideoFrame.copyTo` converts them to RGBA in 2 ms; a real camera's frame in GPU memory is
- * the other way round. The viewfinder tries each way it has on a few frames and keeps the cheapest.
+ * shared memory, which SwiftShader's WebGPU imports through a copy and a conversion of its own, dearer
+ * than `VideoFrame.copyTo` converting them to RGBA; a real camera's frame in GPU memory is the other way
+ * round. The viewfinder tries each way it has on a few frames and keeps the cheapest.
  */
 import type { LiveUpload } from '../protocol.ts';
 

@@ -1,6 +1,6 @@
 /**
- * Programs made before they are needed (issue 24). Compiling a pipeline or a shader program is what a
- * first apply waits for (hundreds of milliseconds each, one after another when the passes ask for them).
+ * Programs made before they are needed. Compiling a pipeline or a shader program is what a
+ * first apply waits for (one after another when the passes ask for them).
  * Here a chain's programs are all asked for at once before its passes run, so the browser compiles them
  * in parallel, off the worker's thread; and while the photo decodes or the worker is idle, the effects the
  * user is likely to choose next are prepared in that order, one effect at a time.
@@ -8,7 +8,7 @@
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
 import type { Backend } from '../backend.ts';
-import { chainPrograms } from '../plan.ts';
+import { chainPrograms } from '../program-plan.ts';
 import type { StageInvocation } from '../stages/invocation.ts';
 import { stepStages } from '../../effects/strength.ts';
 

@@ -1,10 +1,11 @@
 /// <reference lib="webworker" />
 /**
- * The effect worker's entry. It holds no engine code and nothing imports it: the engine (serve.ts) is a
- * chunk of its own that this loads. A bundler puts code shared by an entry and its lazy chunks (the
- * backends) into the entry's chunk, and the lazy chunks then import the entry; WebKit evaluates such an
- * entry module a second time, and the second copy's message handler replaces the first's. With an entry
- * that only loads, no chunk can import it (scripts/size.mjs checks every worker's build).
+ * The effect worker's entry. It holds no engine code and nothing imports it: the request dispatcher
+ * (dispatcher.ts) and the engine behind it are a chunk of their own that this loads. A bundler puts code
+ * shared by an entry and its lazy chunks (the backends) into the entry's chunk, and the lazy chunks then
+ * import the entry; WebKit evaluates such an entry module a second time, and the second copy's message
+ * handler replaces the first's. With an entry that only loads, no chunk can import it (scripts/size.mjs
+ * checks every worker's build).
  */
 import type { FromWorkerMessage } from '../protocol.ts';
 
@@ -14,7 +15,7 @@ declare const self: DedicatedWorkerGlobalScope;
 const early: MessageEvent<unknown>[] = [];
 self.onmessage = (event: MessageEvent<unknown>) => early.push(event);
 
-import('./serve.ts').then(
+import('./dispatcher.ts').then(
   ({ serve }) => serve(early),
   (error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);

@@ -10,7 +10,7 @@
  */
 import { input, type Kernel, type KernelPass } from '../kernel.ts';
 import { readRow, store, tap, type CpuTexture, unit, writeRow } from '../texture.ts';
-import type { GaussianUniforms } from '../../stages/gaussian-plan.ts';
+import type { GaussianUniforms } from '../../stages/gaussian-pass-plan.ts';
 
 /** The gaussian's uniforms, read once per pass. */
 export function gaussianParams(u: GaussianUniforms) {

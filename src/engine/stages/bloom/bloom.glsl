@@ -60,8 +60,6 @@ void main() {
 // Adds the glow, bilinearly upsampled from a quarter of the size (it is smooth there), to the image.
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
-  vec4 color = texelFetch(input0, p, 0);
-  vec3 glow = tapAt(input1, (vec2(p) + 0.5) * 0.25);
-  outColor = vec4(clamp(color.rgb + glow, vec3(0.0), vec3(1.0)), color.a);
+  outColor = addLight(input0, input1, p, 0.25);
 }
 #endif

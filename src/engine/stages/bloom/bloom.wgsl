@@ -82,7 +82,5 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
   let dims = vec2i(textureDimensions(output));
   let p = vec2i(id.xy);
   if (p.x >= dims.x || p.y >= dims.y) { return; }
-  let color = textureLoad(input0, p, 0);
-  let glow = tapAt(input1, linearSampler, (vec2f(p) + 0.5) * 0.25);
-  textureStore(output, p, vec4f(clamp(color.rgb + glow, vec3f(0.0), vec3f(1.0)), color.a));
+  textureStore(output, p, addLight(input0, input1, linearSampler, p, 0.25));
 }

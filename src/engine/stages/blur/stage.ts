@@ -4,7 +4,7 @@ import {
   blurAndReadBack,
   gaussianReach,
   planGaussian,
-} from '../gaussian-plan.ts';
+} from '../gaussian-pass-plan.ts';
 import type { StageDefinition } from '../types.ts';
 
 /** What its shaders and CPU kernel read: the gaussian's uniforms. */
@@ -22,7 +22,7 @@ export interface BlurParams {
 
 /**
  * Separable gaussian blur, edges clamped. Two passes at full resolution (rows, then columns as the output
- * is written); four for wide sigmas, three of them at low resolution. See gaussian-plan.ts.
+ * is written); four for wide sigmas, three of them at low resolution. See gaussian-pass-plan.ts.
  */
 export const blurStage: StageDefinition<BlurParams> = {
   name: 'blur',

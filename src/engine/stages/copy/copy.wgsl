@@ -1,5 +1,5 @@
 // Identity pass: one read and one write per texel. The benchmark's floor, a plain copy for the engine,
-// and the pass per-pixel stages run on where no other pass can take them (src/engine/fusion.ts).
+// and the pass per-pixel stages run on where no other pass can take them (src/engine/epilogue-fusion.ts).
 @group(0) @binding(0) var input0: texture_2d<f32>;
 @group(0) @binding(1) var output: texture_storage_2d<rgba8unorm, write>;
 

@@ -4,10 +4,7 @@
 // the tint by amount min(1, gain spread) (1 - clip(self)) (1 - luma): on dark pixels beside highlights
 // only, never on the clipped pixels themselves, and nowhere in a photo with nothing clipped.
 
-uniform highp sampler2D input0;
-uniform highp sampler2D input1;
-out vec4 outColor;
-
+#include "/shaders/common/gaussian-bindings.glsl"
 #include "/shaders/common/gaussian-passes.glsl"
 #include "/shaders/common/clip.glsl"
 

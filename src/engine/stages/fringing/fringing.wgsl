@@ -3,14 +3,9 @@
 // marks the clipped pixels, the shared gaussian spreads the mask by the radius, and `main` mixes towards
 // the tint by amount min(1, gain spread) (1 - clip(self)) (1 - luma): on dark pixels beside highlights
 // only, never on the clipped pixels themselves, and nowhere in a photo with nothing clipped.
+#include "/shaders/common/gaussian-bindings.wgsl"
 #include "/shaders/common/gaussian-passes.wgsl"
 #include "/shaders/common/clip.wgsl"
-
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var input0: texture_2d<f32>;
-@group(0) @binding(2) var input1: texture_2d<f32>;
-@group(0) @binding(3) var linearSampler: sampler;
-@group(0) @binding(4) var output: texture_storage_2d<rgba8unorm, write>;
 
 @compute @workgroup_size(8, 8)
 fn mask(@builtin(global_invocation_id) id: vec3u) {

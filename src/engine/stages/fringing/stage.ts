@@ -25,7 +25,7 @@ export type FringingUniforms = SpreadMaskUniforms;
  * Purple fringing: a cheap lens focuses blue and violet light a little apart from green, and a CCD's
  * clipped wells spill charge, so the dark side of an edge next to a blown highlight turns purple-blue.
  * `mask` marks clipped pixels (smoothstep(0.94, 0.99, max channel); 0 in a photo with nothing clipped,
- * which the stage then leaves exactly as it is), the gaussian of gaussian-plan.ts spreads the mask by
+ * which the stage then leaves exactly as it is), the gaussian of gaussian-pass-plan.ts spreads the mask by
  * `radius`, and `main` mixes towards the tint by weight = amount min(1, 2 spread) (1 - clip(self)) (1 -
  * luma): fringes fall around highlights, on dark pixels, never on the clipped pixels themselves.
  */

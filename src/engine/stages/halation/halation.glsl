@@ -4,10 +4,7 @@
 // and `main` screens the tint on by h = min(1, amount gain spread (1 - b(self))), mostly outside the
 // highlight: out = in + h tint (1 - in), exactly the input where nothing bright is near.
 
-uniform highp sampler2D input0;
-uniform highp sampler2D input1;
-out vec4 outColor;
-
+#include "/shaders/common/gaussian-bindings.glsl"
 #include "/shaders/common/gaussian-passes.glsl"
 
 float brightness(vec3 c) {

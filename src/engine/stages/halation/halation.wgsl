@@ -3,13 +3,8 @@
 // the bright pass b = smoothstep(threshold, 1, max channel), the shared gaussian spreads it by the radius,
 // and `main` screens the tint on by h = min(1, amount gain spread (1 - b(self))), mostly outside the
 // highlight: out = in + h tint (1 - in), exactly the input where nothing bright is near.
+#include "/shaders/common/gaussian-bindings.wgsl"
 #include "/shaders/common/gaussian-passes.wgsl"
-
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var input0: texture_2d<f32>;
-@group(0) @binding(2) var input1: texture_2d<f32>;
-@group(0) @binding(3) var linearSampler: sampler;
-@group(0) @binding(4) var output: texture_storage_2d<rgba8unorm, write>;
 
 fn brightness(c: vec3f) -> f32 {
   return smoothstep(params.threshold, 1.0, max(c.r, max(c.g, c.b)));

@@ -27,7 +27,7 @@ export type HalationUniforms = SpreadMaskUniforms & UniformParams<typeof OWN_UNI
  * Halation: light that passes through the film's emulsion reflects off the base and comes back into the
  * layers from behind, the red-sensitive one first, so film draws a red-orange rim around highlights. Unlike
  * a bloom it does not whiten: the rim is red and lies outside the highlight. `mask` is the bright pass b =
- * smoothstep(threshold, 1, max channel), the gaussian of gaussian-plan.ts spreads it by `radius`, and
+ * smoothstep(threshold, 1, max channel), the gaussian of gaussian-pass-plan.ts spreads it by `radius`, and
  * `main` screens the tint on by h = min(1, amount 1.5 spread (1 - b(self))): out = in + h tint (1 - in).
  */
 export const halationStage = spreadMaskStage<HalationParams, typeof OWN_UNIFORMS>({

@@ -238,11 +238,10 @@ fn sampleOf(row: mat2x4f, x: u32) -> f32 {
 }
 
 // Invocations per MCU, each doing several rows. Software adapters (SwiftShader) run a workgroup that
-// waits at barriers as one coroutine per few invocations: there, at 1080x720, 8 invocations and two
-// barriers made the stage about a third faster than its five fragment-style passes; 16 invocations were no
-// faster than those, and 64, or 4 MCUs to a workgroup of 32, up to twice as slow. (On a GPU a workgroup of
-// 8 fills a quarter of a SIMD group; the pass is small at the processing size, but `npm run bench:native`
-// should say whether 4 MCUs to a workgroup pay there.)
+// waits at barriers as one coroutine per few invocations, so few invocations with few barriers suit them
+// best; more invocations, or more MCUs to a workgroup, only add coroutines to switch between. (On a GPU a
+// workgroup of 8 fills a quarter of a SIMD group; the pass is small at the processing size, and
+// `npm run bench:native` says whether more MCUs to a workgroup pay there.)
 const THREADS = 8u;
 
 @compute @workgroup_size(8)

@@ -193,8 +193,6 @@ void main() {
 // Adds the flare, upsampled from the eighth-size grid, to the image.
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
-  vec4 color = texelFetch(input0, p, 0);
-  vec3 light = tapAt(input1, (vec2(p) + 0.5) * 0.125);
-  outColor = vec4(clamp(color.rgb + light, vec3(0.0), vec3(1.0)), color.a);
+  outColor = addLight(input0, input1, p, 0.125);
 }
 #endif

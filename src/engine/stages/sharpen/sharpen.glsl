@@ -2,10 +2,7 @@
 // Full resolution: blurH, then main blurs the columns and combines. Wide radius: down, blurH, blurV at low
 // resolution, then main reads it back bilinearly and combines.
 
-uniform highp sampler2D input0;
-uniform highp sampler2D input1;
-out vec4 outColor;
-
+#include "/shaders/common/gaussian-bindings.glsl"
 #include "/shaders/common/gaussian-passes.glsl"
 
 void main() {

@@ -1,5 +1,5 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
-import { GAUSSIAN_UNIFORMS, blurAndReadBack, gaussianReach, planGaussian } from '../gaussian-plan.ts';
+import { GAUSSIAN_UNIFORMS, blurAndReadBack, gaussianReach, planGaussian } from '../gaussian-pass-plan.ts';
 import type { StageDefinition } from '../types.ts';
 
 export interface SharpenParams {

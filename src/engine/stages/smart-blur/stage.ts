@@ -4,7 +4,7 @@ import {
   gaussianReach,
   planGaussian,
   readBackUniforms,
-} from '../gaussian-plan.ts';
+} from '../gaussian-pass-plan.ts';
 import { BLOCK_UNIFORMS, blockGrid, blockMeans, blockUniforms } from '../pixel-blocks.ts';
 import type { GpuTexture } from '../../backend.ts';
 import type { UniformParams, UniformTable } from '../../uniforms.ts';

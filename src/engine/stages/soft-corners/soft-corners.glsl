@@ -3,10 +3,7 @@
 // radius in the whole image (0 centre, 1 corners). Full resolution: blurH, then main blurs the columns
 // and mixes. Wide radius: down, blurH, blurV at low resolution, then main reads it back bilinearly.
 
-uniform highp sampler2D input0;
-uniform highp sampler2D input1;
-out vec4 outColor;
-
+#include "/shaders/common/gaussian-bindings.glsl"
 #include "/shaders/common/pcg.glsl"
 #include "/shaders/common/vignette.glsl"
 #include "/shaders/common/gaussian-passes.glsl"

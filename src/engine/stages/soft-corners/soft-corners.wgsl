@@ -2,15 +2,10 @@
 // the corners. out = mix(in, gaussian(in), amount * smoothstep(start, start + ramp, r)), r the vignette
 // radius in the whole image (0 centre, 1 corners). Full resolution: blurH, then main blurs the columns
 // and mixes. Wide radius: down, blurH, blurV at low resolution, then main reads it back bilinearly.
+#include "/shaders/common/gaussian-bindings.wgsl"
 #include "/shaders/common/gaussian-passes.wgsl"
 #include "/shaders/common/pcg.wgsl"
 #include "/shaders/common/vignette.wgsl"
-
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var input0: texture_2d<f32>;
-@group(0) @binding(2) var input1: texture_2d<f32>;
-@group(0) @binding(3) var linearSampler: sampler;
-@group(0) @binding(4) var output: texture_storage_2d<rgba8unorm, write>;
 
 // input0: the image; input1: the blur (rows, or low resolution).
 @compute @workgroup_size(8, 8)

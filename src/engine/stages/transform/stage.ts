@@ -35,7 +35,7 @@ const UNIFORMS = [
 export type TransformUniforms = UniformParams<typeof UNIFORMS>;
 
 /**
- * Crop, quarter turns, flips and straightening in one pass (issue 37): each output pixel reads the input
+ * Crop, quarter turns, flips and straightening in one pass: each output pixel reads the input
  * where the map sends it. At a scale of one input pixel per output pixel or less (a turn, a straighten,
  * a tight crop enlarged), the Catmull-Rom cubic of the 4 x 4 input pixels around that point; where an
  * output pixel covers more (a crop made smaller), the mean of n x n bilinear samples spread over its

@@ -48,7 +48,7 @@ import { stepStages } from '../../effects/strength.ts';
 
 export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => void;
 
-/** A reply's fields: the worker's queue (serve.ts) adds its type and the request's id. */
+/** A reply's fields: the worker's queue (dispatcher.ts) adds its type and the request's id. */
 export type Fields<M> = Omit<M, 'type' | 'id'>;
 type Status = Fields<StatusMessage>;
 
@@ -223,7 +223,7 @@ export class Engine {
   }
 
   /**
-   * The crop (issue 37): made from the original at the crop's processing size (the spec's 1080 rule
+   * The crop: made from the original at the crop's processing size (the spec's 1080 rule
    * applied to the crop), then the committed effects run on it again, so the look follows the cropped
    * photo; it becomes the base, and the image before it can be undone to.
    */

@@ -1,5 +1,5 @@
 /**
- * A baseline JPEG encoder that takes the picture a strip of rows at a time (issue 36, point 2): the
+ * A baseline JPEG encoder that takes the picture a strip of rows at a time: the
  * full-resolution save can then render and encode a 24 or 48 MP photo in strips, never holding a canvas
  * of the whole photo (iOS Safari refuses one over 16.7 million pixels). Only the compressed bytes are
  * kept, in chunks.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EFFECTS } from '../../src/effects/index.ts';
 import { resolveSettings } from '../../src/effects/settings.ts';
-import { chainPrograms } from '../../src/engine/plan.ts';
+import { chainPrograms } from '../../src/engine/program-plan.ts';
 
 const WORKER_EFFECTS = EFFECTS.filter((effect) => effect.runsOn === 'worker');
 const key = (spec: { stage: string; entry?: string; epilogue?: readonly { stage: string }[] }) =>

@@ -1,17 +1,18 @@
-// The composed shaders of passes with an epilogue of per-pixel stages (src/engine/fusion.ts), from the
+// The composed shaders of passes with an epilogue of per-pixel stages (src/engine/epilogue-fusion.ts), from the
 // real shader files: names kept apart, includes once, bindings as the backends bind them. That they compile and give the
 // stages' pixels is checked on both backends in tests/gpu/fusion.spec.ts.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   composeGlsl,
   composeWgsl,
   firstEpilogueInput,
+  fusedSource,
   numberedInputs,
   type FusedStageSource,
-} from '../../src/engine/fusion.ts';
-import { stagePreamble, type ShaderLanguage } from '../../src/engine/shader-sources.ts';
+} from '../../src/engine/epilogue-fusion.ts';
+import { ShaderLibrary, stagePreamble, type ShaderLanguage } from '../../src/engine/shader-sources.ts';
 import { STAGES } from '../../src/engine/stages/index.ts';
 import { parseBindings } from '../../src/engine/webgpu/wgsl-bindings.ts';
 
@@ -28,6 +29,15 @@ function stage(name: string, language: ShaderLanguage): FusedStageSource {
     hasUniforms: definition.uniforms.length > 0,
   };
 }
+
+/** Every shader file, keyed as the backends' import.meta.glob keys them (`/<folder>/<file>`). */
+const SHADER_FILES: Record<string, string> = Object.fromEntries(
+  ['shaders', 'src/engine/stages'].flatMap((folder) =>
+    readdirSync(resolve(root, folder), { recursive: true, encoding: 'utf8' })
+      .filter((path) => /\.(wgsl|glsl)$/.test(path))
+      .map((path) => [`/${folder}/${path}`, readFileSync(resolve(root, folder, path), 'utf8')]),
+  ),
+);
 
 /** Applied to a copy pass's stores: two LUTs, whose helpers and uniforms share names, and grain between. */
 const EPILOGUE = ['lut', 'vignette', 'grain', 'lut'];
@@ -125,6 +135,24 @@ describe('fusion', () => {
     expect(code.indexOf('uniform highp sampler2D input1;')).toBeLessThan(code.indexOf('vec3 lattice_1('));
     expect(code.indexOf('uniform highp sampler2D input2;')).toBeLessThan(code.indexOf('vec3 lattice_4('));
     expect(count(code, /#include "\/shaders\/common\/pcg\.glsl"/g)).toBe(1);
+  });
+
+  it('WGSL: a base whose bindings come from a shared include binds the epilogue after them', () => {
+    const shaders = new ShaderLibrary(SHADER_FILES, 'wgsl');
+    // sharpen's file declares none of its bindings: shaders/common/gaussian-bindings.wgsl does.
+    expect(shaders.stageRaw('sharpen')).not.toMatch(/@binding/);
+    const steps = ['vignette', 'lut'].map((name) => ({
+      stage: name,
+      extraInputs: STAGES.get(name)?.textures?.length ?? 0,
+      uniforms: new ArrayBuffer(16),
+    }));
+    const { code, firstInput } = fusedSource(shaders, 'sharpen', 'main', steps, composeWgsl);
+    expect(firstInput).toBe(2);
+    const bindings = parseBindings(code);
+    expect(new Set(bindings.map((b) => b.binding)).size).toBe(bindings.length);
+    expect(bindings.map((b) => b.name).sort()).toEqual(
+      ['params', 'input0', 'input1', 'linearSampler', 'output', 'params1', 'params2', 'input2'].sort(),
+    );
   });
 
   it('numbers epilogue textures after every input the base names, filling the gap', () => {

@@ -1,6 +1,6 @@
 /**
  * The programs a chain's passes will run, found without running anything: the chain goes through a
- * StageRunner on a backend that only records its passes (issue 24: programs made before they are needed).
+ * StageRunner on a backend that only records its passes (so that programs are made before they are needed).
  */
 import type { Backend, GpuTexture, PassSpec, ProgramSpec, TextureFormat } from './backend.ts';
 import { StageRunner } from './runner.ts';
