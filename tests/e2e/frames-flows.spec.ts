@@ -22,9 +22,21 @@ const SAME_DB = 40;
 /** The contract's instant mini: a 54x86 mm print. */
 const MINI_ASPECT = 54 / 86;
 
+/**
+ * Opens the frame choice. The Frame button is disabled while the worker is busy, and a save's download
+ * can come a moment before the worker is ready again: a click in that moment finds the button disabled and
+ * does nothing, so the click is made again until the choice is open.
+ */
+async function openChoice(page: Page): Promise<void> {
+  const button = page.getByTestId('frame-button');
+  await expect(async () => {
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 2000 });
+  }).toPass();
+}
+
 async function chooseFrame(page: Page, id: FrameId, caption?: string): Promise<void> {
-  if ((await page.getByTestId('frame-button').getAttribute('aria-expanded')) !== 'true')
-    await page.getByTestId('frame-button').click();
+  await openChoice(page);
   await page.getByTestId(`frame-${id}`).click();
   await expect(page.getByTestId(`frame-${id}`)).toHaveAttribute('aria-pressed', 'true');
   if (caption !== undefined) await page.getByTestId('frame-caption').fill(caption);
@@ -182,3 +194,42 @@ for (const viewport of [
     }
   });
 }
+
+test("with a frame on, the smart blur's drawing lies over the photo in the print's window, the rest of the photo clipped", async ({
+  page,
+  editor,
+}) => {
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim23.png');
+  const photo = { width: 768, height: 512 };
+  const frame = { ...NO_FRAME, id: 'instant-square' as const };
+  await chooseFrame(page, frame.id);
+  await showsPrint(editor, frame, photo);
+  await editor.chooseEffect('smartBlur');
+  await editor.settled();
+  await page.getByTestId('setting-applicationMode').selectOption('draw');
+  await editor.settled();
+  const layout = printLayout(frame, photo)!;
+  const canvas = (await editor.canvas.boundingBox())!;
+  const scale = canvas.width / layout.width;
+  // The drawing canvas is the whole photo, placed so that its pixels lie on the print's own.
+  const drawing = (await page.getByTestId('drawing-overlay').boundingBox())!;
+  const expected = {
+    x: canvas.x + (layout.window.x - layout.crop.x) * scale,
+    y: canvas.y + (layout.window.y - layout.crop.y) * scale,
+    width: photo.width * scale,
+    height: photo.height * scale,
+  };
+  for (const key of ['x', 'y', 'width', 'height'] as const)
+    expect(Math.abs(drawing[key] - expected[key]), `the drawing's ${key}`).toBeLessThan(1.5);
+  // Only the window's part of it can be reached: the border around it is not painted on.
+  const window = (await page.getByTestId('photo-window').boundingBox())!;
+  expect(Math.abs(window.x - (canvas.x + layout.window.x * scale))).toBeLessThan(1.5);
+  expect(Math.abs(window.width - layout.window.width * scale)).toBeLessThan(1.5);
+  expect(Math.abs(window.height - layout.window.height * scale)).toBeLessThan(1.5);
+  const hit = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.getAttribute('data-testid') ?? null,
+    [window.x - 5 * scale, window.y + window.height / 2],
+  );
+  expect(hit, 'on the border, left of the window').not.toBe('drawing-overlay');
+});
