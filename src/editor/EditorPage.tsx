@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { frameAtom } from '../frames/ui/frame-atom.ts';
+import { PhotoWindow } from '../frames/ui/PhotoWindow.tsx';
 import { useSearch } from 'wouter';
 import { findEffect } from '../effects/index.ts';
 import type { SettingValue } from '../effects/types.ts';
@@ -300,13 +301,15 @@ function EditorScreen({ store }: { store: Store }) {
 
   const drawing =
     state.isDrawingModeActive && state.processingWidth && state.processingHeight ? (
-      <DrawingOverlay
-        width={state.processingWidth}
-        height={state.processingHeight}
-        brushSize={state.blurBrushSize}
-        onCanvas={setMaskCanvas}
-        onStrokeEnd={() => controller.strokeEnded()}
-      />
+      <PhotoWindow photo={{ width: state.processingWidth, height: state.processingHeight }}>
+        <DrawingOverlay
+          width={state.processingWidth}
+          height={state.processingHeight}
+          brushSize={state.blurBrushSize}
+          onCanvas={setMaskCanvas}
+          onStrokeEnd={() => controller.strokeEnded()}
+        />
+      </PhotoWindow>
     ) : null;
 
   return (

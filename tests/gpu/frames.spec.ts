@@ -141,10 +141,10 @@ for (const engine of ENGINES) {
   });
 }
 
-test('captions: right-to-left and CJK text is drawn in glyphs, not missing-glyph boxes; emoji do not break it', async ({
+test('captions: right-to-left and CJK text is drawn in glyphs, not missing-glyph boxes; an emoji is drawn, or left out without a box', async ({
   harness: page,
 }) => {
-  const scores = await page.evaluate(async () => {
+  const result = await page.evaluate(async () => {
     // The worker's own text drawing, run on the harness page (the same fonts and fallbacks).
     const path = '/src/engine/worker/frame-text.ts';
     const { drawFrameText } = (await import(/* @vite-ignore */ path)) as typeof FrameText;
@@ -176,8 +176,31 @@ test('captions: right-to-left and CJK text is drawn in glyphs, not missing-glyph
       out[name] = { coverage: coverage(drawn), againstBoxes: compare(drawn, boxes) };
     }
     out.spaces = { coverage: coverage(alpha(await draw('     '))), againstBoxes: 0 };
-    return out;
+    // Whether this browser has any glyph for the emoji, seen on a canvas of the page's own: its picture
+    // against the private use area's box.
+    const probe = new OffscreenCanvas(64, 48).getContext('2d')!;
+    probe.font = '32px sans-serif';
+    probe.textBaseline = 'middle';
+    const glyph = (text: string) => {
+      probe.clearRect(0, 0, 64, 48);
+      probe.fillText(text, 8, 24);
+      return probe.getImageData(0, 0, 64, 48).data;
+    };
+    const wave = glyph('🌊');
+    const box = glyph('\uE000');
+    const emoji = alpha(await draw('sea 🌊 sun'));
+    const emojiOnly = alpha(await draw('🌊 🌊'));
+    return {
+      scores: out,
+      emoji: {
+        hasGlyph: wave.some((v, i) => v !== box[i]),
+        againstPlain: compare(emoji, alpha(await draw('sea sun'))),
+        againstBox: compare(emoji, alpha(await draw('sea \uE000 sun'))),
+        onlyCoverage: coverage(emojiOnly),
+      },
+    };
   });
+  const { scores, emoji } = result;
   for (const name of ['arabic', 'hebrew', 'japanese', 'emoji']) {
     const score = scores[name]!;
     test.info().annotations.push({
@@ -188,4 +211,17 @@ test('captions: right-to-left and CJK text is drawn in glyphs, not missing-glyph
     expect(score.againstBoxes, name).toBeLessThan(20);
   }
   expect(scores.spaces!.coverage).toBe(0);
+  test.info().annotations.push({
+    type: 'emoji',
+    description: `glyph in this browser: ${emoji.hasGlyph}; against the caption without it ${emoji.againstPlain.toFixed(1)} dB, against a box in its place ${emoji.againstBox.toFixed(1)} dB`,
+  });
+  // Never a box in its place; drawn where the browser has the glyph, else left out as if never typed.
+  expect(emoji.againstBox).toBeLessThan(30);
+  if (emoji.hasGlyph) {
+    expect(emoji.againstPlain).toBeLessThan(30);
+    expect(emoji.onlyCoverage).toBeGreaterThan(0.01);
+  } else {
+    expect(emoji.againstPlain).toBeGreaterThanOrEqual(50);
+    expect(emoji.onlyCoverage).toBe(0);
+  }
 });

@@ -3,7 +3,8 @@
  * canvas, at the print's resolution within a texture's limits, as a coverage mask the frame stage lays
  * over the print in the ink's colour. The faces are self-hosted (OFL, @fontsource): a handwriting face
  * for captions, a condensed one for the edge print; characters they lack (Arabic, Hebrew, CJK, emoji)
- * fall back glyph by glyph to the system's fonts, as any canvas text does.
+ * fall back glyph by glyph to the system's fonts, as any canvas text does, and an emoji no font has is
+ * left out rather than drawn as a box.
  */
 import type { FrameText } from '../../frames/model/text.ts';
 
@@ -57,6 +58,60 @@ export function isRightToLeft(text: string): boolean {
   );
 }
 
+/** A character no font draws (the private use area): its picture is the missing-glyph box. */
+const NO_GLYPH = '\uE000';
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
+/** Whether each emoji character has a glyph in a face (and its fallbacks), as measured by drawing it. */
+const drawable = new Map<string, boolean>();
+
+function picture(context: OffscreenCanvasRenderingContext2D, text: string): Uint8ClampedArray {
+  context.clearRect(0, 0, 64, 48);
+  context.fillText(text, 8, 24);
+  return context.getImageData(0, 0, 64, 48).data;
+}
+
+/** Whether `point` is drawn in `family` as a glyph of its own, not as the missing-glyph box. */
+function hasGlyph(point: string, family: string): boolean {
+  const key = `${family}\u0000${point}`;
+  let known = drawable.get(key);
+  if (known === undefined) {
+    const context = new OffscreenCanvas(64, 48).getContext('2d', { willReadFrequently: true });
+    if (!context) return true;
+    context.font = `32px ${family}`;
+    context.textBaseline = 'middle';
+    context.fillStyle = '#fff';
+    const box = picture(context, NO_GLYPH);
+    const drawn = picture(context, point);
+    known = drawn.some((value, i) => value !== box[i]);
+    drawable.set(key, known);
+  }
+  return known;
+}
+
+/**
+ * `text` without the emoji the faces cannot draw: an emoji (with its joiners, skin tones and variation
+ * selectors) is kept whole where each of its pictographs has a glyph, and dropped whole otherwise, the
+ * spaces around it closed up, so a print never shows a missing-glyph box for one.
+ */
+export function drawableText(text: string, family: string): string {
+  if (!PICTOGRAPHIC.test(text)) return text;
+  const segmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter() : null;
+  const clusters = segmenter ? Array.from(segmenter.segment(text), (part) => part.segment) : Array.from(text);
+  let dropped = false;
+  const kept = clusters.filter((cluster) => {
+    const points = Array.from(cluster).filter((point) => PICTOGRAPHIC.test(point));
+    const keep = points.every((point) => hasGlyph(point, family));
+    if (!keep) dropped = true;
+    return keep;
+  });
+  return dropped
+    ? kept
+        .join('')
+        .replace(/\s{2,}/gu, ' ')
+        .trim()
+    : text;
+}
+
 /** Words, and text without spaces (CJK) a character at a time, in lines no wider than `width`. */
 function wrap(context: OffscreenCanvasRenderingContext2D, text: string, width: number): string[] {
   const lines: string[] = [];
@@ -106,16 +161,19 @@ export async function drawFrameText(
   context.textBaseline = 'middle';
   const family = `"${FAMILY[text.face]}", ${FALLBACK[text.face]}`;
   const font = (size: number) => `${Math.max(1, size).toFixed(2)}px ${family}`;
+  const runs = text.runs
+    .map((run) => ({ ...run, text: drawableText(run.text, family) }))
+    .filter((run) => run.text.trim() !== '');
   if (!text.wrap) {
     context.font = font(text.size * height);
-    for (const run of text.runs) {
+    for (const run of runs) {
       context.direction = isRightToLeft(run.text) ? 'rtl' : 'ltr';
       context.textAlign = run.align;
       context.fillText(run.text, run.at * width, height / 2);
     }
   } else {
     // The largest size whose lines fit the band; below the smallest, the lines are clipped to it.
-    const run = text.runs[0];
+    const run = runs[0];
     if (run) {
       context.direction = isRightToLeft(run.text) ? 'rtl' : 'ltr';
       context.textAlign = 'center';

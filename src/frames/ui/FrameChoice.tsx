@@ -2,7 +2,15 @@
  * The Frame choice, beside Crop: a button that opens the frames, each a thumbnail of the user's photo on
  * its print, and the chosen frame's options (the caption, the film's edge text and rebate, the date).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type RefObject,
+} from 'react';
 import { useAtomValue } from '../../ui/jotai.ts';
 import { MAX_CAPTION, MAX_EDGE_TEXT, cleanCaption, type FrameChoice } from '../model/choice.ts';
 import { FRAMES, type FrameId } from '../model/frames.ts';
@@ -31,10 +39,12 @@ export function FrameButton({ frames, enabled }: { frames: FrameController; enab
   const open = useAtomValue(frameOpenAtom);
   const frame = useAtomValue(frameAtom);
   const panel = useId();
+  const button = useRef<HTMLButtonElement>(null);
   const chosen = CHOICES.find((c) => c.id === frame.id)?.name ?? '';
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="button action-frame"
         data-testid="frame-button"
@@ -45,14 +55,67 @@ export function FrameButton({ frames, enabled }: { frames: FrameController; enab
       >
         {frame.id === 'none' ? t('Frame') : t('Frame: {name}', { name: t(chosen) })}
       </button>
-      {open ? <FramePanel id={panel} frames={frames} frame={frame} /> : null}
+      {open ? <FramePanel id={panel} frames={frames} frame={frame} opener={button} /> : null}
     </>
   );
 }
 
-function FramePanel({ id, frames, frame }: { id: string; frames: FrameController; frame: FrameChoice }) {
+/** Space kept between the choice and the action bar or the window's edge, px. */
+const MARGIN = 8;
+
+/**
+ * Where the choice goes: in the larger of the spaces above and below the action bar it opens from, so it
+ * never lies over Save or the other actions; over the window's bottom when it has no bar.
+ */
+function placement(panel: HTMLElement): CSSProperties {
+  const bar = panel.parentElement?.closest('.actions');
+  if (!bar) return {};
+  const { top, bottom } = bar.getBoundingClientRect();
+  const above = top - 2 * MARGIN;
+  const below = window.innerHeight - bottom - 2 * MARGIN;
+  const room = (space: number) => `min(70vh, 560px, ${Math.max(0, Math.round(space))}px)`;
+  return above >= below
+    ? { top: 'auto', bottom: window.innerHeight - top + MARGIN, maxHeight: room(above) }
+    : { top: bottom + MARGIN, bottom: 'auto', maxHeight: room(below) };
+}
+
+interface FramePanelProps {
+  id: string;
+  frames: FrameController;
+  frame: FrameChoice;
+  /** The Frame button, given focus back when Escape closes the choice from inside it. */
+  opener: RefObject<HTMLButtonElement | null>;
+}
+
+function FramePanel({ id, frames, frame, opener }: FramePanelProps) {
   const t = useT();
   const [photo, setPhoto] = useState<ImageBitmap | null>(null);
+  const section = useRef<HTMLElement>(null);
+  const [place, setPlace] = useState<CSSProperties>({});
+  useLayoutEffect(() => {
+    const place = () => {
+      if (section.current) setPlace(placement(section.current));
+    };
+    place();
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, true);
+    return () => {
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, true);
+    };
+  }, []);
+  // Escape closes the choice wherever focus is in the page, and focus goes back to the Frame button.
+  useEffect(() => {
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      const inside = section.current?.contains(document.activeElement) ?? false;
+      frames.close();
+      if (inside) opener.current?.focus();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, [frames, opener]);
   const captionId = useId();
   const edgeId = useId();
   const numberId = useId();
@@ -72,7 +135,7 @@ function FramePanel({ id, frames, frame }: { id: string; frames: FrameController
   const instant = frame.id.startsWith('instant-');
   const film = frame.id.startsWith('film-');
   return (
-    <section id={id} className="frame-panel" aria-label={t('Frame')}>
+    <section id={id} ref={section} className="frame-panel" style={place} aria-label={t('Frame')}>
       <div className="frame-choices" role="group" aria-label={t('Frames')}>
         {CHOICES.map((choice) => (
           <button

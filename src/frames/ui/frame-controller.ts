@@ -15,9 +15,20 @@ export interface FrameHost {
   client(): EngineClient | null;
 }
 
+/**
+ * How long typing in the caption or the edge text must pause before the worker draws the print again: each
+ * keystroke is shown in the field at once, the print once the typing rests.
+ */
+export const TEXT_QUIET_MS = 200;
+
+/** The options typed a character at a time. */
+const TYPED: readonly (keyof FrameChoice)[] = ['caption', 'edgeText'];
+
 export class FrameController {
   /** The worker last told, and what it was told. */
   private told: { client: EngineClient; frame: FrameChoice } | null = null;
+  /** A redraw waiting for the typing to rest. */
+  private typing: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly host: FrameHost) {}
 
@@ -39,13 +50,30 @@ export class FrameController {
     this.sync();
   }
 
-  /** Changes some of the frame's options, the frame kept. */
+  /**
+   * Changes some of the frame's options, the frame kept. Typed text is in force at once (a save or a
+   * recipe takes it) and reaches the worker once the typing rests.
+   */
   change(patch: Partial<FrameChoice>): void {
-    this.choose({ ...this.inForce, ...patch });
+    const keys = Object.keys(patch) as (keyof FrameChoice)[];
+    if (keys.length === 0 || !keys.every((key) => TYPED.includes(key))) {
+      this.choose({ ...this.inForce, ...patch });
+      return;
+    }
+    this.host.store.set(frameAtom, checkedChoice({ ...this.inForce, ...patch }));
+    if (this.typing !== null) clearTimeout(this.typing);
+    this.typing = setTimeout(() => {
+      this.typing = null;
+      this.sync();
+    }, TEXT_QUIET_MS);
   }
 
   /** Tells the worker the frame, if it does not know it yet (a new worker, a change). */
   sync(force = false): void {
+    if (this.typing !== null) {
+      clearTimeout(this.typing);
+      this.typing = null;
+    }
     const client = this.host.client();
     const frame = this.inForce;
     if (!client) return;
