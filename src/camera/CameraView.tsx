@@ -307,7 +307,10 @@ export default function CameraView(props: CameraViewProps) {
         </button>
         <span className="camera-info" aria-live="polite">
           {state === 'starting' && t('Starting the camera…')}
-          {state !== 'starting' && stats && stats.frames > 0 && `${Math.round(stats.fps)} fps`}
+          {state !== 'starting' &&
+            stats &&
+            stats.frames > 0 &&
+            t('{fps} fps', { fps: Math.round(stats.fps) })}
         </span>
         <button
           type="button"

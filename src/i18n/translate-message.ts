@@ -13,21 +13,30 @@ interface Pattern {
   readonly regex: RegExp;
 }
 
+/** A template's text outside its placeholders, in characters. */
+const literalLength = (template: string) => template.replace(/\{\w+\}/g, '').length;
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const PATTERNS: readonly Pattern[] = TEMPLATES.map((template) => {
-  const names: string[] = [];
-  const source = template
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!name) return escape(part);
-      names.push(name);
-      return '(.+?)';
-    })
-    .join('');
-  return { template, names, regex: new RegExp(`^${source}$`, 's') };
-});
+/**
+ * The templates, the most literal text first: a text that two templates match ('Crop frame 10 by 20
+ * pixels, at 0, 0' is also 'Crop {aspect}' with a long aspect) is the one that names more of it.
+ */
+const PATTERNS: readonly Pattern[] = [...TEMPLATES]
+  .sort((a, b) => literalLength(b) - literalLength(a))
+  .map((template) => {
+    const names: string[] = [];
+    const source = template
+      .split(/(\{\w+\})/)
+      .map((part) => {
+        const name = /^\{(\w+)\}$/.exec(part)?.[1];
+        if (!name) return escape(part);
+        names.push(name);
+        return '(.+?)';
+      })
+      .join('');
+    return { template, names, regex: new RegExp(`^${source}$`, 's') };
+  });
 
 /** A number written in English digits ('12.50'), written in the active language with as many decimals. */
 function localNumber(value: string): string {
