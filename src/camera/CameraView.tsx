@@ -251,7 +251,7 @@ export default function CameraView(props: CameraViewProps) {
       setState('running');
       onProblem?.(
         translate('The photo could not be taken: {reason}', {
-          reason: error instanceof Error ? error.message : String(error),
+          reason: translateMessage(error instanceof Error ? error.message : String(error)),
         }),
       );
     }

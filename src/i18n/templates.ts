@@ -117,6 +117,18 @@ export const CUBE_ENTRIES_TEMPLATE = msg(
   'This .cube file has {entries} entries, expected {expected} for LUT_3D_SIZE {size}.',
 );
 
+/** The error catalogue's messages with a reason (product spec section 8), and the Apply notice. */
+export const WORKER_ERROR_TEMPLATE = msg('Worker error: {message}');
+export const WORKER_CODE_TEMPLATE = msg('Worker error: the effect engine’s code did not load ({reason})');
+export const OFFSCREEN_TRANSFER_TEMPLATE = msg('OffscreenCanvas transfer failed: {reason}');
+export const CREATE_WORKER_TEMPLATE = msg('Failed to create Web Worker: {reason}');
+export const LOAD_IMAGE_FAILED_TEMPLATE = msg('Failed to load image: {reason}');
+export const PROCESSING_FAILED_TEMPLATE = msg('Image processing failed: {reason}');
+export const MALFORMED_REQUEST_TEMPLATE = msg('the effect engine refused a malformed {request} request.');
+export const COMMIT_COLLAGE_TEMPLATE = msg('Failed to commit collage: {reason}');
+/** An effect applied ('Applied CCD.'): `{effect}` is the effect's name, itself a message. */
+export const APPLIED_TEMPLATE = msg('Applied {effect}.');
+
 export const TEMPLATES: readonly string[] = [
   TOO_LARGE_TEMPLATE,
   TOO_MANY_PIXELS_TEMPLATE,
@@ -162,4 +174,13 @@ export const TEMPLATES: readonly string[] = [
   CUBE_ENTRY_COUNT_TEMPLATE,
   CUBE_TOO_MANY_ENTRIES_TEMPLATE,
   CUBE_ENTRIES_TEMPLATE,
+  WORKER_ERROR_TEMPLATE,
+  WORKER_CODE_TEMPLATE,
+  OFFSCREEN_TRANSFER_TEMPLATE,
+  CREATE_WORKER_TEMPLATE,
+  LOAD_IMAGE_FAILED_TEMPLATE,
+  PROCESSING_FAILED_TEMPLATE,
+  MALFORMED_REQUEST_TEMPLATE,
+  COMMIT_COLLAGE_TEMPLATE,
+  APPLIED_TEMPLATE,
 ];

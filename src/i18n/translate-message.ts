@@ -38,6 +38,8 @@ const PATTERNS: readonly Pattern[] = [...TEMPLATES]
     return { template, names, regex: new RegExp(`^${source}$`, 's') };
   });
 
+const MESSAGE_VALUES = new Set(['reason', 'message', 'effect']);
+
 /** A number written in English digits ('12.50'), written in the active language with as many decimals. */
 function localNumber(value: string): string {
   if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
@@ -61,8 +63,9 @@ export function translateMessage(english: string | null): string | null {
     const values: Record<string, string> = {};
     pattern.names.forEach((name, index) => {
       const value = match[index + 1]!;
-      // A `{reason}` is a message of its own (why a recipe was refused); any other value is data.
-      values[name] = name === 'reason' ? translateMessage(value) : localNumber(value);
+      // A `{reason}` or `{message}` is a message of its own (why a recipe was refused, the worker's error,
+      // or a browser's text no catalogue has), an `{effect}` an effect's name; any other value is data.
+      values[name] = MESSAGE_VALUES.has(name) ? translateMessage(value) : localNumber(value);
     });
     return t(pattern.template, values);
   }

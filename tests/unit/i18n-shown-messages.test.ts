@@ -7,6 +7,8 @@ import { CROP_FRAME_TEMPLATE } from '../../src/i18n/templates.ts';
 import { translateMessage } from '../../src/i18n/translate-message.ts';
 import { CubeFormatError, cubeTooLargeMessage, parseCube } from '../../src/grading/cube.ts';
 import { ariaShortcut, findCommand, shortcutLabel } from '../../src/editor/commands.ts';
+import { errorReceived } from '../../src/editor/state/editor-state.ts';
+import { refusal } from '../../src/engine/worker/refusals.ts';
 
 afterEach(() => activateLocale('en'));
 
@@ -76,6 +78,30 @@ describe('messages made in English, shown translated', () => {
     expect(shown[1]).toBe('Zeile 2 dieser .cube-Datei: Der Wert ‚zero‘ ist keine Zahl.');
     expect(shown[15]).toBe(
       'Diese .cube-Datei ist zu groß (50,0 MB). Die größte unterstützte LUT (LUT_3D_SIZE 65) passt in 16 MB.',
+    );
+  });
+});
+
+describe('the error catalogue’s messages and the worker’s', () => {
+  it('are shown translated, with a reason that is a message translated in turn', async () => {
+    const malformed = refusal({ id: 3, type: 'applyEffect', junk: true });
+    const lost = errorReceived({} as never, '').commands[0];
+    await activateLocale('de');
+    expect(translateMessage('Applied CCD.')).toBe('CCD angewendet.');
+    expect(translateMessage('Applied Vibrance.')).toBe(`${t('Vibrance')} angewendet.`);
+    expect(translateMessage('Applied the recipe "Party".')).toBe('Das Rezept „Party“ wurde angewendet.');
+    expect(malformed?.type === 'error' && translateMessage(malformed.message)).toBe(
+      'Die Bildverarbeitung ist fehlgeschlagen: die Effekt-Engine hat eine fehlerhafte applyEffect-Anfrage abgelehnt.',
+    );
+    expect(lost?.kind === 'notify' && translateMessage(lost.message)).toBe(
+      'Unbekannter Fehler der Verarbeitung',
+    );
+    expect(translateMessage('Worker error: Worker script failed to load or execution error')).toBe(
+      'Fehler der Verarbeitung: Das Skript der Verarbeitung wurde nicht geladen oder ist bei der Ausführung fehlgeschlagen',
+    );
+    // A browser's own text is data: the sentence around it is translated.
+    expect(translateMessage('Failed to load image: NetworkError when attempting to fetch resource.')).toBe(
+      'Das Bild konnte nicht geladen werden: NetworkError when attempting to fetch resource.',
     );
   });
 });

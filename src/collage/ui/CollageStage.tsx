@@ -9,6 +9,7 @@ import { collageArea, collageDisplaySize } from '../../editor/canvas-layout.ts';
 import { useViewport } from '../../editor/useViewport.ts';
 import './collage.css';
 import { useT } from '../../i18n/use-t.ts';
+import { translateMessage } from '../../i18n/translate-message.ts';
 
 interface CollageStageProps {
   controller: EditorController;
@@ -113,7 +114,7 @@ export function CollageStage({ controller, config, assets }: CollageStageProps) 
       {!editor && (
         <p className="collage-loading" role="status">
           {failed
-            ? t('The collage editor could not load: {reason}', { reason: failed })
+            ? t('The collage editor could not load: {reason}', { reason: translateMessage(failed) })
             : t('Loading collage')}
           {!failed && <span className="dots" aria-hidden="true" />}
         </p>

@@ -24,6 +24,7 @@ import type { FirstStep } from '../../intake/handoff.ts';
 import type { Recipe } from '../../recipes/model/recipe.ts';
 import type { LookLink } from '../look-link.ts';
 import type { NotificationKind } from './notifications.ts';
+import { msg } from '../../i18n/msg.ts';
 
 export type SettingsRecord = Record<string, SettingValue>;
 
@@ -236,7 +237,7 @@ export function shouldAutoApply(state: EditorState, trigger: 'change' | 'strokeE
 }
 
 export function errorReceived(state: EditorState, message: string | undefined): Outcome {
-  const errorMessage = message || 'Unknown worker error';
+  const errorMessage = message || msg('Unknown worker error');
   return {
     state: { ...state, workerStatus: 'WorkerError', errorMessage, activeEffectId: null },
     commands: [{ kind: 'notify', level: 'error', message: errorMessage }],

@@ -5,8 +5,12 @@
  * handler returns its reply's fields; the queue sends them as the reply the protocol names, with the
  * request's id, and an error thrown as an error with that id.
  */
-import { fill } from '../../i18n/msg.ts';
-import { RECIPE_NOT_APPLIED_TEMPLATE } from '../../i18n/templates.ts';
+import { fill, msg } from '../../i18n/msg.ts';
+import {
+  LOAD_IMAGE_FAILED_TEMPLATE,
+  PROCESSING_FAILED_TEMPLATE,
+  RECIPE_NOT_APPLIED_TEMPLATE,
+} from '../../i18n/templates.ts';
 import type { ScalableOriginal } from './crop.ts';
 import {
   CROP_FAILED,
@@ -34,7 +38,7 @@ import type { LivePair } from './live.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const NO_ENGINE = 'OffscreenCanvas not supported. Cannot initialize effect engine.';
+const NO_ENGINE = msg('OffscreenCanvas not supported. Cannot initialize effect engine.');
 
 /** Why no backend could be had, in the user's terms, with each backend's own reason. */
 export function noEngineMessage(forced: EngineKind | undefined, reasons: readonly string[]): string {
@@ -168,7 +172,7 @@ class Server {
       try {
         return await engine.loadImage(message);
       } catch (error) {
-        throw new Error(`Failed to load image: ${reason(error)}`, { cause: error });
+        throw new Error(fill(LOAD_IMAGE_FAILED_TEMPLATE, { reason: reason(error) }), { cause: error });
       }
     },
     applyEffect: async (message) => {
@@ -180,7 +184,7 @@ class Server {
         }
         return await engine.applyEffect(message);
       } catch (error) {
-        throw new Error(`Image processing failed: ${reason(error)}`, { cause: error });
+        throw new Error(fill(PROCESSING_FAILED_TEMPLATE, { reason: reason(error) }), { cause: error });
       }
     },
     commitEffect: () => this.ready.commitEffect(),

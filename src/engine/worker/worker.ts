@@ -7,6 +7,8 @@
  * that only loads, no chunk can import it (scripts/size.mjs checks every worker's build).
  */
 import type { FromWorkerMessage } from '../protocol.ts';
+import { fill } from '../../i18n/msg.ts';
+import { WORKER_CODE_TEMPLATE } from '../../i18n/templates.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -18,7 +20,7 @@ import('./serve.ts').then(
   ({ serve }) => serve(early),
   (error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
-    const text = `Worker error: the effect engine's code did not load (${reason})`;
+    const text = fill(WORKER_CODE_TEMPLATE, { reason });
     // Every request is answered, with its id: `init` with the status it waits for, any other with an
     // error; those that come later too, at once.
     const answer = (data: unknown) => {
