@@ -119,7 +119,7 @@ export const CUBE_ENTRIES_TEMPLATE = msg(
 
 /** The error catalogue's messages with a reason (product spec section 8), and the Apply notice. */
 export const WORKER_ERROR_TEMPLATE = msg('Worker error: {message}');
-export const WORKER_CODE_TEMPLATE = msg('Worker error: the effect engine’s code did not load ({reason})');
+export const WORKER_CODE_TEMPLATE = msg("Worker error: the effect engine's code did not load ({reason})");
 export const OFFSCREEN_TRANSFER_TEMPLATE = msg('OffscreenCanvas transfer failed: {reason}');
 export const CREATE_WORKER_TEMPLATE = msg('Failed to create Web Worker: {reason}');
 export const LOAD_IMAGE_FAILED_TEMPLATE = msg('Failed to load image: {reason}');

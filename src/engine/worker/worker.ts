@@ -7,8 +7,6 @@
  * that only loads, no chunk can import it (scripts/size.mjs checks every worker's build).
  */
 import type { FromWorkerMessage } from '../protocol.ts';
-import { fill } from '../../i18n/msg.ts';
-import { WORKER_CODE_TEMPLATE } from '../../i18n/templates.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -20,7 +18,8 @@ import('./serve.ts').then(
   ({ serve }) => serve(early),
   (error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
-    const text = fill(WORKER_CODE_TEMPLATE, { reason });
+    // WORKER_CODE_TEMPLATE (src/i18n/templates.ts) written out: this entry imports nothing (above).
+    const text = `Worker error: the effect engine's code did not load (${reason})`;
     // Every request is answered, with its id: `init` with the status it waits for, any other with an
     // error; those that come later too, at once.
     const answer = (data: unknown) => {
