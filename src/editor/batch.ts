@@ -33,6 +33,7 @@ import { croppedSize, type CropGeometry } from '../crop/model/geometry.ts';
 import { processingSize } from '../pixels/processing-size.ts';
 import { t } from '../i18n/i18n.ts';
 import { msg } from '../i18n/msg.ts';
+import { translateMessage } from '../i18n/translate-message.ts';
 
 /** JPEG quality of every full-resolution file, the batch's as the single save's. */
 export const BATCH_QUALITY = 0.9;
@@ -235,7 +236,9 @@ export class BatchRunner {
       else
         this.host.notify(
           'error',
-          t('Batch failed: {reason}', { reason: error instanceof Error ? error.message : String(error) }),
+          t('Batch failed: {reason}', {
+            reason: translateMessage(error instanceof Error ? error.message : String(error)),
+          }),
         );
     } finally {
       for (const step of replay) step.mask?.close();

@@ -118,10 +118,37 @@ export function findCommand(id: string): EditorCommand | undefined {
 }
 
 /** The shortcut text shown in tooltips, e.g. 'Ctrl+Shift+Z' or '⌘⇧Z'. */
-export function shortcutLabel(binding: KeyBinding, mac: boolean): string {
-  const key = binding.key.length === 1 ? binding.key.toUpperCase() : binding.key;
+/** The keys named in words, as the keyboard prints them: translated where shown ('Strg' in German). */
+const KEY_NAMES: Readonly<Record<string, string>> = {
+  Ctrl: msg('Ctrl'),
+  Shift: msg('Shift'),
+  Enter: msg('Enter'),
+};
+
+/**
+ * A binding as the user reads it ('Ctrl+Shift+Z', '⌘⇧Z' on a Mac), its key names through `translate`
+ * (the active language's `t` where shown).
+ */
+export function shortcutLabel(
+  binding: KeyBinding,
+  mac: boolean,
+  translate: (text: string) => string = (text) => text,
+): string {
+  const name = (key: string) => translate(KEY_NAMES[key] ?? key);
+  const key = binding.key.length === 1 ? binding.key.toUpperCase() : name(binding.key);
   if (mac) return `${binding.mod ? '⌘' : ''}${binding.shift ? '⇧' : ''}${key}`;
-  return [binding.mod ? 'Ctrl' : '', binding.shift ? 'Shift' : '', key].filter(Boolean).join('+');
+  return [binding.mod ? name('Ctrl') : '', binding.shift ? name('Shift') : '', key].filter(Boolean).join('+');
+}
+
+/**
+ * A binding as `aria-keyshortcuts` takes it: the key values of the ARIA specification ('Control+Shift+Z',
+ * 'Meta+S'), never translated; assistive technology speaks them in the user's language.
+ */
+export function ariaShortcut(binding: KeyBinding, mac: boolean): string {
+  const key = binding.key.length === 1 ? binding.key.toUpperCase() : binding.key;
+  return [binding.mod ? (mac ? 'Meta' : 'Control') : '', binding.shift ? 'Shift' : '', key]
+    .filter(Boolean)
+    .join('+');
 }
 
 export interface KeyInput {

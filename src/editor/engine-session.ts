@@ -141,7 +141,7 @@ export class EngineSession extends Emitter<SessionEvents> {
 
   private startClient(engine: EngineKind | undefined): EngineClient {
     const element = this.element;
-    if (!element) throw new EngineSetupError('Canvas element unavailable.');
+    if (!element) throw new EngineSetupError(msg('Canvas element unavailable.'));
     this.canvas?.remove();
     // A canvas can hand its control to a worker only once: each worker gets a new one.
     const canvas = document.createElement('canvas');
@@ -411,7 +411,7 @@ export class EngineSession extends Emitter<SessionEvents> {
       }
       if (generation !== this.generation) return;
       if (ready.status !== 'WorkerReady')
-        throw new Error(ready.message ?? 'Worker reported an error status.');
+        throw new Error(ready.message ?? msg('Worker reported an error status.'));
       if ((why === 'lost' || why === 'failed') && previousEngine === 'webgpu' && ready.engine === 'webgl2') {
         this.warn(msg('WebGPU stopped working and could not be restored: continuing on WebGL2.'));
       }

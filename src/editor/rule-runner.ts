@@ -39,6 +39,8 @@ import { photoTakenAtom, showingOriginalAtom } from '../ui/atoms.ts';
 import { statusReceived } from './state/worker-rules.ts';
 import type { UserResources } from './user-resources.ts';
 import { t } from '../i18n/i18n.ts';
+import { msg } from '../i18n/msg.ts';
+import { translateMessage } from '../i18n/translate-message.ts';
 
 /** What the loop works with; the crop tool and the collage are made with its `run`, so they come later. */
 export interface RunnerParts {
@@ -260,7 +262,9 @@ export class RuleRunner {
         if (!message.image) {
           notify(
             'error',
-            t('Failed to get image from worker: {reason}', { reason: message.error ?? 'no image' }),
+            t('Failed to get image from worker: {reason}', {
+              reason: translateMessage(message.error ?? msg('no image')),
+            }),
           );
           return;
         }

@@ -27,6 +27,7 @@ import type { LookLink } from './look-link.ts';
 
 /** How a notification looks: an error, a warning, a success or news. */
 export type NotificationKind = 'error' | 'warning' | 'success' | 'info';
+import { msg } from '../i18n/msg.ts';
 
 export type SettingsRecord = Record<string, SettingValue>;
 
@@ -239,7 +240,7 @@ export function shouldAutoApply(state: EditorState, trigger: 'change' | 'strokeE
 }
 
 export function errorReceived(state: EditorState, message: string | undefined): Outcome {
-  const errorMessage = message || 'Unknown worker error';
+  const errorMessage = message || msg('Unknown worker error');
   return {
     state: { ...state, workerStatus: 'WorkerError', errorMessage, activeEffectId: null },
     commands: [{ kind: 'notify', level: 'error', message: errorMessage }],

@@ -7,6 +7,20 @@
  * N^3 lines of three numbers with red changing fastest, then green, then blue. Output values may lie
  * outside 0..1; the atlas clamps them. Other keywords before the table (vendor extensions) are ignored.
  */
+import { fill, msg } from '../i18n/msg.ts';
+import {
+  CUBE_DOMAIN_COUNT_TEMPLATE,
+  CUBE_ENTRIES_TEMPLATE,
+  CUBE_ENTRY_COUNT_TEMPLATE,
+  CUBE_KEYWORD_AFTER_TABLE_TEMPLATE,
+  CUBE_KEYWORD_NOT_NUMBER_TEMPLATE,
+  CUBE_RANGE_COUNT_TEMPLATE,
+  CUBE_SIZE_NOT_WHOLE_TEMPLATE,
+  CUBE_SIZE_RANGE_TEMPLATE,
+  CUBE_TOO_LARGE_TEMPLATE,
+  CUBE_TOO_MANY_ENTRIES_TEMPLATE,
+  CUBE_VALUE_NOT_NUMBER_TEMPLATE,
+} from '../i18n/templates.ts';
 import { atlasOffset, createAtlas, setAtlasPoint, type LutAtlas } from './lut-atlas.ts';
 
 export const MIN_CUBE_SIZE = 2;
@@ -20,10 +34,17 @@ export const MAX_CUBE_SIZE = 65;
 export const MAX_CUBE_BYTES = 16 * 1024 * 1024;
 
 export function cubeTooLargeMessage(bytes: number): string {
-  return `This .cube file is too large (${(bytes / (1024 * 1024)).toFixed(1)} MB). The largest LUT supported (LUT_3D_SIZE ${MAX_CUBE_SIZE}) fits in ${MAX_CUBE_BYTES / (1024 * 1024)} MB.`;
+  return fill(CUBE_TOO_LARGE_TEMPLATE, {
+    size: (bytes / (1024 * 1024)).toFixed(1),
+    largest: MAX_CUBE_SIZE,
+    limit: MAX_CUBE_BYTES / (1024 * 1024),
+  });
 }
 
-/** A .cube file that cannot be used; the message is written for the user. */
+/**
+ * A .cube file that cannot be used; the message is written for the user, in English, as a catalogue
+ * message or a template of `src/i18n/templates.ts` filled in, so that the UI shows it translated.
+ */
 export class CubeFormatError extends Error {
   override readonly name = 'CubeFormatError';
 }
@@ -44,10 +65,15 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 // Keywords are upper case; anything else on a line of its own is taken as (malformed) table data.
 const KEYWORD = /^[A-Z][A-Z0-9_]*$/;
 
-function numbers(tokens: readonly string[], line: number, what: string): number[] {
+/** The tokens as numbers; `what` is the keyword they follow, null for a table entry's values. */
+function numbers(tokens: readonly string[], line: number, what: string | null): number[] {
   return tokens.map((token) => {
     if (!NUMBER.test(token)) {
-      throw new CubeFormatError(`Line ${line} of this .cube file: ${what} '${token}' is not a number.`);
+      throw new CubeFormatError(
+        what === null
+          ? fill(CUBE_VALUE_NOT_NUMBER_TEMPLATE, { line, token })
+          : fill(CUBE_KEYWORD_NOT_NUMBER_TEMPLATE, { line, keyword: what, token }),
+      );
     }
     return Number(token);
   });
@@ -97,7 +123,7 @@ export function parseCube(text: string): CubeLut {
     if (KEYWORD.test(first)) {
       if (entries > 0) {
         throw new CubeFormatError(
-          `Line ${lineNumber} of this .cube file: '${first}' comes after the table has started; keywords must come first.`,
+          fill(CUBE_KEYWORD_AFTER_TABLE_TEMPLATE, { line: lineNumber, keyword: first }),
         );
       }
       const args = tokens.slice(1);
@@ -107,19 +133,20 @@ export function parseCube(text: string): CubeLut {
           break;
         case 'LUT_1D_SIZE':
           throw new CubeFormatError(
-            'This is a 1D .cube LUT (LUT_1D_SIZE); only 3D LUTs (LUT_3D_SIZE) are supported.',
+            msg('This is a 1D .cube LUT (LUT_1D_SIZE); only 3D LUTs (LUT_3D_SIZE) are supported.'),
           );
         case 'LUT_3D_SIZE': {
-          if (size !== null) throw new CubeFormatError('This .cube file has more than one LUT_3D_SIZE line.');
+          if (size !== null)
+            throw new CubeFormatError(msg('This .cube file has more than one LUT_3D_SIZE line.'));
           const [n] = numbers(args.slice(0, 1), lineNumber, 'LUT_3D_SIZE');
           if (args.length !== 1 || n === undefined || !Number.isInteger(n)) {
             throw new CubeFormatError(
-              `Line ${lineNumber} of this .cube file: LUT_3D_SIZE must be one whole number, got '${args.join(' ')}'.`,
+              fill(CUBE_SIZE_NOT_WHOLE_TEMPLATE, { line: lineNumber, value: args.join(' ') }),
             );
           }
           if (n < MIN_CUBE_SIZE || n > MAX_CUBE_SIZE) {
             throw new CubeFormatError(
-              `This .cube file has LUT_3D_SIZE ${n}; sizes from ${MIN_CUBE_SIZE} to ${MAX_CUBE_SIZE} are supported.`,
+              fill(CUBE_SIZE_RANGE_TEMPLATE, { size: n, min: MIN_CUBE_SIZE, max: MAX_CUBE_SIZE }),
             );
           }
           size = n;
@@ -131,7 +158,7 @@ export function parseCube(text: string): CubeLut {
           const triple = numbers(args, lineNumber, first);
           if (triple.length !== 3) {
             throw new CubeFormatError(
-              `Line ${lineNumber} of this .cube file: ${first} needs 3 numbers, got ${triple.length}.`,
+              fill(CUBE_DOMAIN_COUNT_TEMPLATE, { line: lineNumber, keyword: first, count: triple.length }),
             );
           }
           const value = triple as [number, number, number];
@@ -144,7 +171,7 @@ export function parseCube(text: string): CubeLut {
           const [low = 0, high = 1] = range;
           if (range.length !== 2) {
             throw new CubeFormatError(
-              `Line ${lineNumber} of this .cube file: LUT_3D_INPUT_RANGE needs 2 numbers, got ${range.length}.`,
+              fill(CUBE_RANGE_COUNT_TEMPLATE, { line: lineNumber, count: range.length }),
             );
           }
           domainMin = [low, low, low];
@@ -159,33 +186,31 @@ export function parseCube(text: string): CubeLut {
     }
 
     if (size === null || values === null) {
-      throw new CubeFormatError('This .cube file has no LUT_3D_SIZE line before its table.');
+      throw new CubeFormatError(msg('This .cube file has no LUT_3D_SIZE line before its table.'));
     }
-    const rgb = numbers(tokens, lineNumber, 'value');
+    const rgb = numbers(tokens, lineNumber, null);
     if (rgb.length !== 3) {
-      throw new CubeFormatError(
-        `Line ${lineNumber} of this .cube file has ${rgb.length} values; each entry needs 3 (red, green, blue).`,
-      );
+      throw new CubeFormatError(fill(CUBE_ENTRY_COUNT_TEMPLATE, { line: lineNumber, count: rgb.length }));
     }
     // Stop at the first entry past the table's declared size, rather than read on through the rest.
     if (entries >= size ** 3) {
       throw new CubeFormatError(
-        `Line ${lineNumber} of this .cube file: more than the ${size ** 3} entries LUT_3D_SIZE ${size} declares.`,
+        fill(CUBE_TOO_MANY_ENTRIES_TEMPLATE, { line: lineNumber, entries: size ** 3, size }),
       );
     }
     values.set(rgb, entries * 3);
     entries++;
   }
 
-  if (size === null || values === null) throw new CubeFormatError('This .cube file has no LUT_3D_SIZE line.');
+  if (size === null || values === null) {
+    throw new CubeFormatError(msg('This .cube file has no LUT_3D_SIZE line.'));
+  }
   if (entries !== size ** 3) {
-    throw new CubeFormatError(
-      `This .cube file has ${entries} entries, expected ${size ** 3} for LUT_3D_SIZE ${size}.`,
-    );
+    throw new CubeFormatError(fill(CUBE_ENTRIES_TEMPLATE, { entries, expected: size ** 3, size }));
   }
   for (let c = 0; c < 3; c++) {
     if (!((domainMax[c] ?? 1) > (domainMin[c] ?? 0))) {
-      throw new CubeFormatError('This .cube file has a DOMAIN_MAX that is not above its DOMAIN_MIN.');
+      throw new CubeFormatError(msg('This .cube file has a DOMAIN_MAX that is not above its DOMAIN_MIN.'));
     }
   }
   return { title, size, domainMin, domainMax, values, atlas: bakeCube(size, values, domainMin, domainMax) };

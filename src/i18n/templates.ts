@@ -71,6 +71,64 @@ export const CUBE_EXPORT_TOO_MANY_TEMPLATE = msg('A recipe of more than {limit} 
 export const RECIPE_NOT_APPLIED_TEMPLATE = msg('The recipe could not be applied: {reason}');
 export const COLOUR_NOT_EXPORTED_TEMPLATE = msg('The colour could not be exported: {reason}');
 
+/** The engine's, when GPU backends drew the self-test wrong (`src/engine/client/left-backends.ts`). */
+export const LEFT_ONE_TEMPLATE = msg(
+  '{left} drew a test picture wrong on this device, so effects run on {running}.',
+);
+export const LEFT_ONE_CPU_TEMPLATE = msg(
+  '{left} drew a test picture wrong on this device, so effects run on the CPU.',
+);
+export const LEFT_TWO_CPU_TEMPLATE = msg(
+  '{first} and {second} drew a test picture wrong on this device, so effects run on the CPU.',
+);
+
+/** Why a .cube file cannot be used (`src/grading/cube.ts`); keywords and tokens are data. */
+export const CUBE_TOO_LARGE_TEMPLATE = msg(
+  'This .cube file is too large ({size} MB). The largest LUT supported (LUT_3D_SIZE {largest}) fits in {limit} MB.',
+);
+export const CUBE_VALUE_NOT_NUMBER_TEMPLATE = msg(
+  'Line {line} of this .cube file: value ‘{token}’ is not a number.',
+);
+export const CUBE_KEYWORD_NOT_NUMBER_TEMPLATE = msg(
+  'Line {line} of this .cube file: {keyword} ‘{token}’ is not a number.',
+);
+export const CUBE_KEYWORD_AFTER_TABLE_TEMPLATE = msg(
+  'Line {line} of this .cube file: ‘{keyword}’ comes after the table has started; keywords must come first.',
+);
+export const CUBE_SIZE_NOT_WHOLE_TEMPLATE = msg(
+  'Line {line} of this .cube file: LUT_3D_SIZE must be one whole number, got ‘{value}’.',
+);
+export const CUBE_SIZE_RANGE_TEMPLATE = msg(
+  'This .cube file has LUT_3D_SIZE {size}; sizes from {min} to {max} are supported.',
+);
+export const CUBE_DOMAIN_COUNT_TEMPLATE = msg(
+  'Line {line} of this .cube file: {keyword} needs 3 numbers, got {count}.',
+);
+export const CUBE_RANGE_COUNT_TEMPLATE = msg(
+  'Line {line} of this .cube file: LUT_3D_INPUT_RANGE needs 2 numbers, got {count}.',
+);
+export const CUBE_ENTRY_COUNT_TEMPLATE = msg(
+  'Line {line} of this .cube file has {count} values; each entry needs 3 (red, green, blue).',
+);
+export const CUBE_TOO_MANY_ENTRIES_TEMPLATE = msg(
+  'Line {line} of this .cube file: more than the {entries} entries LUT_3D_SIZE {size} declares.',
+);
+export const CUBE_ENTRIES_TEMPLATE = msg(
+  'This .cube file has {entries} entries, expected {expected} for LUT_3D_SIZE {size}.',
+);
+
+/** The error catalogue's messages with a reason (product spec section 8), and the Apply notice. */
+export const WORKER_ERROR_TEMPLATE = msg('Worker error: {message}');
+export const WORKER_CODE_TEMPLATE = msg("Worker error: the effect engine's code did not load ({reason})");
+export const OFFSCREEN_TRANSFER_TEMPLATE = msg('OffscreenCanvas transfer failed: {reason}');
+export const CREATE_WORKER_TEMPLATE = msg('Failed to create Web Worker: {reason}');
+export const LOAD_IMAGE_FAILED_TEMPLATE = msg('Failed to load image: {reason}');
+export const PROCESSING_FAILED_TEMPLATE = msg('Image processing failed: {reason}');
+export const MALFORMED_REQUEST_TEMPLATE = msg('the effect engine refused a malformed {request} request.');
+export const COMMIT_COLLAGE_TEMPLATE = msg('Failed to commit collage: {reason}');
+/** An effect applied ('Applied CCD.'): `{effect}` is the effect's name, itself a message. */
+export const APPLIED_TEMPLATE = msg('Applied {effect}.');
+
 export const TEMPLATES: readonly string[] = [
   TOO_LARGE_TEMPLATE,
   TOO_MANY_PIXELS_TEMPLATE,
@@ -102,4 +160,27 @@ export const TEMPLATES: readonly string[] = [
   CUBE_EXPORT_TOO_MANY_TEMPLATE,
   COLOUR_NOT_EXPORTED_TEMPLATE,
   RECIPE_NOT_APPLIED_TEMPLATE,
+  LEFT_ONE_TEMPLATE,
+  LEFT_ONE_CPU_TEMPLATE,
+  LEFT_TWO_CPU_TEMPLATE,
+  CUBE_TOO_LARGE_TEMPLATE,
+  CUBE_VALUE_NOT_NUMBER_TEMPLATE,
+  CUBE_KEYWORD_NOT_NUMBER_TEMPLATE,
+  CUBE_KEYWORD_AFTER_TABLE_TEMPLATE,
+  CUBE_SIZE_NOT_WHOLE_TEMPLATE,
+  CUBE_SIZE_RANGE_TEMPLATE,
+  CUBE_DOMAIN_COUNT_TEMPLATE,
+  CUBE_RANGE_COUNT_TEMPLATE,
+  CUBE_ENTRY_COUNT_TEMPLATE,
+  CUBE_TOO_MANY_ENTRIES_TEMPLATE,
+  CUBE_ENTRIES_TEMPLATE,
+  WORKER_ERROR_TEMPLATE,
+  WORKER_CODE_TEMPLATE,
+  OFFSCREEN_TRANSFER_TEMPLATE,
+  CREATE_WORKER_TEMPLATE,
+  LOAD_IMAGE_FAILED_TEMPLATE,
+  PROCESSING_FAILED_TEMPLATE,
+  MALFORMED_REQUEST_TEMPLATE,
+  COMMIT_COLLAGE_TEMPLATE,
+  APPLIED_TEMPLATE,
 ];

@@ -13,21 +13,32 @@ interface Pattern {
   readonly regex: RegExp;
 }
 
+/** A template's text outside its placeholders, in characters. */
+const literalLength = (template: string) => template.replace(/\{\w+\}/g, '').length;
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const PATTERNS: readonly Pattern[] = TEMPLATES.map((template) => {
-  const names: string[] = [];
-  const source = template
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!name) return escape(part);
-      names.push(name);
-      return '(.+?)';
-    })
-    .join('');
-  return { template, names, regex: new RegExp(`^${source}$`, 's') };
-});
+/**
+ * The templates, the most literal text first: a text that two templates match ('Crop frame 10 by 20
+ * pixels, at 0, 0' is also 'Crop {aspect}' with a long aspect) is the one that names more of it.
+ */
+const PATTERNS: readonly Pattern[] = [...TEMPLATES]
+  .sort((a, b) => literalLength(b) - literalLength(a))
+  .map((template) => {
+    const names: string[] = [];
+    const source = template
+      .split(/(\{\w+\})/)
+      .map((part) => {
+        const name = /^\{(\w+)\}$/.exec(part)?.[1];
+        if (!name) return escape(part);
+        names.push(name);
+        return '(.+?)';
+      })
+      .join('');
+    return { template, names, regex: new RegExp(`^${source}$`, 's') };
+  });
+
+const MESSAGE_VALUES = new Set(['reason', 'message', 'effect']);
 
 /** A number written in English digits ('12.50'), written in the active language with as many decimals. */
 function localNumber(value: string): string {
@@ -52,8 +63,9 @@ export function translateMessage(english: string | null): string | null {
     const values: Record<string, string> = {};
     pattern.names.forEach((name, index) => {
       const value = match[index + 1]!;
-      // A `{reason}` is a message of its own (why a recipe was refused); any other value is data.
-      values[name] = name === 'reason' ? translateMessage(value) : localNumber(value);
+      // A `{reason}` or `{message}` is a message of its own (why a recipe was refused, the worker's error,
+      // or a browser's text no catalogue has), an `{effect}` an effect's name; any other value is data.
+      values[name] = MESSAGE_VALUES.has(name) ? translateMessage(value) : localNumber(value);
     });
     return t(pattern.template, values);
   }

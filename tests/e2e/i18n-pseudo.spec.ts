@@ -3,14 +3,25 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { fixturePath } from '../support/images.ts';
+import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
+import { COLLAGE_FONTS } from '../../src/collage/model/fonts.ts';
+
+// The camera dialog is part of the walk: Chromium's fake camera (its test pattern) stands in for one.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? findChromium() ?? undefined,
+    args: [...chromiumArgs(), '--use-fake-device-for-media-stream'],
+  },
+  permissions: ['camera'],
+});
 
 /** Text that is not a message: names and values the app shows as they are. */
 const ALLOWED = [
   /RetroCam/g,
   /[\w.-]+\.(png|jpe?g|webp|heic|heif|cube|zip|txt)\b/gi,
   /[\w.+-]+@[\w.-]+/g,
-  // Key names in the shortcuts' labels, as the keyboards print them.
-  /\b(Ctrl|Shift|Enter|Alt|Esc|Escape|Space|Tab)\b/g,
+  // The collage's fonts, by their proper names.
+  ...COLLAGE_FONTS.map((font) => new RegExp(`\\b${font}\\b`, 'g')),
   /\b(Instagram|TikTok|WebGPU|WebGL2|CPU|JPG|PNG|WEBP|HEIC|HEIF|iPhone|sRGB)\b/g,
 ];
 
@@ -26,9 +37,9 @@ async function outsideCatalogues(page: Page): Promise<string[]> {
         for (const pattern of patterns) rest = rest.replace(pattern, ' ');
         if (/[A-Za-z]{2,}/.test(rest)) found.add(`${where}: ${text.trim().slice(0, 80)}`);
       };
-      // Keys, the ASCII art, the language names (each in its own language) are not messages.
+      // The ASCII art, the language names (each in its own language) are not messages.
       const skipped = (element: Element) =>
-        element.closest('[aria-hidden="true"], kbd, script, style, [data-testid="language-select"]') !== null;
+        element.closest('[aria-hidden="true"], script, style, [data-testid="language-select"]') !== null;
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
@@ -47,14 +58,18 @@ async function outsideCatalogues(page: Page): Promise<string[]> {
   );
 }
 
-test('the pseudo-locale finds no text outside the catalogues: landing, an error, the editor, recipes, frames, save, batch', async ({
+test('the pseudo-locale finds no text outside the catalogues: landing, an error, the editor, recipes, frames, an effect, crop, the camera, save, collage, batch', async ({
   page,
   landing,
   editor,
 }) => {
+  test.setTimeout(180_000);
+  /** Every step's finds, so that one run names all of them. */
+  const check = async (where: string) => expect.soft(await outsideCatalogues(page), where).toEqual([]);
+
   await landing.open('lang=en-XA');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
-  expect(await outsideCatalogues(page)).toEqual([]);
+  await check('landing');
 
   // An error from the intake (its worker writes the message in English; the page shows it translated).
   await landing.input.setInputFiles({
@@ -63,27 +78,27 @@ test('the pseudo-locale finds no text outside the catalogues: landing, an error,
     buffer: Buffer.from('hello'),
   });
   await expect(page.getByTestId('notification')).toBeVisible();
-  expect(await outsideCatalogues(page)).toEqual([]);
+  await check('an error on the landing page');
 
   await editor.open('webgl2', 'lang=en-XA');
-  expect(await outsideCatalogues(page)).toEqual([]);
+  await check('the editor, empty');
   await editor.load('kodak/kodim23.png');
 
   // The recipes, where no effect is chosen: the starters (named in the language of the store's first
   // use), a recipe's menu, the save-as-recipe name field.
   const recipes = page.getByTestId('recipes');
   await expect(recipes.getByTestId('recipe').first()).toBeVisible();
-  expect(await outsideCatalogues(page)).toEqual([]);
+  await check('recipes');
   await recipes.getByTestId('recipe-menu').first().click();
   await expect(recipes.getByTestId('recipe-rename')).toBeVisible();
-  expect(await outsideCatalogues(page)).toEqual([]);
+  await check('a recipe menu');
   await recipes.getByTestId('recipe-delete').click();
   await expect(recipes.getByTestId('recipe-delete-confirm')).toBeVisible();
-  expect(await outsideCatalogues(page)).toEqual([]);
+  await check('a recipe delete');
   await recipes.getByTestId('recipe-menu').first().click();
   await recipes.getByTestId('recipe-save').click();
   await expect(recipes.getByTestId('recipe-name')).toBeVisible();
-  expect(await outsideCatalogues(page)).toEqual([]);
+  await check('save as recipe');
   // Cancel: the walk saves no recipe.
   await recipes.locator('.recipe-save-actions button[type=button]').click();
   await expect(recipes.getByTestId('recipe-save')).toBeVisible();
@@ -91,11 +106,11 @@ test('the pseudo-locale finds no text outside the catalogues: landing, an error,
   // The frame choice, with each kind of frame's options (a print's caption, the film's edge, the date).
   await page.getByTestId('frame-button').click();
   await expect(page.getByTestId('frame-none')).toBeVisible();
-  expect(await outsideCatalogues(page)).toEqual([]);
+  await check('frames');
   for (const id of ['instant-square', 'film-35mm', 'print-border']) {
     await page.getByTestId(`frame-${id}`).click();
     await expect(page.getByTestId(`frame-${id}`)).toHaveAttribute('aria-pressed', 'true');
-    expect(await outsideCatalogues(page), id).toEqual([]);
+    await check(`frame ${id}`);
   }
   await page.getByTestId('frame-none').click();
   await page.getByTestId('frame-done').click();
@@ -103,21 +118,49 @@ test('the pseudo-locale finds no text outside the catalogues: landing, an error,
 
   await editor.chooseEffect('ccdEffect');
   await editor.settled('ccdEffect');
-  expect(await outsideCatalogues(page)).toEqual([]);
+  await check('an effect');
+
+  // The crop tool: its aspects, a turned aspect, a straightening, then cancelled.
+  await page.getByTestId('crop-button').click();
+  await expect(page.getByTestId('crop-frame')).toBeVisible();
+  await check('crop');
+  await page.getByTestId('crop-aspect-4-5').click();
+  await page.getByTestId('crop-aspect-turn').click();
+  await page.getByTestId('crop-straighten').fill('5');
+  await check('crop, 5:4 straightened');
+  await page.getByTestId('crop-cancel').click();
+  await expect(page.getByTestId('crop-frame')).toBeHidden();
 
   await page.getByTestId('shortcuts-button').click();
   await expect(page.getByTestId('shortcuts-dialog')).toBeVisible();
-  expect(await outsideCatalogues(page)).toEqual([]);
+  await check('shortcuts');
   await page.keyboard.press('Escape');
+
+  // The camera dialog, running (the fake camera), with the self-timer on.
+  await page.getByTestId('camera-button').click();
+  await expect(page.getByTestId('camera')).toHaveAttribute('data-state', 'running');
+  await page.getByTestId('camera-timer').click();
+  // Its frame rate, once frames are shown.
+  await expect(page.locator('.camera-info')).not.toBeEmpty();
+  await check('the camera');
+  await page.getByTestId('camera-close').click();
+  await expect(page.getByTestId('camera')).toBeHidden();
 
   await editor.save();
   await expect(page.getByTestId('notification')).toBeVisible();
-  expect(await outsideCatalogues(page)).toEqual([]);
+  await check('save');
+
+  // The collage, with a text chosen (its font, size and colour controls).
+  await editor.collage.open();
+  await check('collage');
+  await page.getByTestId('collage-add-text').click();
+  await expect(page.getByTestId('collage-text-content')).toBeVisible();
+  await check('collage text');
 
   await editor.uploadInput.setInputFiles([
     fixturePath('kodak/kodim23.png'),
     fixturePath('kodak/kodim05.png'),
   ]);
   await expect(page.getByTestId('batch-panel')).toBeVisible();
-  expect(await outsideCatalogues(page)).toEqual([]);
+  await check('batch');
 });

@@ -47,6 +47,10 @@ for (const [locale, tag] of [
       await expect(page.getByTestId('language-select')).toHaveValue(tag);
       const words = await landingWords(page);
       const english = words.filter((word) => englishWords.has(word));
+      test.info().annotations.push({
+        type: 'English words left',
+        description: `${english.length} of ${words.length} (${((100 * english.length) / words.length).toFixed(1)} %)`,
+      });
       expect(english.length / words.length, `English words left: ${english.join(' ')}`).toBeLessThan(1 / 3);
 
       await editor.open('webgl2');

@@ -164,16 +164,16 @@ describe('.cube files', () => {
       'This .cube file has LUT_3D_SIZE 129; sizes from 2 to 65 are supported.',
     );
     expect(refusal('LUT_3D_SIZE 16.5\n')).toBe(
-      "Line 1 of this .cube file: LUT_3D_SIZE must be one whole number, got '16.5'.",
+      'Line 1 of this .cube file: LUT_3D_SIZE must be one whole number, got ‘16.5’.',
     );
     expect(refusal('LUT_3D_SIZE big\n')).toBe(
-      "Line 1 of this .cube file: LUT_3D_SIZE 'big' is not a number.",
+      'Line 1 of this .cube file: LUT_3D_SIZE ‘big’ is not a number.',
     );
     expect(refusal(cubeText(2, identity).replace('\n1 0 0\n', '\n1 zero 0\n'))).toBe(
-      "Line 3 of this .cube file: value 'zero' is not a number.",
+      'Line 3 of this .cube file: value ‘zero’ is not a number.',
     );
     expect(refusal(cubeText(2, identity).replace('\n1 0 0\n', '\nnan 0 0\n'))).toBe(
-      "Line 3 of this .cube file: value 'nan' is not a number.",
+      'Line 3 of this .cube file: value ‘nan’ is not a number.',
     );
     expect(refusal(cubeText(2, identity).replace('\n1 0 0\n', '\n1 0\n'))).toBe(
       'Line 3 of this .cube file has 2 values; each entry needs 3 (red, green, blue).',
@@ -182,7 +182,7 @@ describe('.cube files', () => {
       'This is a 1D .cube LUT (LUT_1D_SIZE); only 3D LUTs (LUT_3D_SIZE) are supported.',
     );
     expect(refusal(`${good}DOMAIN_MAX 1 1 1\n`)).toBe(
-      "Line 35939 of this .cube file: 'DOMAIN_MAX' comes after the table has started; keywords must come first.",
+      'Line 35939 of this .cube file: ‘DOMAIN_MAX’ comes after the table has started; keywords must come first.',
     );
     expect(refusal(cubeText(2, identity, ['DOMAIN_MIN 0 0']))).toBe(
       'Line 1 of this .cube file: DOMAIN_MIN needs 3 numbers, got 2.',

@@ -251,7 +251,7 @@ export default function CameraView(props: CameraViewProps) {
       setState('running');
       onProblem?.(
         translate('The photo could not be taken: {reason}', {
-          reason: error instanceof Error ? error.message : String(error),
+          reason: translateMessage(error instanceof Error ? error.message : String(error)),
         }),
       );
     }
@@ -307,7 +307,10 @@ export default function CameraView(props: CameraViewProps) {
         </button>
         <span className="camera-info" aria-live="polite">
           {state === 'starting' && t('Starting the camera…')}
-          {state !== 'starting' && stats && stats.frames > 0 && `${Math.round(stats.fps)} fps`}
+          {state !== 'starting' &&
+            stats &&
+            stats.frames > 0 &&
+            t('{fps} fps', { fps: Math.round(stats.fps) })}
         </span>
         <button
           type="button"

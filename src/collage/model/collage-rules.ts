@@ -10,6 +10,8 @@ import {
   none,
   warn,
 } from '../../features/editor-state.ts';
+import { fill } from '../../i18n/msg.ts';
+import { COMMIT_COLLAGE_TEMPLATE } from '../../i18n/templates.ts';
 
 // ---------------------------------------------------------------- collage sizing
 
@@ -69,5 +71,5 @@ export function collageCommitStarted(state: EditorState): Outcome {
 
 /** 'Failed to commit collage: ...' with the status WorkerError. */
 export function collageCommitFailed(state: EditorState, reason: string): Outcome {
-  return errorReceived(state, `Failed to commit collage: ${reason}`);
+  return errorReceived(state, fill(COMMIT_COLLAGE_TEMPLATE, { reason }));
 }

@@ -138,7 +138,7 @@ export const PRESETS: readonly LayoutPreset[] = [
     texts: [
       {
         id: 'caption',
-        text: 'get well soon',
+        text: msg('get well soon'),
         x: 0.5,
         y: 0.895,
         fontFamily: 'Times New Roman',

@@ -4,6 +4,7 @@
  * images go. The fabric editor only carries these numbers out.
  */
 import type { Fitting, SlotDefinition, TextStyle } from './types.ts';
+import { msg } from '../../i18n/msg.ts';
 
 // ---------------------------------------------------------------- limits and constants
 
@@ -43,7 +44,7 @@ export const ADDED_IMAGE_FRACTION = 0.5;
 export const MAX_RANDOM_OFFSET = 50;
 
 export const BASE_TEXT_WIDTH = 200;
-export const DEFAULT_TEXT = 'get well soon';
+export const DEFAULT_TEXT = msg('get well soon');
 /** Spec section 9's default added text: Arial 24, white, a 50% black outline of width 1. */
 export const DEFAULT_TEXT_STYLE: TextStyle = {
   fontFamily: 'Arial',

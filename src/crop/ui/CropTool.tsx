@@ -32,8 +32,9 @@ const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), [tabindex="0"]';
 function turnLabel(choice: CropChoice, t: (id: string, values?: MessageValues) => string): string {
   if (choice.aspect === 'original') return t('Turn the original shape');
   return t(TURN_TEMPLATE, {
-    from: aspectLabel(choice.aspect, choice.aspectTurned),
-    to: aspectLabel(choice.aspect, !choice.aspectTurned),
+    // 'Free' is a word; a ratio ('4:5') reads alike in every language.
+    from: t(aspectLabel(choice.aspect, choice.aspectTurned)),
+    to: t(aspectLabel(choice.aspect, !choice.aspectTurned)),
   });
 }
 

@@ -3,7 +3,7 @@ import { FrameButton } from '../../frames/ui/FrameChoice.tsx';
 import { findEffect } from '../../effects/index.ts';
 import { cropStepName } from '../../crop/model/crop-choice.ts';
 import { recipeStepName } from '../../recipes/model/steps.ts';
-import { findCommand, shortcutLabel, type CommandUi } from '../commands.ts';
+import { ariaShortcut, findCommand, shortcutLabel, type CommandUi } from '../commands.ts';
 import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../../ui/jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
@@ -49,7 +49,7 @@ function ActionButton({ controller, ui, mac, commandId, label, testId, primary, 
   );
   if (!command) return null;
   const binding = command.keys[0];
-  const shortcut = binding ? shortcutLabel(binding, mac) : '';
+  const shortcut = binding ? shortcutLabel(binding, mac, t) : '';
   const name = stepLabel ? `${t(command.label)} ${stepLabel}` : t(command.label);
   return (
     <button
@@ -59,7 +59,7 @@ function ActionButton({ controller, ui, mac, commandId, label, testId, primary, 
       disabled={!enabled}
       title={shortcut ? `${name} (${shortcut})` : name}
       aria-label={stepLabel ? name : undefined}
-      aria-keyshortcuts={binding ? shortcut.replace('⌘', 'Meta+').replace('⇧', 'Shift+') : undefined}
+      aria-keyshortcuts={binding ? ariaShortcut(binding, mac) : undefined}
       onClick={() => command.perform(controller, ui)}
     >
       {t(label ?? command.label)}

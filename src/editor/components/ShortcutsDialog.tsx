@@ -49,22 +49,23 @@ export function ShortcutsDialog({ open, mac, onClose }: ShortcutsDialogProps) {
               <tr key={command.id}>
                 <th scope="row">
                   {command.keys.map((binding) => (
-                    <kbd key={shortcutLabel(binding, mac)}>{shortcutLabel(binding, mac)}</kbd>
+                    <kbd key={shortcutLabel(binding, mac)}>{shortcutLabel(binding, mac, t)}</kbd>
                   ))}
                 </th>
                 <td>{t(command.label)}</td>
               </tr>
             ))}
-            {[[mac ? '⌘V' : 'Ctrl+V', msg('Paste an image as a new photo')] as const, ...ON_THE_PHOTO].map(
-              ([keys, what]) => (
-                <tr key={keys}>
-                  <th scope="row">
-                    <kbd>{t(keys)}</kbd>
-                  </th>
-                  <td>{t(what)}</td>
-                </tr>
-              ),
-            )}
+            {[
+              [shortcutLabel({ key: 'v', mod: true }, mac, t), t('Paste an image as a new photo')] as const,
+              ...ON_THE_PHOTO.map(([keys, what]) => [t(keys), t(what)] as const),
+            ].map(([keys, what]) => (
+              <tr key={keys}>
+                <th scope="row">
+                  <kbd>{keys}</kbd>
+                </th>
+                <td>{what}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
         <button type="button" className="button" onClick={onClose} autoFocus>

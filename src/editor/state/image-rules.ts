@@ -10,6 +10,8 @@ import {
   NO_EFFECT,
   warn,
 } from '../../features/editor-state.ts';
+import { fill } from '../../i18n/msg.ts';
+import { LOAD_IMAGE_FAILED_TEMPLATE } from '../../i18n/templates.ts';
 
 // ---------------------------------------------------------------- images
 
@@ -48,7 +50,7 @@ export function imageLoadStarted(state: EditorState, request: ImageLoadRequest):
 
 /** 'Failed to load image: {reason}': the image URL is cleared and the status becomes WorkerError. */
 export function imageLoadFailed(state: EditorState, reason: string): Outcome {
-  const outcome = errorReceived(state, `Failed to load image: ${reason}`);
+  const outcome = errorReceived(state, fill(LOAD_IMAGE_FAILED_TEMPLATE, { reason }));
   return { ...outcome, state: { ...outcome.state, imageUrl: null, pendingPreviewUrl: null } };
 }
 

@@ -10,6 +10,8 @@ import {
   warn,
 } from '../../features/editor-state.ts';
 import { takePendingFile } from './image-rules.ts';
+import { fill, msg } from '../../i18n/msg.ts';
+import { APPLIED_TEMPLATE } from '../../i18n/templates.ts';
 
 // ---------------------------------------------------------------- worker lifecycle
 
@@ -73,7 +75,9 @@ export function statusReceived(state: EditorState, message: StatusMessage): Outc
         },
         message,
       );
-      return clearCollage ? withNotice(takePendingFile(next), 'Applied Collage.') : takePendingFile(next);
+      return clearCollage
+        ? withNotice(takePendingFile(next), fill(APPLIED_TEMPLATE, { effect: msg('Collage') }))
+        : takePendingFile(next);
     }
     case 'effectComplete':
       return none({
@@ -102,13 +106,13 @@ export function statusReceived(state: EditorState, message: StatusMessage): Outc
           message,
         ),
       );
-      return applied ? withNotice(outcome, `Applied ${applied.name}.`) : outcome;
+      return applied ? withNotice(outcome, fill(APPLIED_TEMPLATE, { effect: applied.name })) : outcome;
     }
     case 'ContextLost':
     case 'ContextRestoring':
       return warn(state, `Effect engine: ${message.status}${message.message ? ` (${message.message})` : ''}`);
     case 'WorkerError':
-      return errorReceived(state, message.message || 'Worker reported an error status.');
+      return errorReceived(state, message.message || msg('Worker reported an error status.'));
     default:
       return none({ ...state, workerStatus: message.status });
   }

@@ -26,6 +26,12 @@ import {
 import { deviceLimits } from '../device-limits.ts';
 import { leaveBackend, leftBackends, leftBackendsNotice } from './left-backends.ts';
 import type { CropGeometry } from '../../crop/model/geometry.ts';
+import { fill, msg } from '../../i18n/msg.ts';
+import {
+  CREATE_WORKER_TEMPLATE,
+  OFFSCREEN_TRANSFER_TEMPLATE,
+  WORKER_ERROR_TEMPLATE,
+} from '../../i18n/templates.ts';
 
 export interface EngineClientEvents {
   onMessage(message: FromWorkerMessage): void;
@@ -136,13 +142,17 @@ export class EngineClient {
     worker.onmessage = (event: MessageEvent<unknown>) => this.receive(event.data);
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
-      this.fail(`Worker error: ${event.message || 'Worker script failed to load or execution error'}`);
+      this.fail(
+        fill(WORKER_ERROR_TEMPLATE, {
+          message: event.message || msg('Worker script failed to load or execution error'),
+        }),
+      );
     };
     // A worker that stops answering (stuck, or closed without an error) is as dead as one that threw.
     this.watchdog = setInterval(
       () => {
         if (this.pending.size > 0 && Date.now() - this.lastHeard > this.timeoutMs) {
-          this.fail('Worker error: the effect engine stopped responding');
+          this.fail(fill(WORKER_ERROR_TEMPLATE, { message: msg('the effect engine stopped responding') }));
         }
       },
       Math.min(1000, this.timeoutMs / 4),
@@ -168,15 +178,15 @@ export class EngineClient {
     // Automatic starts past the backends whose self-tests drew wrong in this tab.
     const skip = engine ? [] : leftBackends();
     const limits = deviceLimits();
-    if (!canvas) throw new EngineSetupError('Canvas element unavailable.');
+    if (!canvas) throw new EngineSetupError(msg('Canvas element unavailable.'));
     if (typeof canvas.transferControlToOffscreen !== 'function' || typeof Worker === 'undefined') {
-      throw new EngineSetupError('OffscreenCanvas not supported. Cannot initialize effect engine.');
+      throw new EngineSetupError(msg('OffscreenCanvas not supported. Cannot initialize effect engine.'));
     }
     let offscreen: OffscreenCanvas;
     try {
       offscreen = canvas.transferControlToOffscreen();
     } catch (error) {
-      throw new EngineSetupError(`OffscreenCanvas transfer failed: ${reason(error)}`);
+      throw new EngineSetupError(fill(OFFSCREEN_TRANSFER_TEMPLATE, { reason: reason(error) }));
     }
     let worker: Worker;
     try {
@@ -185,7 +195,7 @@ export class EngineClient {
         name: 'effect-engine',
       });
     } catch (error) {
-      throw new EngineSetupError(`Failed to create Web Worker: ${reason(error)}`);
+      throw new EngineSetupError(fill(CREATE_WORKER_TEMPLATE, { reason: reason(error) }));
     }
     const client = new EngineClient(worker, events, options.responseTimeoutMs ?? DEFAULT_RESPONSE_TIMEOUT_MS);
     client.started = client.request(
@@ -442,6 +452,6 @@ export class EngineClient {
  */
 export function cleanMessage(message: string): string {
   const firstLine = message.split('\n')[0]?.trim() ?? '';
-  const text = firstLine.replace(/\s+at\s+\S+\s*\(.*\)$/, '').trim() || 'Unknown worker error';
+  const text = firstLine.replace(/\s+at\s+\S+\s*\(.*\)$/, '').trim() || msg('Unknown worker error');
   return text.length > 240 ? `${text.slice(0, 237)}...` : text;
 }

@@ -3,6 +3,8 @@
  * sessionStorage, so that the editor, the camera and a reload all start past them when the choice is
  * automatic. A GPU that draws wrong keeps drawing wrong; a new tab tries it again.
  */
+import { fill } from '../../i18n/msg.ts';
+import { LEFT_ONE_CPU_TEMPLATE, LEFT_ONE_TEMPLATE, LEFT_TWO_CPU_TEMPLATE } from '../../i18n/templates.ts';
 import { isEngineKind, type EngineKind } from '../protocol.ts';
 
 const KEY = 'retrocam-left-backends';
@@ -31,9 +33,9 @@ export function leaveBackend(kind: EngineKind): void {
 
 /** Said once, where GPU backends drew the self-test wrong and another runs instead. */
 export function leftBackendsNotice(running: EngineKind): string {
-  const name = { webgpu: 'WebGPU', webgl2: 'WebGL2', cpu: 'the CPU' };
-  const which = leftBackends()
-    .map((kind) => name[kind])
-    .join(' and ');
-  return `${which} drew a test picture wrong on this device, so effects run on ${name[running]}.`;
+  const name = { webgpu: 'WebGPU', webgl2: 'WebGL2', cpu: 'CPU' };
+  const [first = running, second] = leftBackends().map((kind) => name[kind]);
+  if (running !== 'cpu') return fill(LEFT_ONE_TEMPLATE, { left: first, running: name[running] });
+  if (second === undefined) return fill(LEFT_ONE_CPU_TEMPLATE, { left: first });
+  return fill(LEFT_TWO_CPU_TEMPLATE, { first, second });
 }

@@ -4,7 +4,11 @@
  * request's id), or throws: NotReady when the engine is needed and not there, an error for an error reply.
  */
 import { fill } from '../../i18n/msg.ts';
-import { RECIPE_NOT_APPLIED_TEMPLATE } from '../../i18n/templates.ts';
+import {
+  LOAD_IMAGE_FAILED_TEMPLATE,
+  PROCESSING_FAILED_TEMPLATE,
+  RECIPE_NOT_APPLIED_TEMPLATE,
+} from '../../i18n/templates.ts';
 import {
   CROP_FAILED,
   type AnsweredRequestType,
@@ -105,7 +109,7 @@ export function makeHandlers(context: HandlerContext): Handlers {
       try {
         return await engine.loadImage(message);
       } catch (error) {
-        throw new Error(`Failed to load image: ${reason(error)}`, { cause: error });
+        throw new Error(fill(LOAD_IMAGE_FAILED_TEMPLATE, { reason: reason(error) }), { cause: error });
       }
     },
     applyEffect: async (message) => {
@@ -114,7 +118,7 @@ export function makeHandlers(context: HandlerContext): Handlers {
         if (testHooks.applyFails()) throw new Error('the GPU rejected the work (test hook)');
         return await engine.applyEffect(message);
       } catch (error) {
-        throw new Error(`Image processing failed: ${reason(error)}`, { cause: error });
+        throw new Error(fill(PROCESSING_FAILED_TEMPLATE, { reason: reason(error) }), { cause: error });
       }
     },
     commitEffect: () => ready().commitEffect(),

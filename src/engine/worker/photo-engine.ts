@@ -7,6 +7,7 @@ import { CubeFormatError, cubeTooLargeMessage, MAX_CUBE_BYTES, parseCube } from 
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
 import { today } from '../../effects/date-stamp.ts';
+import { msg } from '../../i18n/msg.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import type {
   ApplyEffectMessage,
@@ -307,7 +308,7 @@ export class Engine {
       return { title: cube.title, size: cube.size };
     } catch (error) {
       return {
-        error: error instanceof CubeFormatError ? error.message : 'This .cube file could not be read.',
+        error: error instanceof CubeFormatError ? error.message : msg('This .cube file could not be read.'),
       };
     }
   }

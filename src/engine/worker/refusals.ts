@@ -3,6 +3,8 @@
  * included, so that no caller waits on the watchdog (which restarts the engine) for a refusal.
  */
 import type { FromWorkerMessage } from '../protocol.ts';
+import { fill, msg } from '../../i18n/msg.ts';
+import { MALFORMED_REQUEST_TEMPLATE, PROCESSING_FAILED_TEMPLATE } from '../../i18n/templates.ts';
 
 /** The catalogue's words for a request that came before the engine (none was made, or none yet). */
 export const NOT_READY = 'Image processor not ready.';
@@ -16,10 +18,10 @@ export function refusal(data: unknown): FromWorkerMessage | null {
   if (typeof data !== 'object' || data === null) return null;
   const { id, type } = data as { id?: unknown; type?: unknown };
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 0) return null;
-  const what = typeof type === 'string' && /^\w{1,40}$/.test(type) ? `${type} request` : 'request';
-  return {
-    type: 'error',
-    id,
-    message: `Image processing failed: the effect engine refused a malformed ${what}.`,
-  };
+  const request = typeof type === 'string' && /^\w{1,40}$/.test(type) ? type : null;
+  const why =
+    request === null
+      ? msg('the effect engine refused a malformed request.')
+      : fill(MALFORMED_REQUEST_TEMPLATE, { request });
+  return { type: 'error', id, message: fill(PROCESSING_FAILED_TEMPLATE, { reason: why }) };
 }

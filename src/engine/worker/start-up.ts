@@ -2,6 +2,7 @@
  * The worker's start (`init`): the iOS limits mode, the backend chosen for the transferred canvas, the
  * engine made on it, and whether the backend's self-test is due once the worker is first idle.
  */
+import { msg } from '../../i18n/msg.ts';
 import { bakeLut } from '../../grading/luts.ts';
 import { setDeviceLimits } from '../device-limits.ts';
 import type { EngineKind, InitMessage, ReplyOf } from '../protocol.ts';
@@ -9,7 +10,7 @@ import { chooseBackend } from './choose-backend.ts';
 import { Engine, type Fields } from './photo-engine.ts';
 import { log, post } from './post.ts';
 
-const NO_ENGINE = 'OffscreenCanvas not supported. Cannot initialize effect engine.';
+const NO_ENGINE = msg('OffscreenCanvas not supported. Cannot initialize effect engine.');
 
 /** Why no backend could be had, in the user's terms, with each backend's own reason. */
 export function noEngineMessage(forced: EngineKind | undefined, reasons: readonly string[]): string {

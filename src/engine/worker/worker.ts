@@ -19,6 +19,7 @@ import('./dispatcher.ts').then(
   ({ serve }) => serve(early),
   (error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
+    // WORKER_CODE_TEMPLATE (src/i18n/templates.ts) written out: this entry imports nothing (above).
     const text = `Worker error: the effect engine's code did not load (${reason})`;
     // Every request is answered, with its id: `init` with the status it waits for, any other with an
     // error; those that come later too, at once.

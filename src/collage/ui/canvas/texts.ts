@@ -16,6 +16,7 @@ import {
 } from '../../model/slot-layout.ts';
 import type { PresetText, TextStyle } from '../../model/types.ts';
 import { loadCollageFont } from './font-faces.ts';
+import { t } from '../../../i18n/i18n.ts';
 import { ACCENT, HANDLES, type Scene, type TextRole } from './scene.ts';
 
 export class Texts {
@@ -35,7 +36,8 @@ export class Texts {
     // Each new text a little lower than the last, so they do not hide each other.
     const count = this.scene.objectsOf('text').length;
     const top = size.height / 2 + ((count * 28 * scale) % (size.height / 3));
-    const text = this.create(DEFAULT_TEXT, role, size.width / 2, top, true, true);
+    // In the language of the moment: from then on it is the user's text.
+    const text = this.create(t(DEFAULT_TEXT), role, size.width / 2, top, true, true);
     this.scene.insert([text]);
     canvas.setActiveObject(text);
     canvas.requestRenderAll();
@@ -63,7 +65,7 @@ export class Texts {
       deletable: false,
     };
     const text = this.create(
-      def.text,
+      t(def.text),
       role,
       def.x * this.scene.size.width,
       def.y * this.scene.size.height,
