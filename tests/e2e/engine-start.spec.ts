@@ -65,14 +65,14 @@ test("the engine's code fails to load: the photo is kept, the cause named, and T
   editor,
 }) => {
   const block = (route: { abort: () => Promise<void> }) => route.abort();
-  await page.route('**/assets/serve-*.js', block);
+  await page.route('**/assets/dispatcher-*.js', block);
   await handOver(page);
   await expect(editor.root).toHaveAttribute('data-worker-status', 'WorkerError');
   await expect(page.getByTestId('notification')).toContainText("the effect engine's code did not load");
   await expectPhotoKept(page);
   await expect(page.getByTestId('kept-photo')).toContainText('could not start');
 
-  await page.unroute('**/assets/serve-*.js', block);
+  await page.unroute('**/assets/dispatcher-*.js', block);
   await page.getByTestId('retry-engine').click();
   await expectPhotoLoaded(page);
 });
