@@ -7,11 +7,12 @@ import '../../ui/components/SettingControl.css';
 import { useT } from '../../i18n/use-t.ts';
 import { msg } from '../../i18n/msg.ts';
 
-const CHOICES: { value: EngineKind | 'auto'; label: string }[] = [
-  { value: 'auto', label: msg('Automatic') },
-  { value: 'webgpu', label: 'WebGPU' },
-  { value: 'webgl2', label: 'WebGL2' },
-  { value: 'cpu', label: 'CPU' },
+/** 'Automatic' is a word, translated; the engines' names are names, shown as they are. */
+const CHOICES: { value: EngineKind | 'auto'; label: string; translated: boolean }[] = [
+  { value: 'auto', label: msg('Automatic'), translated: true },
+  { value: 'webgpu', label: 'WebGPU', translated: false },
+  { value: 'webgl2', label: 'WebGL2', translated: false },
+  { value: 'cpu', label: 'CPU', translated: false },
 ];
 
 /**
@@ -36,7 +37,7 @@ export function EngineChoice({ controller }: { controller: EditorController }) {
       >
         {CHOICES.map((choice) => (
           <option key={choice.value} value={choice.value}>
-            {t(choice.label)}
+            {choice.translated ? t(choice.label) : choice.label}
           </option>
         ))}
       </select>
