@@ -82,6 +82,7 @@ export class IdleWork {
         try {
           this.scheduled = false;
           const due = this.next();
+          // Woken before its time (a message came meanwhile): it waits again, below.
           if (!due || performance.now() < due.from) return;
           const started = performance.now();
           await due.run();
@@ -89,8 +90,10 @@ export class IdleWork {
         } catch (error) {
           // A thumbnail that fails is left out; the editor is not told of an error it did not ask for.
           log('warn', `A thumbnail could not be made: ${reason(error)}`);
+        } finally {
+          // Whatever is due next (or still due) is scheduled again, even when this wake-up ran nothing.
+          this.schedule();
         }
-        this.schedule();
       });
     });
   }
