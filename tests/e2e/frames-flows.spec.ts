@@ -44,6 +44,28 @@ async function chooseFrame(page: Page, id: FrameId, caption?: string): Promise<v
   await expect(page.locator('.frame-panel')).toHaveCount(0);
 }
 
+/**
+ * The frame choice lies clear of Save and the other actions and inside the window. Read once the page has
+ * drawn a frame since the last change (a placement follows a resize of the bar by one frame).
+ */
+async function expectClear(page: Page, viewport: { height: number }, when: string): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  const choice = (await page.locator('.frame-panel').boundingBox())!;
+  for (const id of ['save-button', 'crop-button', 'frame-button', 'apply-button']) {
+    const other = (await page.getByTestId(id).boundingBox())!;
+    const apart =
+      choice.x + choice.width <= other.x ||
+      other.x + other.width <= choice.x ||
+      choice.y + choice.height <= other.y ||
+      other.y + other.height <= choice.y;
+    expect(apart, `${when}: the choice over ${id}`).toBe(true);
+  }
+  expect(choice.y, when).toBeGreaterThanOrEqual(0);
+  expect(choice.y + choice.height, when).toBeLessThanOrEqual(viewport.height);
+}
+
 /** Waits until the canvas shows the print of a `photo`-sized photo in `frame`, holding still. */
 async function showsPrint(editor: EditorPage, frame: FrameChoice, photo: { width: number; height: number }) {
   const layout = printLayout(frame, photo) ?? photo;
@@ -164,18 +186,7 @@ for (const viewport of [
     expect(serious).toEqual([]);
 
     // The choice lies beside the action bar, not over Save or any other action, and inside the window.
-    const choice = (await panel.boundingBox())!;
-    for (const id of ['save-button', 'crop-button', 'frame-button', 'apply-button']) {
-      const other = (await page.getByTestId(id).boundingBox())!;
-      const apart =
-        choice.x + choice.width <= other.x ||
-        other.x + other.width <= choice.x ||
-        choice.y + choice.height <= other.y ||
-        other.y + other.height <= choice.y;
-      expect(apart, `the choice over ${id}`).toBe(true);
-    }
-    expect(choice.y).toBeGreaterThanOrEqual(0);
-    expect(choice.y + choice.height).toBeLessThanOrEqual(viewport.height);
+    await expectClear(page, viewport, 'opened');
 
     // Escape closes it from inside, and focus goes back to the Frame button.
     await page.getByTestId('frame-instant-square').focus();
@@ -187,6 +198,13 @@ for (const viewport of [
     await page.screenshot({ path: test.info().outputPath(`${size}-choice-open.png`) });
     for (const id of FRAME_IDS) {
       const caption = id.startsWith('instant-') ? 'Summer 1999' : undefined;
+      // Choosing a frame renames the Frame button, which can make the action bar taller: the choice
+      // moves clear of it at once, and stays put while its own list scrolls (its Done clicked below).
+      await openChoice(page);
+      await page.getByTestId(`frame-${id}`).click();
+      await expectClear(page, viewport, id);
+      await page.locator('.frame-panel').evaluate((element) => (element.scrollTop = element.scrollHeight));
+      await expectClear(page, viewport, `${id}, scrolled`);
       await chooseFrame(page, id, caption);
       await showsPrint(editor, { ...NO_FRAME, id, caption: caption ?? '' }, photo);
       await page.screenshot({ path: test.info().outputPath(`${size}-${id}.png`) });

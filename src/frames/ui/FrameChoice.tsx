@@ -94,14 +94,24 @@ function FramePanel({ id, frames, frame, opener }: FramePanelProps) {
   const [place, setPlace] = useState<CSSProperties>({});
   useLayoutEffect(() => {
     const place = () => {
-      if (section.current) setPlace(placement(section.current));
+      if (!section.current) return;
+      const next = placement(section.current);
+      setPlace((now) => (JSON.stringify(now) === JSON.stringify(next) ? now : next));
     };
     place();
+    // Placed again when the window or the page moves, and when the bar's own size changes (the Frame
+    // button's label grows with the frame's name). Not on scrolls inside the choice itself: those move
+    // nothing the placement depends on, and a placement that jumps as its own list scrolls would move its
+    // buttons from under a pointer.
+    const bar = section.current?.parentElement?.closest('.actions');
+    const resized = new ResizeObserver(place);
+    if (bar) resized.observe(bar);
     window.addEventListener('resize', place);
-    window.addEventListener('scroll', place, true);
+    window.addEventListener('scroll', place);
     return () => {
+      resized.disconnect();
       window.removeEventListener('resize', place);
-      window.removeEventListener('scroll', place, true);
+      window.removeEventListener('scroll', place);
     };
   }, []);
   // Escape closes the choice wherever focus is in the page, and focus goes back to the Frame button.
