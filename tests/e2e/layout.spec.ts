@@ -1,6 +1,7 @@
 import { canvasBox, fittedCanvasSize, mobileCanvasAreaHeight } from '../../src/ui/canvas-layout.ts';
 import { EFFECTS } from '../../src/effects/index.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { smallPhoto } from '../support/images.ts';
 
 const VIEWPORTS = [
   { width: 375, height: 812 },
@@ -104,7 +105,9 @@ for (const viewport of [
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);
     await editor.open('webgl2', '', { thumbnails: true });
-    await editor.load('kodak/kodim04.png');
+    // The photo's shape at a quarter of its size: the canvas is scaled to fit whatever the photo's pixels,
+    // so the layout is the same, and every apply (and thumbnail) costs a sixteenth.
+    await editor.load(smallPhoto('kodak/kodim04.png', 192));
     const prefix = viewport.width > 991 ? 'effect-' : 'effect-mobile-';
     const walked: string[] = [];
 
@@ -258,8 +261,8 @@ test('at eight sizes, choosing any effect shows its first control without scroll
   test.setTimeout(240_000);
   await editor.open('webgl2');
   await page.setViewportSize(EIGHT_SIZES[0]!);
-  // A small photo: the applies are quick, what is measured is the layout.
-  await editor.load('kodak/kodim23.png');
+  // A small photo of kodim23's shape: the applies are quick, what is measured is the layout.
+  await editor.load(smallPhoto('kodak/kodim23.png', 192));
   const missing: string[] = [];
   for (const size of EIGHT_SIZES) {
     await page.setViewportSize(size);
