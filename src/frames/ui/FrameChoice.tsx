@@ -68,7 +68,7 @@ const MARGIN = 8;
  * never lies over Save or the other actions; over the window's bottom when it has no bar.
  */
 function placement(panel: HTMLElement): CSSProperties {
-  const bar = panel.parentElement?.closest('.actions');
+  const bar = actionBarOf(panel);
   if (!bar) return {};
   const { top, bottom } = bar.getBoundingClientRect();
   const above = top - 2 * MARGIN;
@@ -77,6 +77,11 @@ function placement(panel: HTMLElement): CSSProperties {
   return above >= below
     ? { top: 'auto', bottom: window.innerHeight - top + MARGIN, maxHeight: room(above) }
     : { top: bottom + MARGIN, bottom: 'auto', maxHeight: room(below) };
+}
+
+/** The action bar the choice opens from (absent where the Frame button has no bar). */
+function actionBarOf(panel: HTMLElement): Element | null | undefined {
+  return panel.parentElement?.closest('.actions');
 }
 
 interface FramePanelProps {
@@ -103,7 +108,7 @@ function FramePanel({ id, frames, frame, opener }: FramePanelProps) {
     // button's label grows with the frame's name). Not on scrolls inside the choice itself: those move
     // nothing the placement depends on, and a placement that jumps as its own list scrolls would move its
     // buttons from under a pointer.
-    const bar = section.current?.parentElement?.closest('.actions');
+    const bar = section.current ? actionBarOf(section.current) : null;
     const resized = new ResizeObserver(place);
     if (bar) resized.observe(bar);
     window.addEventListener('resize', place);
