@@ -18,21 +18,7 @@ float overlap(int i, int o, int inSize, int outSize) {
 #include "/shaders/common/cubic.glsl"
 
 vec4 cubic(ivec2 p, ivec2 inSize) {
-  vec2 centre = (vec2(p) + 0.5) * vec2(inSize) / vec2(size) - 0.5;
-  vec2 base = floor(centre);
-  vec4 wx = cubicWeights(centre.x - base.x);
-  vec4 wy = cubicWeights(centre.y - base.y);
-  ivec2 first = ivec2(base) - 1;
-  vec4 sum = vec4(0.0);
-  for (int j = 0; j < 4; j++) {
-    int y = clamp(first.y + j, 0, inSize.y - 1);
-    vec4 row = vec4(0.0);
-    for (int i = 0; i < 4; i++) {
-      row += wx[i] * texelFetch(input0, ivec2(clamp(first.x + i, 0, inSize.x - 1), y), 0);
-    }
-    sum += wy[j] * row;
-  }
-  return clamp(sum, vec4(0.0), vec4(1.0));
+  return cubicAt((vec2(p) + 0.5) * vec2(inSize) / vec2(size) - 0.5, inSize);
 }
 
 void main() {

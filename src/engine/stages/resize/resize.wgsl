@@ -19,21 +19,7 @@ fn overlap(i: i32, o: i32, inSize: i32, outSize: i32) -> f32 {
 #include "/shaders/common/cubic.wgsl"
 
 fn cubic(p: vec2i, inSize: vec2i) -> vec4f {
-  let centre = (vec2f(p) + 0.5) * vec2f(inSize) / vec2f(params.size) - 0.5;
-  let base = floor(centre);
-  let wx = cubicWeights(centre.x - base.x);
-  let wy = cubicWeights(centre.y - base.y);
-  let first = vec2i(base) - 1;
-  var sum = vec4f(0.0);
-  for (var j = 0; j < 4; j++) {
-    let y = clamp(first.y + j, 0, inSize.y - 1);
-    var row = vec4f(0.0);
-    for (var i = 0; i < 4; i++) {
-      row += wx[i] * textureLoad(input0, vec2i(clamp(first.x + i, 0, inSize.x - 1), y), 0);
-    }
-    sum += wy[j] * row;
-  }
-  return clamp(sum, vec4f(0.0), vec4f(1.0));
+  return cubicAt((vec2f(p) + 0.5) * vec2f(inSize) / vec2f(params.size) - 0.5, inSize);
 }
 
 @compute @workgroup_size(8, 8)

@@ -18,20 +18,7 @@ vec2 mapped(vec2 p) {
 #include "/shaders/common/cubic.glsl"
 
 vec4 cubic(vec2 at, ivec2 inSize) {
-  vec2 centre = at - 0.5;
-  vec2 base = floor(centre);
-  vec4 wx = cubicWeights(centre.x - base.x);
-  vec4 wy = cubicWeights(centre.y - base.y);
-  ivec2 first = ivec2(base) - 1;
-  vec4 sum = vec4(0.0);
-  for (int j = 0; j < 4; j++) {
-    vec4 row = vec4(0.0);
-    for (int i = 0; i < 4; i++) {
-      row += wx[i] * texel(first + ivec2(i, j), inSize);
-    }
-    sum += wy[j] * row;
-  }
-  return clamp(sum, vec4(0.0), vec4(1.0));
+  return cubicAt(at - 0.5, inSize);
 }
 
 vec4 bilinear(vec2 at, ivec2 inSize) {

@@ -19,20 +19,7 @@ fn mapped(p: vec2f) -> vec2f {
 #include "/shaders/common/cubic.wgsl"
 
 fn cubic(at: vec2f, inSize: vec2i) -> vec4f {
-  let centre = at - 0.5;
-  let base = floor(centre);
-  let wx = cubicWeights(centre.x - base.x);
-  let wy = cubicWeights(centre.y - base.y);
-  let first = vec2i(base) - 1;
-  var sum = vec4f(0.0);
-  for (var j = 0; j < 4; j++) {
-    var row = vec4f(0.0);
-    for (var i = 0; i < 4; i++) {
-      row += wx[i] * texel(first + vec2i(i, j), inSize);
-    }
-    sum += wy[j] * row;
-  }
-  return clamp(sum, vec4f(0.0), vec4f(1.0));
+  return cubicAt(at - 0.5, inSize);
 }
 
 fn bilinear(at: vec2f, inSize: vec2i) -> vec4f {
