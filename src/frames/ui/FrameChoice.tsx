@@ -40,7 +40,10 @@ export function FrameButton({ frames, enabled }: { frames: FrameController; enab
   const frame = useAtomValue(frameAtom);
   const panel = useId();
   const button = useRef<HTMLButtonElement>(null);
-  const chosen = CHOICES.find((c) => c.id === frame.id)?.name ?? '';
+  const chosen = frame.id === 'none' ? null : t(CHOICES.find((c) => c.id === frame.id)?.name ?? '');
+  // The frame chosen goes on a second, small line that ends in an ellipsis where it does not fit (as the
+  // step under Apply does), so a long name never makes the action bar taller; its name says it whole.
+  const name = chosen === null ? undefined : t('Frame: {name}', { name: chosen });
   return (
     <>
       <button
@@ -51,9 +54,12 @@ export function FrameButton({ frames, enabled }: { frames: FrameController; enab
         aria-expanded={open}
         aria-controls={open ? panel : undefined}
         disabled={!enabled}
+        aria-label={name}
+        title={name}
         onClick={() => (open ? frames.close() : frames.open())}
       >
-        {frame.id === 'none' ? t('Frame') : t('Frame: {name}', { name: t(chosen) })}
+        {t('Frame')}
+        {chosen !== null && <span className="action-step">{chosen}</span>}
       </button>
       {open ? <FramePanel id={panel} frames={frames} frame={frame} opener={button} /> : null}
     </>
