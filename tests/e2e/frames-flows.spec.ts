@@ -213,6 +213,29 @@ for (const viewport of [
   });
 }
 
+test('in a short window the frame choice scrolls under its Done, which stays in sight', async ({
+  page,
+  editor,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim23.png');
+  await page.getByTestId('frame-button').click();
+  // An instant print has the most options: the choice needs more room than the window leaves it.
+  await page.getByTestId('frame-instant-mini').click();
+  const panel = page.locator('.frame-panel');
+  expect(await panel.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  const done = page.getByTestId('frame-done');
+  await expect(done).toBeInViewport({ ratio: 1 });
+  // Fully inside the choice's own visible box, not under its scrolled-away part.
+  const [box, frame] = await Promise.all([done.boundingBox(), panel.boundingBox()]);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(frame!.y + frame!.height);
+  expect(box!.y).toBeGreaterThanOrEqual(frame!.y);
+  await done.click({ trial: true, timeout: 2000 });
+  await done.click();
+  await expect(panel).toHaveCount(0);
+});
+
 test("with a frame on, the smart blur's drawing lies over the photo in the print's window, the rest of the photo clipped", async ({
   page,
   editor,

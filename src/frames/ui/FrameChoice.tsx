@@ -231,7 +231,12 @@ function FramePanel({ id, frames, frame, opener }: FramePanelProps) {
           {t('Print the date')}
         </label>
       ) : null}
-      <button type="button" className="button" data-testid="frame-done" onClick={() => frames.close()}>
+      <button
+        type="button"
+        className="button frame-done"
+        data-testid="frame-done"
+        onClick={() => frames.close()}
+      >
         {t('Done')}
       </button>
     </section>
