@@ -2,6 +2,7 @@ import { canvasBox, fittedCanvasSize, mobileCanvasAreaHeight } from '../../src/u
 import { EFFECTS } from '../../src/effects/index.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { smallPhoto } from '../support/images.ts';
+import { wordsBrokenIn } from '../support/words.ts';
 
 const VIEWPORTS = [
   { width: 375, height: 812 },
@@ -254,7 +255,7 @@ const EIGHT_SIZES = [
   { width: 1440, height: 900 },
 ];
 
-test('at eight sizes, choosing any effect shows its first control without scrolling, with the whole photo', async ({
+test('at eight sizes the effects keep their names whole, and choosing any effect shows its first control without scrolling, with the whole photo', async ({
   page,
   editor,
 }) => {
@@ -266,6 +267,10 @@ test('at eight sizes, choosing any effect shows its first control without scroll
   const missing: string[] = [];
   for (const size of EIGHT_SIZES) {
     await page.setViewportSize(size);
+    // The effects' names keep their words whole in the tiles, whatever their width.
+    missing.push(
+      ...(await wordsBrokenIn(page, '.effect-name')).map((b) => `${size.width}x${size.height} ${b}`),
+    );
     const prefix = size.width > 991 ? 'effect-' : 'effect-mobile-';
     for (const effectId of EFFECT_IDS) {
       // The panel as the user left it: scrolled to its top, as it is when an effect is chosen.

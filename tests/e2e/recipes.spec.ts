@@ -8,6 +8,7 @@ import type { EngineKind } from '../../src/engine/protocol.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { CropToolPage, EditorPage, RecipesPanel } from '../support/pages.ts';
 import { psnr } from '../reference/metrics.ts';
+import { wordsBrokenIn } from '../support/words.ts';
 
 // Issue 51: recipes, the whole edit kept on the device, shared as a file or a link, applied in one tap.
 
@@ -241,6 +242,7 @@ test('with the recipes shown, axe finds nothing serious at 390x844, 800x600 and 
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(serious, `${viewport.width}x${viewport.height}`).toEqual([]);
+    expect(await wordsBrokenIn(page, '.recipe-name'), `${viewport.width}x${viewport.height}`).toEqual([]);
   }
   // By keyboard alone: Tab reaches each control of the panel and its open menu, and Enter works them.
   const reached = new Set<string>();

@@ -3,6 +3,7 @@ import { EFFECTS } from '../../effects/index.ts';
 import { effectThumbnailKey } from '../../effects/thumbnail-keys.ts';
 import { useAtomValue } from '../../ui/jotai.ts';
 import { thumbnailsAtom } from '../../ui/atoms.ts';
+import { SlashBreaks } from '../../ui/components/SlashBreaks.tsx';
 import { Thumbnail } from '../../ui/components/Thumbnail.tsx';
 import './EffectList.css';
 import { useT } from '../../i18n/use-t.ts';
@@ -50,7 +51,9 @@ export const EffectList = memo(function EffectList({
               ) : (
                 <span className="effect-thumb thumb-placeholder" aria-hidden="true" />
               )}
-              <span className="effect-name">{t(effect.name)}</span>
+              <span className="effect-name">
+                <SlashBreaks text={t(effect.name)} />
+              </span>
             </button>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { SlashBreaks } from '../../ui/components/SlashBreaks.tsx';
 import { Thumbnail } from '../../ui/components/Thumbnail.tsx';
 import type { Recipe } from '../model/recipe.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -52,7 +53,9 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
         ) : (
           <span className="recipe-thumb thumb-placeholder" aria-hidden="true" />
         )}
-        <span className="recipe-name">{recipe.name}</span>
+        <span className="recipe-name">
+          <SlashBreaks text={recipe.name} />
+        </span>
       </button>
       {menu && (
         <button
