@@ -131,6 +131,10 @@ test.describe('Arabic', () => {
     const undo = await page.getByTestId('undo-button').boundingBox();
     const redo = await page.getByTestId('redo-button').boundingBox();
     expect(undo!.x).toBeGreaterThan(redo!.x);
+    // Over the photo, Compare (bottom left in English) is at the bottom right, where lines start.
+    const area = await page.locator('.canvas-area').boundingBox();
+    const compare = await page.getByTestId('compare-button').boundingBox();
+    expect(compare!.x - area!.x, 'Compare in the right half').toBeGreaterThan(area!.width / 2);
     // The photo is drawn as it is: no transform mirrors the canvas.
     const transform = await editor.canvas.evaluate((element) => getComputedStyle(element).transform);
     expect(transform === 'none' || !transform.startsWith('matrix(-1')).toBe(true);
