@@ -306,3 +306,28 @@ test("'Apply to all' with a recipe gives each photo of the batch as the recipe a
     expect(same).toBeGreaterThan(SAME_DB);
   }
 });
+
+test('a recipe named with one long word keeps its tile inside the list on a phone, the word broken at the edge', async ({
+  page,
+  editor,
+}) => {
+  const recipes = new RecipesPanel(page);
+  await editor.open('webgl2');
+  await editor.load(PHOTO);
+  await editor.chooseEffect('vibrance');
+  await editor.typeSetting('vibrance', '0.8');
+  await editor.settled();
+  await page.getByTestId('apply-button').click();
+  await editor.settled();
+  await recipes.save('Supercalifragilisticexpialidociousdigicamlook');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const tile = recipes.recipe('Supercalifragilisticexpialidociousdigicamlook');
+  await expect(tile).toBeVisible();
+  // The tile, and every recipe item, no wider than its place in the list.
+  const overflowing = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.recipe-item')]
+      .filter((item) => item.scrollWidth > item.clientWidth + 1)
+      .map((item) => `${item.textContent}: ${item.scrollWidth} > ${item.clientWidth}`),
+  );
+  expect(overflowing).toEqual([]);
+});
