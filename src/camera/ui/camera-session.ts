@@ -232,6 +232,12 @@ export class CameraSession {
       this.events.onProblem('stopped', CAMERA_MESSAGES.stopped);
     });
     this.sendLook(settings.frameRate);
+    // Frames go to the worker only once its engine can show them, and only if this open is still the
+    // current one. Chromium holds a camera's frames handed to a worker (a transferred track stream, even
+    // one never read) until the page's next garbage collection: a camera opened and closed again before
+    // its engine started would otherwise keep frames the next open waits for.
+    const started = await this.client.started.catch(() => null);
+    if (generation !== this.generation || this.closed || started?.status !== 'WorkerReady') return;
     await this.feed(track, stream);
     this.events.onRunning();
     try {
