@@ -1,7 +1,8 @@
 // Arabic in Firefox and WebKitGTK as in Chromium: on a phone (390 x 844; WebKitGTK's MiniBrowser takes no
 // narrower window than 447 px here) the editor is laid out right to left (the action bar and the panels
 // mirrored), the photo drawn as it is. A screenshot of each browser is kept in the test's output folder, to
-// look at the shaping of the Arabic text.
+// look at the shaping of the Arabic text. And in Spanish, whose 'Desenfoque/Píxel' has the longest word of
+// the effects' names, every effect tile holds its name within its padding on a phone.
 import { test as base, expect } from '@playwright/test';
 import { fixturePath } from '../support/images.ts';
 import {
@@ -122,5 +123,42 @@ for (const setup of SETUPS) {
       }
     }
     expect(mine.save).toBe(reference.save);
+  });
+}
+
+/** Each effect tile whose name runs out of its content box (into its padding, or past its edge), by how many px. */
+const OVERFLOWS = `() => [...document.querySelectorAll('.effect-item')].flatMap((item) => {
+  const name = item.querySelector('.effect-name');
+  if (!name || item.getClientRects().length === 0) return [];
+  const range = document.createRange();
+  range.selectNodeContents(name);
+  const tile = item.getBoundingClientRect();
+  const style = getComputedStyle(item);
+  const left = tile.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+  const right = tile.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+  const text = range.getBoundingClientRect();
+  const over = Math.max(left - text.left, text.right - right);
+  return over > 0.5 ? [name.textContent + ': ' + over.toFixed(1)] : [];
+})`;
+
+for (const setup of SETUPS) {
+  test(`${setup.name}: Spanish on a phone, each effect's name inside its tile`, async ({
+    baseURL,
+    display,
+  }) => {
+    const browser = await setup.launch(baseURL ?? '', display);
+    try {
+      await browser.open('/editor?lang=es&testHooks=1&thumbnails=0&warmUp=0');
+      await browser.resize(PHONE).catch(() => undefined);
+      await waitForValue<boolean>(
+        browser,
+        'the Spanish effect tiles',
+        `() => document.documentElement.lang === 'es' && document.querySelectorAll('.effect-item').length > 0`,
+        Boolean,
+      );
+      expect(await browser.evaluate<string[]>(OVERFLOWS)).toEqual([]);
+    } finally {
+      await browser.close().catch(() => undefined);
+    }
   });
 }
