@@ -30,6 +30,15 @@ async function ccdThenSquare(editor: EditorPage, page: Page): Promise<void> {
   await editor.settled();
 }
 
+/** Vibrance at `value`, applied as a step: an edit a recipe can be saved from. */
+async function vibranceStep(editor: EditorPage, page: Page, value: string): Promise<void> {
+  await editor.chooseEffect('vibrance');
+  await editor.typeSetting('vibrance', value);
+  await editor.settled();
+  await page.getByTestId('apply-button').click();
+  await editor.settled();
+}
+
 for (const engine of ENGINES) {
   test(`${engine}: a recipe saved (CCD, then 1:1) outlives a reload, and one tap on another photo gives the steps made by hand`, async ({
     page,
@@ -198,20 +207,12 @@ test('a full store says so, and the recipes already kept stay', async ({ page, e
   const recipes = new RecipesPanel(page);
   await editor.open('webgl2');
   await editor.load(PHOTO);
-  await editor.chooseEffect('vibrance');
-  await editor.typeSetting('vibrance', '0.8');
-  await editor.settled();
-  await page.getByTestId('apply-button').click();
-  await editor.settled();
+  await vibranceStep(editor, page, '0.8');
   await recipes.save('Kept');
   // The same browser, its store now full (a shrunk quota).
   await editor.open('webgl2', 'recipeQuota=1');
   await editor.load(PHOTO);
-  await editor.chooseEffect('vibrance');
-  await editor.typeSetting('vibrance', '-0.5');
-  await editor.settled();
-  await page.getByTestId('apply-button').click();
-  await editor.settled();
+  await vibranceStep(editor, page, '-0.5');
   await recipes.saveButton.click();
   await page.getByTestId('recipe-name').fill('One too many');
   await page.getByTestId('recipe-save-confirm').click();
@@ -314,11 +315,7 @@ test('a recipe named with one long word keeps its tile inside the list on a phon
   const recipes = new RecipesPanel(page);
   await editor.open('webgl2');
   await editor.load(PHOTO);
-  await editor.chooseEffect('vibrance');
-  await editor.typeSetting('vibrance', '0.8');
-  await editor.settled();
-  await page.getByTestId('apply-button').click();
-  await editor.settled();
+  await vibranceStep(editor, page, '0.8');
   await recipes.save('Supercalifragilisticexpialidociousdigicamlook');
   await page.setViewportSize({ width: 390, height: 844 });
   const tile = recipes.recipe('Supercalifragilisticexpialidociousdigicamlook');
