@@ -1,5 +1,4 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { frameAtom } from '../frames/ui/frame-atom.ts';
 import { PhotoWindow } from '../frames/ui/PhotoWindow.tsx';
 import { useSearch } from 'wouter';
 import { findEffect } from '../effects/index.ts';
@@ -21,6 +20,8 @@ import { CubeLoader } from './components/CubeLoader.tsx';
 import { DrawingOverlay } from './components/DrawingOverlay.tsx';
 import { EffectList } from './components/EffectList.tsx';
 import { EngineChoice } from './components/EngineChoice.tsx';
+import { EditSteps } from './components/EditSteps.tsx';
+import { SharePanel } from './components/SharePanel.tsx';
 import { HiddenFileInput } from '../ui/components/HiddenFileInput.tsx';
 import { NotificationBanner } from './components/NotificationBanner.tsx';
 import { SettingsPanel } from './components/SettingsPanel.tsx';
@@ -29,9 +30,11 @@ import { EditorController } from './controller.ts';
 import { cropOpenAtom } from '../crop/ui/crop-controller.ts';
 import { createStore, Provider, useAtomValue, type Store } from '../ui/jotai.ts';
 import { layoutMode } from '../ui/canvas-layout.ts';
-import { createLinkWriter, lookLinkSearch, parseLookLink } from '../features/look-link.ts';
+import { createLinkWriter, lookQuery, parseLookLink, withLook } from '../features/look-link.ts';
+import { committed, linkEdit, openStepIsKept } from '../features/edit-state.ts';
 import { parseRecipeLink } from '../recipes/model/files.ts';
 import { RecipesPanel } from '../recipes/ui/RecipesPanel.tsx';
+import { RecipeSave } from '../recipes/ui/RecipeSave.tsx';
 import { useEditorState } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import { isBusy, isCollage, type EditorState } from '../features/editor-state.ts';
@@ -76,8 +79,14 @@ const pageSlice = (state: EditorState) => ({
   blurBrushSize: state.blurBrushSize,
   processingWidth: state.processingWidth,
   processingHeight: state.processingHeight,
-  // Where the history stands: the crop in force (which the link carries) changes with it.
-  history: `${state.undoDepth}/${state.redoDepth}/${state.undoStep}`,
+  // The effects that are steps of the edit on screen (their tiles open the step).
+  inEdit: committed(state)
+    .steps.map((step) => step.effectId)
+    .join(' '),
+  // The look being adjusted is a step of the edit already (a second copy is asked for explicitly).
+  openStepKept: openStepIsKept(state),
+  // The edit on screen, as the link carries it.
+  look: lookQuery(linkEdit(state)),
 });
 
 export default function EditorPage() {
@@ -248,10 +257,9 @@ function EditorScreen({ store }: { store: Store }) {
     [controller],
   );
 
-  // The query string follows the chosen look, so it can be shared as a link; a drag's many looks are
+  // The query string follows the edit on screen, so it can be shared as a link; a drag's many looks are
   // written at most once per LOOK_LINK_INTERVAL_MS (see createLinkWriter).
   const effect = findEffect(state.selectedEffectId);
-  const frame = useAtomValue(frameAtom);
   const linkWriter = useMemo(
     () =>
       createLinkWriter((search) => {
@@ -267,17 +275,8 @@ function EditorScreen({ store }: { store: Store }) {
   useEffect(() => () => linkWriter.cancel(), [linkWriter]);
   useEffect(() => {
     if (!state.isImageReadyInWorker) return;
-    const crop = controller.crop.inForce();
-    linkWriter.request(lookLinkSearch(window.location.search, effect, state.currentSettings, crop, frame));
-  }, [
-    controller,
-    linkWriter,
-    effect,
-    state.currentSettings,
-    state.isImageReadyInWorker,
-    state.history,
-    frame,
-  ]);
+    linkWriter.request(withLook(window.location.search, state.look));
+  }, [linkWriter, state.isImageReadyInWorker, state.look]);
 
   // Stable handlers: the effect list and each setting's control re-render only when their own props
   // change, not for every step of a dragged slider.
@@ -289,6 +288,7 @@ function EditorScreen({ store }: { store: Store }) {
   const effectList = (variant: 'main' | 'mobile') => (
     <EffectList
       selectedEffectId={draftEffect ?? state.selectedEffectId}
+      inEdit={state.inEdit}
       disabled={!state.isImageReadyInWorker}
       onSelect={selectEffect}
       variant={variant}
@@ -362,6 +362,7 @@ function EditorScreen({ store }: { store: Store }) {
           role="region"
           aria-label={t('Controls')}
         >
+          <EditSteps controller={controller} />
           {mode !== 'desktop' && effectList('mobile')}
           {collageOpen && state.collageConfig ? (
             <section className="adjustments" aria-label={t('Adjustments')}>
@@ -395,6 +396,22 @@ function EditorScreen({ store }: { store: Store }) {
                   : null
               }
             >
+              {state.openStepKept && effect.runsOn === 'worker' && (
+                <button
+                  type="button"
+                  className="link-button"
+                  data-testid="edit-step-add-copy"
+                  disabled={busy}
+                  onClick={() => controller.addCopy()}
+                >
+                  {t('Add another {effect}', { effect: t(effect.name) })}
+                </button>
+              )}
+              {effect.runsOn === 'worker' && (
+                <div className="recipe-save-under-look">
+                  <RecipeSave book={controller.recipes} disabled={busy || !state.isImageReadyInWorker} />
+                </div>
+              )}
               {effect?.needs?.some((need) => need.resource === 'cube') && (
                 <CubeLoader
                   title={controller.customLutTitle}
@@ -423,6 +440,7 @@ function EditorScreen({ store }: { store: Store }) {
             </button>
           )}
         </div>
+        <SharePanel />
         <BatchPanel controller={controller} />
         <ActionBar controller={controller} ui={ui} compact={mode !== 'desktop'} mac={MAC} />
         <ShortcutsDialog open={shortcutsOpen} mac={MAC} onClose={() => setShortcutsOpen(false)} />

@@ -6,10 +6,11 @@
  * refuses is listed with the intake's own message (in the panel, and as refused.txt in the zip) and the
  * batch goes on.
  */
-import { frameAtom } from '../frames/ui/frame-atom.ts';
 import type { FrameChoice } from '../frames/model/choice.ts';
 import { fromRecipeFrame } from '../frames/model/recipe-frame.ts';
-import type { RecipeFrame } from '../recipes/model/recipe.ts';
+import type { Recipe } from '../recipes/model/recipe.ts';
+import { effectsAfterImage, hasImage, type Edit, type EffectStep } from '../edit/edit.ts';
+import { exportSteps } from './export-steps.ts';
 import { downloadZip } from 'client-zip';
 import type { EngineClient } from '../engine/client/engine-client.ts';
 import { EDITOR_FORMATS, type AcceptedFormat } from '../intake/formats.ts';
@@ -20,15 +21,8 @@ import { downloadFileName, triggerDownload } from '../ui/download.ts';
 import { atom, type Store } from '../ui/jotai.ts';
 import { savesThroughShareSheet } from '../ui/export.ts';
 import { openShareSheet, SHARE_CANCELLED_MESSAGE, TAP_DURATION_MS, type Notify } from './saving.ts';
-import { workerSteps, type EffectStep } from './recovery.ts';
 import { keepDateAtom } from '../ui/atoms.ts';
-import {
-  cropForPhoto,
-  isNoRecipe,
-  recipeOf,
-  type CropChoice,
-  type CropRecipe,
-} from '../crop/model/crop-choice.ts';
+import { cropForPhoto, isNoRecipe, recipeOf, type CropRecipe } from '../crop/model/crop-choice.ts';
 import { croppedSize, type CropGeometry } from '../crop/model/geometry.ts';
 import { processingSize } from '../pixels/processing-size.ts';
 import { t } from '../i18n/i18n.ts';
@@ -88,21 +82,36 @@ export function batchEntryName(fileName: string, look: string, taken: Set<string
 export interface BatchHost {
   readonly store: Store;
   client(): EngineClient | null;
-  /** The look to replay (committed effects and the current one), null after a collage. */
-  effects(): EffectStep[] | null;
+  /** The edit on screen (its looks, crop and frame), which each photo takes. */
+  edit(): Edit;
   /** What the files are named after: the effect on screen, else the last applied; null for none. */
   look(): string | null;
-  /** The crop in force, if any: each photo gets its aspect (centred), turns, flips and angle. */
-  crop(): CropChoice | null;
+  /** A copy of a painted mask the edit names (the worker takes it). */
+  maskCopy(id: string): Promise<ImageBitmap | null>;
+  /** The file of a .cube the edit names, by hash. */
+  cubeFile(hash: string): Blob | null;
   notify: Notify;
 }
 
-/** A recipe chosen for 'Apply to all' instead of the edit on screen: its steps and crop, as each photo takes them. */
-export interface BatchRecipe {
-  steps: readonly { effectId: string; settings: Readonly<Record<string, string | number | boolean>> }[];
+/** A recipe chosen for 'Apply to all' instead of the edit on screen. */
+export type BatchRecipe = Pick<Recipe, 'steps' | 'crop' | 'frame' | 'cubes'>;
+
+/** What each photo of a batch takes: the looks, the crop as an aspect, the frame, the .cube files. */
+interface BatchLook {
+  steps: readonly Pick<EffectStep, 'effectId' | 'settings' | 'cube' | 'mask'>[];
   crop: CropRecipe | null;
-  /** The recipe's frame; null: none. */
-  frame: RecipeFrame | null;
+  frame: FrameChoice;
+  cubes: { id: string; file: Blob }[];
+}
+
+/** A kept recipe as each photo takes it (its .cube files from its own texts). */
+function recipeLook(recipe: BatchRecipe): BatchLook {
+  const crop = recipe.crop && !isNoRecipe(recipe.crop) ? recipe.crop : null;
+  const cubes = Object.entries(recipe.cubes).map(([id, text]) => ({
+    id,
+    file: new Blob([text], { type: 'text/plain' }),
+  }));
+  return { steps: recipe.steps, crop, frame: fromRecipeFrame(recipe.frame), cubes };
 }
 
 class Cancelled extends Error {}
@@ -116,12 +125,8 @@ interface Job {
   look: string;
   /** The engine when the batch began. */
   first: EngineClient;
-  /** The look's steps, replayed on each photo. */
-  replay: readonly EffectStep[];
-  /** The crop, as each photo takes it. */
-  crop: CropRecipe | null;
-  /** The frame around each photo. */
-  frame: FrameChoice;
+  /** The looks, crop, frame and .cube files each photo takes. */
+  take: BatchLook;
   refusals: BatchRefusal[];
   made: number;
   /** Photos saved without the date taken ('Keep the date taken' on, the photo says no date). */
@@ -158,6 +163,20 @@ export class BatchRunner {
     return this.state.running !== null;
   }
 
+  /** The edit on screen as each photo takes it; null after a collage (made on the page, once). */
+  private editLook(): BatchLook | null {
+    const edit = this.host.edit();
+    if (hasImage(edit)) return null;
+    const steps = effectsAfterImage(edit).effects;
+    const crop = edit.crop ? recipeOf(edit.crop) : null;
+    const hashes = [...new Set(steps.flatMap((step) => (step.cube ? [step.cube] : [])))];
+    const cubes = hashes.flatMap((id) => {
+      const file = this.host.cubeFile(id);
+      return file ? [{ id, file }] : [];
+    });
+    return { steps, crop: crop && !isNoRecipe(crop) ? crop : null, frame: edit.frame, cubes };
+  }
+
   /** Stops the running batch: the running export is cancelled in the worker and nothing is downloaded. */
   cancel(): void {
     if (!this.state.running) return;
@@ -174,43 +193,20 @@ export class BatchRunner {
     const toShareSheet = savesThroughShareSheet();
     const { files } = this.state;
     const client = this.host.client();
-    const effects: EffectStep[] | null = recipe
-      ? recipe.steps.map(({ effectId, settings }) => ({
-          kind: 'effect',
-          effectId,
-          settings: { ...settings },
-          mask: null,
-        }))
-      : this.host.effects();
     if (this.running || files.length === 0) return;
     if (!client) {
       this.host.notify('error', msg('Image processor not ready.'));
       return;
     }
-    if (!effects) {
+    const take = recipe ? recipeLook(recipe) : this.editLook();
+    if (!take) {
       this.host.notify('error', msg('Apply to all is not available after a collage.'));
       return;
     }
     const look = recipe ? 'recipe' : (this.host.look() ?? 'original');
-    const chosen = recipe ? null : this.host.crop();
-    const crop = recipe ? recipe.crop : chosen ? recipeOf(chosen) : null;
     this.cancelled = false;
     this.update({ running: { index: 0, fraction: 0 }, refusals: [] });
-    // The look as it is now, masks copied: an undo or a new apply during the batch closes the log's own.
-    const replay = await Promise.all(
-      effects.map(async (step) => ({ ...step, mask: step.mask ? await createImageBitmap(step.mask) : null })),
-    );
-    const job: Job = {
-      files,
-      look,
-      first: client,
-      replay,
-      crop: crop && !isNoRecipe(crop) ? crop : null,
-      frame: recipe ? fromRecipeFrame(recipe.frame) : this.host.store.get(frameAtom),
-      refusals: [],
-      made: 0,
-      undated: 0,
-    };
+    const job: Job = { files, look, first: client, take, refusals: [], made: 0, undated: 0 };
     this.host.notify('info', t('Applying the look to {photos}...', { photos: photoCount(files.length) }));
     try {
       if (toShareSheet) {
@@ -241,7 +237,6 @@ export class BatchRunner {
           }),
         );
     } finally {
-      for (const step of replay) step.mask?.close();
       this.cancelled = false;
       this.update({ running: null });
     }
@@ -321,9 +316,9 @@ export class BatchRunner {
         // The checks only (no bitmap back): the worker decodes the original itself for the export.
         const checked = await intake(file, this.formats, { bitmap: false });
         processing = checked.processing;
-        if (job.crop) {
+        if (job.take.crop) {
           // The crop's aspect centred on this photo, and the look's sizes follow the crop.
-          geometry = cropForPhoto(job.crop, checked.original).geometry;
+          geometry = cropForPhoto(job.take.crop, checked.original).geometry;
           const size = croppedSize(geometry);
           processing = processingSize(size.width, size.height);
         }
@@ -334,7 +329,7 @@ export class BatchRunner {
       if (this.cancelled) throw new Cancelled();
       // The engine that runs now (it may have been restarted after a lost GPU since the batch began).
       const engine = this.host.client() ?? job.first;
-      const steps = await workerSteps(job.replay);
+      const steps = await exportSteps(job.take.steps, (id) => this.host.maskCopy(id));
       if (this.cancelled) {
         for (const step of steps) step.mask?.close();
         throw new Cancelled();
@@ -344,7 +339,8 @@ export class BatchRunner {
         processing,
         steps,
         ...(geometry ? { crop: geometry } : {}),
-        frame: job.frame,
+        frame: job.take.frame,
+        cubes: job.take.cubes,
         quality: BATCH_QUALITY,
         onProgress: (fraction) => {
           if (this.state.running && !this.cancelled) this.update({ running: { index, fraction } });

@@ -13,6 +13,7 @@ import {
   type EditorState,
 } from '../features/editor-state.ts';
 import { msg } from '../i18n/msg.ts';
+import { redoDepth, undoDepth } from '../features/edit-state.ts';
 
 export interface KeyBinding {
   key: string;
@@ -63,7 +64,7 @@ export const COMMANDS: readonly EditorCommand[] = [
     id: 'undo',
     label: msg('Undo'),
     keys: [{ key: 'z', mod: true, allowIn: 'controls' }],
-    enabled: (s) => !isBusy(s) && s.undoDepth > 0,
+    enabled: (s) => !isBusy(s) && undoDepth(s) > 0,
     perform: (c) => c.undo(),
   },
   {
@@ -73,8 +74,15 @@ export const COMMANDS: readonly EditorCommand[] = [
       { key: 'z', mod: true, shift: true, allowIn: 'controls' },
       { key: 'y', mod: true, allowIn: 'controls' },
     ],
-    enabled: (s) => !isBusy(s) && s.redoDepth > 0,
+    enabled: (s) => !isBusy(s) && redoDepth(s) > 0,
     perform: (c) => c.redo(),
+  },
+  {
+    id: 'share',
+    label: msg('Share'),
+    keys: [],
+    enabled: canRequestImage,
+    perform: (c) => void c.share(),
   },
   {
     id: 'upload',

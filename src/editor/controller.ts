@@ -7,7 +7,6 @@
  * the editor's state is in atoms (state/); the React components call its methods and read them. The test hooks are an
  * adapter of their own (editor-test-hooks.ts).
  */
-import { fromRecipeFrame, toRecipeFrame } from '../frames/model/recipe-frame.ts';
 import { FrameController } from '../frames/ui/frame-controller.ts';
 import { findEffect, likelyEffects } from '../effects/index.ts';
 import { EngineSetupError, type EngineClient } from '../engine/client/engine-client.ts';
@@ -34,9 +33,30 @@ import {
   changeSetting,
   redo,
   selectEffect,
+  selectStep,
   setBrushSize,
   undo,
+  withOpenCube,
 } from './state/effect-rules.ts';
+import { committed, editOnScreen, editReplaced, imageCommitted, stepRemoved } from '../features/edit-state.ts';
+import { lookQuery, withLook } from '../features/look-link.ts';
+import { appLink, shareLink } from '../ui/share.ts';
+import { showOrPutBack } from '../features/show-edit.ts';
+import {
+  CROP_STEP_ID,
+  findStep,
+  FRAME_STEP_ID,
+  hasImage,
+  newStepId,
+  stepIds,
+  type EffectStep,
+} from '../edit/edit.ts';
+import { allEdits } from '../edit/history.ts';
+import { editIsEmpty } from '../recipes/model/recipe-edit.ts';
+import { cropForPhoto, isNoRecipe } from '../crop/model/crop-choice.ts';
+import { NO_FRAME } from '../frames/model/choice.ts';
+import { resolveSettings } from '../effects/settings.ts';
+import type { LinkedEdit } from './state/look-rules.ts';
 import { fileChosen, takePendingFile } from './state/image-rules.ts';
 import { lookLinked, shotChosen } from './state/look-rules.ts';
 import { notifier, type Notify } from '../ui/notifications.ts';
@@ -49,6 +69,12 @@ import type { RecipeResult } from '../recipes/model/parse.ts';
 import { RecipeBook } from '../recipes/ui/recipe-book.ts';
 import { t } from '../i18n/i18n.ts';
 import { msg } from '../i18n/msg.ts';
+
+export const NOTHING_TO_SHARE = msg('There is nothing to share yet: choose a look, crop or frame first.');
+export const COLLAGE_NOT_SHARED = msg('A collage cannot be shared as a link: save the photo instead.');
+export const CUBE_NOT_SHARED = msg(
+  'A link cannot carry your own .cube file: whoever opens it gets the look without it. Share the recipe file instead.',
+);
 
 export interface ControllerOptions {
   engine?: EngineKind;
@@ -64,6 +90,8 @@ export interface ControllerOptions {
 
 export class EditorController {
   private readonly notify: Notify;
+  /** What every feature gets of the editor. */
+  private readonly host: FeatureHost;
   private readonly resources = new UserResources();
   private readonly session: EngineSession;
   private readonly loop: RuleRunner;
@@ -95,8 +123,9 @@ export class EditorController {
     const collage = () => this.collage;
     this.loop = new RuleRunner({
       ...parts,
-      crop: () => this.crop,
+      linkEdit: (linked) => this.linkEdit(linked),
       collage,
+      frameChanged: () => this.frames.sync(),
       applyRecipe: (recipe) => void this.recipes.apply(recipe),
       thumbnails: !test?.noThumbnails,
       ...(test?.decodeDelayMs ? { decodeDelayMs: test.decodeDelayMs } : {}),
@@ -105,31 +134,29 @@ export class EditorController {
     const state = () => this.state;
     this.saves = new SaveCommands({ store, session, state, notify, collage });
     // What every feature gets of the editor (src/features/host.ts); each adds what it alone needs.
-    const host: FeatureHost = {
+    const host: FeatureHost = (this.host = {
       store,
       state,
       run,
       notify,
-      photo: session.log,
+      photo: () => session.source,
+      showEdit: () => session.showEdit(),
       client: () => session.client,
-    };
-    this.crop = new CropController({ ...host, crop: (c) => session.crop(c) });
+    });
+    this.crop = new CropController(host);
     this.collage = new CollageController({
       ...host,
       update: (change) => store.set(editorStateAtom, change),
-      replaceBase: (image, step) => session.replaceBase(image, step),
+      replaceBase: (image, step) => this.replaceBase(image, step),
       save: (job) => runSave(job, notify),
     });
     this.recipes = new RecipeBook(
       {
         ...host,
-        applyRecipe: (step) => session.applyRecipe(step),
-        cubeText: () => this.resources.cubeText(),
-        readCube: (file) => this.resources.readCube(file, () => session.client, notify),
+        cubeText: (hash) => this.resources.cubeText(hash),
+        addCube: (hash, text, title) => this.resources.addCube(hash, text, title),
         setThumbnails: (recipes) => this.loop.thumbnails.setRecipes(recipes),
         refreshThumbnails: () => this.loop.refreshThumbnails(),
-        frame: () => toRecipeFrame(this.frames.inForce),
-        setFrame: (frame) => this.frames.choose(fromRecipeFrame(frame)),
       },
       {
         link: options.recipeLink ?? null,
@@ -137,19 +164,12 @@ export class EditorController {
       },
     );
     this.frames = new FrameController(host);
-    const linkedFrame = options.link?.frame;
-    if (linkedFrame) this.frames.choose(linkedFrame);
-    session.on('message', (message) => {
-      // A new worker learns the frame with its first photo.
-      if (message.type === 'status' && message.status === 'ImageReady') this.frames.sync();
-      this.loop.receive(message);
-    });
+    session.on('message', (message) => this.loop.receive(message));
     session.on('stopped', (message) => this.run((s) => errorReceived(s, message)));
     session.on('restored', ({ photo }) => {
       // With no image yet, a photo that was waiting for the engine (the landing page's) loads now.
       if (!photo) this.run((s) => takePendingFile({ ...s, workerStatus: 'WorkerReady' }));
       else this.loop.refreshThumbnails();
-      this.frames.sync(true);
       this.loop.followUps();
     });
     this.loop.setState(lookLinked(this.state, options.link ?? null));
@@ -274,8 +294,13 @@ export class EditorController {
   }
 
   changeSetting(name: string, value: unknown): void {
-    const need = this.resources.unmetNeed(findEffect(this.state.selectedEffectId), name, value);
+    const effect = findEffect(this.state.selectedEffectId);
+    const need = this.resources.unmetNeed(effect, name, value);
     if (need) return this.notify('warning', need.missing);
+    // A look newly set to the user's own .cube reads the one loaded last.
+    const reads = effect?.needs?.some((n) => n.setting === name && String(n.value) === String(value));
+    const latest = this.resources.latestCubeHash;
+    if (reads && latest && !this.state.openStep?.cube) this.loop.setState(withOpenCube(this.state, latest));
     // The latest value wins.
     if (isBusy(this.state)) this.store.set(draftSettingsAtom, (all) => ({ ...all, [name]: value as never }));
     else this.run((s) => changeSetting(s, name, value));
@@ -283,11 +308,13 @@ export class EditorController {
 
   /** The user's own LUT: once the worker has read it, it is chosen as the Filters look. */
   async loadCube(file: File): Promise<void> {
-    const title = await this.resources.readCube(file, () => this.session.client, this.notify);
-    if (title === null) return;
-    // The selected effect's setting value that needed it is chosen now.
+    const read = await this.resources.readCube(file, () => this.session.client, this.notify);
+    if (read === null) return;
+    const { title } = read;
+    // The selected effect's setting value that needed it is chosen now, reading this file.
     const need = findEffect(this.state.selectedEffectId)?.needs?.find((n) => n.resource === 'cube');
-    if (need) {
+    if (need && this.state.openStep) {
+      this.loop.setState(withOpenCube(this.state, read.hash));
       this.run((s) => changeSetting(s, need.setting, need.value));
       // The same value again with a new file: apply even though the settings did not change.
       const same = this.state.lastAppliedSettings?.[need.setting] === need.value;
@@ -321,6 +348,82 @@ export class EditorController {
 
   commit(): void {
     this.loop.commit();
+  }
+
+  /**
+   * Shares a link to the edit on screen (the Web Share sheet, else the clipboard; the field shows it
+   * either way). A collage, or the user's own .cube, cannot travel in a link: said instead.
+   */
+  async share(): Promise<void> {
+    const edit = editOnScreen(this.state);
+    if (hasImage(edit)) return this.notify('warning', COLLAGE_NOT_SHARED);
+    if (editIsEmpty(edit)) return this.notify('warning', NOTHING_TO_SHARE);
+    if (edit.steps.some((step) => step.kind === 'effect' && step.cube)) this.notify('warning', CUBE_NOT_SHARED);
+    const url = appLink('/editor', withLook('', lookQuery(edit)));
+    await shareLink(url, t('My RetroCam look'), this.store, this.notify);
+  }
+
+  /** Opens a step of the edit (a tap on it in the list): a look's controls, the crop tool, the frames. */
+  openStep(id: string): void {
+    if (isBusy(this.state)) return;
+    if (id === CROP_STEP_ID) return this.crop.open();
+    if (id === FRAME_STEP_ID) return this.frames.open();
+    const step = findStep(committed(this.state), id);
+    if (step?.kind === 'effect') {
+      this.store.set(draftSettingsAtom, {});
+      this.run((s) => selectStep(s, step.id));
+    }
+  }
+
+  /** Takes a step out of the edit alone (one version of the history). */
+  removeStep(id: string): void {
+    this.run((s) => stepRemoved(s, id));
+  }
+
+  /** Another copy of the look being adjusted, at its defaults (a second CCD is asked for, never made by accident). */
+  addCopy(): void {
+    const effect = findEffect(this.state.selectedEffectId);
+    if (!effect || isBusy(this.state)) return;
+    this.store.set(draftSettingsAtom, {});
+    this.run((s) => selectEffect(s, effect, undefined, { asNew: true }));
+  }
+
+  /** A collage's picture replaces the edit before it; put back if the worker cannot show it. */
+  private async replaceBase(image: ImageBitmap, effectId: string): Promise<void> {
+    const before = this.state.history;
+    const { width, height } = image;
+    const picture = this.resources.addImage(image);
+    const id = newStepId(allEdits(before));
+    this.loop.setState(imageCommitted(this.state, { kind: 'image', id, image: picture, width, height, effectId }).state);
+    try {
+      await this.session.replaceBaseImage(picture, effectId);
+    } catch (error) {
+      this.loop.setState({ ...this.state, history: before });
+      this.session.prune();
+      throw error;
+    }
+  }
+
+  /** A link's edit before its look, once its photo is ready: one version of the history. */
+  private linkEdit(linked: LinkedEdit): boolean {
+    const source = this.session.source;
+    if (!source) return false;
+    const ids = stepIds(allEdits(this.state.history));
+    const warn = (message: string) => this.notify('warning', message);
+    const steps = (linked.steps ?? []).flatMap((step): EffectStep[] => {
+      const effect = findEffect(step.effectId);
+      if (!effect) return [];
+      const given = Object.fromEntries(Object.entries(step.settings).map(([k, v]) => [k, String(v)]));
+      const settings = resolveSettings(effect, this.resources.usableSettings(effect, given, warn));
+      return [{ kind: 'effect', id: ids(), effectId: effect.id, settings }];
+    });
+    const crop = linked.crop && !isNoRecipe(linked.crop) ? cropForPhoto(linked.crop, source.original) : null;
+    const edit = { crop, steps, frame: linked.frame ?? NO_FRAME };
+    if (editIsEmpty(edit)) return false;
+    const before = this.state;
+    this.run((s) => editReplaced(s, edit, { kind: 'link' }));
+    void showOrPutBack(this.host, before);
+    return true;
   }
 
   undo(): void {

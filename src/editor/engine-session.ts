@@ -1,12 +1,13 @@
 /**
- * The editor's engine session: the worker and its canvas, the recovery log kept in step with what the
- * worker confirms, and recovery. When the GPU is lost or the worker dies, a fresh worker on a fresh canvas
- * replays the log, so the image, its committed history and the applied effect come back without the user
- * doing anything. The rules stay in the controller; this file only talks to the worker, and
- * tells whoever listens (`on`) what came of it: a worker message, an engine that stopped for good, a
- * recovery done. It writes the editor's state only for the recovery's own statuses. What it keeps itself
- * (the Worker and its canvas, the log's bitmaps, the recovery's generation) stays here, not in an atom: a
- * Worker, a canvas and bitmaps are live objects, not values a component shows or a rule reads.
+ * The editor's engine session: the worker and its canvas, the photo as loaded, and recovery. The edit and
+ * its history are the editor's state (the worker renders the version it is sent, with the resources it
+ * names, `user-resources.ts`). When the GPU is lost or the worker dies, a fresh worker on a fresh canvas
+ * is given the photo and the edit on screen, so the image, its history and the look being adjusted come
+ * back without the user doing anything. The rules stay in the controller; this file only talks to the
+ * worker, and tells whoever listens (`on`) what came of it: a worker message, an engine that stopped for
+ * good, a recovery done. It writes the editor's state only for the recovery's own statuses. What it keeps
+ * itself (the Worker and its canvas, the photo's bitmap, the recovery's generation) stays here, not in an
+ * atom: a Worker, a canvas and bitmaps are live objects, not values a component shows or a rule reads.
  */
 import { cleanMessage, EngineClient, EngineSetupError } from '../engine/client/engine-client.ts';
 import {
@@ -19,20 +20,14 @@ import {
 import type { DecodedImage } from '../intake/decode.ts';
 import type { Store } from '../ui/jotai.ts';
 import { Emitter } from './emitter.ts';
-import {
-  RecoveryLog,
-  workerSteps,
-  type CropStep,
-  type EffectStep,
-  type ImageStep,
-  type RecipeLogStep,
-} from './recovery.ts';
-import { postApply, postCrop, postRecipe, replayLog } from './step-requests.ts';
-import { cropStepId, type CropChoice } from '../crop/model/crop-choice.ts';
 import { editorStateAtom } from './state/atoms.ts';
 import type { EditorState } from '../features/editor-state.ts';
+import type { Source } from '../features/photo-source.ts';
+import { committed, editOnScreen, editWithLook } from '../features/edit-state.ts';
+import { allEdits } from '../edit/history.ts';
+import { renderForm } from '../edit/render-form.ts';
 import { notifyAtom } from '../ui/notifications.ts';
-import { historyOf, photoSerialWhenReady } from './state/worker-rules.ts';
+import { photoSerialWhenReady } from './state/worker-rules.ts';
 import { showingOriginalAtom } from '../ui/atoms.ts';
 import type { UserResources } from './user-resources.ts';
 import { t } from '../i18n/i18n.ts';
@@ -72,8 +67,8 @@ export class EngineSession extends Emitter<SessionEvents> {
   private current: EngineClient | null = null;
   private element: HTMLElement | null = null;
   private canvas: HTMLCanvasElement | null = null;
-  /** Everything needed to rebuild the worker's images after a GPU loss or a worker failure. */
-  readonly log = new RecoveryLog();
+  /** The photo as loaded (a copy of its bitmap at the processing size, its file): what a new worker is given. */
+  private photo: Source | null = null;
   /** Bumped by each recovery, so that a recovery overtaken by another stops. */
   private generation = 0;
   private restoring = false;
@@ -136,7 +131,13 @@ export class EngineSession extends Emitter<SessionEvents> {
     this.canvas?.remove();
     this.canvas = null;
     this.element = null;
-    this.log.clear();
+    this.photo?.image.close();
+    this.photo = null;
+  }
+
+  /** The photo as loaded (null before one is). */
+  get source(): Source | null {
+    return this.photo;
   }
 
   private startClient(engine: EngineKind | undefined): EngineClient {
@@ -181,132 +182,107 @@ export class EngineSession extends Emitter<SessionEvents> {
     return client;
   }
 
-  // ---------------------------------------------------------------- sending, with the log kept
+  // ---------------------------------------------------------------- sending
 
   /**
-   * Loads a decoded photo as the new source (the log keeps a copy for recovery); `thenApply`: a look is
-   * applied to it as soon as it is ready.
+   * Loads a decoded photo as the new source (a copy is kept for recovery); `thenApply`: a look is applied
+   * to it as soon as it is ready.
    */
   async loadImage(decoded: DecodedImage, file: Blob, thenApply = false): Promise<void> {
     const client = this.current;
     if (!client) return;
     const kept = await createImageBitmap(decoded.bitmap);
     const { processing, original, taken } = decoded;
-    this.log.loaded({ image: kept, processing, original, file, ...(taken ? { taken } : {}) });
+    this.photo?.image.close();
+    this.photo = { image: kept, processing, original, file, ...(taken ? { taken } : {}) };
     // Its answer (ImageReady, or an error) reaches the editor's rules as a message.
-    client.loadImage(decoded.bitmap, processing, original, taken, thenApply).catch(() => undefined);
+    client
+      .loadImage(decoded.bitmap, processing, original, file, taken, thenApply)
+      .catch(() => undefined);
   }
 
-  /** Applies an effect (the log keeps the mask's copy); takes ownership of the mask. */
-  async applyEffect(step: Omit<EffectStep, 'kind'>): Promise<void> {
-    const client = this.current;
-    if (!client) {
-      step.mask?.close();
-      return;
-    }
-    const mask = step.mask;
-    this.log.applying({ kind: 'effect', ...step, mask: mask ? await createImageBitmap(mask) : null });
-    this.confirm(
-      client,
-      postApply(client, step, mask),
-      () => this.log.applied(),
-      // A failed apply leaves the worker showing what it showed before.
-      (failed) => {
-        if (failed) this.log.applyFailed();
-      },
-    );
-  }
-
-  /** Any other message; the log follows a commit, an undo or a redo once the worker confirms it. */
-  post(message: ToWorkerMessage): void {
+  /**
+   * Shows the look being adjusted at these settings (`mask`: the painted mask its apply takes, by id):
+   * answered with effectComplete, which reaches the rules as a message.
+   */
+  async applyEffect(effectId: string, settings: EditorState['currentSettings'], mask?: string): Promise<void> {
     const client = this.current;
     if (!client) return;
-    if (message.type === 'resetCanvasToBase') this.log.reset();
-    if (message.type === 'commitEffect' || message.type === 'undo' || message.type === 'redo') {
-      const { log } = this;
-      const record = {
-        commitEffect: () => log.committed(),
-        undo: () => log.undone(),
-        redo: () => log.redone(),
-      };
-      this.confirm(client, client.request(message), record[message.type]);
-      return;
-    }
-    client.post(message);
+    const state = this.state;
+    const base = committed(state);
+    const current = editWithLook(state, effectId, settings, mask);
+    const { resources, transfer } = await this.resources.forWorker(client, [base, current]);
+    if (this.current !== client) return;
+    client
+      .request(
+        {
+          type: 'applyEffect',
+          effectId,
+          settings,
+          base: renderForm(base),
+          current: renderForm(current),
+          resources,
+        },
+        transfer,
+      )
+      .catch(() => undefined);
   }
 
   /**
-   * Follows the answer to a request sent on `client`: `record` when the worker confirms it (and the
-   * session still runs that worker on that photo), else `dropped` (`failed`: the worker said no).
+   * Shows the state's edit: the committed version, with the look being adjusted over it as last applied.
+   * Resolves once the worker has it (its ImageReady also reaches the rules); rejects with the worker's
+   * error (a WorkerReplyError: it still shows what it showed) or when the worker stopped first.
    */
-  private confirm(
-    client: EngineClient,
-    reply: Promise<unknown>,
-    record: () => void,
-    dropped: (failed: boolean) => void = () => undefined,
-  ): void {
-    const source = this.log.source;
-    const current = () => this.current === client && !this.restoring && this.log.source === source;
-    reply.then(
-      () => (current() ? record() : dropped(false)),
-      () => dropped(current()),
-    );
+  async showEdit(): Promise<void> {
+    const client = this.current;
+    if (!client) throw new Error('Worker not available.');
+    await this.showOn(client);
   }
 
-  /** A collage becomes the base: the log keeps a copy, recorded once the worker confirms. */
-  async replaceBase(image: ImageBitmap, step: string): Promise<void> {
-    const client = this.current;
-    if (!client) {
-      image.close();
-      throw new Error('Worker not available.');
-    }
-    const copy = await createImageBitmap(image);
-    const replacement: ImageStep = {
-      kind: 'image',
-      image: copy,
-      width: image.width,
-      height: image.height,
-      step,
-    };
-    const { width, height } = image;
-    this.confirm(
-      client,
-      client.request({ type: 'replaceBaseImage', image, width, height, step }, [image]),
-      () => this.log.replaced(replacement),
-      () => copy.close(),
+  private async showOn(client: EngineClient): Promise<StatusMessage> {
+    const state = this.state;
+    const base = committed(state);
+    const current = editOnScreen(state);
+    const { resources, transfer } = await this.resources.forWorker(client, [base, current]);
+    return client.request(
+      { type: 'showEdit', base: renderForm(base), current: renderForm(current), resources },
+      transfer,
     );
   }
 
   /**
-   * The crop `choice` becomes the base: the worker makes it from the original and runs the
-   * effects on screen again on it; the log records it once the worker confirms. Rejected with the
-   * worker's error when it could not (a WorkerReplyError), or when the worker stopped first.
+   * A collage's picture becomes the base (`picture`: the id the edit names it by; the page keeps the
+   * picture, the worker gets a copy). Resolves with the worker's ImageReady, which the rules hear too.
    */
-  async crop(choice: CropChoice): Promise<void> {
+  async replaceBaseImage(picture: string, step: string): Promise<void> {
     const client = this.current;
-    const source = this.log.source;
-    const effects = this.log.effectsSinceLoad();
-    if (!client || !source) throw new Error('Worker not available.');
-    if (!effects) throw new Error('A collage cannot be cropped.');
-    const step: CropStep = { kind: 'crop', choice, step: cropStepId(choice) };
-    const copies = await workerSteps(effects);
-    const reply = postCrop(client, source.file, step, copies);
-    this.confirm(client, reply, () => this.log.cropped(step));
-    // Settled with the worker's answer: its error (a WorkerReplyError) goes to the caller.
-    await reply;
+    if (!client) throw new Error('Worker not available.');
+    const copy = await this.resources.imageCopy(client, picture);
+    if (!copy) throw new Error('The collage picture is missing');
+    const { width, height } = copy;
+    await client.request({ type: 'replaceBaseImage', image: copy, width, height, step, picture }, [copy]);
   }
 
-  /**
-   * A recipe becomes the base (one step of the history), made by the worker from the photo as loaded; the
-   * log records it once the worker confirms. Rejected as a crop is.
-   */
-  async applyRecipe(step: RecipeLogStep): Promise<void> {
-    const client = this.current;
-    const source = this.log.source;
-    if (!client || !source) throw new Error('Worker not available.');
-    const reply = postRecipe(client, source, step);
-    this.confirm(client, reply, () => this.log.recipeApplied(step));
-    await reply;
+  /** Any other message. */
+  post(message: ToWorkerMessage): void {
+    this.current?.post(message);
+  }
+
+  /** The masks and pictures no version of the history names any more: the page and the worker let them go. */
+  prune(): void {
+    const dropped = this.resources.prune(allEdits(this.state.history));
+    if (dropped.masks.length > 0 || dropped.images.length > 0)
+      this.current?.post({ type: 'dropResources', ...dropped });
+  }
+
+  /** What a save or a batch needs of the edit's resources: copies of the masks the steps name. */
+  async maskCopy(id: string): Promise<ImageBitmap | null> {
+    return this.resources.maskCopy(id);
+  }
+
+  /** The file of a .cube the edit names (a batch hands it to the worker that may not have it). */
+  cubeFile(hash: string): Blob | null {
+    return this.resources.cubeFile(hash);
   }
 
   private received(message: FromWorkerMessage): void {
@@ -417,38 +393,42 @@ export class EngineSession extends Emitter<SessionEvents> {
       }
       const engine = ready.engine ?? this.state.engine;
       this.setState({ ...this.state, workerStatus: 'ContextRestoring', engine });
-      const last = this.current
-        ? await replayLog(this.current, this.log, this.resources, () => generation === this.generation)
-        : null;
+      const last = this.current ? await this.restorePhoto(this.current) : null;
       if (generation !== this.generation) return;
       this.restoring = false;
-      const current = this.log.current;
       const restored = this.state;
-      const newPhoto = this.loadingWhenLost && this.log.source !== null;
+      const newPhoto = this.loadingWhenLost && this.photo !== null;
       this.loadingWhenLost = false;
       this.setState({
         ...restored,
         engine,
         workerStatus: 'ImageReady',
-        isImageReadyInWorker: this.log.source !== null,
+        isImageReadyInWorker: this.photo !== null,
         photoSerial: photoSerialWhenReady(restored, newPhoto ? 'LoadingImage' : restored.workerStatus),
+        // An apply under way when the worker was lost is made again by the automatic apply.
         activeEffectId: null,
         activeSettings: null,
-        lastAppliedEffectId: current?.effectId ?? null,
-        lastAppliedSettings: current?.settings ?? null,
         ...(last?.newWidth && last.newHeight
           ? { processingWidth: last.newWidth, processingHeight: last.newHeight }
           : {}),
-        ...(last ? historyOf(last) : {}),
       });
       this.failuresInARow = 0;
-      this.emit('restored', { photo: this.log.source !== null });
+      this.emit('restored', { photo: this.photo !== null });
     } catch (error) {
       if (generation !== this.generation) return;
       this.restoring = false;
       this.loadingWhenLost = false;
       this.emit('stopped', cleanMessage(reason(error)));
     }
+  }
+
+  /** A fresh worker is given the photo, then the edit on screen (null: no photo yet). */
+  private async restorePhoto(client: EngineClient): Promise<StatusMessage | null> {
+    const photo = this.photo;
+    if (!photo) return null;
+    const image = await createImageBitmap(photo.image);
+    await client.loadImage(image, photo.processing, photo.original, photo.file, photo.taken);
+    return this.showOn(client);
   }
 
   private async restartWorker(engine: EngineKind | undefined): Promise<StatusMessage> {

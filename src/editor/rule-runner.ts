@@ -8,10 +8,9 @@
 import { findEffect } from '../effects/index.ts';
 import type { FromWorkerMessage } from '../engine/protocol.ts';
 import type { CollageController } from '../collage/ui/collage-controller.ts';
-import type { CropController } from '../crop/ui/crop-controller.ts';
 import type { Store } from '../ui/jotai.ts';
 import { EditorThumbnails } from './editor-thumbnails.ts';
-import { cleanMessage } from '../engine/client/engine-client.ts';
+import { cleanMessage, ENGINE_STOPPED } from '../engine/client/engine-client.ts';
 import type { EngineSession } from './engine-session.ts';
 import { PhotoIntake } from './photo-intake.ts';
 import { editorStateAtom } from './state/atoms.ts';
@@ -29,7 +28,8 @@ import { imageLoadFailed, imageLoadStarted, takeQueuedFile } from './state/image
 import {
   commitDue,
   photoLoading,
-  takeLinkedCrop,
+  takeLinkedEdit,
+  type LinkedEdit,
   takeLinkedLook,
   takeShotRecipe,
 } from './state/look-rules.ts';
@@ -48,8 +48,11 @@ export interface RunnerParts {
   session: EngineSession;
   resources: UserResources;
   notify: Notify;
-  crop: () => CropController;
+  /** Makes a link's edit before its look (its crop, looks and frame): true when it is being shown. */
+  linkEdit: (linked: LinkedEdit) => boolean;
   collage: () => CollageController;
+  /** The edit's frame changed: the frame choice tells the worker. */
+  frameChanged: () => void;
   /** Applies a recipe to the photo as loaded, as one step (the recipe book's). */
   applyRecipe: (recipe: Recipe) => void;
   /** False for a test that asked for no thumbnails (`?thumbnails=0`). */
@@ -140,10 +143,10 @@ export class RuleRunner {
       this.parts.applyRecipe(recipe.recipe);
       return this.state;
     }
-    const crop = takeLinkedCrop(this.state);
-    if (crop) {
-      this.setState(crop.state);
-      if (this.parts.crop().applyRecipe(crop.crop)) return this.state;
+    const linked = takeLinkedEdit(this.state);
+    if (linked) {
+      this.setState(linked.state);
+      if (this.parts.linkEdit(linked)) return this.state;
     }
     const look = takeLinkedLook(this.state);
     if (look) {
@@ -161,6 +164,12 @@ export class RuleRunner {
 
   private execute(command: Command): void {
     switch (command.kind) {
+      case 'show':
+        void this.show();
+        return;
+      case 'frame':
+        this.parts.frameChanged();
+        return;
       case 'warn':
         console.warn(command.message);
         return;
@@ -180,12 +189,35 @@ export class RuleRunner {
     const { session, resources } = this.parts;
     if (message.type !== 'applyEffect') {
       session.post(message);
+      if (message.type === 'commitEffect') session.prune();
       return;
     }
     // A new look replaces the frame being compared: Compare lets go.
     this.showOriginal(false);
-    const mask = message.withMask ? await resources.mask() : null;
-    await session.applyEffect({ effectId: message.effectId, settings: message.settings, mask });
+    // The painted mask as it is now, kept under its own id: the step names it from this apply on.
+    const mask = message.withMask ? await resources.takeMask() : null;
+    const open = this.state.openStep;
+    if (open) {
+      const activeMask = mask ?? open.mask;
+      const { activeMask: _was, ...rest } = open;
+      this.setState({ ...this.state, openStep: activeMask ? { ...rest, activeMask } : rest });
+    }
+    await session.applyEffect(message.effectId, message.settings, mask ?? open?.mask);
+  }
+
+  /**
+   * Shows the state's edit (after Undo, Redo, a step taken out); its ImageReady reaches the rules as a
+   * message. A worker that could not show it still shows what it showed: said as an error.
+   */
+  private async show(): Promise<void> {
+    const { session } = this.parts;
+    try {
+      await session.showEdit();
+      session.prune();
+    } catch (error) {
+      if (error instanceof Error && error.message === ENGINE_STOPPED) return;
+      this.run((s) => errorReceived(s, cleanMessage(reason(error))));
+    }
   }
 
   private async load(file: Blob): Promise<void> {
@@ -215,6 +247,8 @@ export class RuleRunner {
       decoded.bitmap.close();
       return release();
     }
+    // The old photo's masks and collage pictures go with its edit.
+    session.prune();
     store.set(photoTakenAtom, decoded.taken ?? null);
     // A camera shot's look: selected and applied like a look link's once the photo is ready, then committed.
     this.setState(photoLoading(this.state, file));

@@ -9,6 +9,7 @@ import type { Store } from '../ui/jotai.ts';
 import type { EngineSession } from './engine-session.ts';
 import { PhotoSaver, savedStep } from './saving.ts';
 import type { EditorState } from '../features/editor-state.ts';
+import { editOnScreen } from '../features/edit-state.ts';
 import type { Notify } from '../ui/notifications.ts';
 import { fullResolutionAtom, keepDateAtom, rememberedSaveOptions } from '../ui/atoms.ts';
 
@@ -27,23 +28,25 @@ export class SaveCommands {
 
   constructor(private readonly parts: SaveParts) {
     const { store, session, state, notify } = parts;
-    const { log } = session;
     store.set(keepDateAtom, rememberedSaveOptions.keepDate);
     const client = () => session.client;
+    const maskCopy = (id: string) => session.maskCopy(id);
     this.saver = new PhotoSaver({
       store,
       client,
       state,
-      log,
+      source: () => session.source,
+      maskCopy,
       notify,
       engineWasRestored: () => session.engineWasRestored(),
     });
     this.batch = new BatchRunner({
       store,
       client,
-      effects: () => log.effectsSinceLoad(),
+      edit: () => editOnScreen(state()),
       look: () => savedStep(state()),
-      crop: () => log.crop(),
+      maskCopy,
+      cubeFile: (hash) => session.cubeFile(hash),
       notify,
     });
   }

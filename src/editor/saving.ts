@@ -4,8 +4,6 @@
  * phone that can share files, else the iOS tab, opened there, else a download), say it is preparing, make
  * the file, hand it over, and say how it went.
  */
-import { recipeStepFileName } from '../recipes/model/steps.ts';
-import { frameAtom } from '../frames/ui/frame-atom.ts';
 import { framedSize } from '../frames/model/layout.ts';
 import type { EngineClient } from '../engine/client/engine-client.ts';
 import { savedFileName, triggerDownload } from '../ui/download.ts';
@@ -18,8 +16,12 @@ import {
   openSaveTarget,
   SAVE_TAB_BLOCKED,
 } from '../ui/export.ts';
-import { workerSteps, type RecoveryLog } from './recovery.ts';
 import { canRequestImage, type EditorState } from '../features/editor-state.ts';
+import { editOnScreen } from '../features/edit-state.ts';
+import type { Source } from '../features/photo-source.ts';
+import { effectsAfterImage, hasImage } from '../edit/edit.ts';
+import { fileStep } from '../edit/history.ts';
+import { exportSteps } from './export-steps.ts';
 import type { Notify } from '../ui/notifications.ts';
 import type { Made, SaveJob } from '../features/host.ts';
 import { keepDateTaken } from '../intake/photo-date.ts';
@@ -55,10 +57,9 @@ function reason(error: unknown): string {
 }
 
 /** A file made for saving, or why there is none. */
-/** What a saved photo is named after: the effect on screen, else the last step applied to the photo. */
+/** What a saved photo is named after: the effect on screen, else the last change of the edit that names one. */
 export function savedStep(state: EditorState): string | null {
-  const step = state.lastAppliedEffectId ?? state.undoStep;
-  return step === null ? null : (recipeStepFileName(step) ?? step);
+  return state.lastAppliedEffectId ?? fileStep(state.history);
 }
 
 export type { Made, SaveJob };
@@ -179,7 +180,10 @@ export interface SaveHost {
   readonly store: Store;
   client(): EngineClient | null;
   state(): EditorState;
-  readonly log: RecoveryLog;
+  /** The photo as loaded. */
+  source(): Source | null;
+  /** A copy of a painted mask the edit names (the worker takes it). */
+  maskCopy(id: string): Promise<ImageBitmap | null>;
   notify: Notify;
   /** After a failed full-resolution save: whether the engine was lost and has come back with the image. */
   engineWasRestored(): Promise<boolean>;
@@ -210,7 +214,7 @@ export class PhotoSaver {
    * where it has none, the save's news becomes the warning that says so.
    */
   private async withDate(saved: Blob, done: SaveJob['done']): Promise<Blob> {
-    const source = this.host.log.source;
+    const source = this.host.source();
     if (!this.host.store.get(keepDateAtom) || !source) return saved;
     const { blob, dated } = await keepDateTaken(saved, source.file);
     if (!dated && done.kind === 'success') {
@@ -262,10 +266,11 @@ export class PhotoSaver {
    * full-resolution replay exists for it), the size the save then falls back to.
    */
   fullResolutionSize(): { width: number; height: number } | null {
-    const { originalWidth, originalHeight, processingWidth, processingHeight } = this.host.state();
-    if (this.host.log.effectsSinceLoad()) {
-      const crop = this.host.log.crop();
-      const frame = this.host.store.get(frameAtom);
+    const state = this.host.state();
+    const { originalWidth, originalHeight, processingWidth, processingHeight } = state;
+    const edit = editOnScreen(state);
+    if (!hasImage(edit)) {
+      const { crop, frame } = edit;
       if (crop) return framedSize(frame, croppedSize(crop.geometry));
       return originalWidth && originalHeight
         ? framedSize(frame, { width: originalWidth, height: originalHeight })
@@ -282,16 +287,16 @@ export class PhotoSaver {
    * back the JPEG; the page holds only the file and the result.
    */
   private async saveFullResolution(): Promise<void> {
-    const { store, log } = this.host;
+    const { store } = this.host;
     const state = this.host.state();
     const client = this.host.client();
-    const source = log.source;
+    const source = this.host.source();
     if (!client || !canRequestImage(state) || !source) {
       this.host.notify('error', NOT_READY);
       return;
     }
-    const effects = log.effectsSinceLoad();
-    if (!effects) {
+    const edit = editOnScreen(state);
+    if (hasImage(edit)) {
       await this.savePreviewSize(
         'Saved at the preview size: full resolution is not available after a collage.',
       );
@@ -300,18 +305,18 @@ export class PhotoSaver {
     const tileLimit = this.host.store.get(tileLimitAtom);
     // A crop in force: the steps run on the crop of the original, which the preview made at its own
     // processing size.
-    const crop = log.crop()?.geometry;
+    const crop = edit.crop?.geometry;
     const cropped = crop ? croppedSize(crop) : null;
     const processing = cropped ? processingSize(cropped.width, cropped.height) : source.processing;
     const exportWith = async (engine: EngineClient) => {
-      // The log keeps its masks (for recovery); the worker gets copies.
-      const steps = await workerSteps(effects);
+      // The page keeps its masks (for the history); the worker gets copies.
+      const steps = await exportSteps(effectsAfterImage(edit).effects, (id) => this.host.maskCopy(id));
       return engine.exportFullResolution({
         file: source.file,
         processing,
         steps,
         ...(crop ? { crop } : {}),
-        frame: this.host.store.get(frameAtom),
+        frame: edit.frame,
         quality: 0.9,
         ...(tileLimit ? { tileLimit } : {}),
         onProgress: (fraction) => {

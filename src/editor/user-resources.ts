@@ -1,31 +1,57 @@
 /**
- * What the user brings besides the photo: their own .cube look, and the freehand mask they paint for
- * smart blur's draw mode. Effects declare what a setting value needs (`needs`, `drawing`); this file
- * says whether the user has it, and hands it to a worker (again, to a restarted one).
+ * What the user brings besides the photo, which the edit's steps name: their `.cube` files (by the hash
+ * of their text, so two steps keep two tables), the masks they paint for Blur/Pixelate's draw mode and a
+ * collage's picture (by ids given here). The page keeps them for as long as a version of the edit names
+ * them, and hands each worker the ones its edit needs that it has not had yet (a restarted worker gets
+ * them all again). Effects declare what a setting value needs (`needs`, `drawing`); this file says whether
+ * the user has it.
  */
 import { cubeTooLargeMessage, MAX_CUBE_BYTES } from '../grading/cube.ts';
 import type { EffectDefinition, ResourceNeed } from '../effects/types.ts';
 import type { EngineClient } from '../engine/client/engine-client.ts';
+import type { EditResources } from '../engine/protocol.ts';
+import { resourcesOf, type Edit } from '../edit/edit.ts';
 import type { Notify } from '../ui/notifications.ts';
 import { t } from '../i18n/i18n.ts';
 import { msg } from '../i18n/msg.ts';
 
+interface Cube {
+  file: Blob;
+  title: string;
+}
+
 export class UserResources {
-  /** The user's own .cube file and its title, once a worker has read it. */
-  private cube: { file: Blob; title: string } | null = null;
+  private readonly cubes = new Map<string, Cube>();
+  /** The .cube loaded last: what a look newly set to 'Your .cube file' reads. */
+  private latestCube: string | null = null;
+  private readonly masks = new Map<string, ImageBitmap>();
+  private readonly images = new Map<string, ImageBitmap>();
+  /** What each worker has been given, by key (`cube:<hash>`, `mask:<id>`, `image:<id>`). */
+  private readonly given = new WeakMap<EngineClient, Set<string>>();
+  private serial = 0;
   /** The drawing overlay's canvas: its strokes are the mask of smart blur's draw mode. */
   private maskCanvas: HTMLCanvasElement | null = null;
 
+  /** The title of the .cube loaded last. */
   get cubeTitle(): string | null {
-    return this.cube?.title ?? null;
+    return this.latestCube ? (this.cubes.get(this.latestCube)?.title ?? null) : null;
+  }
+
+  /** The hash of the .cube loaded last (what a look newly set to 'Your .cube file' reads). */
+  get latestCubeHash(): string | null {
+    return this.latestCube;
   }
 
   /**
    * The user's own LUT: a file too large for any supported table is refused at once; the worker (`client`
-   * gives the one running) reads and checks the rest, off this thread. Returns its title once it is read,
-   * else null, having said why.
+   * gives the one running) reads and checks the rest, off this thread. Returns its hash and title once it
+   * is read, else null, having said why.
    */
-  async readCube(file: File, client: () => EngineClient | null, notify: Notify): Promise<string | null> {
+  async readCube(
+    file: File,
+    client: () => EngineClient | null,
+    notify: Notify,
+  ): Promise<{ hash: string; title: string } | null> {
     if (file.size > MAX_CUBE_BYTES) {
       notify('error', cubeTooLargeMessage(file.size));
       return null;
@@ -36,19 +62,35 @@ export class UserResources {
       return null;
     }
     const answer = await reader.loadCube(file);
-    if (answer.error !== undefined || client() !== reader) {
+    if (answer.error !== undefined || answer.cube === undefined || client() !== reader) {
       notify('error', answer.error ?? t('Could not read {name}.', { name: file.name }));
       return null;
     }
     const title = answer.title ?? file.name;
-    this.cube = { file, title };
-    return title;
+    this.cubes.set(answer.cube, { file, title });
+    this.latestCube = answer.cube;
+    this.markGiven(reader, `cube:${answer.cube}`);
+    return { hash: answer.cube, title };
   }
 
-  /** The text of the user's .cube file (a recipe embeds it); null without one, or when it cannot be read. */
-  async cubeText(): Promise<string | null> {
+  /** A .cube a recipe brings (its text, already checked), under its hash. */
+  addCube(hash: string, text: string, title: string): void {
+    if (!this.cubes.has(hash)) this.cubes.set(hash, { file: new Blob([text], { type: 'text/plain' }), title });
+  }
+
+  hasCube(hash: string): boolean {
+    return this.cubes.has(hash);
+  }
+
+  cubeFile(hash: string): Blob | null {
+    return this.cubes.get(hash)?.file ?? null;
+  }
+
+  /** The text of a .cube by its hash (a recipe embeds it); null when it is not held or cannot be read. */
+  async cubeText(hash: string): Promise<string | null> {
     try {
-      return this.cube ? await this.cube.file.text() : null;
+      const cube = this.cubes.get(hash);
+      return cube ? await cube.file.text() : null;
     } catch {
       return null;
     }
@@ -56,7 +98,7 @@ export class UserResources {
 
   /** Whether the user has brought this kind of resource. */
   holds(resource: ResourceNeed['resource']): boolean {
-    return resource === 'cube' && this.cube !== null;
+    return resource === 'cube' && this.latestCube !== null;
   }
 
   /** What a setting value of the effect needs that the user has not brought (Filters' own .cube look). */
@@ -86,11 +128,6 @@ export class UserResources {
     return usable;
   }
 
-  /** Gives a fresh worker what the old one had read. */
-  async restore(client: EngineClient): Promise<void> {
-    if (this.cube) await client.loadCube(this.cube.file);
-  }
-
   setMaskCanvas(canvas: HTMLCanvasElement | null): void {
     this.maskCanvas = canvas;
   }
@@ -99,8 +136,111 @@ export class UserResources {
     this.maskCanvas?.getContext('2d')?.clearRect(0, 0, this.maskCanvas.width, this.maskCanvas.height);
   }
 
-  /** The painted mask as a bitmap (null with no drawing overlay). */
-  async mask(): Promise<ImageBitmap | null> {
-    return this.maskCanvas ? createImageBitmap(this.maskCanvas) : null;
+  /** The painted mask as it is now, kept under a new id (null with no drawing overlay). */
+  async takeMask(): Promise<string | null> {
+    if (!this.maskCanvas) return null;
+    const id = `m${++this.serial}`;
+    this.masks.set(id, await createImageBitmap(this.maskCanvas));
+    return id;
+  }
+
+  /** A mask's bitmap (a copy, for a save or a batch to hand over). */
+  async maskCopy(id: string): Promise<ImageBitmap | null> {
+    const mask = this.masks.get(id);
+    return mask ? createImageBitmap(mask) : null;
+  }
+
+  /** A collage's picture (taken over), kept under a new id. */
+  addImage(image: ImageBitmap): string {
+    const id = `i${++this.serial}`;
+    this.images.set(id, image);
+    return id;
+  }
+
+  /** A copy of a collage's picture for `client`, which then holds it. */
+  async imageCopy(client: EngineClient, id: string): Promise<ImageBitmap | null> {
+    const image = this.images.get(id);
+    if (!image) return null;
+    this.markGiven(client, `image:${id}`);
+    return createImageBitmap(image);
+  }
+
+  /**
+   * What `edits` name that `client` has not been given yet, as the worker's messages carry them (the
+   * bitmaps copied: the page keeps its own), with what is handed over.
+   */
+  async forWorker(
+    client: EngineClient,
+    edits: readonly Edit[],
+  ): Promise<{ resources: EditResources; transfer: Transferable[] }> {
+    const given = this.givenTo(client);
+    const resources: Required<EditResources> = { cubes: [], masks: [], images: [] };
+    const transfer: Transferable[] = [];
+    for (const edit of edits) {
+      const named = resourcesOf(edit);
+      for (const id of named.cubes) {
+        const cube = this.cubes.get(id);
+        if (!cube || given.has(`cube:${id}`)) continue;
+        given.add(`cube:${id}`);
+        resources.cubes.push({ id, file: cube.file });
+      }
+      for (const [kind, ids, held] of [
+        ['mask', named.masks, this.masks],
+        ['image', named.images, this.images],
+      ] as const) {
+        for (const id of ids) {
+          const bitmap = held.get(id);
+          if (!bitmap || given.has(`${kind}:${id}`)) continue;
+          given.add(`${kind}:${id}`);
+          const image = await createImageBitmap(bitmap);
+          transfer.push(image);
+          (kind === 'mask' ? resources.masks : resources.images).push({ id, image });
+        }
+      }
+    }
+    return { resources, transfer };
+  }
+
+  /**
+   * Lets go of the masks and pictures no version of the edit names any more (`kept`: every version the
+   * history holds); returns their ids, for the worker to let go of too. The .cube files stay: they are
+   * small beside a picture, and the next look may read them.
+   */
+  prune(kept: readonly Edit[]): { masks: string[]; images: string[] } {
+    const masks = new Set(kept.flatMap((edit) => resourcesOf(edit).masks));
+    const images = new Set(kept.flatMap((edit) => resourcesOf(edit).images));
+    const dropped = { masks: [] as string[], images: [] as string[] };
+    for (const [id, bitmap] of this.masks) {
+      if (masks.has(id)) continue;
+      bitmap.close();
+      this.masks.delete(id);
+      dropped.masks.push(id);
+    }
+    for (const [id, bitmap] of this.images) {
+      if (images.has(id)) continue;
+      bitmap.close();
+      this.images.delete(id);
+      dropped.images.push(id);
+    }
+    return dropped;
+  }
+
+  /** Whether a mask taken is still wanted by the open step (a mask taken for an apply that failed is not). */
+  forget(id: string): void {
+    this.masks.get(id)?.close();
+    this.masks.delete(id);
+  }
+
+  private givenTo(client: EngineClient): Set<string> {
+    let given = this.given.get(client);
+    if (!given) {
+      given = new Set();
+      this.given.set(client, given);
+    }
+    return given;
+  }
+
+  private markGiven(client: EngineClient, key: string): void {
+    this.givenTo(client).add(key);
   }
 }

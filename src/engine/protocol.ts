@@ -17,18 +17,21 @@ import {
 } from './protocol/schema.ts';
 
 export {
-  CROP_FAILED,
   ENGINE_KINDS,
   TEST_HOOK_ACTIONS,
   WORKER_STATUSES,
   isEngineKind,
   isWorkerStatus,
+  isRenderEdit,
   type BitmapSource,
   type ColourStep,
+  type EditResources,
   type EffectSettings,
   type EngineKind,
   type FullResolutionStep,
   type RecipeThumbnailJob,
+  type RenderEdit,
+  type RenderStep,
   type SettingValue,
   type TestHookAction,
   type WorkerStatus,
@@ -79,12 +82,9 @@ export type RequestImageBitmapMessage = ToWorkerMessageOf<'requestImageBitmap'>;
 export type ResetCanvasToBaseMessage = ToWorkerMessageOf<'resetCanvasToBase'>;
 export type CommitEffectMessage = ToWorkerMessageOf<'commitEffect'>;
 export type AppVisibleMessage = ToWorkerMessageOf<'appVisible'>;
-export type UndoMessage = ToWorkerMessageOf<'undo'>;
-export type RedoMessage = ToWorkerMessageOf<'redo'>;
-export type RequestImageDataMessage = ToWorkerMessageOf<'requestImageData'>;
+export type ShowEditMessage = ToWorkerMessageOf<'showEdit'>;
 export type ReplaceBaseImageMessage = ToWorkerMessageOf<'replaceBaseImage'>;
-export type CropImageMessage = ToWorkerMessageOf<'cropImage'>;
-export type ApplyRecipeMessage = ToWorkerMessageOf<'applyRecipe'>;
+export type RequestImageDataMessage = ToWorkerMessageOf<'requestImageData'>;
 export type LoadCubeMessage = ToWorkerMessageOf<'loadCube'>;
 export type ExportFullResolutionMessage = ToWorkerMessageOf<'exportFullResolution'>;
 export type LiveLookMessage = ToWorkerMessageOf<'liveLook'>;

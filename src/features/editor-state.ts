@@ -12,15 +12,13 @@ import { findEffect } from '../effects/index.ts';
 import type { SettingValue, Settings } from '../effects/types.ts';
 import type {
   AppVisibleMessage,
-  ApplyEffectMessage,
   CommitEffectMessage,
   EngineKind,
-  RedoMessage,
   RequestImageBitmapMessage,
   ResetCanvasToBaseMessage,
-  UndoMessage,
   WorkerStatus,
 } from '../engine/protocol.ts';
+import { startHistory, type EditHistory } from '../edit/history.ts';
 import type { FirstStep } from '../intake/handoff.ts';
 import type { Recipe } from '../recipes/model/recipe.ts';
 import type { LookLink } from './look-link.ts';
@@ -62,12 +60,13 @@ export interface EditorState {
   activeCollageBitmap: ImageBitmap | null;
   /** Not a spec field: the backend the worker chose, shown as `data-engine`. */
   engine: EngineKind | null;
-  /** Not a spec field: how many commits can be undone and redone (the worker keeps the images). */
-  undoDepth: number;
-  redoDepth: number;
-  /** Not spec fields: the steps Undo and Redo would take (effect ids), for their labels and file names. */
-  undoStep: string | null;
-  redoStep: string | null;
+  /**
+   * Not a spec field: the edit (src/edit) and every version of it Undo and Redo go through. The version in
+   * force is the committed edit; the look being adjusted is `openStep` with `currentSettings`.
+   */
+  history: EditHistory;
+  /** Not a spec field: the step the selected effect adjusts (a step of the edit, or a new one). */
+  openStep: OpenStep | null;
   /** Not a spec field: a file chosen while the worker was busy, loaded once it settles (not lost). */
   queuedImageFile: Blob | null;
   /**
@@ -88,6 +87,18 @@ export interface EditorState {
   commitAfter: string | null;
 }
 
+/**
+ * The step the selected effect adjusts: `id` is a step of the committed edit (the look was one already),
+ * or a new step's, added at the end when Apply commits it. What the step brings besides its settings: its
+ * .cube (a hash) and the mask of its last apply (`mask`) and of the apply under way (`activeMask`).
+ */
+export interface OpenStep {
+  readonly id: string;
+  readonly cube?: string;
+  readonly mask?: string;
+  readonly activeMask?: string;
+}
+
 /** No effect selected, running or applied: how the editor starts, and what a new image resets to. */
 export const NO_EFFECT = {
   selectedEffectId: null,
@@ -96,6 +107,7 @@ export const NO_EFFECT = {
   activeSettings: null,
   lastAppliedEffectId: null,
   lastAppliedSettings: null,
+  openStep: null,
 } as const satisfies Partial<EditorState>;
 
 export function initialEditorState(): EditorState {
@@ -118,10 +130,8 @@ export function initialEditorState(): EditorState {
     availableImageAssets: [],
     activeCollageBitmap: null,
     engine: null,
-    undoDepth: 0,
-    redoDepth: 0,
-    undoStep: null,
-    redoStep: null,
+    history: startHistory(),
+    openStep: null,
     queuedImageFile: null,
     photoSerial: 0,
     pendingLook: null,
@@ -134,20 +144,23 @@ export function initialEditorState(): EditorState {
 // ---------------------------------------------------------------- commands
 
 /**
- * The worker messages the rules send, as the protocol types them; an apply says whether it takes the
- * drawn mask, which the controller reads from the canvas and sends as the message's bitmap.
+ * The worker messages the rules send, as the protocol types them; an apply names its look and says
+ * whether it takes the drawn mask (the controller reads it from the canvas), and the session adds the
+ * edit with it and without it.
  */
 export type WorkerCommand =
-  | (Omit<ApplyEffectMessage, 'freehandMaskImageBitmap'> & { withMask: boolean })
+  | { type: 'applyEffect'; effectId: string; settings: SettingsRecord; withMask: boolean }
   | CommitEffectMessage
   | ResetCanvasToBaseMessage
   | RequestImageBitmapMessage
-  | AppVisibleMessage
-  | UndoMessage
-  | RedoMessage;
+  | AppVisibleMessage;
 
 export type Command =
   | { kind: 'post'; message: WorkerCommand }
+  /** Show the state's edit (its committed version, and the look being adjusted over it). */
+  | { kind: 'show' }
+  /** The edit's frame changed: tell the worker. */
+  | { kind: 'frame' }
   | { kind: 'warn'; message: string }
   | { kind: 'notify'; level: NotificationKind; message: string }
   /** Load this file as the new image (the controller decodes it and sends loadImage). */

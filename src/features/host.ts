@@ -5,27 +5,16 @@
  * editor (the crop's request to the engine, the collage's new base) names it in its own host, which
  * extends this one, and the editor provides it there.
  */
-import type { CropChoice } from '../crop/model/crop-choice.ts';
 import type { EngineClient } from '../engine/client/engine-client.ts';
 import type { Store } from '../ui/jotai.ts';
 import type { NotificationKind, Notify } from '../ui/notifications.ts';
 import type { EditorState, Outcome } from './editor-state.ts';
-import type { EffectStep, Source } from './log-steps.ts';
+import type { Source } from './photo-source.ts';
 
 export type { Notify };
 
 /** A rule of the editor: the new state and the commands it asks for. */
 export type Transition = (state: EditorState) => Outcome;
-
-/** The photo as the editor's log knows it: what was loaded, and what is in force on it. */
-export interface PhotoRecord {
-  /** The photo as loaded (null before one is). */
-  readonly source: Source | null;
-  /** The effects committed since the photo was loaded; null once a collage replaced it. */
-  effectsSinceLoad(): EffectStep[] | null;
-  /** The crop in force, if any. */
-  crop(): CropChoice | null;
-}
 
 export interface FeatureHost {
   /** The editor's store, where a feature keeps its own atoms. */
@@ -36,8 +25,13 @@ export interface FeatureHost {
   run(transition: Transition): EditorState;
   /** Tells the user something (a banner). */
   readonly notify: Notify;
-  /** The photo as loaded and what is in force on it. */
-  readonly photo: PhotoRecord;
+  /** The photo as loaded (null before one is); the edit on it is the state's (edit-state.ts). */
+  photo(): Source | null;
+  /**
+   * Has the worker show the state's edit (after a rule made a new version of it). Rejects with the
+   * worker's error (a WorkerReplyError: it still shows what it showed), or when the worker stopped first.
+   */
+  showEdit(): Promise<void>;
   /** The engine running now; null while there is none (before the start, between two workers). */
   client(): EngineClient | null;
 }

@@ -31,6 +31,7 @@ export const TURN_TEMPLATE = msg('Turn {from} to {to}');
 
 /** A recipe as a step of the history, and in the batch's look choice ('Recipe: Party 2005'). */
 export const RECIPE_STEP_TEMPLATE = msg('Recipe: {name}');
+export const RECIPE_OFFERED_TEMPLATE = msg('Someone shared “{name}”. Choose a photo to try it.');
 /** The recipes' notifications (`src/recipes/ui/recipe-book.ts`). */
 export const RECIPE_SAVED_TEMPLATE = msg('Saved the recipe "{name}".');
 export const RECIPE_ADDED_TEMPLATE = msg('Added the recipe "{name}".');
@@ -140,6 +141,7 @@ export const TEMPLATES: readonly string[] = [
   CROP_FRAME_TEMPLATE,
   TURN_TEMPLATE,
   RECIPE_STEP_TEMPLATE,
+  RECIPE_OFFERED_TEMPLATE,
   RECIPE_SAVED_TEMPLATE,
   RECIPE_ADDED_TEMPLATE,
   RECIPE_KEPT_TEMPLATE,

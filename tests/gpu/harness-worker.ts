@@ -209,7 +209,7 @@ async function runRecipeSteps(request: StepsRequest) {
   if (request.cube !== undefined) {
     // As the engine's loadCube takes the user's file.
     const cube = parseCube(request.cube);
-    resources.setCustomLut({ size: cube.size, data: new Uint8Array(cube.atlas.data) });
+    resources.setCube('harness', { size: cube.size, data: new Uint8Array(cube.atlas.data) });
   }
   const input = runner.pool.adopt(runner.backend.uploadImage(request.image));
   request.image.close();
@@ -218,7 +218,8 @@ async function runRecipeSteps(request: StepsRequest) {
     const effect = workerEffect(step.effectId);
     const chain = effect.stages(resolveSettings(effect, step.settings), current);
     const from = current;
-    const next = await runner.backend.validate(() => runner.run(from, chain, resources.resolve));
+    const resolve = resources.forStep({ cube: 'harness' });
+    const next = await runner.backend.validate(() => runner.run(from, chain, resolve));
     if (current !== input) runner.pool.release(current);
     current = next;
   }
@@ -239,7 +240,8 @@ async function runRecipeSteps(request: StepsRequest) {
 async function runCubeExport(request: CubeRequest) {
   const runner = await runnerFor(request.engine);
   const { title, steps, cubes } = request;
-  return exportCube(runner, engineResources(runner).resolve, { title, steps, cubes }, '2026-01-01');
+  const resources = engineResources(runner);
+  return exportCube(runner, (step) => resources.forStep(step), { title, steps, cubes }, '2026-01-01');
 }
 
 function syntheticImage(width: number, height: number): ImageData {

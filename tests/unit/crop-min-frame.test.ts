@@ -11,20 +11,15 @@ import {
 } from '../../src/crop/model/frame-edit.ts';
 import { ASPECTS, applyMap, largestInside, sourceMap, type Size } from '../../src/crop/model/geometry.ts';
 import { isToWorkerMessage } from '../../src/engine/protocol.ts';
+import { NO_FRAME } from '../../src/frames/model/choice.ts';
 
 // A crop never makes a frame the engine refuses: at least a pixel a side, in the original's pixels. The
 // engine's own guard (the protocol's) is the judge, and the frame lies inside the photo it crops.
 
-/** Whether the worker takes this crop: the protocol's guard of a cropImage request. */
+/** Whether the worker takes this crop: the protocol's guard of an edit that crops. */
 function engineTakes(choice: CropChoice): boolean {
-  return isToWorkerMessage({
-    type: 'cropImage',
-    id: 1,
-    file: new Blob([]),
-    geometry: choice.geometry,
-    step: 'crop',
-    effects: [],
-  });
+  const edit = { crop: choice.geometry, steps: [], frame: NO_FRAME };
+  return isToWorkerMessage({ type: 'showEdit', id: 1, base: edit, current: edit });
 }
 
 /** The frame's corners, mapped to the original by the crop's own map, lie in it (a millionth of slack). */

@@ -19,10 +19,14 @@ import {
   autoApply,
   changeSetting,
   commit,
+  redo,
   requestBaseBitmap,
   selectEffect,
   setBrushSize,
+  undo,
 } from '../../src/editor/state/effect-rules.ts';
+import { committed, redoDepth, undoDepth } from '../../src/features/edit-state.ts';
+import { redoChange, undoChange } from '../../src/edit/history.ts';
 import {
   fileChosen,
   imageLoadFailed,
@@ -122,18 +126,8 @@ describe('worker status handling', () => {
         state: { ...settled, lastAppliedEffectId: 'vibrance', lastAppliedSettings: { vibrance: 0.5 } },
         commands: [],
       },
-      commitSuccess: {
-        state: {
-          workerStatus: 'ImageReady',
-          selectedEffectId: null,
-          currentSettings: {},
-          lastAppliedEffectId: null,
-          lastAppliedSettings: null,
-          isDrawingModeActive: false,
-          errorMessage: null,
-        },
-        commands: [],
-      },
+      // The spec's commit is the page's own (effect-rules commit): the worker no longer answers it.
+      commitSuccess: { state: { workerStatus: 'ImageReady' }, commands: [] },
       ContextLost: { state: {}, commands: [{ kind: 'warn', message: 'Effect engine: ContextLost' }] },
       ContextRestoring: {
         state: {},
@@ -222,22 +216,23 @@ describe('worker status handling', () => {
     });
   });
 
-  it('commitSuccess becomes ImageReady, clears the selection, last applied effect and error, and takes the new size', () => {
+  it('Apply commits on the page: ImageReady, the selection, last applied effect and error cleared, the edit a version longer', () => {
     const state = { ...applied(), errorMessage: 'x' };
-    const next = statusReceived(state, status('commitSuccess', { newWidth: 400, newHeight: 267 })).state;
-    expect(next).toMatchObject({
+    const outcome = commit(state, true);
+    expect(outcome.state).toMatchObject({
       workerStatus: 'ImageReady',
       selectedEffectId: null,
       lastAppliedEffectId: null,
+      openStep: null,
       errorMessage: null,
-      processingWidth: 400,
-      processingHeight: 267,
     });
-  });
-
-  it('commitSuccess without a new size keeps the processing size', () => {
-    const next = statusReceived(applied(), status('commitSuccess')).state;
-    expect([next.processingWidth, next.processingHeight]).toEqual([768, 512]);
+    expect(outcome.state.history.entries).toHaveLength(2);
+    expect(committed(outcome.state).steps).toEqual([
+      { kind: 'effect', id: 's1', effectId: 'vibrance', settings: { vibrance: 0.5 } },
+    ]);
+    // The worker's base follows; its answer (none now) would change nothing.
+    expect(posts(outcome)).toEqual(['commitEffect']);
+    expect(statusReceived(outcome.state, status('commitSuccess')).state).toEqual(outcome.state);
   });
 
   it('ContextLost and ContextRestoring only log a warning', () => {
@@ -267,19 +262,24 @@ describe('worker status handling', () => {
     );
   });
 
-  it('history depths and steps from the worker are kept for undo and redo', () => {
-    const next = statusReceived(
-      applied(),
-      status('commitSuccess', { undoDepth: 2, redoDepth: 1, undoStep: 'vibrance', redoStep: 'ccd' }),
-    ).state;
-    expect([next.undoDepth, next.redoDepth, next.undoStep, next.redoStep]).toEqual([2, 1, 'vibrance', 'ccd']);
+  it('Undo and Redo walk the edit\'s history, kept on the page, and ask the worker to show the version', () => {
+    const once = commit(applied(0.5), true).state;
+    expect([undoDepth(once), redoDepth(once)]).toEqual([1, 0]);
+    expect(undoChange(once.history)).toEqual({ kind: 'effect', effectId: 'vibrance' });
+    const undone = undo(once);
+    expect(undone.commands).toEqual([{ kind: 'show' }]);
+    expect(undone.state.workerStatus).toBe('ApplyingEffect');
+    expect(committed(undone.state).steps).toEqual([]);
+    expect([undoDepth(undone.state), redoDepth(undone.state)]).toEqual([0, 1]);
+    const redone = redo(statusReceived(undone.state, status('ImageReady')).state);
+    expect(committed(redone.state).steps).toHaveLength(1);
+    expect(redoChange(redone.state.history)).toBeNull();
   });
 
   it('Apply is confirmed by an info notification naming the effect; undo and redo are not', () => {
-    const outcome = statusReceived(applied(), status('commitSuccess', { undoDepth: 1, redoDepth: 0 }));
+    const outcome = commit(applied(), true);
     expect(outcome.commands).toContainEqual({ kind: 'notify', level: 'info', message: 'Applied Vibrance.' });
-    const undoing = { ...initialEditorState(), ...load, workerStatus: 'ApplyingEffect' as const };
-    const undone = statusReceived(undoing, status('commitSuccess', { undoDepth: 0, redoDepth: 1 }));
+    const undone = undo(statusReceived(outcome.state, status('ImageReady')).state);
     expect(undone.commands.filter((c) => c.kind === 'notify')).toEqual([]);
   });
 });

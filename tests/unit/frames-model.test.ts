@@ -16,7 +16,8 @@ import { framedSize, printLayout } from '../../src/frames/model/layout.ts';
 import { frameText } from '../../src/frames/model/text.ts';
 import { framePieces, photoRegion } from '../../src/engine/worker/frame-plan.ts';
 import { IOS_CANVAS_PIXELS } from '../../src/engine/device-limits.ts';
-import { parseLookLink, lookLinkSearch } from '../../src/features/look-link.ts';
+import { editLinkSearch, parseLookLink } from '../../src/features/look-link.ts';
+import { EMPTY_EDIT } from '../../src/edit/edit.ts';
 
 // The frames' sizes as the testing contract gives them (print and image window, millimetres).
 const CONTRACT: Record<string, { print: [number, number]; window: [number, number] }> = {
@@ -108,7 +109,7 @@ describe('the frame choice', () => {
 
   it('goes into a look link (frame=) and comes back the same, the look kept', () => {
     const framed = choice('instant-mini', { caption: 'שלום & مرحبا' });
-    const search = lookLinkSearch('?engine=cpu', undefined, {}, null, framed);
+    const search = editLinkSearch('?engine=cpu', { ...EMPTY_EDIT, frame: framed });
     expect(search).toContain('frame=instant-mini');
     expect(parseLookLink(search)?.frame).toEqual(framed);
     const params = new URLSearchParams();

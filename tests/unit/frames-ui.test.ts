@@ -7,6 +7,9 @@ import { printLayout } from '../../src/frames/model/layout.ts';
 import { frameAtom } from '../../src/frames/ui/frame-atom.ts';
 import { FrameController, TEXT_QUIET_MS } from '../../src/frames/ui/frame-controller.ts';
 import { photoWindowStyles } from '../../src/frames/ui/photo-window.ts';
+import { editorStateAtom } from '../../src/features/state-atom.ts';
+import type { EditorState, Outcome } from '../../src/features/editor-state.ts';
+import { committed } from '../../src/features/edit-state.ts';
 
 // The frame choice's editor side: typing a caption redraws the print once the typing rests, not per key;
 // what lies over the photo on screen (the smart blur's drawing) sits over the photo's window in the print.
@@ -21,7 +24,20 @@ describe('typing a caption', () => {
     const client = {
       post: (message: { type: string; frame: FrameChoice }) => posted.push(message.frame),
     } as unknown as EngineClient;
-    const frames = new FrameController({ store, client: () => client });
+    // The editor's loop, as far as the frame goes: a rule's state, then its 'frame' command.
+    let frames: FrameController;
+    const run = (transition: (state: EditorState) => Outcome) => {
+      const outcome = transition(store.get(editorStateAtom));
+      store.set(editorStateAtom, outcome.state);
+      if (outcome.commands.some((command) => command.kind === 'frame')) frames.sync();
+      return outcome.state;
+    };
+    frames = new FrameController({
+      store,
+      client: () => client,
+      state: () => store.get(editorStateAtom),
+      run,
+    });
     return { store, posted, frames };
   }
 
@@ -39,6 +55,9 @@ describe('typing a caption', () => {
     vi.advanceTimersByTime(TEXT_QUIET_MS);
     expect(posted).toHaveLength(2);
     expect(posted[1]).toEqual({ ...NO_FRAME, id: 'instant-square', caption: text });
+    // One visit to the choice, one version of the edit: Undo takes the whole print back.
+    expect(store.get(editorStateAtom).history.entries).toHaveLength(2);
+    expect(committed(store.get(editorStateAtom)).frame.caption).toBe(text);
   });
 
   it('a frame chosen while typing is drawn at once, the text with it', () => {

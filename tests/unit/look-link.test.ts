@@ -1,19 +1,36 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLinkWriter, lookLinkSearch, parseLookLink } from '../../src/features/look-link.ts';
+import { createLinkWriter, editLinkSearch, parseLookLink } from '../../src/features/look-link.ts';
 import { findEffect } from '../../src/effects/index.ts';
 import { defaultSettings } from '../../src/effects/settings.ts';
-import type { CropRecipe } from '../../src/crop/model/crop-choice.ts';
+import { cropForPhoto, type CropRecipe } from '../../src/crop/model/crop-choice.ts';
+import { EMPTY_EDIT, type Edit } from '../../src/edit/edit.ts';
+import type { SettingValue } from '../../src/effects/types.ts';
+
+/** An edit of one look (and a crop of a 4000x3000 photo). */
+function lookEdit(effectId: string, settings: Record<string, SettingValue>, crop?: CropRecipe): Edit {
+  return {
+    ...EMPTY_EDIT,
+    crop: crop ? cropForPhoto(crop, { width: 4000, height: 3000 }) : null,
+    steps: [{ kind: 'effect', id: 's1', effectId, settings }],
+  };
+}
 
 describe('look links', () => {
-  it('write the effect and its non-default settings, keep the engine and drop the rest', () => {
+  it('write the effect and its non-default settings, and keep every other option (lang, engine, test options)', () => {
     const effect = findEffect('vibrance');
     if (!effect) throw new Error('no vibrance effect');
     const settings = { ...defaultSettings(effect), vibrance: 0.65 };
-    const search = lookLinkSearch('?engine=webgl2&testHooks=1', effect, settings);
-    expect(new URLSearchParams(search).get('engine')).toBe('webgl2');
-    expect(new URLSearchParams(search).get('testHooks')).toBeNull();
+    const search = editLinkSearch('?engine=webgl2&lang=de&testHooks=1', lookEdit('vibrance', settings));
+    const params = new URLSearchParams(search);
+    expect(params.get('engine')).toBe('webgl2');
+    expect(params.get('lang')).toBe('de');
+    expect(params.get('testHooks')).toBe('1');
     expect(parseLookLink(search)).toEqual({ effectId: 'vibrance', settings: { vibrance: '0.65' } });
-    expect(lookLinkSearch(search, effect, defaultSettings(effect))).toBe('?engine=webgl2&effect=vibrance');
+    expect(editLinkSearch(search, lookEdit('vibrance', defaultSettings(effect)))).toBe(
+      '?engine=webgl2&lang=de&testHooks=1&effect=vibrance',
+    );
+    // An edit with nothing in it writes no look, the options kept.
+    expect(editLinkSearch(search, EMPTY_EDIT)).toBe('?engine=webgl2&lang=de&testHooks=1');
   });
 });
 
@@ -85,7 +102,7 @@ describe('a crop in a look link (issue 37)', () => {
 
   it('carries the aspect, turns, flips and angle, and reads back the same', () => {
     const effect = findEffect('vibrance')!;
-    const search = lookLinkSearch('?engine=webgl2', effect, defaultSettings(effect), recipe);
+    const search = editLinkSearch('?engine=webgl2', lookEdit('vibrance', defaultSettings(effect), recipe));
     expect(search).toBe('?engine=webgl2&effect=vibrance&crop=5-4&turn=1&flip=h&angle=-7.5');
     expect(parseLookLink(search)).toEqual({ effectId: 'vibrance', settings: {}, crop: recipe });
   });
@@ -110,7 +127,7 @@ describe('a crop in a look link (issue 37)', () => {
 
   it('is gone from the link when the crop is', () => {
     const effect = findEffect('vibrance')!;
-    expect(lookLinkSearch('?effect=vibrance&crop=1-1&turn=2', effect, defaultSettings(effect), null)).toBe(
+    expect(editLinkSearch('?effect=vibrance&crop=1-1&turn=2', lookEdit('vibrance', defaultSettings(effect)))).toBe(
       '?effect=vibrance',
     );
   });

@@ -9,7 +9,7 @@ import {
   lookLinked,
   photoLoading,
   shotChosen,
-  takeLinkedCrop,
+  takeLinkedEdit,
   takeLinkedLook,
   takeShotRecipe,
 } from '../../src/editor/state/look-rules.ts';
@@ -53,21 +53,23 @@ describe('a look link', () => {
     expect(taken && takeLinkedLook(taken.state)).toBeNull();
   });
 
-  it('with a crop: the crop is taken first, then the look', () => {
-    const linked = ready(lookLinked(initialEditorState(), { ...link, crop }));
-    expect(takeLinkedCrop(lookLinked(initialEditorState(), { ...link, crop }))).toBeNull();
-    const first = takeLinkedCrop(linked);
+  it('with a crop and looks before its own: that edit is taken first, then the look', () => {
+    const steps = [{ effectId: 'ccdEffect', settings: { ccd_bloom_amount: 1.8 } }];
+    const linked = ready(lookLinked(initialEditorState(), { ...link, crop, steps }));
+    expect(takeLinkedEdit(lookLinked(initialEditorState(), { ...link, crop }))).toBeNull();
+    const first = takeLinkedEdit(linked);
     expect(first?.crop).toBe(crop);
+    expect(first?.steps).toBe(steps);
     expect(first?.state.pendingLook).toEqual(link);
-    expect(first && takeLinkedCrop(first.state)).toBeNull();
+    expect(first && takeLinkedEdit(first.state)).toBeNull();
     expect(first && takeLinkedLook(first.state)).toMatchObject({ effectId: 'vibrance' });
   });
 
   it('that only crops is done once its crop is taken', () => {
     const linked = ready(lookLinked(initialEditorState(), { effectId: null, settings: {}, crop }));
-    const first = takeLinkedCrop(linked);
+    const first = takeLinkedEdit(linked);
     expect(first?.state.pendingLook).toBeNull();
-    expect(takeLinkedCrop(ready(lookLinked(initialEditorState(), link)))).toBeNull();
+    expect(takeLinkedEdit(ready(lookLinked(initialEditorState(), link)))).toBeNull();
   });
 });
 

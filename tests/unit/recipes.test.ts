@@ -1,9 +1,12 @@
 // Recipes read from outside (a file, a link): untrusted input, taken whole or refused with a message for
-// the user; the starters; the recovery log's view of a recipe step (what a crop, a save and a batch run).
+// the user; the starters; a recipe as an edit (what applying one makes, what saving one keeps).
 import { describe, expect, it } from 'vitest';
 import { findEffect } from '../../src/effects/index.ts';
 import { resolveSettings } from '../../src/effects/settings.ts';
-import { RecoveryLog, type EffectStep, type RecipeLogStep } from '../../src/editor/recovery.ts';
+import { EMPTY_EDIT, stepIds } from '../../src/edit/edit.ts';
+import { fromRecipeFrame } from '../../src/frames/model/recipe-frame.ts';
+import { contentHash } from '../../src/grading/content-hash.ts';
+import { cubesOfEdit, editOfRecipe, recipeOfEdit } from '../../src/recipes/model/recipe-edit.ts';
 import {
   isRecipeFile,
   parseRecipeLink,
@@ -14,7 +17,6 @@ import {
 } from '../../src/recipes/model/files.ts';
 import { checkRecipe, MAX_RECIPE_STEPS, parseRecipeText } from '../../src/recipes/model/parse.ts';
 import { RECIPE_SCHEMA, RECIPE_VERSION } from '../../src/recipes/model/recipe.ts';
-import { recipeStepId, recipeStepName } from '../../src/recipes/model/steps.ts';
 import { starterRecipes } from '../../src/recipes/model/starters.ts';
 
 const ccd = findEffect('ccdEffect')!;
@@ -193,47 +195,75 @@ describe('the starter recipes', () => {
   });
 });
 
-describe('a recipe in the recovery log', () => {
-  const effect = (effectId: string): EffectStep => ({ kind: 'effect', effectId, settings: {}, mask: null });
+describe('a recipe as an edit', () => {
+  const photo = { width: 4000, height: 3000 };
+  const identity = (size: number, swap = false) => {
+    const rows: string[] = [`LUT_3D_SIZE ${size}`];
+    for (let b = 0; b < size; b++)
+      for (let g = 0; g < size; g++)
+        for (let r = 0; r < size; r++) {
+          const [x, y, z] = [r / (size - 1), g / (size - 1), b / (size - 1)];
+          rows.push((swap ? [z, y, x] : [x, y, z]).map((v) => v.toFixed(4)).join(' '));
+        }
+    return `${rows.join('\n')}\n`;
+  };
 
-  it('replaces the steps before it: the effects and crop in force are its own, then what follows', () => {
-    const log = new RecoveryLog();
-    log.applying(effect('nokiaEffect'));
-    log.applied();
-    log.committed();
-    const choice = {
-      geometry: {
-        turns: 0 as const,
-        flipH: false,
-        flipV: false,
-        angle: 0,
-        rect: { x: 0, y: 0, width: 10, height: 10 },
-      },
-      aspect: '1-1' as const,
-      aspectTurned: false,
-    };
-    const step: RecipeLogStep = {
-      kind: 'recipe',
-      step: recipeStepId('Party 2005'),
-      crop: choice,
-      effects: [effect('ccdEffect')],
-    };
-    log.recipeApplied(step);
-    expect(log.effectsSinceLoad()?.map((s) => s.effectId)).toEqual(['ccdEffect']);
-    expect(log.crop()).toBe(choice);
-    log.applying(effect('vibrance'));
-    log.applied();
-    log.committed();
-    expect(log.effectsSinceLoad()?.map((s) => s.effectId)).toEqual(['ccdEffect', 'vibrance']);
-    // Undone, the edit before the recipe is in force again.
-    log.undone();
-    log.undone();
-    expect(log.effectsSinceLoad()?.map((s) => s.effectId)).toEqual(['nokiaEffect']);
-    expect(log.crop()).toBeNull();
+  it('applies as steps of the edit (each open to change), its crop fitted to the photo, and comes back the same', () => {
+    const parsed = checkRecipe(
+      recipe({
+        steps: [
+          { effectId: 'ccdEffect', settings: { ccd_bloom_amount: 1.5 } },
+          { effectId: 'vibrance', settings: { vibrance: 0.4 } },
+        ],
+        crop: { aspect: '4-5', turns: 0, angle: 3 },
+        frame: { id: 'instant-square', caption: 'Party' },
+      }),
+    );
+    if (!parsed.ok) throw new Error(parsed.message);
+    const ids = stepIds([]);
+    const edit = editOfRecipe(parsed.recipe, photo, ids);
+    expect(edit.steps.map((step) => [step.id, step.kind === 'effect' && step.effectId])).toEqual([
+      ['s1', 'ccdEffect'],
+      ['s2', 'vibrance'],
+    ]);
+    expect(edit.crop?.aspect).toBe('4-5');
+    expect(edit.crop?.geometry.rect.height).toBeLessThanOrEqual(photo.height);
+    expect(edit.frame).toMatchObject({ id: 'instant-square', caption: 'Party' });
+    const back = recipeOfEdit(edit, parsed.recipe.name, {});
+    expect({ ...back, frame: null }).toEqual({ ...parsed.recipe, frame: null });
+    expect(fromRecipeFrame(back.frame)).toEqual(edit.frame);
   });
 
-  it('is named in the history as the user knows it', () => {
-    expect(recipeStepName(recipeStepId('Party 2005'))).toBe('Recipe: Party 2005');
-    expect(recipeStepName('crop-1-1')).toBeNull();
+  it('two steps with two .cube files each keep their own table, named by hash, and a recipe embeds both', () => {
+    const a = identity(5);
+    const b = identity(5, true);
+    const [ha, hb] = [contentHash(a), contentHash(b)];
+    expect(ha).not.toBe(hb);
+    const custom = (cube: string) => ({
+      kind: 'effect' as const,
+      effectId: 'pg2016',
+      settings: resolveSettings(findEffect('pg2016')!, { filterName: 'custom' }),
+      cube,
+    });
+    const edit = { ...EMPTY_EDIT, steps: [{ ...custom(ha), id: 's1' }, { ...custom(hb), id: 's2' }] };
+    expect(cubesOfEdit(edit)).toEqual([ha, hb]);
+    const saved = recipeOfEdit(edit, 'Two cubes', { [ha]: a, [hb]: b, unused: 'x' });
+    expect(Object.keys(saved.cubes).sort()).toEqual([ha, hb].sort());
+    // Written to a file and read back: each step still names its own table.
+    const read = parseRecipeText(recipeFileText(saved));
+    if (!read.ok) throw new Error(read.message);
+    expect(read.recipe.steps.map((step) => step.cube)).toEqual([ha, hb]);
+    expect(read.recipe.cubes[ha]).toBe(a);
+    expect(read.recipe.cubes[hb]).toBe(b);
+  });
+
+  it('a recipe written before steps named their .cube (cubes.custom) is read with the hash of its table', () => {
+    const table = identity(5);
+    const read = checkRecipe(
+      recipe({ steps: [{ effectId: 'pg2016', settings: { filterName: 'custom' } }], cubes: { custom: table } }),
+    );
+    if (!read.ok) throw new Error(read.message);
+    expect(read.recipe.steps[0]?.cube).toBe(contentHash(table));
+    expect(read.recipe.cubes).toEqual({ [contentHash(table)]: table });
   });
 });

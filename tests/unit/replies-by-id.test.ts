@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineClient, WorkerReplyError } from '../../src/engine/client/engine-client.ts';
 import type { FromWorkerMessage, ToWorkerMessage } from '../../src/engine/protocol.ts';
-import { cropRefused, cropStarted } from '../../src/crop/ui/crop-controller.ts';
+import { cropChosen, editRefused } from '../../src/features/edit-state.ts';
 import { initialEditorState } from '../../src/features/editor-state.ts';
+import { NO_FRAME } from '../../src/frames/model/choice.ts';
+import { noCrop } from '../../src/crop/model/crop-choice.ts';
+import type { RenderEdit } from '../../src/engine/protocol.ts';
+
+const EMPTY: RenderEdit = { crop: null, steps: [], frame: NO_FRAME };
 
 /** A stand-in for the worker: keeps what it is sent, answers when the test says. */
 class FakeWorker {
@@ -66,17 +71,24 @@ describe('replies matched by id', () => {
   it('rejects the request an error answers, and only that one', async () => {
     const { worker, heard, engine } = client();
     stop = () => engine.terminate();
-    const commit = engine.request({ type: 'commitEffect' });
-    const undo = engine.request({ type: 'undo' });
+    const apply = engine.request({
+      type: 'applyEffect',
+      effectId: 'vibrance',
+      settings: {},
+      base: EMPTY,
+      current: EMPTY,
+    });
+    const load = engine.request({ type: 'requestImageData', format: 'image/jpeg', quality: 0.9 });
     const [a, b] = worker.sent;
-    worker.answer({ type: 'error', id: b?.id, message: 'Nothing to step to' });
-    worker.answer({ type: 'status', id: a?.id, status: 'commitSuccess', undoDepth: 1 });
-    await expect(undo).rejects.toThrow(WorkerReplyError);
-    await expect(undo).rejects.toThrow('Nothing to step to');
-    expect((await commit).status).toBe('commitSuccess');
+    worker.answer({ type: 'error', id: a?.id, message: 'Nothing to apply' });
+    worker.answer({ type: 'imageData', id: b?.id, blob: null, format: 'image/jpeg' });
+    await expect(apply).rejects.toThrow(WorkerReplyError);
+    await expect(apply).rejects.toThrow('Nothing to apply');
+    expect((await load).blob).toBeNull();
     // The editor's rules still hear both, after the callers.
     await Promise.resolve();
-    expect(heard.map((message) => message.type)).toEqual(['error', 'status']);
+    // (imageData is its caller's only.)
+    expect(heard.map((message) => message.type)).toEqual(['error']);
   });
 
   it('reports progress to its own request, and rejects what is left when the worker is gone', async () => {
@@ -103,13 +115,13 @@ describe('replies matched by id', () => {
   it('sends every answered request with an id, and a message without a reply without one', () => {
     const { worker, engine } = client();
     stop = () => engine.terminate();
-    engine.post({ type: 'commitEffect' });
+    engine.post({ type: 'showEdit', base: EMPTY, current: EMPTY });
     engine.post({ type: 'resetCanvasToBase' });
     expect(worker.sent[0]?.id).toBeTypeOf('number');
     expect(worker.sent[1]?.id).toBeUndefined();
   });
 
-  it("a crop's error goes to its caller only: the editor's rule for an error (WorkerError) does not hear it", async () => {
+  it("an edit's error goes to its caller only: the editor's rule for an error (WorkerError) does not hear it", async () => {
     const { worker, heard, engine } = client();
     stop = () => engine.terminate();
     const geometry = {
@@ -119,29 +131,26 @@ describe('replies matched by id', () => {
       angle: 0,
       rect: { x: 0, y: 0, width: 1, height: 1 },
     } as const;
-    const crop = engine.request({
-      type: 'cropImage',
-      file: new Blob([]),
-      geometry,
-      step: 'crop',
-      effects: [],
-    });
-    const undo = engine.request({ type: 'undo' });
+    const cropped = { ...EMPTY, crop: geometry };
+    const crop = engine.request({ type: 'showEdit', base: cropped, current: cropped });
+    const apply = engine.request({ type: 'applyEffect', effectId: 'x', settings: {}, base: EMPTY, current: EMPTY });
     const [a, b] = worker.sent;
     worker.answer({ type: 'error', id: a?.id, message: 'Image processing failed: refused' });
-    worker.answer({ type: 'error', id: b?.id, message: 'Nothing to step to' });
+    worker.answer({ type: 'error', id: b?.id, message: 'Unknown effect: x' });
     await expect(crop).rejects.toThrow(WorkerReplyError);
-    await expect(undo).rejects.toThrow('Nothing to step to');
+    await expect(apply).rejects.toThrow('Unknown effect: x');
     await Promise.resolve();
-    expect(heard).toEqual([{ type: 'error', id: b?.id, message: 'Nothing to step to' }]);
+    expect(heard).toEqual([{ type: 'error', id: b?.id, message: 'Unknown effect: x' }]);
   });
 });
 
 describe('a crop the worker refused', () => {
   it('puts the editor back to the status it had, its history as it was, and says why', () => {
-    const before = { ...initialEditorState(), workerStatus: 'effectComplete' as const, undoDepth: 2 };
-    const busy = cropStarted(before).state;
-    const outcome = cropRefused(busy, 'effectComplete', 'Image processing failed: refused');
+    const before = { ...initialEditorState(), workerStatus: 'effectComplete' as const };
+    const busy = cropChosen(before, noCrop({ width: 40, height: 30 })).state;
+    expect(busy.workerStatus).toBe('ApplyingEffect');
+    expect(busy.history.entries).toHaveLength(2);
+    const outcome = editRefused(busy, before, 'Image processing failed: refused');
     expect(outcome.state).toEqual(before);
     expect(outcome.commands).toEqual([
       { kind: 'notify', level: 'error', message: 'Image processing failed: refused' },

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { lookLinkSearch, parseLookLink } from '../../src/features/look-link.ts';
+import { editLinkSearch, parseLookLink } from '../../src/features/look-link.ts';
+import { EMPTY_EDIT } from '../../src/edit/edit.ts';
+import type { SettingValue } from '../../src/effects/types.ts';
+
+const lookLink = (effectId: string, settings: Record<string, SettingValue>) =>
+  editLinkSearch('', { ...EMPTY_EDIT, steps: [{ kind: 'effect', id: 's1', effectId, settings }] });
 import { EFFECTS, findEffect } from '../../src/effects/index.ts';
 import { defaultSettings, resolveSettings, withSetting } from '../../src/effects/settings.ts';
 import { stepStages } from '../../src/effects/strength.ts';
@@ -60,13 +65,13 @@ describe('strength on every step', () => {
 
   it('goes into a look link as strength=50 and comes back, and a link out of range or not a number is clamped or ignored', () => {
     const ccd = effect('ccdEffect');
-    const search = lookLinkSearch('', ccd, { ...defaultSettings(ccd), strength: 50 });
+    const search = lookLink('ccdEffect', { ...defaultSettings(ccd), strength: 50 });
     expect(new URLSearchParams(search).get('strength')).toBe('50');
     const parsed = parseLookLink(search);
     expect(parsed?.effectId).toBe('ccdEffect');
     expect(resolveSettings(ccd, parsed?.settings ?? {}).strength).toBe(50);
     // At its default the link does not carry it.
-    expect(new URLSearchParams(lookLinkSearch('', ccd, defaultSettings(ccd))).has('strength')).toBe(false);
+    expect(new URLSearchParams(lookLink('ccdEffect', defaultSettings(ccd))).has('strength')).toBe(false);
     const fromLink = (value: string) =>
       resolveSettings(ccd, parseLookLink(`?effect=ccdEffect&strength=${value}`)?.settings ?? {}).strength;
     expect(fromLink('250')).toBe(100);

@@ -5,17 +5,19 @@
  */
 import { atom } from '../../ui/jotai.ts';
 import type { FeatureHost } from '../../features/host.ts';
+import { canRequestImage, type EditorState } from '../../features/editor-state.ts';
+import { committed, cropChosen } from '../../features/edit-state.ts';
+import { showOrPutBack } from '../../features/show-edit.ts';
+import { hasImage } from '../../edit/edit.ts';
 import {
-  canRequestImage,
-  errorReceived,
-  type EditorState,
-  type Outcome,
-} from '../../features/editor-state.ts';
-import { cleanMessage, ENGINE_STOPPED, WorkerReplyError } from '../../engine/client/engine-client.ts';
-import type { WorkerStatus } from '../../engine/protocol.ts';
-import { cropForPhoto, noCrop, recipeOf, type CropChoice, type CropRecipe } from '../model/crop-choice.ts';
+  cropForPhoto,
+  isNoCrop,
+  noCrop,
+  recipeOf,
+  type CropChoice,
+  type CropRecipe,
+} from '../model/crop-choice.ts';
 import { ASPECTS, type Size } from '../model/geometry.ts';
-import { frameAtom } from '../../frames/ui/frame-atom.ts';
 import { windowAspect } from '../../frames/model/layout.ts';
 
 /** The tool is open. */
@@ -23,7 +25,7 @@ export const cropOpenAtom = atom(false);
 
 /** What the tool opens on. */
 export interface CropToolInput {
-  /** The photo as loaded, at the processing size (the log's copy: the tool must not close it). */
+  /** The photo as loaded, at the processing size (the editor's copy: the tool must not close it). */
   image: ImageBitmap;
   /** The original's size, upright. */
   photo: Size;
@@ -37,30 +39,8 @@ export function canCrop(state: EditorState): boolean {
   return canRequestImage(state);
 }
 
-/** Done: the worker is busy with the crop until its commitSuccess. */
-export function cropStarted(state: EditorState): Outcome {
-  return { state: { ...state, workerStatus: 'ApplyingEffect' }, commands: [] };
-}
-
-/**
- * The worker answered the crop with an error: it made nothing and still shows what it showed, so the
- * editor goes back to the status it had, its photo and history as they were, and says why.
- */
-export function cropRefused(state: EditorState, before: WorkerStatus, message: string): Outcome {
-  return {
-    state: { ...state, workerStatus: before },
-    commands: [{ kind: 'notify', level: 'error', message }],
-  };
-}
-
-/** What the crop needs of the editor beyond what every feature gets. */
-export interface CropHost extends FeatureHost {
-  /** Sends the crop to the engine as a step of the history (and of the recovery log). */
-  crop(choice: CropChoice): Promise<void>;
-}
-
 export class CropController {
-  constructor(private readonly host: CropHost) {}
+  constructor(private readonly host: FeatureHost) {}
 
   get isOpen(): boolean {
     return this.host.store.get(cropOpenAtom);
@@ -70,7 +50,7 @@ export class CropController {
   open(): void {
     const { host } = this;
     if (!canCrop(host.state()) || !this.input()) return;
-    if (!host.photo.effectsSinceLoad()) {
+    if (hasImage(committed(host.state()))) {
       host.notify('warning', CROP_AFTER_COLLAGE);
       return;
     }
@@ -83,18 +63,19 @@ export class CropController {
 
   /** The crop in force, as a look link carries it. */
   inForce(): CropRecipe | null {
-    const choice = this.host.photo.crop();
+    const choice = committed(this.host.state()).crop;
     return choice ? recipeOf(choice) : null;
   }
 
   /** What the tool shows: null when no photo is loaded. */
   input(): CropToolInput | null {
-    const source = this.host.photo.source;
+    const source = this.host.photo();
     if (!source) return null;
     return {
       image: source.image,
       photo: source.original,
-      initial: this.host.photo.crop() ?? this.frameWindow(source.original) ?? noCrop(source.original),
+      initial:
+        committed(this.host.state()).crop ?? this.frameWindow(source.original) ?? noCrop(source.original),
     };
   }
 
@@ -103,7 +84,7 @@ export class CropController {
    * nearest of its aspects, within 1.5 %), so the user frames what the print will show.
    */
   private frameWindow(photo: Size): CropChoice | null {
-    const ratio = windowAspect(this.host.store.get(frameAtom).id);
+    const ratio = windowAspect(committed(this.host.state()).frame.id);
     if (!ratio) return null;
     const aspect = ASPECTS.find((a) => a.ratio !== null && Math.abs(a.ratio / ratio - 1) < 0.015);
     if (!aspect) return null;
@@ -126,26 +107,22 @@ export class CropController {
     return true;
   }
 
-  /** Done: the crop becomes a step of the history (nothing happens when nothing changed). */
+  /**
+   * Done: the crop becomes the edit's (a version of the history; nothing happens when nothing changed).
+   * The look being adjusted stays open, shown on the new crop.
+   */
   async apply(choice: CropChoice): Promise<void> {
     const { host } = this;
     this.close();
+    const source = host.photo();
+    if (!source) return;
     // What is in force (not the tool's start, which a frame's window aspect may have set).
-    const source = this.host.photo.source;
-    const before = source ? (this.host.photo.crop() ?? noCrop(source.original)) : undefined;
-    if (before && sameChoice(before, choice)) return;
-    if (!canCrop(host.state())) return;
-    const status = host.state().workerStatus;
-    host.run(cropStarted);
-    try {
-      await host.crop(choice);
-    } catch (error) {
-      if (error instanceof WorkerReplyError)
-        host.run((s) => cropRefused(s, status, cleanMessage(error.message)));
-      // A worker that stopped is restarted with the log, which says so: nothing to add here.
-      else if (!(error instanceof Error && error.message === ENGINE_STOPPED))
-        host.run((s) => errorReceived(s, error instanceof Error ? error.message : String(error)));
-    }
+    const state = host.state();
+    const before = committed(state).crop ?? noCrop(source.original);
+    if (sameChoice(before, choice) || !canCrop(state)) return;
+    const crop = isNoCrop(choice, source.original) ? null : choice;
+    host.run((s) => cropChosen(s, crop));
+    await showOrPutBack(host, state);
   }
 }
 

@@ -1,8 +1,5 @@
 import { useCallback, useId } from 'react';
 import { FrameButton } from '../../frames/ui/FrameChoice.tsx';
-import { findEffect } from '../../effects/index.ts';
-import { cropStepName } from '../../crop/model/crop-choice.ts';
-import { recipeStepName } from '../../recipes/model/steps.ts';
 import { ariaShortcut, findCommand, shortcutLabel, type CommandUi } from '../commands.ts';
 import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../../ui/jotai.ts';
@@ -13,7 +10,8 @@ import '../../ui/components/SettingControl.css';
 import './ActionBar.css';
 import { msg } from '../../i18n/msg.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { translateMessage } from '../../i18n/translate-message.ts';
+import { changeLabel } from './change-label.ts';
+import { redoChange, undoChange, type EditChange } from '../../edit/history.ts';
 
 interface ActionBarProps {
   controller: EditorController;
@@ -28,21 +26,18 @@ interface ActionButtonProps extends ActionBarProps {
   label?: string;
   testId?: string;
   primary?: boolean;
-  /** The step the command acts on (Undo's, Redo's), named beside its label. */
-  step?: (state: EditorState) => string | null;
+  /** The change the command acts on (Undo's, Redo's), named beside its label. */
+  step?: (state: EditorState) => EditChange | null;
 }
 
-/** An effect id as the user knows it. */
-const stepName = (id: string | null) =>
-  id === null ? null : (findEffect(id)?.name ?? cropStepName(id) ?? recipeStepName(id) ?? id);
-const undoStep = (state: EditorState) => stepName(state.undoStep);
-const redoStep = (state: EditorState) => stepName(state.redoStep);
+const undoStep = (state: EditorState) => undoChange(state.history);
+const redoStep = (state: EditorState) => redoChange(state.history);
 
 function ActionButton({ controller, ui, mac, commandId, label, testId, primary, step }: ActionButtonProps) {
   const command = findCommand(commandId);
   const t = useT();
-  const stepText = useEditorState(useCallback((state: EditorState) => step?.(state) ?? null, [step]));
-  const stepLabel = stepText === null ? null : translateMessage(stepText);
+  const change = useEditorState(useCallback((state: EditorState) => step?.(state) ?? null, [step]));
+  const stepLabel = change === null ? null : changeLabel(change, t);
   // Its own slice: whether this command can run now (a button re-renders only when that changes).
   const enabled = useEditorState(
     useCallback((state: EditorState) => command?.enabled(state) ?? false, [command]),
@@ -84,6 +79,7 @@ export function ActionBar(props: ActionBarProps) {
       <FrameOption controller={props.controller} />
       <ActionButton {...props} commandId="camera" testId="camera-button" />
       <ActionButton {...props} commandId="save" testId="save-button" />
+      <ActionButton {...props} commandId="share" testId="share-button" />
       <FullResolutionOption controller={props.controller} />
       <KeepDateOption controller={props.controller} />
     </div>
@@ -100,7 +96,7 @@ function FrameOption({ controller }: { controller: EditorController }) {
 const saveSizeInputs = (state: EditorState) => ({
   original: `${state.originalWidth}x${state.originalHeight}`,
   processing: `${state.processingWidth}x${state.processingHeight}`,
-  history: `${state.undoDepth}/${state.redoDepth}/${state.undoStep}`,
+  history: state.history,
   // The collage saves its own canvas; the option is for the photo.
   shown: !isCollage(state.selectedEffectId),
 });

@@ -10,6 +10,8 @@ import { useT } from '../../i18n/use-t.ts';
 
 interface EffectListProps {
   selectedEffectId: string | null;
+  /** The effects that are steps of the edit: choosing one opens its step. */
+  inEdit: string;
   disabled: boolean;
   onSelect: (effectId: string) => void;
   /** The mobile copy in the right sidebar uses `effect-mobile-<id>` test ids. */
@@ -18,6 +20,7 @@ interface EffectListProps {
 
 export const EffectList = memo(function EffectList({
   selectedEffectId,
+  inEdit,
   disabled,
   onSelect,
   variant = 'main',
@@ -25,6 +28,7 @@ export const EffectList = memo(function EffectList({
   const prefix = variant === 'mobile' ? 'effect-mobile-' : 'effect-';
   const thumbnails = useAtomValue(thumbnailsAtom);
   const t = useT();
+  const steps = new Set(inEdit.split(' '));
   return (
     <nav className="effect-list" aria-label={t('Effects')}>
       {/* On a phone the row speaks for itself: the heading is for screen readers. */}
@@ -38,6 +42,8 @@ export const EffectList = memo(function EffectList({
               className="effect-item"
               data-testid={`${prefix}${effect.id}`}
               aria-pressed={selectedEffectId === effect.id}
+              data-in-edit={steps.has(effect.id) ? 'true' : undefined}
+              aria-description={steps.has(effect.id) ? t('In your edit: opens its step') : undefined}
               disabled={disabled}
               onClick={() => onSelect(effect.id)}
             >
@@ -54,6 +60,7 @@ export const EffectList = memo(function EffectList({
               <span className="effect-name">
                 <SlashBreaks text={t(effect.name)} />
               </span>
+              {steps.has(effect.id) && <span className="effect-in-edit" aria-hidden="true" />}
             </button>
           </li>
         ))}

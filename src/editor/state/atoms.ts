@@ -4,11 +4,11 @@
  * so a change re-renders only the components whose slice changed.
  */
 import { useMemo } from 'react';
-import { atom, selectAtom, useAtomValue } from '../../ui/jotai.ts';
-import { initialEditorState, type EditorState } from '../../features/editor-state.ts';
+import { selectAtom, useAtomValue } from '../../ui/jotai.ts';
+import type { EditorState } from '../../features/editor-state.ts';
+import { editorStateAtom } from '../../features/state-atom.ts';
 
-export const editorStateAtom = atom<EditorState>(initialEditorState());
-editorStateAtom.debugLabel = 'editorStateAtom';
+export { editorStateAtom };
 
 /** Equal when both hold the same values under the same keys (for slices made of several fields). */
 export function shallowEqual<T>(a: T, b: T): boolean {

@@ -9,6 +9,7 @@ import {
   type Command,
   type EditorState,
   MIN_BLUR_BRUSH_SIZE,
+  NO_EFFECT,
   type Outcome,
   type SettingsRecord,
   canCommit,
@@ -21,7 +22,19 @@ import {
   shouldAutoApply,
   warn,
 } from '../../features/editor-state.ts';
-import { msg } from '../../i18n/msg.ts';
+import { fill, msg } from '../../i18n/msg.ts';
+import { APPLIED_TEMPLATE } from '../../i18n/templates.ts';
+import { findStep, newStepId, type EffectStep, type Edit } from '../../edit/edit.ts';
+import { allEdits, commitEdit } from '../../edit/history.ts';
+import {
+  changedSettings,
+  committed,
+  editOnScreen,
+  lookApplied,
+  openStepIsKept,
+  redoEdit,
+  undoEdit,
+} from '../../features/edit-state.ts';
 
 // ---------------------------------------------------------------- effects
 
@@ -29,46 +42,135 @@ import { msg } from '../../i18n/msg.ts';
  * Selecting a non-collage effect loads its default settings (or the given ones, from a link) and clears
  * the error and the last-applied state. Selecting collage resets the worker canvas to base if the worker
  * is ready, creates the collage config and asks for the base image. Blocked while busy.
+ *
+ * An effect that is a step of the edit already opens that step (its settings as they are, shown as they
+ * are: nothing to apply) unless `asNew` asks for another copy; the effect being adjusted stays as it is.
+ * A look opened again and changed is kept (one version of the history) before another is chosen; a new
+ * look not applied with Apply is let go, as the spec's selection lets it go.
  */
-export function selectEffect(state: EditorState, effect: EffectDefinition, given?: Settings): Outcome {
+export function selectEffect(
+  state: EditorState,
+  effect: EffectDefinition,
+  given?: Settings,
+  options: { asNew?: boolean } = {},
+): Outcome {
   if (isBusy(state)) return warn(state, 'Effect selection ignored: the worker is busy');
+  // The look being adjusted is a step of the edit already: choosing it again keeps it as it is.
+  if (!given && !options.asNew && state.selectedEffectId === effect.id && openStepIsKept(state))
+    return none(state);
+  const kept = keepOpenStep(state);
+  const settled = kept.state;
+  const commands: Command[] = [...kept.commands];
+  // A look shown but not kept is let go: the canvas goes back to the committed edit.
+  const dropsLook = lookApplied(settled) && !openStepIsKept(settled);
   if (effect.controls === 'collage') {
-    const commands: Command[] = [];
-    if (isSettled(state) || state.workerStatus === 'WorkerReady') {
+    if (isSettled(settled) || settled.workerStatus === 'WorkerReady') {
       commands.push({ kind: 'post', message: { type: 'resetCanvasToBase' } });
     }
-    if (canRequestImage(state)) {
+    if (canRequestImage(settled)) {
       commands.push({ kind: 'post', message: { type: 'requestImageBitmap', source: 'currentBase' } });
     }
     return {
       state: {
-        ...state,
+        ...settled,
         selectedEffectId: effect.id,
         currentSettings: {},
         lastAppliedEffectId: null,
         lastAppliedSettings: null,
+        openStep: null,
         isDrawingModeActive: false,
         errorMessage: null,
         collageConfig: {
           ...DEFAULT_COLLAGE_CONFIG,
-          ...collageCanvasFor(state.processingWidth, state.processingHeight),
+          ...collageCanvasFor(settled.processingWidth, settled.processingHeight),
           backgroundColor: COLLAGE_BACKGROUND_ON_OPEN,
         },
       },
       commands,
     };
   }
+  const existing = options.asNew || given ? undefined : lastStepOf(committed(settled), effect.id);
+  if (existing) return openKept(settled, existing, dropsLook, commands);
   const settings = given ? resolveSettings(effect, given) : defaultSettings(effect);
   const next: EditorState = {
-    ...state,
+    ...settled,
     selectedEffectId: effect.id,
     currentSettings: settings,
     errorMessage: null,
     lastAppliedEffectId: null,
     lastAppliedSettings: null,
+    openStep: { id: newStepId(allEdits(settled.history)) },
     isDrawingModeActive: drawingModeOf(effect.id, settings),
   };
-  return none(withBrushDefault(next, state));
+  return { state: withBrushDefault(next, settled), commands };
+}
+
+/** A tap on a look of the edit: its controls open with its settings as they are (shown as they are). */
+export function selectStep(state: EditorState, id: string): Outcome {
+  if (isBusy(state)) return warn(state, 'Step selection ignored: the worker is busy');
+  if (state.openStep?.id === id) return none(state);
+  const kept = keepOpenStep(state);
+  const settled = kept.state;
+  const step = findStep(committed(settled), id);
+  if (step?.kind !== 'effect') return kept;
+  const dropsLook = lookApplied(settled) && !openStepIsKept(settled);
+  return openKept(settled, step, dropsLook, [...kept.commands]);
+}
+
+/** Opens a look of the committed edit; `dropsLook`: a new look shown but not kept is let go first. */
+function openKept(state: EditorState, step: EffectStep, dropsLook: boolean, commands: Command[]): Outcome {
+  if (dropsLook) commands.push({ kind: 'post', message: { type: 'resetCanvasToBase' } });
+  const settings = { ...step.settings };
+  const next: EditorState = {
+    ...state,
+    selectedEffectId: step.effectId,
+    currentSettings: settings,
+    errorMessage: null,
+    collageConfig: null,
+    lastAppliedEffectId: step.effectId,
+    lastAppliedSettings: settings,
+    openStep: {
+      id: step.id,
+      ...(step.cube ? { cube: step.cube } : {}),
+      ...(step.mask ? { mask: step.mask } : {}),
+    },
+    isDrawingModeActive: drawingModeOf(step.effectId, settings),
+  };
+  return { state: withBrushDefault(next, state), commands };
+}
+
+/** The last step of the edit that runs `effectId`. */
+function lastStepOf(edit: Edit, effectId: string): EffectStep | undefined {
+  return edit.steps.filter((step): step is EffectStep => step.kind === 'effect' && step.effectId === effectId).at(-1);
+}
+
+/**
+ * Before another look is chosen: a look opened again and changed is kept as it is shown (one version,
+ * 'CCD: Bloom'); the worker's base follows.
+ */
+function keepOpenStep(state: EditorState): Outcome {
+  if (!openStepIsKept(state) || !lookApplied(state)) return none(state);
+  const kept = keptVersion(state);
+  if (!kept) return none(state);
+  return { state: { ...state, history: kept }, commands: [{ kind: 'post', message: { type: 'commitEffect' } }] };
+}
+
+/**
+ * The history with the edit on screen kept as its newest version: a new look ('CCD'), or a look opened
+ * again and changed ('CCD: Bloom'); null when the look opened again is unchanged.
+ */
+function keptVersion(state: EditorState) {
+  const effectId = state.lastAppliedEffectId;
+  const open = state.openStep;
+  if (!effectId || !open || !state.lastAppliedSettings) return null;
+  const before = findStep(committed(state), open.id);
+  const edit = editOnScreen(state);
+  if (!before) return commitEdit(state.history, edit, { kind: 'effect', effectId });
+  if (before.kind !== 'effect') return null;
+  const settings = changedSettings(before.settings, state.lastAppliedSettings);
+  if (before.mask !== open.mask) settings.push('mask');
+  if (settings.length === 0) return null;
+  return commitEdit(state.history, edit, { kind: 'effect', effectId, settings });
 }
 
 /**
@@ -151,7 +253,9 @@ export function autoApply(state: EditorState, trigger: 'change' | 'strokeEnd' = 
 
 /**
  * Apply button / commit: needs ImageReady or effectComplete and a last-applied effect, otherwise ignored
- * with a console warning. (The collage commits through its own editor.)
+ * with a console warning. The edit on screen becomes a version of the history (a new look 'CCD', a look
+ * opened again and changed 'CCD: Bloom'), the worker's base follows, and the selection is cleared as the
+ * spec's commitSuccess clears it. (The collage commits through its own editor.)
  */
 export function commit(state: EditorState, workerAvailable: boolean): Outcome {
   if (!workerAvailable) {
@@ -161,23 +265,33 @@ export function commit(state: EditorState, workerAvailable: boolean): Outcome {
     };
   }
   if (!canCommit(state)) return warn(state, 'Commit ignored: no applied effect to commit');
-  return { state, commands: [{ kind: 'post', message: { type: 'commitEffect' } }] };
+  const applied = findEffect(state.lastAppliedEffectId);
+  const history = keptVersion(state) ?? state.history;
+  const next: EditorState = {
+    ...state,
+    ...NO_EFFECT,
+    history,
+    workerStatus: 'ImageReady',
+    isDrawingModeActive: false,
+    errorMessage: null,
+  };
+  const commands: Command[] = [{ kind: 'post', message: { type: 'commitEffect' } }];
+  if (applied && history !== state.history)
+    commands.unshift({ kind: 'notify', level: 'info', message: fill(APPLIED_TEMPLATE, { effect: applied.name }) });
+  return { state: next, commands };
+}
+
+/** The look being adjusted reads this .cube (its hash) from now on. */
+export function withOpenCube(state: EditorState, cube: string): EditorState {
+  return state.openStep ? { ...state, openStep: { ...state.openStep, cube } } : state;
 }
 
 export function undo(state: EditorState): Outcome {
-  if (isBusy(state) || state.undoDepth === 0) return warn(state, 'Nothing to undo');
-  return {
-    state: { ...state, workerStatus: 'ApplyingEffect' },
-    commands: [{ kind: 'post', message: { type: 'undo' } }],
-  };
+  return undoEdit(state);
 }
 
 export function redo(state: EditorState): Outcome {
-  if (isBusy(state) || state.redoDepth === 0) return warn(state, 'Nothing to redo');
-  return {
-    state: { ...state, workerStatus: 'ApplyingEffect' },
-    commands: [{ kind: 'post', message: { type: 'redo' } }],
-  };
+  return redoEdit(state);
 }
 
 /** When collage is selected and the image is ready, the editor asks the worker for the current base image. */

@@ -11,6 +11,7 @@ import {
   warn,
 } from '../../features/editor-state.ts';
 import { fill } from '../../i18n/msg.ts';
+import { startHistory } from '../../edit/history.ts';
 import { LOAD_IMAGE_FAILED_TEMPLATE } from '../../i18n/templates.ts';
 
 // ---------------------------------------------------------------- images
@@ -26,8 +27,8 @@ export interface ImageLoadRequest {
 
 /**
  * Loading an image is refused while LoadingImage or ApplyingEffect. Otherwise it sets LoadingImage,
- * clears the error and all selection and effect state (an upload resets the selected effect) and the
- * zoom; the controller then sends the image and sizes.
+ * clears the error and all selection and effect state (an upload resets the selected effect), the zoom
+ * and the edit; the controller then sends the image and sizes.
  */
 export function imageLoadStarted(state: EditorState, request: ImageLoadRequest): Outcome {
   if (isBusy(state)) return warn(state, 'Image load ignored: the worker is busy');
@@ -45,6 +46,8 @@ export function imageLoadStarted(state: EditorState, request: ImageLoadRequest):
     isDrawingModeActive: false,
     collageConfig: null,
     zoomLevel: 1,
+    // A new photo starts a new edit, its frame too: a recipe is how a look goes to the next photo.
+    history: startHistory(),
   });
 }
 

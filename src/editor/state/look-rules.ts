@@ -46,12 +46,27 @@ function photoReady(state: EditorState): boolean {
   return state.isImageReadyInWorker && state.workerStatus === 'ImageReady';
 }
 
-/** The pending look's crop, once its photo is ready: made first (from the original), its look after. */
-export function takeLinkedCrop(state: EditorState): { state: EditorState; crop: CropRecipe } | null {
+/** A link's edit before its look. */
+export interface LinkedEdit {
+  crop: CropRecipe | null;
+  steps: LookLink['steps'];
+  frame: LookLink['frame'];
+}
+
+/**
+ * The pending look's edit before its look (its crop, its steps before the look, its frame), once its
+ * photo is ready: made first, as one version of the history; its look is selected after.
+ */
+export function takeLinkedEdit(state: EditorState): ({ state: EditorState } & LinkedEdit) | null {
   const look = state.pendingLook;
-  if (!look?.crop || !photoReady(state)) return null;
-  const { crop, ...rest } = look;
-  return { state: { ...state, pendingLook: rest.effectId ? rest : null }, crop };
+  if (!look || (!look.crop && !look.steps?.length && !look.frame) || !photoReady(state)) return null;
+  const { crop, steps, frame, ...rest } = look;
+  return {
+    state: { ...state, pendingLook: rest.effectId ? rest : null },
+    crop: crop ?? null,
+    steps,
+    frame,
+  };
 }
 
 /** The pending look, once its photo is ready: taken once, to be selected (and so applied). */

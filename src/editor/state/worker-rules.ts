@@ -1,5 +1,4 @@
 /** Spec section 4: the worker's status messages, its errors and its start. Pure; tested rule by rule. */
-import { findEffect } from '../../effects/index.ts';
 import { type StatusMessage, type WorkerStatus } from '../../engine/protocol.ts';
 import {
   type EditorState,
@@ -27,19 +26,6 @@ function withNotice(outcome: Outcome, message: string): Outcome {
   return { ...outcome, commands: [{ kind: 'notify', level: 'info', message }, ...outcome.commands] };
 }
 
-/** What a status says about undo and redo, when it says it. */
-export function historyOf(
-  message: StatusMessage,
-): Pick<EditorState, 'undoDepth' | 'redoDepth' | 'undoStep' | 'redoStep'> | object {
-  if (message.undoDepth === undefined || message.redoDepth === undefined) return {};
-  return {
-    undoDepth: message.undoDepth,
-    redoDepth: message.redoDepth,
-    undoStep: message.undoStep ?? null,
-    redoStep: message.redoStep ?? null,
-  };
-}
-
 /**
  * The photo serial once the worker shows its image: one more when the status was LoadingImage (a newly
  * loaded photo became ready), the same otherwise (a collage made the new base, a restored image).
@@ -53,7 +39,6 @@ export function photoSerialWhenReady(
 
 /** The worker's status messages, one rule per status (spec section 4). */
 export function statusReceived(state: EditorState, message: StatusMessage): Outcome {
-  const history = historyOf(message);
   switch (message.status) {
     case 'WorkerReady': {
       const next = { ...state, workerStatus: 'WorkerReady' as const, engine: message.engine ?? state.engine };
@@ -64,7 +49,6 @@ export function statusReceived(state: EditorState, message: StatusMessage): Outc
       const next = withNewSize(
         {
           ...state,
-          ...history,
           workerStatus: 'ImageReady',
           isImageReadyInWorker: true,
           photoSerial: photoSerialWhenReady(state),
@@ -79,35 +63,22 @@ export function statusReceived(state: EditorState, message: StatusMessage): Outc
         ? withNotice(takePendingFile(next), fill(APPLIED_TEMPLATE, { effect: msg('Collage') }))
         : takePendingFile(next);
     }
-    case 'effectComplete':
+    case 'effectComplete': {
+      // The step now shows the mask its apply took.
+      const open = state.openStep;
+      const { activeMask, ...kept } = open ?? {};
       return none({
         ...state,
         workerStatus: 'ImageReady',
         lastAppliedEffectId: message.effectId ?? state.activeEffectId,
         lastAppliedSettings: state.activeSettings,
         activeEffectId: null,
+        openStep: open ? { ...kept, id: open.id, ...(activeMask ? { mask: activeMask } : {}) } : null,
       });
-    case 'commitSuccess': {
-      // Undo and redo answer commitSuccess too (they set ApplyingEffect); Apply does not change the status.
-      const applied = state.workerStatus === 'ApplyingEffect' ? null : findEffect(state.lastAppliedEffectId);
-      const outcome = takePendingFile(
-        withNewSize(
-          {
-            ...state,
-            ...history,
-            workerStatus: 'ImageReady',
-            selectedEffectId: null,
-            currentSettings: {},
-            lastAppliedEffectId: null,
-            lastAppliedSettings: null,
-            isDrawingModeActive: false,
-            errorMessage: null,
-          },
-          message,
-        ),
-      );
-      return applied ? withNotice(outcome, fill(APPLIED_TEMPLATE, { effect: applied.name })) : outcome;
     }
+    case 'commitSuccess':
+      // The spec's commit is the page's (effect-rules.ts `commit`): the worker no longer answers it.
+      return none({ ...state, workerStatus: 'ImageReady' });
     case 'ContextLost':
     case 'ContextRestoring':
       return warn(state, `Effect engine: ${message.status}${message.message ? ` (${message.message})` : ''}`);

@@ -75,12 +75,12 @@ const CALLER_ONLY: ReadonlySet<FromWorkerType> = new Set<FromWorkerType>([
 ]);
 
 /**
- * Requests whose caller handles their errors: the listeners do not hear them. A crop the worker could
- * not make leaves it showing what it showed, so the crop's caller puts the editor back as it was
- * rather than the listeners' rule for an error (WorkerError).
+ * Requests whose caller handles their errors: the listeners do not hear them. An edit the worker could
+ * not show (a crop it could not make) leaves it showing what it showed, so the caller puts the editor
+ * back as it was rather than the listeners' rule for an error (WorkerError).
  */
 const CALLER_HANDLES_ERRORS: ReadonlySet<AnsweredRequestType> = new Set<AnsweredRequestType>([
-  'cropImage',
+  'showEdit',
   'exportCube',
 ]);
 
@@ -108,6 +108,8 @@ export interface FullResolutionRequest {
   crop?: CropGeometry;
   /** The frame around the photo, if any: the print is saved. */
   frame?: FrameChoice;
+  /** The .cube files the steps name, by hash, for a worker that may not have read them. */
+  cubes?: { id: string; file: Blob }[];
   quality: number;
   /** Test option: the longest tile side. */
   tileLimit?: number;
@@ -274,11 +276,15 @@ export class EngineClient {
     this.worker.postMessage(message, transfer);
   }
 
-  /** Loads a photo; `thenApply`: the page applies a look to it at once (the worker waits for that). */
+  /**
+   * Loads a photo (`file` is what a crop reads the original from); `thenApply`: the page applies a look
+   * to it at once (the worker waits for that).
+   */
   loadImage(
     image: ImageBitmap,
     processing: { width: number; height: number },
     original: { width: number; height: number },
+    file: Blob,
     taken?: string,
     thenApply = false,
   ): Promise<StatusMessage> {
@@ -286,6 +292,7 @@ export class EngineClient {
       {
         type: 'loadImage',
         image,
+        file,
         processingWidth: processing.width,
         processingHeight: processing.height,
         originalWidth: original.width,
@@ -323,6 +330,7 @@ export class EngineClient {
         steps: request.steps,
         ...(request.crop ? { crop: request.crop } : {}),
         ...(request.frame && request.frame.id !== 'none' ? { frame: request.frame } : {}),
+        ...(request.cubes && request.cubes.length > 0 ? { cubes: request.cubes } : {}),
         quality: request.quality,
         ...(request.tileLimit ? { tileLimit: request.tileLimit } : {}),
       },

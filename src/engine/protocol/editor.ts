@@ -4,7 +4,7 @@
  */
 import { isDeviceLimits, type DeviceLimits } from '../device-limits.ts';
 import { MAX_STRAIGHTEN, type CropGeometry } from '../../crop/model/geometry.ts';
-import { isFrameChoice } from '../../frames/model/choice.ts';
+import { isFrameChoice, type FrameChoice } from '../../frames/model/choice.ts';
 import {
   arrayOf,
   isBlob,
@@ -60,15 +60,36 @@ export const TEST_HOOK_ACTIONS = [
 ] as const;
 export type TestHookAction = (typeof TEST_HOOK_ACTIONS)[number];
 
-/** How the worker's error message for a failed crop begins. */
-export const CROP_FAILED = 'The photo could not be cropped';
-
 /** One committed (or the current) effect, as the full-resolution export replays it. */
 export interface FullResolutionStep {
   effectId: string;
   settings: EffectSettings;
   /** Smart blur's freehand mask for draw mode, stretched over the image as in the preview. */
   mask?: ImageBitmap;
+  /** The user's .cube table its 'Your .cube file' look reads (its hash; the worker has read the file). */
+  cube?: string;
+}
+
+/**
+ * The edit as the worker renders it (src/edit/render-form.ts makes it): the crop of the original, the
+ * steps in order, the frame around them. Resources are named: a .cube by its hash, a mask or a collage's
+ * picture by its id; the worker keeps each once it has been handed over (`EditResources`).
+ */
+export type RenderStep =
+  | { kind: 'effect'; effectId: string; settings: EffectSettings; cube?: string; mask?: string }
+  | { kind: 'image'; image: string; width: number; height: number };
+
+export interface RenderEdit {
+  crop: CropGeometry | null;
+  steps: RenderStep[];
+  frame: FrameChoice;
+}
+
+/** The resources of an edit that the worker has not been given yet. */
+export interface EditResources {
+  cubes?: { id: string; file: Blob }[];
+  masks?: { id: string; image: ImageBitmap }[];
+  images?: { id: string; image: ImageBitmap }[];
 }
 
 export const isWorkerStatus = oneOf(WORKER_STATUSES);
@@ -105,21 +126,67 @@ function isFullResolutionStep(value: unknown): value is FullResolutionStep {
     isRecord(value) &&
     typeof value.effectId === 'string' &&
     isSettings(value.settings) &&
-    (value.mask === undefined || isRecord(value.mask))
+    (value.mask === undefined || isRecord(value.mask)) &&
+    (value.cube === undefined || typeof value.cube === 'string')
   );
 }
 
-/** A recipe's step as the .cube export takes it: an effect and its settings. */
+function isRenderStep(value: unknown): value is RenderStep {
+  if (!isRecord(value)) return false;
+  if (value.kind === 'image')
+    return typeof value.image === 'string' && isPositiveInt(value.width) && isPositiveInt(value.height);
+  return (
+    value.kind === 'effect' &&
+    typeof value.effectId === 'string' &&
+    isSettings(value.settings) &&
+    (value.cube === undefined || typeof value.cube === 'string') &&
+    (value.mask === undefined || typeof value.mask === 'string')
+  );
+}
+
+export function isRenderEdit(value: unknown): value is RenderEdit {
+  return (
+    isRecord(value) &&
+    (value.crop === null || isCropGeometry(value.crop)) &&
+    arrayOf(isRenderStep)(value.steps) &&
+    isFrameChoice(value.frame)
+  );
+}
+
+/** Resources handed over by id: each `{ id, <field> }` with its field passing `guard`. */
+function named<K extends string, T>(field: K, guard: Guard<T>): Guard<({ id: string } & Record<K, T>)[]> {
+  return arrayOf((value: unknown): value is { id: string } & Record<K, T> => {
+    return isRecord(value) && typeof value.id === 'string' && guard(value[field]);
+  });
+}
+
+function isEditResources(value: unknown): value is EditResources {
+  if (!isRecord(value)) return false;
+  const { cubes, masks, images } = value;
+  return (
+    (cubes === undefined || named('file', isBlob)(cubes)) &&
+    (masks === undefined || named('image', isRecord)(masks)) &&
+    (images === undefined || named('image', isRecord)(images))
+  );
+}
+
+/** A recipe's step as the .cube export takes it: an effect, its settings, the .cube it reads (its hash). */
 export interface ColourStep {
   effectId: string;
   settings: EffectSettings;
+  cube?: string;
 }
 
 function isColourStep(value: unknown): value is ColourStep {
-  return isRecord(value) && typeof value.effectId === 'string' && isSettings(value.settings);
+  return (
+    isRecord(value) &&
+    typeof value.effectId === 'string' &&
+    isSettings(value.settings) &&
+    (value.cube === undefined || typeof value.cube === 'string')
+  );
 }
 
-/** The user's .cube files a recipe carries, by name: each file's text. */
+/** The user's .cube files a recipe carries, by hash: each file's text. */
 function isCubeTexts(value: unknown): value is Readonly<Record<string, string>> {
   return isRecord(value) && Object.values(value).every((text) => typeof text === 'string');
 }
@@ -174,15 +241,35 @@ export const EDITOR_TO_WORKER = {
       taken: optional(isString),
       /** An apply follows at once (a look link's or a camera shot's look): no idle work before it. */
       thenApply: optional(isBoolean),
+      /** The photo's file, which a crop reads its original pixels from (without it, no crop can be made). */
+      file: optional(isBlob),
     },
     'status',
   ),
+  /**
+   * The look being adjusted, shown: `current` is the edit with it (`effectId`, `settings`), `base` the edit
+   * before it (what Compare shows); answered with effectComplete. Without them (the spec's form), the look
+   * is shown over the base, with `freehandMaskImageBitmap` as its mask.
+   */
   applyEffect: request(
     {
       effectId: isString,
       settings: isSettings,
       freehandMaskImageBitmap: optional(handed<ImageBitmap>()),
+      base: optional(isRenderEdit),
+      current: optional(isRenderEdit),
+      resources: optional(isEditResources),
     },
+    'status',
+  ),
+  /**
+   * Not in the spec: shows an edit (after Undo, Redo, a crop, a recipe, a step changed or taken out, a
+   * collage, a recovery): `current` on the canvas, `base` the edit without the look being adjusted (the
+   * same when none is). Each step's result is kept, so a change re-renders only the steps from the first
+   * one that changed. Answered with ImageReady.
+   */
+  showEdit: request(
+    { base: isRenderEdit, current: isRenderEdit, resources: optional(isEditResources) },
     'status',
   ),
   requestImageBitmap: request({ source: optional(oneOf(BITMAP_SOURCES)) }, 'imageBitmapResponse'),
@@ -195,46 +282,26 @@ export const EDITOR_TO_WORKER = {
     },
     'imageData',
   ),
+  /**
+   * A picture made on the page (the collage) becomes the base: the edit is that picture (`picture`, the id
+   * the page's edit names it by; the step's id without one) in the frame the edit had. Answered with
+   * ImageReady.
+   */
   replaceBaseImage: request(
     {
       image: handed<ImageBitmap>(),
       width: isPositiveInt,
       height: isPositiveInt,
-      /** The step that made the image (the collage's effect id): what Undo names and a save is named after. */
+      /** The step that made the image (the collage's effect id): what a save is named after. */
       step: isString,
+      picture: optional(isString),
     },
     'status',
   ),
   resetCanvasToBase: message({}),
-  commitEffect: request({}, 'status'),
+  /** The edit on screen becomes the base (Apply): the page has made it a version of its history. */
+  commitEffect: message({}),
   appVisible: message({}),
-  /**
-   * Not in the spec: the crop, made from the original in `file` at the processing size of the
-   * crop, then `effects` (the committed effects, in order) run on it again; the result becomes the base
-   * (an undoable step named `step`), answered with commitSuccess.
-   */
-  cropImage: request(
-    { file: isBlob, geometry: isCropGeometry, step: isString, effects: arrayOf(isFullResolutionStep) },
-    'status',
-  ),
-  /**
-   * Not in the spec: a recipe, the whole edit made again from the photo as loaded: the crop of the
-   * original in `file` when `geometry` is given (else `image`, the photo as loaded), then `effects` in
-   * order. The result becomes the base, one undoable step named `step`; answered with commitSuccess.
-   */
-  applyRecipe: request(
-    {
-      file: isBlob,
-      geometry: optional(isCropGeometry),
-      image: optional(handed<ImageBitmap>()),
-      effects: arrayOf(isFullResolutionStep),
-      step: isString,
-    },
-    'status',
-  ),
-  /** Not in the spec: steps back through committed images (the worker keeps them). */
-  undo: request({}, 'status'),
-  redo: request({}, 'status'),
   /** Not in the spec: shows the image before the current effect while the user holds before/after. */
   showOriginal: message({ show: isBoolean }),
   /**
@@ -258,6 +325,8 @@ export const EDITOR_TO_WORKER = {
       crop: optional(isCropGeometry),
       /** The frame around the photo: the print is saved, the window at the photo's own resolution. */
       frame: optional(isFrameChoice),
+      /** The .cube files the steps name that the worker may not have read yet (a batch's recipe's). */
+      cubes: optional(named('file', isBlob)),
       quality: isQuality,
       /** Test option: tiles no longer than this a side, so that small images are tiled too. */
       tileLimit: optional(isPositiveInt),
@@ -275,10 +344,12 @@ export const EDITOR_TO_WORKER = {
     'cubeExported',
   ),
   /**
-   * The frame shown around the current image from now on (a print, a film strip), drawn when it is shown
-   * and saved, never into the committed image.
+   * The edit's frame changed (a print, a film strip): drawn around the image when it is shown and saved,
+   * never into a step's result; the rest of the edit is as it was.
    */
   setFrame: message({ frame: isFrameChoice }),
+  /** The masks and collage pictures the page's history no longer names: the worker lets them go. */
+  dropResources: message({ masks: arrayOf(isString), images: arrayOf(isString) }),
   /** Stops a running full-resolution export (answered by its fullResolutionImage, cancelled). */
   cancelExport: message({}),
   /** Not in the spec: how many GPU objects the engine holds, for leak checks. */
@@ -318,13 +389,6 @@ export const EDITOR_FROM_WORKER = {
     engine: optional(isEngineKind),
     /** Set with WorkerReady: the backend's self-test is to run, and a selfTest message will say how it went. */
     selfTest: optional(isBoolean),
-    /** Set whenever the committed history changes: how many steps can be undone and redone. */
-    undoDepth: optional(isCount),
-    redoDepth: optional(isCount),
-    /** The step Undo would take back (an effect id), null with nothing to undo or for the photo itself. */
-    undoStep: optional(nullable(isString)),
-    /** The step Redo would take again. */
-    redoStep: optional(nullable(isString)),
   }),
   /**
    * Not in the spec: how the backend's self-test went, run once the worker is first idle. On
@@ -353,8 +417,9 @@ export const EDITOR_FROM_WORKER = {
     cancelled: optional(isBoolean),
     error: optional(isString),
   }),
-  /** The .cube file was taken (its title and size) or refused (why, for the user). */
+  /** The .cube file was taken (its title, size and `cube`, the hash steps name it by) or refused (why, for the user). */
   cubeLoaded: message({
+    cube: optional(isString),
     title: optional(nullable(isString)),
     size: optional(isPositiveInt),
     error: optional(isString),

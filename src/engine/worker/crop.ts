@@ -24,11 +24,6 @@ import type { Backend, GpuTexture } from '../backend.ts';
 import type { StageRunner } from '../runner.ts';
 import { transformSamples } from '../stages/transform/stage.ts';
 import type { Original } from './full-resolution.ts';
-import type { EngineResources } from './resources.ts';
-import type { FullResolutionStep } from '../protocol.ts';
-import { findEffect } from '../../effects/index.ts';
-import { resolveSettings } from '../../effects/settings.ts';
-import { stepStages } from '../../effects/strength.ts';
 
 /** An original that can be decoded at a smaller size as well as at its own (FullSizeOriginal). */
 export interface ScalableOriginal extends Original {
@@ -153,37 +148,4 @@ export function pieces(rect: Rect, side = CROP_PIECE): Rect[] {
     }
   }
   return out;
-}
-
-/**
- * Runs `steps` in order on `input` (taken over), as applies would: the committed effects again on a new
- * crop. A step's mask becomes the engine's mask, as an apply's does (and is closed there).
- */
-export async function runSteps(
-  runner: StageRunner,
-  resources: EngineResources,
-  input: GpuTexture,
-  steps: FullResolutionStep[],
-  taken: string,
-): Promise<GpuTexture> {
-  const { backend } = runner;
-  let current = input;
-  try {
-    for (const step of steps) {
-      const effect = findEffect(step.effectId);
-      if (!effect || effect.runsOn !== 'worker') throw new Error(`Unknown effect: ${step.effectId}`);
-      if (step.mask) resources.setMask(step.mask);
-      delete step.mask;
-      const size = { width: current.width, height: current.height, taken };
-      const chain = stepStages(effect, resolveSettings(effect, step.settings), size);
-      const from = current;
-      const next = await backend.validate(() => runner.run(from, chain, resources.resolve));
-      if (next !== current) runner.pool.release(current);
-      current = next;
-    }
-    return current;
-  } catch (error) {
-    runner.pool.release(current);
-    throw error;
-  }
 }

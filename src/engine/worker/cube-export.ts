@@ -84,23 +84,6 @@ export function leftOutLabel(step: string, stages: readonly string[] | null): st
   return `${step}: ${parts.join(', ')}`;
 }
 
-/**
- * The user's .cube a step uses for Filters' own look: the one of the recipe's files a setting of the
- * step names, else the recipe's only file; undefined when the recipe brings none (the engine's loaded
- * file is used then).
- */
-function cubeNameFor(settings: Settings, cubes: Readonly<Record<string, string>>): string | undefined {
-  const names = Object.keys(cubes);
-  const named = Object.values(settings).find(
-    (value): value is string => typeof value === 'string' && Object.hasOwn(cubes, value),
-  );
-  if (named !== undefined) return named;
-  if (names.length === 1) return names[0];
-  if (names.length > 1)
-    throw new CubeFormatError(msg('This recipe has several .cube files and no step names one.'));
-  return undefined;
-}
-
 /** `input` and `output` mixed by `strength` (0..1), level by level, as a step's strength mixes them. */
 function mix(input: Uint8Array, output: Uint8Array, strength: number): Uint8Array<ArrayBuffer> {
   const mixed = new Uint8Array(input.length);
@@ -130,9 +113,11 @@ type Answer = Omit<CubeExportedMessage, 'type' | 'id'>;
 /** What the steps of one export share: the lattice's size, the textures, what is kept and left out. */
 interface Run {
   readonly runner: StageRunner;
-  readonly resolve: TextureResolver;
+  /** The engine's textures for a step (the looks' LUTs, a .cube loaded in the editor). */
+  readonly resolveFor: (step: { cube?: string | undefined }) => TextureResolver;
+  /** The recipe's own .cube files by hash: each file's text. */
   readonly cubes: Readonly<Record<string, string>>;
-  /** The recipe's own .cube files, parsed and uploaded once, by name; destroyed at the end. */
+  /** The recipe's own .cube files, parsed and uploaded once, by hash; destroyed at the end. */
   readonly own: Map<string, GpuTexture>;
   readonly width: number;
   readonly height: number;
@@ -141,7 +126,7 @@ interface Run {
   readonly left: string[];
 }
 
-/** The texture of the recipe's own .cube `name`, parsed and uploaded on first use. */
+/** The texture of the recipe's own .cube `name` (its hash), parsed and uploaded on first use. */
 function cubeTexture(run: Run, name: string): GpuTexture {
   const made = run.own.get(name);
   if (made) return made;
@@ -155,14 +140,14 @@ function cubeTexture(run: Run, name: string): GpuTexture {
 }
 
 /** The textures of a step: the engine's, but Filters' own look from the recipe's .cube where it has one. */
-function stepResolver(run: Run, settings: Settings): TextureResolver {
+function stepResolver(run: Run, step: ColourStep): TextureResolver {
   const customKey = lutKey(CUSTOM_LUT);
-  const cube = cubeNameFor(settings, run.cubes);
+  const engine = run.resolveFor({ cube: step.cube });
   return (key) => {
-    if (key !== customKey) return run.resolve(key);
-    if (cube !== undefined) return cubeTexture(run, cube);
+    if (key !== customKey) return engine(key);
+    if (step.cube !== undefined && run.cubes[step.cube] !== undefined) return cubeTexture(run, step.cube);
     try {
-      return run.resolve(key);
+      return engine(key);
     } catch {
       throw new CubeFormatError(msg('This recipe uses your own .cube look: load its .cube file first.'));
     }
@@ -190,7 +175,7 @@ async function runStep(
   const strength = stepStrength(step.settings);
   if (split.colour.length === 0 || strength === 0) return null;
   run.kept.push(effect.name);
-  const resolve = stepResolver(run, settings);
+  const resolve = stepResolver(run, step);
   const image = new ImageData(new Uint8ClampedArray(pixels), width, height);
   const input = runner.pool.adopt(backend.uploadImage(image));
   let output: GpuTexture;
@@ -215,14 +200,14 @@ async function runStep(
  */
 export async function exportCube(
   runner: StageRunner,
-  resolve: TextureResolver,
+  resolveFor: Run['resolveFor'],
   message: Omit<ExportCubeMessage, 'type' | 'id'>,
   taken: string,
 ): Promise<Answer> {
   const lattice = bakeGrade((r, g, b) => [r, g, b], EXPORT_CUBE_SIZE);
   const run: Run = {
     runner,
-    resolve,
+    resolveFor,
     cubes: message.cubes ?? {},
     own: new Map(),
     width: lattice.width,

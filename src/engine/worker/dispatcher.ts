@@ -53,7 +53,7 @@ class Dispatcher {
     engine: () => this.engine,
     init: async (message) => {
       this.testHooks.enabled = message.testHooks === true;
-      const { reply, started } = await startUp(message, () => this.waiting === 0);
+      const { reply, started } = await startUp(message, () => this.waiting === 0, decodeOriginal);
       if (started) {
         this.engine = started.engine;
         this.idle.started(started.selfTestDue, started.breakEngine);
@@ -62,7 +62,6 @@ class Dispatcher {
     },
     exports: this.exports,
     testHooks: this.testHooks,
-    decodeOriginal,
   });
 
   /** Runs a message's handler; a request's answer goes back as its reply, with its id. */

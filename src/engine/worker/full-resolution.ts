@@ -91,8 +91,8 @@ export class FullResolutionRenderer {
   constructor(
     private readonly backend: Backend,
     private readonly runner: StageRunner,
-    /** The engine's shared textures (LUTs); the freehand mask comes from each step instead. */
-    private readonly resolveShared: TextureResolver,
+    /** A step's textures (the looks' LUTs, its .cube); its freehand mask comes with the step instead. */
+    private readonly resolveFor: (step: { cube?: string | undefined }) => TextureResolver,
   ) {}
 
   async render(job: RenderJob): Promise<RenderResult> {
@@ -154,7 +154,8 @@ export class FullResolutionRenderer {
       const at = named.lastIndexOf('@');
       const key = at < 0 ? named : named.slice(0, at);
       if (key === FREEHAND_MASK) throw new Error('This step has no freehand mask');
-      return this.resolveShared(key);
+      const owner = at < 0 ? undefined : all[Number(named.slice(at + 1))];
+      return this.resolveFor({ cube: owner?.cube })(key);
     };
     let held: Picture = picture;
     const take = () => {

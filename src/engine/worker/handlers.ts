@@ -4,20 +4,14 @@
  * request's id), or throws: NotReady when the engine is needed and not there, an error for an error reply.
  */
 import { fill } from '../../i18n/msg.ts';
+import { LOAD_IMAGE_FAILED_TEMPLATE, PROCESSING_FAILED_TEMPLATE } from '../../i18n/templates.ts';
 import {
-  LOAD_IMAGE_FAILED_TEMPLATE,
-  PROCESSING_FAILED_TEMPLATE,
-  RECIPE_NOT_APPLIED_TEMPLATE,
-} from '../../i18n/templates.ts';
-import {
-  CROP_FAILED,
   type AnsweredRequestType,
   type InitMessage,
   type ReplyOf,
   type ToWorkerMessageOf,
   type ToWorkerType,
 } from '../protocol.ts';
-import type { ScalableOriginal } from './crop.ts';
 import type { ExportRequests } from './export-requests.ts';
 import type { LivePair } from './live.ts';
 import type { Engine, Fields } from './photo-engine.ts';
@@ -55,12 +49,10 @@ export interface HandlerContext {
   readonly init: (message: InitMessage) => Promise<Fields<ReplyOf<'init'>>>;
   readonly exports: ExportRequests;
   readonly testHooks: WorkerTestHooks;
-  /** The original at its own size, decoded when a step needs it. */
-  readonly decodeOriginal: (file: Blob) => Promise<ScalableOriginal>;
 }
 
 export function makeHandlers(context: HandlerContext): Handlers {
-  const { exports, testHooks, decodeOriginal } = context;
+  const { exports, testHooks } = context;
   /** The engine, for the handlers that need it. */
   const ready = (): Engine => {
     const engine = context.engine();
@@ -122,8 +114,16 @@ export function makeHandlers(context: HandlerContext): Handlers {
       }
     },
     commitEffect: () => ready().commitEffect(),
-    undo: () => ready().undo(),
-    redo: () => ready().redo(),
+    showEdit: async (message) => {
+      const engine = ready();
+      try {
+        return await engine.showEdit(message);
+      } catch (error) {
+        throw new Error(fill(PROCESSING_FAILED_TEMPLATE, { reason: reason(error) }), { cause: error });
+      }
+    },
+    dropResources: (message) => ready().dropResources(message.masks, message.images),
+    replaceBaseImage: (message) => ready().replaceBaseImage(message),
     showOriginal: (message) => ready().showOriginal(message.show),
     setFrame: (message) => ready().setFrame(message.frame),
     loadCube: (message) => ready().loadCube(message),
@@ -135,23 +135,6 @@ export function makeHandlers(context: HandlerContext): Handlers {
       return engine.resourceCounts();
     },
     resetCanvasToBase: () => ready().resetCanvasToBase(),
-    replaceBaseImage: (message) => ready().replaceBaseImage(message),
-    cropImage: async (message) => {
-      const engine = ready();
-      try {
-        return await engine.crop(message, decodeOriginal);
-      } catch (error) {
-        throw new Error(`${CROP_FAILED}: ${reason(error)}`, { cause: error });
-      }
-    },
-    applyRecipe: async (message) => {
-      const engine = ready();
-      try {
-        return await engine.applyRecipe(message, decodeOriginal);
-      } catch (error) {
-        throw new Error(fill(RECIPE_NOT_APPLIED_TEMPLATE, { reason: reason(error) }), { cause: error });
-      }
-    },
     requestImageData: async (message) => {
       const engine = ready();
       try {

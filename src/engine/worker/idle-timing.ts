@@ -9,12 +9,12 @@ const APPLY_FOLLOWS_MS = 2000;
 
 /**
  * Until when idle work is held after `message`: the page's own hold (it decodes a photo), the apply said
- * to follow a load, and no longer once the photo, or the apply (or a link's crop before it) has come.
+ * to follow a load, and no longer once the photo, or the apply (or an edit shown before it) has come.
  */
 export function heldAfter(message: ToWorkerMessage, held: number, now: number): number {
   if (message.type === 'holdIdleWork') return now + message.ms;
   if (message.type === 'loadImage') return message.thenApply ? now + APPLY_FOLLOWS_MS : 0;
-  return message.type === 'applyEffect' || message.type === 'cropImage' ? 0 : held;
+  return message.type === 'applyEffect' || message.type === 'showEdit' ? 0 : held;
 }
 
 /** The longest idle work waits for a frame callback before it goes on without one. */

@@ -1,20 +1,21 @@
 /**
- * The worker's image bookkeeping (product spec section 4): the committed base image, the current image
- * (base with the applied effect) that the canvas shows, commit and reset between them, and the committed
- * history for undo and redo.
+ * The worker's side of the edit (product spec section 4): the photo, the edit on screen (`current`) and
+ * the edit without the look being adjusted (`base`), each rendered by the edit renderer, which keeps the
+ * steps' results; Apply makes the edit on screen the base, and reset shows the base again. The page keeps
+ * the edit's history: the worker renders the version it is given. Also the saves, the .cube files and
+ * the thumbnails.
  */
 import { CubeFormatError, cubeTooLargeMessage, MAX_CUBE_BYTES, parseCube } from '../../grading/cube.ts';
 import { findEffect } from '../../effects/index.ts';
-import { resolveSettings } from '../../effects/settings.ts';
 import { today } from '../../effects/date-stamp.ts';
 import { msg } from '../../i18n/msg.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import type {
   ApplyEffectMessage,
-  ApplyRecipeMessage,
   BitmapSource,
-  CropImageMessage,
+  ReplaceBaseImageMessage,
   CubeExportedMessage,
+  EditResources,
   CubeLoadedMessage,
   ExportCubeMessage,
   ExportFullResolutionMessage,
@@ -23,20 +24,20 @@ import type {
   LoadImageMessage,
   LoadCubeMessage,
   RecipeThumbnailJob,
-  ReplaceBaseImageMessage,
+  RenderEdit,
   RequestImageDataMessage,
+  ShowEditMessage,
   StatusMessage,
 } from '../protocol.ts';
 import { StageRunner } from '../runner.ts';
 import { RESIZE_SMOOTH } from '../stages/resize/stage.ts';
 import { tileLimits } from '../tiling.ts';
 import { FullResolutionRenderer, type RenderResult } from './full-resolution.ts';
-import { CROP_PIECE, cropAtSize, croppedOriginal, runSteps, type ScalableOriginal } from './crop.ts';
-import { croppedSize } from '../../crop/model/geometry.ts';
-import { processingSize } from '../../pixels/processing-size.ts';
+import { CROP_PIECE, croppedOriginal, type ScalableOriginal } from './crop.ts';
 import { LiveView } from './live.ts';
-import { makeRecipe } from './recipe.ts';
 import { EngineResources, type LutBaker } from './resources.ts';
+import { EditRenderer } from './edit-renderer.ts';
+import { contentHash } from '../../grading/content-hash.ts';
 import { ThumbnailRenderer } from './thumbnails.ts';
 import { ProgramWarmer } from './warm-up.ts';
 import { exportCube } from './cube-export.ts';
@@ -44,8 +45,6 @@ import { tagSrgb } from '../../colour/srgb-jpeg.ts';
 import { textureLimit } from '../device-limits.ts';
 import { NO_FRAME, type FrameChoice } from '../../frames/model/choice.ts';
 import { FrameRenderer } from './frame.ts';
-import { History } from './history.ts';
-import { stepStages } from '../../effects/strength.ts';
 
 export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => void;
 
@@ -59,18 +58,14 @@ export class Engine {
   private readonly thumbnails: ThumbnailRenderer;
   private readonly warmer: ProgramWarmer;
   private readonly frames: FrameRenderer;
-  /** The frame shown and saved around the image: a presentation step, never in the committed base. */
-  private frame: FrameChoice = NO_FRAME;
-  private base: GpuTexture | null = null;
-  private current: GpuTexture | null = null;
-  /** The step that made the base (an effect id), null for the photo as loaded. */
-  private baseStep: string | null = null;
-  /** The day the photo was taken (its EXIF), else the day it was opened: the date stamp's date. */
-  private taken = today();
-  /** The effect shown on top of the base, not yet committed. */
-  private currentStep: string | null = null;
+  private readonly renderer: EditRenderer;
+  /** The edit without the look being adjusted (what Compare shows, thumbnails are made on). */
+  private base: Shown | null = null;
+  /** The edit on the canvas. */
+  private current: Shown | null = null;
   private liveView: LiveView | null = null;
-  private readonly history = new History((texture) => this.runner.pool.release(texture));
+  /** Masks handed over with a look in the spec's form, named in turn. */
+  private givenMasks = 0;
 
   constructor(
     readonly backend: Backend,
@@ -78,11 +73,18 @@ export class Engine {
     bakeLut: LutBaker,
     /** Whether the worker has no message waiting (programs are prepared ahead only then). */
     idle: () => boolean = () => true,
+    /** The original at its own size, decoded when a crop needs it. */
+    decodeOriginal: (file: Blob) => Promise<ScalableOriginal> = () => {
+      throw new Error('The original cannot be decoded here');
+    },
   ) {
     this.runner = new StageRunner(backend);
     this.resources = new EngineResources(backend, bakeLut);
-    this.warmer = new ProgramWarmer(backend, () => this.base, idle);
+    this.warmer = new ProgramWarmer(backend, () => this.base?.texture ?? null, idle);
     this.frames = new FrameRenderer(backend, this.runner);
+    this.renderer = new EditRenderer(this.runner, backend, this.resources, decodeOriginal, (chain, size) =>
+      this.warmer.forChain(chain, size),
+    );
     this.thumbnails = new ThumbnailRenderer(backend, this.resources.resolve, (chain, size) =>
       this.warmer.forChain(chain, size),
     );
@@ -118,7 +120,7 @@ export class Engine {
    */
   async renderNextThumbnail(): Promise<void> {
     if (!this.base) return this.thumbnails.drop();
-    const made = await this.thumbnails.next(this.base);
+    const made = await this.thumbnails.next(this.base.texture);
     for (const thumbnail of made ?? [])
       this.post({ type: 'thumbnail', ...thumbnail }, [thumbnail.pixels.buffer]);
   }
@@ -139,6 +141,11 @@ export class Engine {
     return this.base !== null;
   }
 
+  /** The photo's date taken (its EXIF), else the day it was opened: the date stamp's date. */
+  private get taken(): string {
+    return this.renderer.taken ?? today();
+  }
+
   async loadImage(message: LoadImageMessage): Promise<Status> {
     const { image, processingWidth: width, processingHeight: height } = message;
     this.checkSize(width, height);
@@ -157,155 +164,103 @@ export class Engine {
     } finally {
       bitmap.close();
     }
-    this.history.clear();
-    this.baseStep = null;
-    this.taken = message.taken ?? today();
-    await this.setBase(texture);
+    this.base = this.current = null;
+    const file = message.file ?? new Blob([]);
+    this.renderer.setPhoto({ texture, file, taken: message.taken ?? today() });
+    this.resources.dropPhotoResources();
     this.runner.pool.trim();
+    await this.setEdits(EMPTY_RENDER_EDIT, EMPTY_RENDER_EDIT);
     await this.shown();
-    return { status: 'ImageReady', newWidth: width, newHeight: height, ...this.depths() };
-  }
-
-  async applyEffect(message: ApplyEffectMessage): Promise<Status> {
-    const base = this.requireBase();
-    const effect = findEffect(message.effectId);
-    if (!effect || effect.runsOn !== 'worker') {
-      message.freehandMaskImageBitmap?.close();
-      throw new Error(`Unknown effect: ${message.effectId}`);
-    }
-    if (message.freehandMaskImageBitmap) this.resources.setMask(message.freehandMaskImageBitmap);
-    const input = { width: base.width, height: base.height, taken: this.taken };
-    const chain = stepStages(effect, resolveSettings(effect, message.settings), input);
-    await this.warmer.forChain(chain, base);
-    const result = await this.backend.validate(() => this.runner.run(base, chain, this.resources.resolve));
-    await this.setCurrent(result);
-    this.currentStep = effect.id;
-    return {
-      status: 'effectComplete',
-      effectId: effect.id,
-      newWidth: result.width,
-      newHeight: result.height,
-    };
-  }
-
-  async commitEffect(): Promise<Status> {
-    const current = this.requireCurrent();
-    const base = this.requireBase();
-    if (current !== base) {
-      this.history.push({ texture: base, step: this.baseStep });
-      this.base = current;
-      this.baseStep = this.currentStep;
-    }
-    await Promise.resolve();
-    return { status: 'commitSuccess', newWidth: current.width, newHeight: current.height, ...this.depths() };
-  }
-
-  undo(): Promise<Status> {
-    return this.step('undo');
-  }
-
-  redo(): Promise<Status> {
-    return this.step('redo');
-  }
-
-  async resetCanvasToBase(): Promise<void> {
-    await this.setCurrent(this.requireBase());
-  }
-
-  /** Shows the committed image while the user holds before/after, then the current one again. */
-  async showOriginal(show: boolean): Promise<void> {
-    await this.show(show ? this.requireBase() : this.requireCurrent());
-  }
-
-  /** The frame around what is shown and saved from now on; the image is shown in it at once. */
-  async setFrame(frame: FrameChoice): Promise<void> {
-    this.frame = frame;
-    if (this.current) await this.show(this.current);
+    return { status: 'ImageReady', newWidth: width, newHeight: height };
   }
 
   /**
-   * The crop: made from the original at the crop's processing size (the spec's 1080 rule
-   * applied to the crop), then the committed effects run on it again, so the look follows the cropped
-   * photo; it becomes the base, and the image before it can be undone to.
+   * The look being adjusted: the edit with it is shown, the edit without it kept as the base. In the
+   * spec's form (no edits given) the look goes over the base, its mask the message's bitmap.
    */
-  async crop(message: CropImageMessage, decode: (file: Blob) => Promise<ScalableOriginal>): Promise<Status> {
-    const base = this.requireBase();
-    let texture: GpuTexture;
-    try {
-      const original = await decode(message.file);
-      const crop = croppedSize(message.geometry);
-      const output = processingSize(crop.width, crop.height);
-      texture = await cropAtSize(this.runner, this.backend, original, message.geometry, output);
-      texture = await runSteps(this.runner, this.resources, texture, message.effects, this.taken);
-    } finally {
-      for (const step of message.effects) step.mask?.close();
+  async applyEffect(message: ApplyEffectMessage): Promise<Status> {
+    const held = this.requireBase();
+    const effect = findEffect(message.effectId);
+    const given = message.freehandMaskImageBitmap;
+    if (!effect || effect.runsOn !== 'worker') {
+      closeResources(message.resources);
+      given?.close();
+      throw new Error(`Unknown effect: ${message.effectId}`);
     }
-    // The effect on screen was made part of the crop (it is among `effects`): it is committed first, as
-    // the editor's log commits it, so that Undo steps back to it and then to the photo before it.
-    if (this.current && this.current !== base) {
-      this.history.push({ texture: base, step: this.baseStep });
-      this.base = this.current;
-      this.baseStep = this.currentStep;
-    }
-    this.history.push({ texture: this.base ?? base, step: this.baseStep });
-    this.base = texture;
-    this.baseStep = message.step;
-    this.currentStep = null;
-    this.current = texture;
-    await this.show(texture);
-    await this.shown();
-    const { width, height } = texture;
-    return { status: 'commitSuccess', newWidth: width, newHeight: height, ...this.depths() };
+    await this.take(message.resources);
+    const base = message.base ?? held.edit;
+    let current = message.current;
+    if (!current) {
+      const mask = given ? `given-${++this.givenMasks}` : undefined;
+      if (given && mask) this.resources.setMask(mask, given);
+      const step = { kind: 'effect' as const, effectId: effect.id, settings: message.settings, ...(mask ? { mask } : {}) };
+      current = { ...base, steps: [...base.steps, step] };
+    } else given?.close();
+    const shown = await this.setEdits(base, current);
+    return { status: 'effectComplete', effectId: effect.id, newWidth: shown.width, newHeight: shown.height };
   }
 
-  /** A recipe (the whole edit, made again from the photo as loaded) becomes the base: one step to undo. */
-  async applyRecipe(
-    message: ApplyRecipeMessage,
-    decode: (file: Blob) => Promise<ScalableOriginal>,
-  ): Promise<Status> {
-    const base = this.requireBase();
-    const texture = await makeRecipe(this.runner, this.resources, message, decode, this.taken);
-    // The recipe replaces the edit on screen: an effect shown but not committed is let go.
-    if (this.current && this.current !== base) this.runner.pool.release(this.current);
-    this.history.push({ texture: base, step: this.baseStep });
-    this.base = this.current = texture;
-    this.baseStep = message.step;
-    this.currentStep = null;
-    await this.backend.present(texture);
+  /** An edit shown as it is (Undo, Redo, a crop, a recipe, a step changed or taken out, a recovery). */
+  async showEdit(message: ShowEditMessage): Promise<Status> {
+    this.requireCurrent();
+    await this.take(message.resources);
+    const shown = await this.setEdits(message.base, message.current);
     await this.shown();
-    return { status: 'commitSuccess', newWidth: texture.width, newHeight: texture.height, ...this.depths() };
+    return { status: 'ImageReady', newWidth: shown.width, newHeight: shown.height };
   }
 
-  /** A collage (or any image made on the main thread) becomes the new base; the old one can be undone to. */
+  /** A picture made on the page (the collage) becomes the base, in the edit's frame. */
   async replaceBaseImage(message: ReplaceBaseImageMessage): Promise<Status> {
     this.checkSize(message.width, message.height);
-    let texture;
-    try {
-      texture = this.runner.pool.adopt(this.backend.uploadImage(message.image));
-    } finally {
-      message.image.close();
-    }
-    const old = this.base;
-    if (old) {
-      if (this.current && this.current !== old) this.runner.pool.release(this.current);
-      this.history.push({ texture: old, step: this.baseStep });
-    }
-    this.base = texture;
-    this.baseStep = message.step;
-    this.current = texture;
-    await this.show(texture);
+    const id = message.picture ?? message.step;
+    this.resources.setImage(id, message.image);
+    const { width, height } = message;
+    const frame = this.current?.edit.frame ?? NO_FRAME;
+    const edit: RenderEdit = { crop: null, steps: [{ kind: 'image', image: id, width, height }], frame };
+    await this.setEdits(edit, edit);
     await this.shown();
-    return { status: 'ImageReady', newWidth: message.width, newHeight: message.height, ...this.depths() };
+    return { status: 'ImageReady', newWidth: width, newHeight: height };
   }
 
-  /** The user's .cube file: parsed here, off the page's thread, and kept as the custom look's LUT. */
+  /** Apply: the edit on screen becomes the base. */
+  commitEffect(): void {
+    const current = this.requireCurrent();
+    this.base = current;
+    this.renderer.pin([current.key]);
+  }
+
+  async resetCanvasToBase(): Promise<void> {
+    const base = this.requireBase();
+    this.current = base;
+    this.renderer.pin([base.key]);
+    await this.show(base.texture);
+  }
+
+  /** Shows the base while the user holds before/after, then the edit on screen again. */
+  async showOriginal(show: boolean): Promise<void> {
+    await this.show(show ? this.requireBase().texture : this.requireCurrent().texture);
+  }
+
+  /** The edit's frame changed: the image is shown in it at once. */
+  async setFrame(frame: FrameChoice): Promise<void> {
+    if (this.base) this.base = { ...this.base, edit: { ...this.base.edit, frame } };
+    if (this.current) {
+      this.current = { ...this.current, edit: { ...this.current.edit, frame } };
+      await this.show(this.current.texture);
+    }
+  }
+
+  /** Lets go of masks and pictures the page's history no longer names. */
+  dropResources(masks: readonly string[], images: readonly string[]): void {
+    this.resources.drop('mask', masks);
+    this.resources.drop('image', images);
+  }
+
+  /** The user's .cube file: parsed here, off the page's thread, and kept under the hash of its text. */
   async loadCube(message: LoadCubeMessage): Promise<Fields<CubeLoadedMessage>> {
     try {
-      if (message.file.size > MAX_CUBE_BYTES)
-        throw new CubeFormatError(cubeTooLargeMessage(message.file.size));
-      const cube = parseCube(await message.file.text());
-      this.resources.setCustomLut({ size: cube.size, data: new Uint8Array(cube.atlas.data) });
-      return { title: cube.title, size: cube.size };
+      const { id, cube } = await this.readCube(message.file);
+      return { cube: id, title: cube.title, size: cube.size };
     } catch (error) {
       return {
         error: error instanceof CubeFormatError ? error.message : msg('This .cube file could not be read.'),
@@ -315,17 +270,18 @@ export class Engine {
 
   /** A recipe's colour as a .cube file, made on this backend with the engine's LUTs (cube-export.ts). */
   exportCube(message: ExportCubeMessage): Promise<Fields<CubeExportedMessage>> {
-    return exportCube(this.runner, this.resources.resolve, message, this.taken);
+    return exportCube(this.runner, (step) => this.resources.forStep(step), message, this.taken);
   }
 
   /**
-   * The current image as a JPEG, its long side at `exportLongSide` (the spec's 1080 px). The engine scales
+   * The edit on screen as a JPEG, its long side at `exportLongSide` (the spec's 1080 px). The engine scales
    * it (the smooth resize), not the browser's canvas, whose filters differ from browser to browser: a look
    * saves the same everywhere.
    */
   async requestImageData(message: RequestImageDataMessage): Promise<Fields<ImageDataMessage>> {
-    const framed = await this.frames.framed(this.requireCurrent(), this.frame, this.taken);
-    const current = framed ?? this.requireCurrent();
+    const shown = this.requireCurrent();
+    const framed = await this.frames.framed(shown.texture, shown.edit.frame, this.taken);
+    const current = framed ?? shown.texture;
     const size = exportSize(current, message.exportLongSide);
     let pixels: Uint8Array<ArrayBuffer>;
     try {
@@ -350,7 +306,7 @@ export class Engine {
 
   /**
    * Runs the message's steps again on the original (decoded by `decode`, at its own size) and encodes the
-   * JPEG; the committed images and the canvas are left as they are.
+   * JPEG; the shown images and the canvas are left as they are.
    */
   async exportFullResolution(
     message: ExportFullResolutionMessage,
@@ -360,6 +316,8 @@ export class Engine {
   ): Promise<RenderResult> {
     let decoded: ScalableOriginal;
     try {
+      await this.take(message.cubes ? { cubes: message.cubes } : undefined);
+      for (const step of message.steps) if (step.cube) this.resources.cube(step.cube);
       decoded = await decode(message.file);
     } catch (error) {
       for (const step of message.steps) step.mask?.close();
@@ -369,7 +327,9 @@ export class Engine {
     const original = message.crop
       ? croppedOriginal(this.runner, this.backend, decoded, message.crop, processing, cropPiece(message))
       : decoded;
-    const renderer = new FullResolutionRenderer(this.backend, this.runner, this.resources.resolve);
+    const renderer = new FullResolutionRenderer(this.backend, this.runner, (step) =>
+      this.resources.forStep(step),
+    );
     return renderer.render({
       original,
       processing,
@@ -383,9 +343,9 @@ export class Engine {
     });
   }
 
-  /** The image read back as a bitmap (the caller hands it over). */
+  /** The image read back as a bitmap (the caller hands it over): the base, or the edit on screen. */
   async requestImageBitmap(source: BitmapSource): Promise<ImageBitmap> {
-    const texture = source === 'current' ? this.requireCurrent() : this.requireBase();
+    const texture = source === 'current' ? this.requireCurrent().texture : this.requireBase().texture;
     const pixels = await this.backend.readPixels(texture);
     return createImageBitmap(
       new ImageData(new Uint8ClampedArray(pixels.buffer), texture.width, texture.height),
@@ -394,7 +354,7 @@ export class Engine {
 
   /** Shows the current image again: some browsers drop a hidden canvas's contents. */
   async redraw(): Promise<void> {
-    if (this.current) await this.show(this.current);
+    if (this.current) await this.show(this.current.texture);
   }
 
   /** The backend's GPU objects, and how many of its textures are the pool's free ones. */
@@ -405,24 +365,50 @@ export class Engine {
   destroy(): void {
     this.thumbnails.drop();
     this.frames.dispose();
+    this.renderer.clear();
     this.resources.dispose();
     this.backend.destroy();
   }
 
-  private async step(direction: 'undo' | 'redo'): Promise<Status> {
-    const base = this.requireBase();
-    const entry = this.history.step(direction, { texture: base, step: this.baseStep });
-    const target = entry.texture;
-    if (this.current && this.current !== base) this.runner.pool.release(this.current);
-    this.base = target;
-    this.baseStep = entry.step;
-    this.current = target;
-    await this.show(target);
-    return { status: 'commitSuccess', newWidth: target.width, newHeight: target.height, ...this.depths() };
+  /**
+   * Renders `current` and `base` (each step's result reused where the edits agree), keeps both, and shows
+   * `current` in its frame.
+   */
+  private async setEdits(base: RenderEdit, current: RenderEdit): Promise<GpuTexture> {
+    const before = [this.base?.key, this.current?.key].filter((key): key is string => key !== undefined);
+    const shown = await this.backend.validate(() => this.renderer.render(current));
+    // What is still shown stays kept until the new base is made too.
+    this.renderer.pin([...before, shown.key]);
+    const made = sameSteps(base, current) ? shown : await this.renderer.render(base);
+    this.renderer.pin([shown.key, made.key]);
+    this.current = { edit: current, ...shown };
+    this.base = { edit: base, ...made };
+    await this.show(shown.texture);
+    return shown.texture;
   }
 
-  private depths() {
-    return this.history.depths(this.baseStep);
+  /** Takes over the resources an edit brings: .cube files (read here), masks, collage pictures. */
+  private async take(resources: EditResources | undefined): Promise<void> {
+    if (!resources) return;
+    try {
+      for (const { id, file } of resources.cubes ?? []) {
+        if (this.resources.hasCube(id)) continue;
+        const read = await this.readCube(file);
+        if (read.id !== id) throw new Error('The .cube file changed since it was loaded');
+      }
+    } finally {
+      for (const { id, image } of resources.masks ?? []) this.resources.setMask(id, image);
+      for (const { id, image } of resources.images ?? []) this.resources.setImage(id, image);
+    }
+  }
+
+  private async readCube(file: Blob): Promise<{ id: string; cube: { title: string | null; size: number } }> {
+    if (file.size > MAX_CUBE_BYTES) throw new CubeFormatError(cubeTooLargeMessage(file.size));
+    const text = await file.text();
+    const id = contentHash(text);
+    const cube = parseCube(text);
+    this.resources.setCube(id, { size: cube.size, data: new Uint8Array(cube.atlas.data) });
+    return { id, cube };
   }
 
   private checkSize(width: number, height: number): void {
@@ -440,37 +426,39 @@ export class Engine {
     return this.backend.finish();
   }
 
-  private async setBase(texture: GpuTexture): Promise<void> {
-    const oldBase = this.base;
-    const oldCurrent = this.current;
-    this.base = texture;
-    this.current = texture;
-    if (oldCurrent && oldCurrent !== oldBase) this.runner.pool.release(oldCurrent);
-    if (oldBase) this.runner.pool.release(oldBase);
-    await this.show(texture);
-  }
-
-  private async setCurrent(texture: GpuTexture): Promise<void> {
-    const old = this.current;
-    this.current = texture;
-    if (old && old !== this.base && old !== texture) this.runner.pool.release(old);
-    await this.show(texture);
-  }
-
-  /** Shows the image on the canvas, in the frame. */
+  /** Shows the image on the canvas, in the edit's frame. */
   private show(texture: GpuTexture): Promise<void> {
-    return this.frames.present(texture, this.frame, this.taken);
+    return this.frames.present(texture, this.current?.edit.frame ?? NO_FRAME, this.taken);
   }
 
-  private requireBase(): GpuTexture {
+  private requireBase(): Shown {
     if (!this.base) throw new Error('No image is loaded');
     return this.base;
   }
 
-  private requireCurrent(): GpuTexture {
+  private requireCurrent(): Shown {
     if (!this.current) throw new Error('No image is loaded');
     return this.current;
   }
+}
+
+/** An edit the engine holds: its render form, and its result (kept by the renderer under `key`). */
+interface Shown {
+  edit: RenderEdit;
+  key: string;
+  texture: GpuTexture;
+}
+
+const EMPTY_RENDER_EDIT: RenderEdit = { crop: null, steps: [], frame: NO_FRAME };
+
+/** Whether two edits have the same crop and steps (their frames aside). */
+function sameSteps(a: RenderEdit, b: RenderEdit): boolean {
+  return JSON.stringify([a.crop, a.steps]) === JSON.stringify([b.crop, b.steps]);
+}
+
+/** Closes what a refused request handed over. */
+function closeResources(resources: EditResources | undefined): void {
+  for (const { image } of [...(resources?.masks ?? []), ...(resources?.images ?? [])]) image.close();
 }
 
 /** The side of the pieces a crop is read in: smaller with the test option that makes tiles small. */

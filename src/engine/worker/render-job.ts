@@ -12,6 +12,8 @@ export interface RenderStep {
   effectId: string;
   settings: Settings;
   mask?: ImageBitmap;
+  /** The hash of the .cube its 'Your .cube file' look reads (the engine holds the table). */
+  cube?: string;
 }
 
 /**

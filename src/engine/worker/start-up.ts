@@ -8,6 +8,7 @@ import { setDeviceLimits } from '../device-limits.ts';
 import type { EngineKind, InitMessage, ReplyOf } from '../protocol.ts';
 import { chooseBackend } from './choose-backend.ts';
 import { Engine, type Fields } from './photo-engine.ts';
+import type { ScalableOriginal } from './crop.ts';
 import { log, post } from './post.ts';
 
 const NO_ENGINE = msg('OffscreenCanvas not supported. Cannot initialize effect engine.');
@@ -35,6 +36,7 @@ export interface Started {
 export async function startUp(
   message: InitMessage,
   isIdle: () => boolean,
+  decodeOriginal: (file: Blob) => Promise<ScalableOriginal>,
 ): Promise<{ reply: Fields<ReplyOf<'init'>>; started: Started | null }> {
   // The iOS limits mode: this worker's canvases fail past the cap too, and textures stop at 4096.
   if (message.deviceLimits) setDeviceLimits(message.deviceLimits);
@@ -56,7 +58,7 @@ export async function startUp(
       started: null,
     };
   }
-  const engine = new Engine(backend, post, bakeLut, isIdle);
+  const engine = new Engine(backend, post, bakeLut, isIdle, decodeOriginal);
   log('info', `Effect engine running on ${backend.kind}`);
   // Where the choice is automatic, a GPU driver is held to the CPU's pixels once the worker is first
   // idle (behind the first photo, when one comes at once): so the test adds nothing to the start. A

@@ -1,5 +1,9 @@
-/** The frame in force in the editor: shown around the photo, saved with it, carried by batches and links. */
+/**
+ * The edit's frame (the version in force): shown around the photo, saved with it, carried by batches,
+ * links and recipes. Read from the editor's state, never kept apart from the edit.
+ */
 import { atom } from '../../ui/jotai.ts';
-import { NO_FRAME, type FrameChoice } from '../model/choice.ts';
+import { editorStateAtom } from '../../features/state-atom.ts';
+import { committed } from '../../features/edit-state.ts';
 
-export const frameAtom = atom<FrameChoice>(NO_FRAME);
+export const frameAtom = atom((get) => committed(get(editorStateAtom)).frame);

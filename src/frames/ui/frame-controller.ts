@@ -1,19 +1,17 @@
 /**
- * The frame choice's side of the editor: when the choice is open, the frame in force (frameAtom), and
- * the worker told of it (`setFrame`): once each worker, whenever it changes, and again after a recovery.
+ * The frame choice's side of the editor: when the choice is open, the edit's frame (a version of the
+ * edit's history each change, one per visit to the choice), and the worker told of it (`setFrame`):
+ * typed text once the typing rests.
  */
-import type { EngineClient } from '../../engine/client/engine-client.ts';
-import { atom, type Store } from '../../ui/jotai.ts';
-import { checkedChoice, NO_FRAME, type FrameChoice } from '../model/choice.ts';
-import { frameAtom } from './frame-atom.ts';
+import { atom } from '../../ui/jotai.ts';
+import type { FeatureHost } from '../../features/host.ts';
+import { committed, frameChosen } from '../../features/edit-state.ts';
+import { checkedChoice, type FrameChoice } from '../model/choice.ts';
 
 /** Whether the frame choice is open. */
 export const frameOpenAtom = atom(false);
 
-export interface FrameHost {
-  store: Store;
-  client(): EngineClient | null;
-}
+export type FrameHost = Pick<FeatureHost, 'store' | 'client' | 'state' | 'run'>;
 
 /**
  * How long typing in the caption or the edge text must pause before the worker draws the print again: each
@@ -25,14 +23,17 @@ export const TEXT_QUIET_MS = 200;
 const TYPED: readonly (keyof FrameChoice)[] = ['caption', 'edgeText'];
 
 export class FrameController {
-  /** The worker last told, and what it was told. */
-  private told: { client: EngineClient; frame: FrameChoice } | null = null;
   /** A redraw waiting for the typing to rest. */
   private typing: ReturnType<typeof setTimeout> | null = null;
+  /** Each visit to the choice is one version of the edit, whatever is changed in it. */
+  private visit = 0;
+  /** The change under way is typed text: the worker is told once the typing rests. */
+  private typed = false;
 
   constructor(private readonly host: FrameHost) {}
 
   open(): void {
+    this.visit++;
     this.host.store.set(frameOpenAtom, true);
   }
 
@@ -41,13 +42,13 @@ export class FrameController {
   }
 
   get inForce(): FrameChoice {
-    return this.host.store.get(frameAtom);
+    return committed(this.host.state()).frame;
   }
 
   /** Puts the photo in `choice`'s frame (checked: bad values become their defaults). */
   choose(choice: FrameChoice): void {
-    this.host.store.set(frameAtom, checkedChoice(choice));
-    this.sync();
+    this.typed = false;
+    this.host.run((s) => frameChosen(s, checkedChoice(choice), `frame-${this.visit}`));
   }
 
   /**
@@ -56,33 +57,33 @@ export class FrameController {
    */
   change(patch: Partial<FrameChoice>): void {
     const keys = Object.keys(patch) as (keyof FrameChoice)[];
-    if (keys.length === 0 || !keys.every((key) => TYPED.includes(key))) {
-      this.choose({ ...this.inForce, ...patch });
-      return;
-    }
-    this.host.store.set(frameAtom, checkedChoice({ ...this.inForce, ...patch }));
-    if (this.typing !== null) clearTimeout(this.typing);
-    this.typing = setTimeout(() => {
-      this.typing = null;
-      this.sync();
-    }, TEXT_QUIET_MS);
+    if (keys.length === 0) return;
+    const typed = keys.every((key) => TYPED.includes(key));
+    const next = checkedChoice({ ...this.inForce, ...patch });
+    this.typed = typed;
+    this.host.run((s) => frameChosen(s, next, `frame-${this.visit}`));
+    this.typed = false;
   }
 
-  /** Tells the worker the frame, if it does not know it yet (a new worker, a change). */
-  sync(force = false): void {
+  /** The edit's frame changed (a rule said so): the worker is told, typed text once the typing rests. */
+  sync(): void {
     if (this.typing !== null) {
       clearTimeout(this.typing);
       this.typing = null;
     }
-    const client = this.host.client();
-    const frame = this.inForce;
-    if (!client) return;
-    const known = this.told?.client === client ? this.told.frame : NO_FRAME;
-    if (!force && known === frame) return;
-    client.post({ type: 'setFrame', frame });
-    this.told = { client, frame };
+    if (this.typed) {
+      this.typing = setTimeout(() => {
+        this.typing = null;
+        this.tell();
+      }, TEXT_QUIET_MS);
+      return;
+    }
+    this.tell();
   }
 
+  private tell(): void {
+    this.host.client()?.post({ type: 'setFrame', frame: this.inForce });
+  }
   /** The photo on screen (for the choice's thumbnails), or null when there is none. */
   async photo(): Promise<ImageBitmap | null> {
     const client = this.host.client();

@@ -11,6 +11,7 @@ import { findEffect } from '../../effects/index.ts';
 import { coerceSetting, resolveSettings } from '../../effects/settings.ts';
 import type { EffectDefinition, SettingValue } from '../../effects/types.ts';
 import { CubeFormatError, MAX_CUBE_BYTES, parseCube } from '../../grading/cube.ts';
+import { contentHash } from '../../grading/content-hash.ts';
 import { msg, fill } from '../../i18n/msg.ts';
 import {
   RECIPE_ADJUSTED_ONE_TEMPLATE,
@@ -110,11 +111,12 @@ export function checkRecipe(value: unknown): RecipeResult {
   if (crop === undefined) return refuse(fill(RECIPE_BAD_CROP_TEMPLATE, { name }));
   const frame = value.frame === undefined || value.frame === null ? null : checkFrame(value.frame);
   if (frame === undefined) return refuse(fill(RECIPE_BAD_FRAME_TEMPLATE, { name }));
-  const cubes = checkCubes(value.cubes, steps);
-  if (typeof cubes === 'string') return refuse(fill(RECIPE_PROBLEM_TEMPLATE, { name, reason: cubes }));
+  const checked = checkCubes(value.cubes, steps);
+  if (typeof checked === 'string') return refuse(fill(RECIPE_PROBLEM_TEMPLATE, { name, reason: checked }));
+  const { cubes } = checked;
   return {
     ok: true,
-    recipe: { schema: RECIPE_SCHEMA, version: RECIPE_VERSION, name, steps, crop, frame, cubes },
+    recipe: { schema: RECIPE_SCHEMA, version: RECIPE_VERSION, name, steps: checked.steps, crop, frame, cubes },
     adjusted,
   };
 }
@@ -135,7 +137,9 @@ function checkStep(raw: unknown): { step: RecipeStep; adjusted: number } | strin
     const taken = coerceSetting(definition, value);
     return taken === undefined || (typeof value === 'number' && taken !== value);
   }).length;
-  return { step: { effectId: effect.id, settings }, adjusted };
+  // The hash of the .cube its own look reads (checked against the recipe's cubes below).
+  const cube = typeof raw.cube === 'string' && /^[0-9a-f]{16}$/.test(raw.cube) ? raw.cube : undefined;
+  return { step: { effectId: effect.id, settings, ...(cube ? { cube } : {}) }, adjusted };
 }
 
 /** What the user is told of a recipe taken with unusable settings (none: nothing). */
@@ -192,34 +196,56 @@ function checkFrame(raw: unknown): RecipeFrame | undefined {
   return frame;
 }
 
-/** The resource names (of `needs`) the steps use: the user's own .cube look, by its setting value. */
-export function cubesNeeded(steps: readonly RecipeStep[]): string[] {
-  const names = new Set<string>();
-  for (const step of steps) {
-    const effect: EffectDefinition | undefined = findEffect(step.effectId);
-    for (const need of effect?.needs ?? []) {
-      if (need.resource === 'cube' && String(step.settings[need.setting]) === String(need.value))
-        names.add(String(need.value));
-    }
+/**
+ * Whether a step's look reads the user's own .cube (Filters' 'Your .cube file'), and by which name in the
+ * recipe's `cubes`: the step's hash, or, in a recipe written before steps named theirs, the setting
+ * value ('custom').
+ */
+export function cubeNeed(step: RecipeStep): string | null {
+  const effect: EffectDefinition | undefined = findEffect(step.effectId);
+  for (const need of effect?.needs ?? []) {
+    if (need.resource === 'cube' && String(step.settings[need.setting]) === String(need.value))
+      return step.cube ?? String(need.value);
   }
-  return [...names];
+  return null;
 }
 
-/** The embedded .cube files the steps need, each read as the .cube import reads one; or what is wrong. */
-function checkCubes(raw: unknown, steps: readonly RecipeStep[]): Record<string, string> | string {
+/** The names (in `cubes`) of the .cube files the steps read. */
+export function cubesNeeded(steps: readonly RecipeStep[]): string[] {
+  return [...new Set(steps.map(cubeNeed).filter((name): name is string => name !== null))];
+}
+
+/**
+ * The embedded .cube files the steps read, each read as the .cube import reads one and kept under the
+ * hash of its text, which each step then names; or what is wrong.
+ */
+function checkCubes(
+  raw: unknown,
+  steps: readonly RecipeStep[],
+): { cubes: Record<string, string>; steps: RecipeStep[] } | string {
   const given = isRecord(raw) ? raw : {};
   const cubes: Record<string, string> = {};
-  for (const name of cubesNeeded(steps)) {
+  const named: RecipeStep[] = [];
+  for (const step of steps) {
+    const name = cubeNeed(step);
+    if (name === null) {
+      named.push(step);
+      continue;
+    }
     const text = given[name];
     if (typeof text !== 'string') return msg('it needs its .cube file, which the recipe does not hold.');
     if (text.length > MAX_CUBE_BYTES) return msg('its .cube file is too large.');
-    try {
-      parseCube(text);
-    } catch (error) {
-      const why = error instanceof CubeFormatError ? error.message : msg('it could not be read.');
-      return fill(RECIPE_CUBE_UNUSABLE_TEMPLATE, { reason: why });
+    const hash = contentHash(text);
+    if (cubes[hash] === undefined) {
+      try {
+        parseCube(text);
+      } catch (error) {
+        const why = error instanceof CubeFormatError ? error.message : msg('it could not be read.');
+        return fill(RECIPE_CUBE_UNUSABLE_TEMPLATE, { reason: why });
+      }
+      cubes[hash] = text;
     }
-    cubes[name] = text;
+    named.push({ ...step, cube: hash });
   }
-  return cubes;
+  return { cubes, steps: named };
 }

@@ -18,6 +18,8 @@ export const RECIPE_VERSION = 1;
 export interface RecipeStep {
   effectId: string;
   settings: Readonly<Record<string, SettingValue>>;
+  /** The hash of the .cube (in `cubes`) its 'Your .cube file' look reads. */
+  cube?: string;
 }
 
 /** The frame around the photo (a print, a film strip), applied after every step. */
@@ -39,6 +41,6 @@ export interface Recipe {
   /** The crop, as batches and look links carry it: made before the steps run. */
   crop: CropRecipe | null;
   frame: RecipeFrame | null;
-  /** The user's .cube files the steps need, by the name the steps use: the file's text, so a recipe is complete. */
+  /** The user's .cube files the steps need, by the hash the steps name: the file's text, so a recipe is complete. */
   cubes: Readonly<Record<string, string>>;
 }

@@ -17,6 +17,7 @@ interface RecipeItemProps {
     onRename: (name: string) => void;
     onMove: (by: -1 | 1) => void;
     onExport: () => void;
+    onShare: () => void;
     onExportCube: () => void;
     onDelete: () => void;
   };
@@ -148,6 +149,17 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
               </button>
               <button type="button" className="button" data-testid="recipe-export" onClick={menu.onExport}>
                 {t('Export')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                data-testid="recipe-share"
+                onClick={() => {
+                  close();
+                  menu.onShare();
+                }}
+              >
+                {t('Share link')}
               </button>
               <button
                 type="button"

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Recipe } from '../model/recipe.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useAtomValue } from '../../ui/jotai.ts';
@@ -10,11 +10,11 @@ import {
   recipesLoadedAtom,
   recipeStoreProblemAtom,
   recipeThumbnailKey,
-  DEFAULT_RECIPE_NAME,
   type RecipeBook,
 } from './recipe-book.ts';
 import { CubeExportDialog } from './CubeExportDialog.tsx';
 import { RecipeItem } from './RecipeItem.tsx';
+import { RecipeSave } from './RecipeSave.tsx';
 import './RecipesPanel.css';
 
 interface RecipesPanelProps {
@@ -34,57 +34,21 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
   const offered = useAtomValue(offeredRecipeAtom);
   const problem = useAtomValue(recipeStoreProblemAtom);
   const thumbnails = useAtomValue(thumbnailsAtom);
-  const [naming, setNaming] = useState(false);
-  const nameInput = useRef<HTMLInputElement>(null);
   const importInput = useRef<HTMLInputElement>(null);
   const [cubeRecipe, setCubeRecipe] = useState<Recipe | null>(null);
+  // A link's recipe is what its visitor came for: in view once their photo is there to try it on.
+  const offeredRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (offered && !disabled) offeredRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [offered, disabled]);
   return (
     <section className="recipes" aria-labelledby="recipes-title" data-testid="recipes">
       <h2 className="panel-title" id="recipes-title">
         {t('Recipes')}
       </h2>
-      {naming ? (
-        <form
-          className="recipe-save-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void book.saveCurrent(nameInput.current?.value ?? '').then((saved) => {
-              if (saved) setNaming(false);
-            });
-          }}
-        >
-          <label htmlFor="recipe-name-input">{t('Recipe name')}</label>
-          <input
-            id="recipe-name-input"
-            ref={nameInput}
-            data-testid="recipe-name"
-            defaultValue={t(DEFAULT_RECIPE_NAME)}
-            maxLength={60}
-            required
-            autoFocus
-          />
-          <div className="recipe-save-actions">
-            <button type="submit" className="button button-primary" data-testid="recipe-save-confirm">
-              {t('Save')}
-            </button>
-            <button type="button" className="button" onClick={() => setNaming(false)}>
-              {t('Cancel')}
-            </button>
-          </div>
-        </form>
-      ) : (
-        <button
-          type="button"
-          className="button"
-          data-testid="recipe-save"
-          disabled={disabled}
-          onClick={() => setNaming(true)}
-        >
-          {t('Save as recipe')}
-        </button>
-      )}
+      <RecipeSave book={book} disabled={disabled} />
       {offered && (
-        <div className="recipe-offered" data-testid="recipe-offered">
+        <div className="recipe-offered" data-testid="recipe-offered" ref={offeredRef}>
           <p className="hint">{t('A recipe from a link: tap it to apply it to your photo.')}</p>
           <ul className="recipe-list">
             <RecipeItem
@@ -121,6 +85,7 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
               onRename: (name) => void book.rename(id, name),
               onMove: (by) => void book.move(id, by),
               onExport: () => book.export(recipe),
+              onShare: () => void book.share(recipe),
               onExportCube: () => setCubeRecipe(recipe),
               onDelete: () => void book.remove(id),
             }}

@@ -4,12 +4,14 @@
  * and the recipe a link offers. The list lives in atoms the panel reads; the worker is reached through
  * the host the editor hands it (src/features/host.ts), as the crop's is.
  */
-import { cropForPhoto, isNoRecipe, recipeOf } from '../../crop/model/crop-choice.ts';
-import { cropRefused, cropStarted, canCrop } from '../../crop/ui/crop-controller.ts';
 import { atom } from '../../ui/jotai.ts';
 import type { FeatureHost } from '../../features/host.ts';
-import type { EffectStep, RecipeLogStep } from '../../features/log-steps.ts';
-import { errorReceived } from '../../features/editor-state.ts';
+import { canRequestImage } from '../../features/editor-state.ts';
+import { editOnScreen, editReplaced } from '../../features/edit-state.ts';
+import { showOrPutBack } from '../../features/show-edit.ts';
+import { stepIds } from '../../edit/edit.ts';
+import { allEdits } from '../../edit/history.ts';
+import { cubesOfEdit, editIsEmpty, editOfRecipe, recipeable, recipeOfEdit } from '../model/recipe-edit.ts';
 import { t } from '../../i18n/i18n.ts';
 import { fill, msg } from '../../i18n/msg.ts';
 import {
@@ -17,16 +19,16 @@ import {
   RECIPE_APPLIED_TEMPLATE,
   RECIPE_DELETED_TEMPLATE,
   RECIPE_KEPT_TEMPLATE,
+  RECIPE_OFFERED_TEMPLATE,
   RECIPE_SAVED_TEMPLATE,
 } from '../../i18n/templates.ts';
 import { triggerDownload } from '../../ui/download.ts';
-import { cleanMessage, ENGINE_STOPPED, WorkerReplyError } from '../../engine/client/engine-client.ts';
 import type { RecipeThumbnailJob } from '../../engine/protocol.ts';
 import { engineCubeExporter, type CubeExporter } from './cube-export.ts';
-import { readRecipeFile, recipeFileName, recipeFileText } from '../model/files.ts';
+import { readRecipeFile, recipeFileName, recipeFileText, recipeLinkSearch } from '../model/files.ts';
+import { appLink, shareLink } from '../../ui/share.ts';
 import { adjustedMessage, cleanName, cubesNeeded, type RecipeResult } from '../model/parse.ts';
-import { RECIPE_SCHEMA, RECIPE_VERSION, type Recipe, type RecipeFrame } from '../model/recipe.ts';
-import { recipeStepId } from '../model/steps.ts';
+import type { Recipe } from '../model/recipe.ts';
 import { starterRecipes } from '../model/starters.ts';
 import {
   askToPersist,
@@ -57,24 +59,21 @@ export const NOTHING_TO_SAVE = msg('There is nothing to save yet: apply an effec
 export const COLLAGE_RECIPE = msg(
   'A collage cannot be kept as a recipe: save the look before making the collage.',
 );
+/** How long the greeting of a shared recipe's link stays: the visitor first has to find a photo. */
+const GREETING_MS = 20_000;
+
 /** The name of a recipe saved without one. */
 export const DEFAULT_RECIPE_NAME = msg('My recipe');
 
 /** What the recipes need of the editor beyond what every feature gets. */
 export interface RecipeHost extends FeatureHost {
-  /** Sends a recipe to the engine as one step of the history (and of the recovery log). */
-  applyRecipe(step: RecipeLogStep): Promise<void>;
-  /** The text of the user's .cube in force, null when there is none or it cannot be read again. */
-  cubeText(): Promise<string | null>;
-  /** Loads a .cube as the user's LUT (null, having said why, when it was refused). */
-  readCube(file: File): Promise<string | null>;
+  /** The text of a .cube the edit names (by hash), null when it cannot be read again. */
+  cubeText(hash: string): Promise<string | null>;
+  /** Keeps a recipe's .cube (its text, by hash) for the edit's steps that read it. */
+  addCube(hash: string, text: string, title: string): void;
   /** The recipes whose thumbnails are drawn with the effects'. */
   setThumbnails(recipes: RecipeThumbnailJob[]): void;
   refreshThumbnails(): void;
-  /** The frame in force, as a recipe keeps it (null: none). */
-  frame(): RecipeFrame | null;
-  /** Puts the photo in a recipe's frame (null: none). */
-  setFrame(frame: RecipeFrame | null): void;
 }
 
 export interface RecipeBookOptions {
@@ -104,6 +103,8 @@ export class RecipeBook {
       this.host.store.set(offeredRecipeAtom, link.recipe);
       const adjusted = adjustedMessage(link.recipe.name, link.adjusted);
       if (adjusted) this.host.notify('warning', adjusted);
+      else if (!this.host.photo())
+        this.host.notify('info', fill(RECIPE_OFFERED_TEMPLATE, { name: link.recipe.name }), GREETING_MS);
     } else if (link) this.host.notify('error', link.message);
     void this.open().then(() => this.host.store.set(recipesLoadedAtom, true));
   }
@@ -151,48 +152,28 @@ export class RecipeBook {
 
   // ---------------------------------------------------------------- saving
 
-  /** The edit on screen as a recipe named `name`: its effects in order, its crop; null with why not. */
-  current(name: string): Recipe | string {
-    const log = this.host.photo;
-    const source = log.source;
-    if (!source) return NOTHING_TO_SAVE;
-    const effects = log.effectsSinceLoad();
-    if (!effects) return COLLAGE_RECIPE;
-    const choice = log.crop();
-    const crop = choice ? recipeOf(choice) : null;
-    const steps = effects.map(({ effectId, settings }) => ({ effectId, settings: { ...settings } }));
-    const frame = this.host.frame();
-    if (steps.length === 0 && (!crop || isNoRecipe(crop)) && !frame) return NOTHING_TO_SAVE;
+  /** The edit on screen as a recipe named `name`, its .cube files embedded; or why it cannot be one. */
+  async current(name: string): Promise<Recipe | string> {
+    const { host } = this;
+    if (!host.photo()) return NOTHING_TO_SAVE;
+    const edit = editOnScreen(host.state());
+    if (!recipeable(edit)) return COLLAGE_RECIPE;
+    if (editIsEmpty(edit)) return NOTHING_TO_SAVE;
     const cubes: Record<string, string> = {};
-    return {
-      schema: RECIPE_SCHEMA,
-      version: RECIPE_VERSION,
-      name: cleanName(name) || t(DEFAULT_RECIPE_NAME),
-      steps,
-      crop,
-      frame,
-      cubes,
-    };
+    for (const hash of cubesOfEdit(edit)) {
+      const text = await host.cubeText(hash);
+      if (text === null) return msg('The .cube file of this look could not be read again: load it, then save.');
+      cubes[hash] = text;
+    }
+    return recipeOfEdit(edit, cleanName(name) || t(DEFAULT_RECIPE_NAME), cubes);
   }
 
-  /** Saves the edit on screen as a recipe, first in the list. */
+  /** Saves the edit on screen as a recipe, first in the list (the look being adjusted stays open). */
   async saveCurrent(name: string): Promise<boolean> {
-    const recipe = this.current(name);
+    const recipe = await this.current(name);
     if (typeof recipe === 'string') {
-      this.host.notify('warning', recipe);
+      this.host.notify(recipe === NOTHING_TO_SAVE || recipe === COLLAGE_RECIPE ? 'warning' : 'error', recipe);
       return false;
-    }
-    const needed = cubesNeeded(recipe.steps);
-    if (needed.length > 0) {
-      const text = await this.host.cubeText();
-      if (text === null) {
-        this.host.notify(
-          'error',
-          msg('The .cube file of this look could not be read again: load it, then save.'),
-        );
-        return false;
-      }
-      recipe.cubes = Object.fromEntries(needed.map((need) => [need, text]));
     }
     return this.keep(recipe, fill(RECIPE_SAVED_TEMPLATE, { name: recipe.name }));
   }
@@ -220,6 +201,18 @@ export class RecipeBook {
     return true;
   }
 
+  /**
+   * Shares a recipe as a link (the Web Share sheet, else the clipboard; the field shows it either way).
+   * A link cannot carry the recipe's own .cube files: the recipe file does.
+   */
+  async share(recipe: Recipe): Promise<void> {
+    if (cubesNeeded(recipe.steps).length > 0) {
+      this.host.notify('warning', msg('This recipe reads your own .cube file, which a link cannot carry: export the recipe file instead.'));
+      return;
+    }
+    await shareLink(appLink('/editor', recipeLinkSearch(recipe)), recipe.name, this.host.store, this.host.notify);
+  }
+
   /** Keeps the recipe the link offered among the user's own. */
   async keepOffered(): Promise<void> {
     const offered = this.host.store.get(offeredRecipeAtom);
@@ -233,39 +226,19 @@ export class RecipeBook {
   // ---------------------------------------------------------------- applying
 
   /**
-   * Applies a recipe to the photo as loaded: it replaces the edit (the edit before it stays one Undo
-   * away), as one step of the history, 'Recipe: <name>'.
+   * Applies a recipe to the photo as loaded: its edit replaces the edit (the edit before it stays one
+   * Undo away, 'Recipe: <name>'), each of its steps a step of the edit, open to change.
    */
   async apply(recipe: Recipe): Promise<void> {
     const { host } = this;
-    const source = host.photo.source;
-    if (!source || !canCrop(host.state())) return;
-    const needed = cubesNeeded(recipe.steps);
-    for (const name of needed) {
-      const text = recipe.cubes[name];
-      const file = new File([text ?? ''], `${recipe.name}.cube`, { type: 'text/plain' });
-      if ((await host.readCube(file)) === null) return;
-    }
-    const crop = recipe.crop && !isNoRecipe(recipe.crop) ? cropForPhoto(recipe.crop, source.original) : null;
-    const effects: EffectStep[] = recipe.steps.map((step) => ({
-      kind: 'effect',
-      effectId: step.effectId,
-      settings: { ...step.settings },
-      mask: null,
-    }));
-    const step: RecipeLogStep = { kind: 'recipe', step: recipeStepId(recipe.name), crop, effects };
-    const before = host.state().workerStatus;
-    host.run(cropStarted);
-    try {
-      await host.applyRecipe(step);
-      host.setFrame(recipe.frame);
+    const source = host.photo();
+    const state = host.state();
+    if (!source || !canRequestImage(state)) return;
+    for (const [hash, text] of Object.entries(recipe.cubes)) host.addCube(hash, text, `${recipe.name}.cube`);
+    const edit = editOfRecipe(recipe, source.original, stepIds(allEdits(state.history)));
+    host.run((s) => editReplaced(s, edit, { kind: 'recipe', name: recipe.name }));
+    if (await showOrPutBack(host, state))
       host.notify('success', fill(RECIPE_APPLIED_TEMPLATE, { name: recipe.name }));
-    } catch (error) {
-      if (error instanceof WorkerReplyError)
-        host.run((s) => cropRefused(s, before, cleanMessage(error.message)));
-      else if (!(error instanceof Error && error.message === ENGINE_STOPPED))
-        host.run((s) => errorReceived(s, error instanceof Error ? error.message : String(error)));
-    }
   }
 
   // ---------------------------------------------------------------- the list
