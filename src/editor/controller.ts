@@ -51,9 +51,9 @@ import {
   stepIds,
   type EffectStep,
 } from '../edit/edit.ts';
-import { allEdits } from '../edit/history.ts';
+import { allEdits, type EditChange } from '../edit/history.ts';
 import { editIsEmpty } from '../recipes/model/recipe-edit.ts';
-import { cropForPhoto, isNoRecipe } from '../crop/model/crop-choice.ts';
+import { cropForPhoto, cropStepId, isNoRecipe } from '../crop/model/crop-choice.ts';
 import { NO_FRAME } from '../frames/model/choice.ts';
 import { resolveSettings } from '../effects/settings.ts';
 import type { LinkedEdit } from './state/look-rules.ts';
@@ -421,7 +421,12 @@ export class EditorController {
     const edit = { crop, steps, frame: linked.frame ?? NO_FRAME };
     if (editIsEmpty(edit)) return false;
     const before = this.state;
-    this.run((s) => editReplaced(s, edit, { kind: 'link' }));
+    // A link that only crops is named as the crop it is.
+    const change: EditChange =
+      crop && steps.length === 0 && edit.frame.id === 'none'
+        ? { kind: 'crop', step: cropStepId(crop) }
+        : { kind: 'link' };
+    this.run((s) => editReplaced(s, edit, change));
     void showOrPutBack(this.host, before);
     return true;
   }

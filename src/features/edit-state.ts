@@ -228,12 +228,16 @@ export function stepRemoved(state: EditorState, id: string): Outcome {
   };
 }
 
-/** Undo: the version before; the look being adjusted is let go. */
+/**
+ * Undo: the version before. A new look being adjusted (not yet applied with Apply) stays open, shown over
+ * it: Undo takes back the change before it, not the user's work on it. A look of the edit opened again
+ * is let go (the version before may not have it).
+ */
 export function undoEdit(state: EditorState): Outcome {
   return moveInHistory(state, canUndo(state.history), undoHistory, 'Nothing to undo');
 }
 
-/** Redo: the version after; the look being adjusted is let go. */
+/** Redo: the version after; a new look being adjusted stays open over it, as Undo keeps it. */
 export function redoEdit(state: EditorState): Outcome {
   return moveInHistory(state, canRedo(state.history), redoHistory, 'Nothing to redo');
 }
@@ -245,11 +249,11 @@ function moveInHistory(
   nothing: string,
 ): Outcome {
   if (isBusy(state) || !possible) return warn(state, nothing);
+  const keepLook = lookApplied(state) && !openStepIsKept(state);
   return {
     state: {
       ...state,
-      ...NO_EFFECT,
-      isDrawingModeActive: false,
+      ...(keepLook ? {} : { ...NO_EFFECT, isDrawingModeActive: false }),
       history: move(state.history),
       workerStatus: 'ApplyingEffect',
       errorMessage: null,

@@ -417,7 +417,7 @@ for (const engine of ENGINES) {
 const EFFECT_SHOWN_DB = 22;
 const EFFECT_KEPT_DB = 42;
 
-test('an effect on screen goes into the crop: Undo steps back to it, then to the photo', async ({
+test('an effect on screen is shown on the crop and stays open to change; Undo takes the crop back, the effect kept', async ({
   page,
   editor,
 }) => {
@@ -447,9 +447,17 @@ test('an effect on screen goes into the crop: Undo steps back to it, then to the
   });
   expect(withIt).toBeGreaterThanOrEqual(EFFECT_KEPT_DB);
   expect(without).toBeLessThan(withIt - 8);
+  // The effect was not made part of the crop: it is still the look being adjusted, at its value.
+  await expect(editor.setting('vibrance')).toHaveValue('1');
   await expect(page.getByTestId('undo-button')).toHaveAccessibleName('Undo Crop 1:1');
   await undo(page);
+  // The crop taken back, the effect still on the photo as it was adjusted, and still open.
   expect(same(await editor.workerPixels(), withEffect)).toBe(true);
+  await expect(editor.setting('vibrance')).toHaveValue('1');
+  await expect(page.getByTestId('undo-button')).toBeDisabled();
+  // Applied, it is a step of its own, which Undo takes back to the photo.
+  await page.getByTestId('apply-button').click();
+  await editor.settled();
   await expect(page.getByTestId('undo-button')).toHaveAccessibleName('Undo Vibrance');
   await undo(page);
   expect(same(await editor.workerPixels(), photo)).toBe(true);

@@ -145,8 +145,10 @@ test("a frame goes into a recipe, 'Apply to all' and a look link, and comes back
   expect(link.searchParams.get('frameCaption')).toBe(caption);
   await page.goto(`${link.pathname}${link.search}`);
   await editor.expectStatus('WorkerReady');
-  await expect(page.getByTestId('frame-button')).toHaveAccessibleName('Frame: Instant mini');
+  // The link's edit is made on the photo once there is one (a new photo starts its own edit).
   await editor.load(`kodak/${photos.at(-1)!}.png`);
+  await expect(page.getByTestId('frame-button')).toHaveAccessibleName('Frame: Instant mini');
+  await editor.settled();
   await page.getByTestId('frame-button').click();
   await expect(page.getByTestId('frame-instant-mini')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('frame-caption')).toHaveValue(caption);

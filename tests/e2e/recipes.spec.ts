@@ -18,7 +18,7 @@ const OTHER = 'kodak/kodim04.png';
 /** A recipe's tap against the same steps by hand (the same path in the worker: measured identical). */
 const SAME_DB = 40;
 
-/** CCD, then a 1:1 crop, by hand, as the user makes them. */
+/** CCD, then a 1:1 crop, by hand, as the user makes them; Apply keeps CCD (the crop kept it open). */
 async function ccdThenSquare(editor: EditorPage, page: Page): Promise<void> {
   await editor.chooseEffect('ccdEffect');
   await editor.settled('ccdEffect');
@@ -27,6 +27,8 @@ async function ccdThenSquare(editor: EditorPage, page: Page): Promise<void> {
   await crop.control('aspect-1-1').click();
   await crop.control('done').click();
   await expect(page.getByTestId('undo-button')).toHaveAttribute('aria-label', /Crop 1:1/);
+  await editor.settled();
+  await page.getByTestId('apply-button').click();
   await editor.settled();
 }
 
@@ -248,7 +250,7 @@ test('with the recipes shown, axe finds nothing serious at 390x844, 800x600 and 
   // By keyboard alone: Tab reaches each control of the panel and its open menu, and Enter works them.
   const reached = new Set<string>();
   await page.locator('body').focus();
-  for (let press = 0; press < 160 && reached.size < 8; press++) {
+  for (let press = 0; press < 160 && reached.size < 9; press++) {
     await page.keyboard.press('Tab');
     const id = await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
     if (id.startsWith('recipe') || id === 'engine-choice') reached.add(id);
@@ -262,6 +264,7 @@ test('with the recipes shown, axe finds nothing serious at 390x844, 800x600 and 
       'recipe-move-down',
       'recipe-rename',
       'recipe-save',
+      'recipe-share',
     ]),
   );
   await recipes.saveButton.focus();
