@@ -49,7 +49,7 @@ const INSTRUMENT = () => {
   document.addEventListener('DOMContentLoaded', poll);
 };
 
-async function openEditor(page, baseUrl, engine, query = '') {
+export async function openEditor(page, baseUrl, engine, query = '') {
   // testHooks=1 exposes the editor's status history (window.__retrocam.statuses()), which also holds the
   // ImageReady between two back-to-back applies that the data-worker-status attribute may never show.
   await page.goto(`${baseUrl}/editor?engine=${engine}&testHooks=1${query}`);
@@ -68,7 +68,7 @@ export async function waitSettled(page, timeout = 120_000) {
   );
 }
 
-async function newPage(browser) {
+export async function newPage(browser) {
   const context = await browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 1280, height: 900 },

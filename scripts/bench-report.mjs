@@ -1,5 +1,6 @@
 // Renders bench/results.json as bench/RESULTS.md (scripts/bench.mjs calls this; `node
 // scripts/bench-report.mjs` renders an existing results.json again).
+import { editLines } from './bench-edit.mjs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { iphoneLines } from './bench-iphone.mjs';
 import { fileURLToPath } from 'node:url';
@@ -171,6 +172,25 @@ function middle(values) {
 }
 
 /** Issue 38: the engine's start with its self-test and without (empty when not measured). */
+/** Issue 62: changing the first of three looks against applying the three afresh. */
+function editSection(results) {
+  const edits = results.editor?.edits ?? [];
+  if (edits.length === 0) return [];
+  const run = results.editRun
+    ? ` (from \`npm run bench -- --only-edit\` on ${results.editRun.date.slice(0, 10)})`
+    : '';
+  return [
+    `## The edit: a change of its first look${run}`,
+    '',
+    'Three looks (CCD, Filters, Vibrance) applied afresh one after another on a 768x512 photo, the times of ' +
+      'the three applies summed, against the Bloom of the first changed afterwards, which makes the first ' +
+      'look and the two after it again (the photo is kept). Medians of the runs, in one page.',
+    '',
+    ...editLines(edits),
+    '',
+  ];
+}
+
 export function startLines(starts, run) {
   if (!starts?.length) return [];
   const of = (selfTest) => starts.filter((row) => row.selfTest === selfTest);
@@ -612,6 +632,7 @@ export async function renderMarkdown(results) {
   lines.push(...iphoneLines(results.iphone, partialRun('--only-iphone', results.iphoneRun)));
 
   lines.push(...coldLines(results));
+  lines.push(...editSection(results));
 
   if (results.bundles) {
     lines.push('## Bundles (gzipped JavaScript, `npm run size`)', '');

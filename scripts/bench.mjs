@@ -17,6 +17,8 @@
 //   --only-start   only the engine's start with its self-test and without (issue 38)
 //   --only-cold    only the cold first frame of the camera looks (CCD, quarter-inch) on the 12 MP and the
 //                  24 MP photo, beside a warm apply, three fresh editors each, on WebGPU and WebGL2
+//   --only-edit    only the edit (issue 62): three looks applied afresh against a change of the first of
+//                  them (which re-renders the three), at 1080 px on WebGPU and WebGL2, as a ratio in one run
 //   --only-thumbnails  only the thumbnail set (issue 38) beside one CCD apply timed before and after it,
 //                  at 1080 px on WebGPU and WebGL2
 //   --report       measure nothing: RESULTS.md again from results.json and the newer partial runs' files
@@ -48,6 +50,7 @@ import {
   startLines,
 } from './bench-report.mjs';
 import { iphoneLines, measureIphone } from './bench-iphone.mjs';
+import { editLines, measureEdit } from './bench-edit.mjs';
 import { measureBuild } from './size.mjs';
 import { withPage } from './with-page.mjs';
 
@@ -60,6 +63,7 @@ const onlyIphone = args.includes('--only-iphone');
 const onlyThumbnails = args.includes('--only-thumbnails');
 const onlyStart = args.includes('--only-start');
 const onlyCold = args.includes('--only-cold');
+const onlyEdit = args.includes('--only-edit');
 /** The looks whose cold first frame is also timed on the 24 MP photo: the dearest to start. */
 const COLD_LARGE = ['ccdEffect', 'laptopEffect'];
 // Issue 27: photos per batch, per backend. The CPU backend takes far longer a photo (it runs every pass on
@@ -302,6 +306,7 @@ async function editor(workerEffectIds) {
     const coldStarts = [];
     const batches = [];
     // Issue 38: the engine's start with its self-test and without (in the full run and --only-start).
+    if (onlyEdit) return { edits: await measureEdits(browser, baseUrl, kodak) };
     const starts =
       onlyIphone || onlyBatch || onlyCamera || onlyCold
         ? []
@@ -395,7 +400,8 @@ async function editor(workerEffectIds) {
         );
       }
     }
-    return { bundles, drags, firstFrames, coldStarts, batches, viewfinder, iphone, starts };
+    const edits = await measureEdits(browser, baseUrl, kodak);
+    return { bundles, drags, firstFrames, coldStarts, batches, viewfinder, iphone, starts, edits };
   } finally {
     await browser?.close();
     try {
@@ -404,6 +410,19 @@ async function editor(workerEffectIds) {
       server.kill();
     }
   }
+}
+
+/** Issue 62: the edit's change against its looks applied afresh, on each GPU backend. */
+async function measureEdits(browser, baseUrl, photo) {
+  const edits = [];
+  for (const engine of ENGINES) {
+    const row = await measureEdit(browser, baseUrl, engine, photo, quick ? 2 : 5);
+    edits.push(row);
+    log(
+      `${engine} edit: afresh ${row.afreshMs.toFixed(0)} ms, first look changed ${row.changeMs.toFixed(0)} ms`,
+    );
+  }
+  return edits;
 }
 
 /**
@@ -447,6 +466,11 @@ async function rewriteMarkdown() {
   if (newer(cold)) {
     merged.editor = { ...(merged.editor ?? {}), coldStarts: cold.coldStarts };
     merged.coldRun = { date: cold.date, loadAverageBefore: cold.machine?.loadAverageBefore ?? [] };
+  }
+  const edit = read('edit-results.json');
+  if (newer(edit)) {
+    merged.editor = { ...(merged.editor ?? {}), edits: edit.edits };
+    merged.editRun = { date: edit.date, loadAverageBefore: edit.machine?.loadAverageBefore ?? [] };
   }
   const batch = read('batch-results.json');
   if (newer(batch)) {
@@ -517,6 +541,10 @@ if (onlyCold) {
   await writePartial('cold-results.json', { coldStarts }, (partial) =>
     coldLines({ editor: { coldStarts: partial.coldStarts } }),
   );
+}
+if (onlyEdit) {
+  const { edits } = await editor([]);
+  await writePartial('edit-results.json', { edits }, (partial) => editLines(partial.edits));
 }
 if (onlyBatch) {
   const { batches } = await editor([]);

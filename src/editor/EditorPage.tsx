@@ -362,7 +362,9 @@ function EditorScreen({ store }: { store: Store }) {
           role="region"
           aria-label={t('Controls')}
         >
-          <EditSteps controller={controller} />
+          {/* On a desktop the steps lead the panel; on a phone or a tablet the chosen look's first controls
+              come first, right under the effects, and the steps follow them. */}
+          {mode === 'desktop' && <EditSteps controller={controller} />}
           {mode !== 'desktop' && effectList('mobile')}
           {collageOpen && state.collageConfig ? (
             <section className="adjustments" aria-label={t('Adjustments')}>
@@ -420,6 +422,7 @@ function EditorScreen({ store }: { store: Store }) {
               )}
             </SettingsPanel>
           )}
+          {mode !== 'desktop' && <EditSteps controller={controller} />}
           <div className="setting editor-language">
             <LanguageSelect />
           </div>

@@ -13,7 +13,7 @@ import {
   type EditorState,
 } from '../features/editor-state.ts';
 import { msg } from '../i18n/msg.ts';
-import { redoDepth, undoDepth } from '../features/edit-state.ts';
+import { canUndoNow, redoDepth } from '../features/edit-state.ts';
 
 export interface KeyBinding {
   key: string;
@@ -64,7 +64,7 @@ export const COMMANDS: readonly EditorCommand[] = [
     id: 'undo',
     label: msg('Undo'),
     keys: [{ key: 'z', mod: true, allowIn: 'controls' }],
-    enabled: (s) => !isBusy(s) && undoDepth(s) > 0,
+    enabled: canUndoNow,
     perform: (c) => c.undo(),
   },
   {

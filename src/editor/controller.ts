@@ -38,7 +38,13 @@ import {
   undo,
   withOpenCube,
 } from './state/effect-rules.ts';
-import { committed, editOnScreen, editReplaced, imageCommitted, stepRemoved } from '../features/edit-state.ts';
+import {
+  committed,
+  editOnScreen,
+  editReplaced,
+  imageCommitted,
+  stepRemoved,
+} from '../features/edit-state.ts';
 import { lookQuery, withLook } from '../features/look-link.ts';
 import { appLink, shareLink } from '../ui/share.ts';
 import { showOrPutBack } from '../features/show-edit.ts';
@@ -358,7 +364,8 @@ export class EditorController {
     const edit = editOnScreen(this.state);
     if (hasImage(edit)) return this.notify('warning', COLLAGE_NOT_SHARED);
     if (editIsEmpty(edit)) return this.notify('warning', NOTHING_TO_SHARE);
-    if (edit.steps.some((step) => step.kind === 'effect' && step.cube)) this.notify('warning', CUBE_NOT_SHARED);
+    if (edit.steps.some((step) => step.kind === 'effect' && step.cube))
+      this.notify('warning', CUBE_NOT_SHARED);
     const url = appLink('/editor', withLook('', lookQuery(edit)));
     await shareLink(url, t('My RetroCam look'), this.store, this.notify);
   }
@@ -394,7 +401,9 @@ export class EditorController {
     const { width, height } = image;
     const picture = this.resources.addImage(image);
     const id = newStepId(allEdits(before));
-    this.loop.setState(imageCommitted(this.state, { kind: 'image', id, image: picture, width, height, effectId }).state);
+    this.loop.setState(
+      imageCommitted(this.state, { kind: 'image', id, image: picture, width, height, effectId }).state,
+    );
     try {
       await this.session.replaceBaseImage(picture, effectId);
     } catch (error) {

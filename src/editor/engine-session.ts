@@ -196,16 +196,18 @@ export class EngineSession extends Emitter<SessionEvents> {
     this.photo?.image.close();
     this.photo = { image: kept, processing, original, file, ...(taken ? { taken } : {}) };
     // Its answer (ImageReady, or an error) reaches the editor's rules as a message.
-    client
-      .loadImage(decoded.bitmap, processing, original, file, taken, thenApply)
-      .catch(() => undefined);
+    client.loadImage(decoded.bitmap, processing, original, file, taken, thenApply).catch(() => undefined);
   }
 
   /**
    * Shows the look being adjusted at these settings (`mask`: the painted mask its apply takes, by id):
    * answered with effectComplete, which reaches the rules as a message.
    */
-  async applyEffect(effectId: string, settings: EditorState['currentSettings'], mask?: string): Promise<void> {
+  async applyEffect(
+    effectId: string,
+    settings: EditorState['currentSettings'],
+    mask?: string,
+  ): Promise<void> {
     const client = this.current;
     if (!client) return;
     const state = this.state;

@@ -100,8 +100,14 @@ export class RuleRunner {
   /** The Apply button, and a camera shot's look once applied: the collage commits through its own editor. */
   commit(): void {
     const { collage, session } = this.parts;
-    if (collage().isOpen) void collage().commit();
-    else this.run((s) => commit(s, session.client !== null));
+    if (collage().isOpen) {
+      void collage().commit();
+      return;
+    }
+    const before = this.state.history;
+    this.run((s) => commit(s, session.client !== null));
+    // The base changed (the worker's follows with the commit): thumbnails of the new one.
+    if (this.state.history !== before) this.refreshThumbnails();
   }
 
   /** Compare: the canvas shows the image before the current effect while `show` holds. */

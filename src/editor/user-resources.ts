@@ -75,7 +75,8 @@ export class UserResources {
 
   /** A .cube a recipe brings (its text, already checked), under its hash. */
   addCube(hash: string, text: string, title: string): void {
-    if (!this.cubes.has(hash)) this.cubes.set(hash, { file: new Blob([text], { type: 'text/plain' }), title });
+    if (!this.cubes.has(hash))
+      this.cubes.set(hash, { file: new Blob([text], { type: 'text/plain' }), title });
   }
 
   hasCube(hash: string): boolean {

@@ -23,6 +23,7 @@ import {
   commitEdit,
   committedEdit,
   redoHistory,
+  undoChange,
   undoHistory,
   type EditChange,
   type EditHistory,
@@ -86,7 +87,8 @@ export function lookApplied(state: EditorState): boolean {
 
 /** The edit on screen: the committed edit with the look being adjusted as last applied. */
 export function editOnScreen(state: EditorState): Edit {
-  if (!lookApplied(state) || !state.lastAppliedEffectId || !state.lastAppliedSettings) return committed(state);
+  if (!lookApplied(state) || !state.lastAppliedEffectId || !state.lastAppliedSettings)
+    return committed(state);
   return editWithLook(state, state.lastAppliedEffectId, state.lastAppliedSettings, state.openStep?.mask);
 }
 
@@ -159,10 +161,15 @@ export function cropChosen(state: EditorState, choice: CropChoice | null): Outco
 export function frameChosen(state: EditorState, frame: FrameChoice, group?: string): Outcome {
   const edit = committed(state);
   if (JSON.stringify(edit.frame) === JSON.stringify(frame)) return none(state);
-  return newVersion(state, withFrame(edit, frame), { kind: 'frame', frameId: frame.id }, {
-    ...(group ? { group } : {}),
-    show: false,
-  });
+  return newVersion(
+    state,
+    withFrame(edit, frame),
+    { kind: 'frame', frameId: frame.id },
+    {
+      ...(group ? { group } : {}),
+      show: false,
+    },
+  );
 }
 
 /**
@@ -188,7 +195,10 @@ export function editReplaced(state: EditorState, edit: Edit, change: EditChange)
 export function imageCommitted(state: EditorState, step: ImageStep): Outcome {
   const before = committed(state);
   const edit: Edit = { crop: null, steps: [step], frame: before.frame };
-  return { state: { ...state, history: commitEdit(state.history, edit, { kind: 'image', effectId: step.effectId }) }, commands: [] };
+  return {
+    state: { ...state, history: commitEdit(state.history, edit, { kind: 'image', effectId: step.effectId }) },
+    commands: [],
+  };
 }
 
 /**
@@ -219,7 +229,9 @@ export function stepRemoved(state: EditorState, id: string): Outcome {
   const base = open ? { ...state, ...NO_EFFECT, isDrawingModeActive: false } : state;
   if (!step && id !== 'crop' && id !== 'frame') {
     // Only the look being adjusted, never committed: letting it go is all.
-    return open ? { state: base, commands: [{ kind: 'post', message: { type: 'resetCanvasToBase' } }] } : none(state);
+    return open
+      ? { state: base, commands: [{ kind: 'post', message: { type: 'resetCanvasToBase' } }] }
+      : none(state);
   }
   const history = commitEdit(state.history, withoutStep(edit, id), { kind: 'remove', what });
   return {
@@ -229,11 +241,37 @@ export function stepRemoved(state: EditorState, id: string): Outcome {
 }
 
 /**
- * Undo: the version before. A new look being adjusted (not yet applied with Apply) stays open, shown over
- * it: Undo takes back the change before it, not the user's work on it. A look of the edit opened again
- * is let go (the version before may not have it).
+ * Whether the last change is a new look being adjusted (shown, not yet applied with Apply): no version of
+ * the edit was made since it was chosen. Undo then takes it back alone.
+ */
+export function lookIsLastChange(state: EditorState): boolean {
+  return lookApplied(state) && !openStepIsKept(state) && state.openStep?.openedOn === committed(state);
+}
+
+/** What Undo takes back: the new look being adjusted when it is the last change, else a version's change. */
+export function undoTarget(state: EditorState): EditChange | null {
+  if (lookIsLastChange(state) && state.lastAppliedEffectId)
+    return { kind: 'effect', effectId: state.lastAppliedEffectId };
+  return undoChange(state.history);
+}
+
+export function canUndoNow(state: EditorState): boolean {
+  return !isBusy(state) && (canUndo(state.history) || lookIsLastChange(state));
+}
+
+/**
+ * Undo takes back the last change. A new look being adjusted that is the last change goes alone (the
+ * canvas shows the committed edit again). Else the version before: a new look being adjusted stays open,
+ * shown over it (a crop made while it was open is taken back, not the user's work on the look); a look of
+ * the edit opened again is let go (the version before may not have it).
  */
 export function undoEdit(state: EditorState): Outcome {
+  if (!isBusy(state) && lookIsLastChange(state)) {
+    return {
+      state: { ...state, ...NO_EFFECT, isDrawingModeActive: false, errorMessage: null },
+      commands: [{ kind: 'post', message: { type: 'resetCanvasToBase' } }],
+    };
+  }
   return moveInHistory(state, canUndo(state.history), undoHistory, 'Nothing to undo');
 }
 

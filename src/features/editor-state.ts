@@ -19,6 +19,7 @@ import type {
   WorkerStatus,
 } from '../engine/protocol.ts';
 import { startHistory, type EditHistory } from '../edit/history.ts';
+import type { Edit } from '../edit/edit.ts';
 import type { FirstStep } from '../intake/handoff.ts';
 import type { Recipe } from '../recipes/model/recipe.ts';
 import type { LookLink } from './look-link.ts';
@@ -94,6 +95,8 @@ export interface EditorState {
  */
 export interface OpenStep {
   readonly id: string;
+  /** The committed edit when a new look was chosen: while it is still in force, the look is the last change. */
+  readonly openedOn?: Edit;
   readonly cube?: string;
   readonly mask?: string;
   readonly activeMask?: string;

@@ -3,7 +3,7 @@
 import type { Browser, Page } from '@playwright/test';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import { expect, test, QUICK } from '../support/fixtures.ts';
-import { CropToolPage, EditorPage, RecipesPanel } from '../support/pages.ts';
+import { CropToolPage, EditorPage } from '../support/pages.ts';
 import { psnr } from '../reference/metrics.ts';
 
 const ENGINES: EngineKind[] = ['webgpu', 'webgl2', 'cpu'];
@@ -17,7 +17,9 @@ async function steps(page: Page): Promise<string[]> {
   return items.evaluateAll((nodes) =>
     nodes.map((node) => {
       const el = node as HTMLElement;
-      return el.dataset.effectId ? `${el.dataset.stepKind}:${el.dataset.effectId}` : (el.dataset.stepKind ?? '');
+      return el.dataset.effectId
+        ? `${el.dataset.stepKind}:${el.dataset.effectId}`
+        : (el.dataset.stepKind ?? '');
     }),
   );
 }
@@ -54,61 +56,65 @@ async function freshEditor(browser: Browser): Promise<{ page: Page; editor: Edit
 }
 
 for (const engine of ENGINES) {
-  test(`${engine}: CCD (Bloom 1.8), a 4:5 crop, then the CCD step's strength at 60 saves as a fresh edit of both; taking CCD out leaves the crop`, QUICK(engine), async ({
-    page,
-    editor,
-    browser,
-  }) => {
-    await editor.open(engine);
-    await editor.load(PHOTO);
-    await ccd(editor);
-    await cropTo(page, editor, '4-5');
-    // Nothing was baked: CCD is still the look being adjusted, its Bloom as it was.
-    await expect(editor.setting('ccd_bloom_amount')).toHaveValue('1.8');
-    expect(await steps(page)).toEqual(['crop', 'effect:ccdEffect']);
-    await page.getByTestId('apply-button').click();
-    await editor.settled();
-    // A tap on the CCD step opens it as it was; its strength at 60 changes that step.
-    await page.locator('[data-testid=edit-step][data-effect-id=ccdEffect] .edit-step-open').click();
-    await expect(editor.setting('ccd_bloom_amount')).toHaveValue('1.8');
-    await setValue(editor, 'look-strength', '60');
-    await page.getByTestId('apply-button').click();
-    await editor.settled();
-    await expect(page.getByTestId('undo-button')).toHaveAttribute('aria-label', 'Undo CCD: Strength');
-    expect(await steps(page)).toEqual(['crop', 'effect:ccdEffect']);
-    // Choosing CCD again opens the existing step, not a second one.
-    await editor.chooseEffect('ccdEffect');
-    await expect(page.getByTestId('look-strength')).toHaveValue('60');
-    await editor.settled();
-    expect(await steps(page)).toEqual(['crop', 'effect:ccdEffect']);
-    const edited = await editor.save();
+  test(
+    `${engine}: CCD (Bloom 1.8), a 4:5 crop, then the CCD step's strength at 60 saves as a fresh edit of both; taking CCD out leaves the crop`,
+    QUICK(engine),
+    async ({ page, editor, browser }) => {
+      await editor.open(engine);
+      await editor.load(PHOTO);
+      await ccd(editor);
+      await cropTo(page, editor, '4-5');
+      // Nothing was baked: CCD is still the look being adjusted, its Bloom as it was.
+      await expect(editor.setting('ccd_bloom_amount')).toHaveValue('1.8');
+      expect(await steps(page)).toEqual(['crop', 'effect:ccdEffect']);
+      await page.getByTestId('apply-button').click();
+      await editor.settled();
+      // A tap on the CCD step opens it as it was; its strength at 60 changes that step.
+      await page.locator('[data-testid=edit-step][data-effect-id=ccdEffect] .edit-step-open').click();
+      await expect(editor.setting('ccd_bloom_amount')).toHaveValue('1.8');
+      await setValue(editor, 'look-strength', '60');
+      await page.getByTestId('apply-button').click();
+      await editor.settled();
+      await expect(page.getByTestId('undo-button')).toHaveAttribute('aria-label', 'Undo CCD: Strength');
+      expect(await steps(page)).toEqual(['crop', 'effect:ccdEffect']);
+      // Choosing CCD again opens the existing step, not a second one.
+      await editor.chooseEffect('ccdEffect');
+      await expect(page.getByTestId('look-strength')).toHaveValue('60');
+      await editor.settled();
+      expect(await steps(page)).toEqual(['crop', 'effect:ccdEffect']);
+      const edited = await editor.save();
 
-    // Taking the CCD step out leaves the crop as it was.
-    await page.locator('[data-testid=edit-step][data-effect-id=ccdEffect] [data-testid=edit-step-remove]').click();
-    await editor.settled();
-    expect(await steps(page)).toEqual(['crop']);
-    const cropOnly = await editor.save();
+      // Taking the CCD step out leaves the crop as it was.
+      await page
+        .locator('[data-testid=edit-step][data-effect-id=ccdEffect] [data-testid=edit-step-remove]')
+        .click();
+      await editor.settled();
+      expect(await steps(page)).toEqual(['crop']);
+      const cropOnly = await editor.save();
 
-    // A fresh editor: CCD at Bloom 1.8 and strength 60, then the same crop.
-    const fresh = await freshEditor(browser);
-    await fresh.editor.open(engine);
-    await fresh.editor.load(PHOTO);
-    await ccd(fresh.editor, '60');
-    await cropTo(fresh.page, fresh.editor, '4-5');
-    const made = await fresh.editor.save();
-    const freshEdit = psnr(edited, made);
-    // And the crop alone: the CCD being adjusted (never applied with Apply) taken out.
-    await fresh.page.locator('[data-testid=edit-step][data-effect-id=ccdEffect] [data-testid=edit-step-remove]').click();
-    await fresh.editor.settled();
-    expect(await steps(fresh.page)).toEqual(['crop']);
-    const freshCrop = await fresh.editor.save();
-    await fresh.page.context().close();
-    test.info().annotations.push({
-      type: 'PSNR',
-      description: `edited ${freshEdit.toFixed(1)} dB, crop alone ${psnr(cropOnly, freshCrop).toFixed(1)} dB`,
-    });
-    expect(edited.width).toBe(made.width);
-    expect(freshEdit).toBeGreaterThan(SAME_DB);
-    expect(psnr(cropOnly, freshCrop)).toBeGreaterThan(SAME_DB);
-  });
+      // A fresh editor: CCD at Bloom 1.8 and strength 60, then the same crop.
+      const fresh = await freshEditor(browser);
+      await fresh.editor.open(engine);
+      await fresh.editor.load(PHOTO);
+      await ccd(fresh.editor, '60');
+      await cropTo(fresh.page, fresh.editor, '4-5');
+      const made = await fresh.editor.save();
+      const freshEdit = psnr(edited, made);
+      // And the crop alone: the CCD being adjusted (never applied with Apply) taken out.
+      await fresh.page
+        .locator('[data-testid=edit-step][data-effect-id=ccdEffect] [data-testid=edit-step-remove]')
+        .click();
+      await fresh.editor.settled();
+      expect(await steps(fresh.page)).toEqual(['crop']);
+      const freshCrop = await fresh.editor.save();
+      await fresh.page.context().close();
+      test.info().annotations.push({
+        type: 'PSNR',
+        description: `edited ${freshEdit.toFixed(1)} dB, crop alone ${psnr(cropOnly, freshCrop).toFixed(1)} dB`,
+      });
+      expect(edited.width).toBe(made.width);
+      expect(freshEdit).toBeGreaterThan(SAME_DB);
+      expect(psnr(cropOnly, freshCrop)).toBeGreaterThan(SAME_DB);
+    },
+  );
 }

@@ -18,10 +18,23 @@ async function loadLarge(page: Page, width: number, height: number) {
   await editor.load({ name: 'large.jpg', mimeType: 'image/jpeg', buffer: jpeg }, { timeout: 60_000 });
 }
 
-async function chooseEffect(page: Page, effectId: string, settings: Record<string, string> = {}) {
+/**
+ * Chooses an effect and sets its settings; `copy`: the effect is a step of the edit already, and another
+ * copy of it is added (choosing it alone opens the step there is).
+ */
+async function chooseEffect(
+  page: Page,
+  effectId: string,
+  settings: Record<string, string> = {},
+  { copy = false } = {},
+) {
   const editor = new EditorPage(page);
   await page.getByTestId(`effect-${effectId}`).click();
   await editor.settled();
+  if (copy) {
+    await page.getByTestId('edit-step-add-copy').click();
+    await editor.settled();
+  }
   for (const [name, value] of Object.entries(settings)) {
     const control = page.getByTestId(`setting-${name}`);
     if ((await control.evaluate((element) => element.tagName)) === 'SELECT') {
@@ -107,7 +120,7 @@ for (const engine of ENGINES) {
     // ellipse) must not show where tiles meet.
     await chooseEffect(page, 'smartBlur', { applicationMode: 'vignette', sigma: '6' });
     await commit(page);
-    await chooseEffect(page, 'smartBlur', { pixelSize: '4' });
+    await chooseEffect(page, 'smartBlur', { pixelSize: '4' }, { copy: true });
     await commit(page);
     await chooseEffect(page, 'pg2016');
 
@@ -147,7 +160,7 @@ test('two painted blurs run in one pass of tiles, each with its own mask', async
   await chooseEffect(page, 'smartBlur', { applicationMode: 'draw', blurType: 'gaussian', sigma: '8' });
   await paintStroke(page, 0.25);
   await commit(page);
-  await chooseEffect(page, 'smartBlur', { applicationMode: 'draw', pixelSize: '12' });
+  await chooseEffect(page, 'smartBlur', { applicationMode: 'draw', pixelSize: '12' }, { copy: true });
   await paintStroke(page, 0.75);
 
   const whole = await saveFullResolution(page);

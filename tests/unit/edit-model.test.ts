@@ -23,6 +23,7 @@ import {
   frameChosen,
   imageCommitted,
   stepRemoved,
+  undoTarget,
 } from '../../src/features/edit-state.ts';
 import { initialEditorState, type EditorState } from '../../src/features/editor-state.ts';
 import {
@@ -31,6 +32,7 @@ import {
   commit,
   selectEffect,
   selectStep,
+  undo,
 } from '../../src/editor/state/effect-rules.ts';
 import { imageLoadStarted } from '../../src/editor/state/image-rules.ts';
 import { statusReceived } from '../../src/editor/state/worker-rules.ts';
@@ -152,7 +154,8 @@ describe('one edit every step stays part of', () => {
 
   it('a look opened again and changed is kept when another is chosen; a new look not applied is let go', () => {
     const vibrance = commit(adjusted(ready(), 'vibrance', 'vibrance', 0.5), true).state;
-    const step = committed(vibrance).steps[0]!;
+    const step = committed(vibrance).steps[0];
+    if (step?.kind !== 'effect') throw new Error('no vibrance step');
     const reopened = selectStep(vibrance, step.id).state;
     const changed = completed(applyEffect(changeSetting(reopened, 'vibrance', 0.8).state).state);
     const next = selectEffect(changed, ccdEffect);
@@ -163,6 +166,32 @@ describe('one edit every step stays part of', () => {
     const other = selectEffect(trying, vibranceEffect);
     expect(committed(other.state).steps).toHaveLength(1);
     expect(other.commands).toContainEqual({ kind: 'post', message: { type: 'resetCanvasToBase' } });
+  });
+
+  it('Undo takes back the last change: a new look shown alone, or the crop made over it, the look kept', () => {
+    const vibrance = commit(adjusted(ready(), 'vibrance', 'vibrance', 0.5), true).state;
+    const ccd = adjusted(vibrance, 'ccdEffect', 'ccd_bloom_amount', 1.8);
+    // The look is the last change: Undo lets it go, the version in force stays.
+    expect(undoTarget(ccd)).toEqual({ kind: 'effect', effectId: 'ccdEffect' });
+    const dropped = undo(ccd);
+    expect(dropped.commands).toEqual([{ kind: 'post', message: { type: 'resetCanvasToBase' } }]);
+    expect(dropped.state.selectedEffectId).toBeNull();
+    expect(committed(dropped.state).steps).toHaveLength(1);
+    // A crop made while it was open: Undo takes the crop back, and the look stays open over the version before.
+    const crop = cropForPhoto(
+      { aspect: '1-1', aspectTurned: false, turns: 0, flipH: false, flipV: false, angle: 0 },
+      PHOTO,
+    );
+    const cropped = shown(cropChosen(ccd, crop).state);
+    expect(undoTarget(cropped)).toEqual({ kind: 'crop', step: 'crop-1-1' });
+    const uncropped = undo(cropped);
+    expect(uncropped.commands).toEqual([{ kind: 'show' }]);
+    expect(uncropped.state.selectedEffectId).toBe('ccdEffect');
+    expect(editOnScreen(uncropped.state)).toMatchObject({
+      crop: null,
+      steps: [{}, { effectId: 'ccdEffect' }],
+    });
+    expect(undoTarget(shown(uncropped.state))).toEqual({ kind: 'effect', effectId: 'ccdEffect' });
   });
 
   it('a step taken out alone leaves the others, the crop and the frame as they were', () => {
@@ -187,7 +216,10 @@ describe('one edit every step stays part of', () => {
   });
 
   it('a new photo starts a new edit, its frame included', () => {
-    let state = frameChosen(commit(adjusted(ready(), 'vibrance'), true).state, checkedChoice({ id: 'instant-mini' })).state;
+    let state = frameChosen(
+      commit(adjusted(ready(), 'vibrance'), true).state,
+      checkedChoice({ id: 'instant-mini' }),
+    ).state;
     expect(committed(state).frame.id).toBe('instant-mini');
     state = imageLoadStarted(state, load).state;
     expect(committed(state)).toEqual(EMPTY_EDIT);
@@ -222,7 +254,12 @@ describe('the edit as a link', () => {
     const edit: Edit = {
       crop,
       steps: [
-        { kind: 'effect', id: 's1', effectId: 'ccdEffect', settings: { ccd_bloom_amount: 1.8, strength: 60 } },
+        {
+          kind: 'effect',
+          id: 's1',
+          effectId: 'ccdEffect',
+          settings: { ccd_bloom_amount: 1.8, strength: 60 },
+        },
         { kind: 'effect', id: 's2', effectId: 'vibrance', settings: { vibrance: 0.4 } },
       ],
       frame: checkedChoice({ id: 'instant-square', caption: 'Lake' }),

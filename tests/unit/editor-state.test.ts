@@ -262,7 +262,7 @@ describe('worker status handling', () => {
     );
   });
 
-  it('Undo and Redo walk the edit\'s history, kept on the page, and ask the worker to show the version', () => {
+  it("Undo and Redo walk the edit's history, kept on the page, and ask the worker to show the version", () => {
     const once = commit(applied(0.5), true).state;
     expect([undoDepth(once), redoDepth(once)]).toEqual([1, 0]);
     expect(undoChange(once.history)).toEqual({ kind: 'effect', effectId: 'vibrance' });

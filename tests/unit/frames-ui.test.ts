@@ -25,19 +25,19 @@ describe('typing a caption', () => {
       post: (message: { type: string; frame: FrameChoice }) => posted.push(message.frame),
     } as unknown as EngineClient;
     // The editor's loop, as far as the frame goes: a rule's state, then its 'frame' command.
-    let frames: FrameController;
+    const loop: { frames?: FrameController } = {};
     const run = (transition: (state: EditorState) => Outcome) => {
       const outcome = transition(store.get(editorStateAtom));
       store.set(editorStateAtom, outcome.state);
-      if (outcome.commands.some((command) => command.kind === 'frame')) frames.sync();
+      if (outcome.commands.some((command) => command.kind === 'frame')) loop.frames?.sync();
       return outcome.state;
     };
-    frames = new FrameController({
+    const frames = (loop.frames = new FrameController({
       store,
       client: () => client,
       state: () => store.get(editorStateAtom),
       run,
-    });
+    }));
     return { store, posted, frames };
   }
 

@@ -127,8 +127,8 @@ describe('a crop in a look link (issue 37)', () => {
 
   it('is gone from the link when the crop is', () => {
     const effect = findEffect('vibrance')!;
-    expect(editLinkSearch('?effect=vibrance&crop=1-1&turn=2', lookEdit('vibrance', defaultSettings(effect)))).toBe(
-      '?effect=vibrance',
-    );
+    expect(
+      editLinkSearch('?effect=vibrance&crop=1-1&turn=2', lookEdit('vibrance', defaultSettings(effect))),
+    ).toBe('?effect=vibrance');
   });
 });

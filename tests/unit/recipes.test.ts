@@ -245,7 +245,13 @@ describe('a recipe as an edit', () => {
       settings: resolveSettings(findEffect('pg2016')!, { filterName: 'custom' }),
       cube,
     });
-    const edit = { ...EMPTY_EDIT, steps: [{ ...custom(ha), id: 's1' }, { ...custom(hb), id: 's2' }] };
+    const edit = {
+      ...EMPTY_EDIT,
+      steps: [
+        { ...custom(ha), id: 's1' },
+        { ...custom(hb), id: 's2' },
+      ],
+    };
     expect(cubesOfEdit(edit)).toEqual([ha, hb]);
     const saved = recipeOfEdit(edit, 'Two cubes', { [ha]: a, [hb]: b, unused: 'x' });
     expect(Object.keys(saved.cubes).sort()).toEqual([ha, hb].sort());
@@ -260,7 +266,10 @@ describe('a recipe as an edit', () => {
   it('a recipe written before steps named their .cube (cubes.custom) is read with the hash of its table', () => {
     const table = identity(5);
     const read = checkRecipe(
-      recipe({ steps: [{ effectId: 'pg2016', settings: { filterName: 'custom' } }], cubes: { custom: table } }),
+      recipe({
+        steps: [{ effectId: 'pg2016', settings: { filterName: 'custom' } }],
+        cubes: { custom: table },
+      }),
     );
     if (!read.ok) throw new Error(read.message);
     expect(read.recipe.steps[0]?.cube).toBe(contentHash(table));

@@ -133,7 +133,13 @@ describe('replies matched by id', () => {
     } as const;
     const cropped = { ...EMPTY, crop: geometry };
     const crop = engine.request({ type: 'showEdit', base: cropped, current: cropped });
-    const apply = engine.request({ type: 'applyEffect', effectId: 'x', settings: {}, base: EMPTY, current: EMPTY });
+    const apply = engine.request({
+      type: 'applyEffect',
+      effectId: 'x',
+      settings: {},
+      base: EMPTY,
+      current: EMPTY,
+    });
     const [a, b] = worker.sent;
     worker.answer({ type: 'error', id: a?.id, message: 'Image processing failed: refused' });
     worker.answer({ type: 'error', id: b?.id, message: 'Unknown effect: x' });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FromWorkerMessage } from '../../src/engine/protocol.ts';
+import { NO_FRAME } from '../../src/frames/model/choice.ts';
 
 // Every request gets exactly one answer with its id, an error included: a request the worker refuses as
 // malformed, or one that comes before there is an engine, is answered at once, so that nothing waits
@@ -37,20 +38,14 @@ describe("the worker's answers to what it cannot do", () => {
   });
 
   it('a crop of a frame under a pixel is answered at once with an error with its id, and only that', async () => {
-    send({
-      type: 'cropImage',
-      id: 7,
-      file: new Blob([]),
-      geometry: frame(0.03, 1),
-      step: 'crop',
-      effects: [],
-    });
+    const cropped = { crop: frame(0.03, 1), steps: [], frame: NO_FRAME };
+    send({ type: 'showEdit', id: 7, base: cropped, current: cropped });
     // At once: before any queued work could run.
     expect(answers(7)).toEqual([
       {
         type: 'error',
         id: 7,
-        message: 'Image processing failed: the effect engine refused a malformed cropImage request.',
+        message: 'Image processing failed: the effect engine refused a malformed showEdit request.',
       },
     ]);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -59,7 +54,7 @@ describe("the worker's answers to what it cannot do", () => {
 
   it('a malformed message without an id (no caller waits) is only logged', () => {
     const before = posted.length;
-    send({ type: 'cropImage', geometry: frame(0, 0) });
+    send({ type: 'showEdit', base: { crop: frame(0, 0), steps: [], frame: NO_FRAME } });
     send('nonsense');
     const after = posted.slice(before);
     expect(after.every((message) => message.type === 'log')).toBe(true);
@@ -67,7 +62,8 @@ describe("the worker's answers to what it cannot do", () => {
   });
 
   it("a request that comes before the engine is answered with the catalogue's 'Image processor not ready.'", async () => {
-    send({ type: 'undo', id: 8 });
+    const edit = { crop: null, steps: [], frame: NO_FRAME };
+    send({ type: 'showEdit', id: 8, base: edit, current: edit });
     send({ type: 'requestStats', id: 9 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(answers(8)).toEqual([{ type: 'error', id: 8, message: 'Image processor not ready.' }]);

@@ -11,7 +11,8 @@ import './ActionBar.css';
 import { msg } from '../../i18n/msg.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { changeLabel } from './change-label.ts';
-import { redoChange, undoChange, type EditChange } from '../../edit/history.ts';
+import { redoChange, type EditChange } from '../../edit/history.ts';
+import { undoTarget } from '../../features/edit-state.ts';
 
 interface ActionBarProps {
   controller: EditorController;
@@ -30,7 +31,7 @@ interface ActionButtonProps extends ActionBarProps {
   step?: (state: EditorState) => EditChange | null;
 }
 
-const undoStep = (state: EditorState) => undoChange(state.history);
+const undoStep = (state: EditorState) => undoTarget(state);
 const redoStep = (state: EditorState) => redoChange(state.history);
 
 function ActionButton({ controller, ui, mac, commandId, label, testId, primary, step }: ActionButtonProps) {

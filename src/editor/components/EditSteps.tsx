@@ -88,7 +88,9 @@ export const EditSteps = memo(function EditSteps({ controller }: { controller: E
                   type="button"
                   className="edit-step-open"
                   disabled={busy || item.kind === 'image'}
-                  title={item.kind === 'image' ? t('A collage is made once: it cannot be changed.') : undefined}
+                  title={
+                    item.kind === 'image' ? t('A collage is made once: it cannot be changed.') : undefined
+                  }
                   onClick={() => controller.openStep(item.id)}
                 >
                   {name}

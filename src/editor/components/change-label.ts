@@ -47,7 +47,9 @@ export function changeLabel(change: EditChange, t: Translate): string {
         const definition = effect?.settings.find((s) => s.name === setting);
         return definition ? [t(definition.label)] : [];
       });
-      return settings.length > 0 ? t(msg('{step}: {settings}'), { step: name, settings: settings.join(', ') }) : name;
+      return settings.length > 0
+        ? t(msg('{step}: {settings}'), { step: name, settings: settings.join(', ') })
+        : name;
     }
     case 'remove':
       return t(msg('Remove {step}'), { step: whatName(change.what, t) });

@@ -99,7 +99,7 @@ export function selectEffect(
     errorMessage: null,
     lastAppliedEffectId: null,
     lastAppliedSettings: null,
-    openStep: { id: newStepId(allEdits(settled.history)) },
+    openStep: { id: newStepId(allEdits(settled.history)), openedOn: committed(settled) },
     isDrawingModeActive: drawingModeOf(effect.id, settings),
   };
   return { state: withBrushDefault(next, settled), commands };
@@ -141,7 +141,9 @@ function openKept(state: EditorState, step: EffectStep, dropsLook: boolean, comm
 
 /** The last step of the edit that runs `effectId`. */
 function lastStepOf(edit: Edit, effectId: string): EffectStep | undefined {
-  return edit.steps.filter((step): step is EffectStep => step.kind === 'effect' && step.effectId === effectId).at(-1);
+  return edit.steps
+    .filter((step): step is EffectStep => step.kind === 'effect' && step.effectId === effectId)
+    .at(-1);
 }
 
 /**
@@ -152,7 +154,10 @@ function keepOpenStep(state: EditorState): Outcome {
   if (!openStepIsKept(state) || !lookApplied(state)) return none(state);
   const kept = keptVersion(state);
   if (!kept) return none(state);
-  return { state: { ...state, history: kept }, commands: [{ kind: 'post', message: { type: 'commitEffect' } }] };
+  return {
+    state: { ...state, history: kept },
+    commands: [{ kind: 'post', message: { type: 'commitEffect' } }],
+  };
 }
 
 /**
@@ -277,7 +282,11 @@ export function commit(state: EditorState, workerAvailable: boolean): Outcome {
   };
   const commands: Command[] = [{ kind: 'post', message: { type: 'commitEffect' } }];
   if (applied && history !== state.history)
-    commands.unshift({ kind: 'notify', level: 'info', message: fill(APPLIED_TEMPLATE, { effect: applied.name }) });
+    commands.unshift({
+      kind: 'notify',
+      level: 'info',
+      message: fill(APPLIED_TEMPLATE, { effect: applied.name }),
+    });
   return { state: next, commands };
 }
 

@@ -1,10 +1,10 @@
 /**
  * Renders an edit on the photo at the processing size: its crop of the original, then each step in
- * order (from the last collage picture on, which stands for everything before it). Each step's result
- * is kept under the steps that made it, so a change re-renders only the steps from the first one that
- * differs: a slider of the first of three looks runs three steps, Undo of the last look runs none. The
- * kept results are few (the least recently used go back to the texture pool), and the ones the engine
- * shows are never let go while shown.
+ * order (from the last collage picture on, which stands for everything before it). It keeps few results,
+ * the ones a next change needs: the edit on screen's and its base's (what is shown and compared), and the
+ * result the two share before they part (the input of the look being adjusted). So a slider of the last
+ * look runs that look alone, a slider of the first of three runs the three, Undo of the last look runs
+ * nothing; and the textures held are the same whatever the history, never one per step.
  */
 import { croppedSize, type CropGeometry } from '../../crop/model/geometry.ts';
 import { findEffect } from '../../effects/index.ts';
@@ -18,19 +18,15 @@ import { cropAtSize, type ScalableOriginal } from './crop.ts';
 import type { EngineResources } from './resources.ts';
 import type { StageInvocation } from '../stages/invocation.ts';
 
-/** Step results kept besides the ones shown. */
-export const KEPT_RESULTS = 6;
-
 interface Kept {
   texture: GpuTexture;
-  /** Released to the pool when let go (a collage's picture belongs to the resources instead). */
+  /** Released to the pool when let go (the photo and a collage's picture are not the renderer's to free). */
   owned: boolean;
-  used: number;
 }
 
 /** The photo an edit is rendered on. */
 export interface RenderPhoto {
-  /** The photo as loaded, at the processing size. */
+  /** The photo as loaded, at the processing size (the renderer's from now on). */
   texture: GpuTexture;
   /** Its file, which a crop decodes the original from. */
   file: Blob;
@@ -38,12 +34,15 @@ export interface RenderPhoto {
   taken: string;
 }
 
+/** An edit's result: its texture (kept by the renderer) and the key it is kept under. */
+export interface Rendered {
+  texture: GpuTexture;
+  key: string;
+}
+
 export class EditRenderer {
   private photo: RenderPhoto | null = null;
-  private readonly kept = new Map<string, Kept>();
-  private clock = 0;
-  /** The keys of the results shown now (the edit on screen's and its base's): never let go. */
-  private pinned = new Set<string>();
+  private kept = new Map<string, Kept>();
 
   constructor(
     private readonly runner: StageRunner,
@@ -58,10 +57,6 @@ export class EditRenderer {
     return this.photo?.taken ?? null;
   }
 
-  get hasPhoto(): boolean {
-    return this.photo !== null;
-  }
-
   /** A new photo (its texture taken over): every kept result is let go. */
   setPhoto(photo: RenderPhoto): void {
     this.clear();
@@ -69,73 +64,78 @@ export class EditRenderer {
   }
 
   /**
-   * The result of `edit`'s crop and steps (its frame is drawn when it is shown). It stays valid until it
-   * is no longer among the `keep` results of a later call: pass the keys of everything still shown.
+   * The results of `current` (what is shown) and `base` (the edit without the look being adjusted): made
+   * from what is kept, and kept until the next call, with the result the two share before they part.
    */
-  async render(edit: RenderEdit): Promise<{ texture: GpuTexture; key: string }> {
+  async render(base: RenderEdit, current: RenderEdit): Promise<{ base: Rendered; current: Rendered }> {
     const photo = this.requirePhoto();
-    const start = startOf(edit);
-    let key = start.key;
-    let texture = this.reuse(key);
-    if (!texture) {
-      if (start.image) texture = this.keep(key, this.resources.image(start.image), false);
-      else if (edit.crop) texture = this.keep(key, await this.crop(photo, edit.crop), true);
-      else texture = this.keep(key, photo.texture, false);
-    }
-    for (const step of edit.steps.slice(start.from)) {
-      key = `${key}|${stepKey(step)}`;
-      const cached = this.reuse(key);
-      texture = cached ?? this.keep(key, await this.runStep(step, texture, photo.taken), true);
-      // A long edit rendered afresh holds no more results at once than the limit.
-      this.trim();
-    }
-    return { texture, key };
-  }
-
-  /** The results shown now: kept whatever else is let go. */
-  pin(keys: readonly string[]): void {
-    this.pinned = new Set(keys);
-    this.trim();
-  }
-
-  /** Lets go of the least recently used results beyond the limit, never a pinned one. */
-  private trim(): void {
-    const loose = [...this.kept]
-      .filter(([key]) => !this.pinned.has(key))
-      .sort((a, b) => a[1].used - b[1].used);
-    for (const [key, entry] of loose.slice(0, Math.max(0, loose.length - KEPT_RESULTS))) {
-      this.letGo(key, entry);
+    const currentKeys = chainKeys(current);
+    const baseKeys = chainKeys(base);
+    let shared = 0;
+    while (shared < currentKeys.length && currentKeys[shared] === baseKeys[shared]) shared++;
+    const keep = new Set([currentKeys.at(-1)!, baseKeys.at(-1)!]);
+    if (shared > 0) keep.add(currentKeys[shared - 1]!);
+    const made = new Map<string, Kept>();
+    try {
+      const shown = await this.make(photo, current, currentKeys, keep, made);
+      const compared = await this.make(photo, base, baseKeys, keep, made);
+      // What the next call needs stays; the rest (the results the last call kept) goes back to the pool.
+      for (const [key, entry] of this.kept) if (!keep.has(key)) release(this.runner, entry);
+      this.kept = new Map([...this.kept, ...made].filter(([key]) => keep.has(key)));
+      return { current: shown, base: compared };
+    } catch (error) {
+      for (const [key, entry] of made) if (!this.kept.has(key)) release(this.runner, entry);
+      throw error;
     }
   }
 
   /** Lets go of every kept result and the photo. */
   clear(): void {
-    for (const [key, entry] of this.kept) this.letGo(key, entry);
-    this.pinned.clear();
+    for (const entry of this.kept.values()) release(this.runner, entry);
+    this.kept.clear();
     if (this.photo) this.runner.pool.release(this.photo.texture);
     this.photo = null;
   }
 
-  /** How many step results are kept (tests count GPU objects at rest). */
+  /** How many results are kept (tests count GPU objects at rest). */
   get keptCount(): number {
     return this.kept.size;
   }
 
-  private reuse(key: string): GpuTexture | null {
-    const entry = this.kept.get(key);
-    if (!entry) return null;
-    entry.used = ++this.clock;
-    return entry.texture;
-  }
-
-  private keep(key: string, texture: GpuTexture, owned: boolean): GpuTexture {
-    this.kept.set(key, { texture, owned, used: ++this.clock });
-    return texture;
-  }
-
-  private letGo(key: string, entry: Kept): void {
-    this.kept.delete(key);
-    if (entry.owned) this.runner.pool.release(entry.texture);
+  /** An edit's result, from the last result kept along its chain; what `keep` names goes into `made`. */
+  private async make(
+    photo: RenderPhoto,
+    edit: RenderEdit,
+    keys: readonly string[],
+    keep: ReadonlySet<string>,
+    made: Map<string, Kept>,
+  ): Promise<Rendered> {
+    const found = (key: string) => made.get(key) ?? this.kept.get(key);
+    let at = keys.length - 1;
+    while (at >= 0 && !found(keys[at]!)) at--;
+    const start = startOf(edit);
+    let input: Kept;
+    if (at >= 0) input = found(keys[at]!)!;
+    else {
+      at = 0;
+      if (start.image) input = { texture: this.resources.image(start.image), owned: false };
+      else if (edit.crop) input = { texture: await this.crop(photo, edit.crop), owned: true };
+      else input = { texture: photo.texture, owned: false };
+      if (keep.has(keys[0]!)) made.set(keys[0]!, input);
+    }
+    const steps = edit.steps.slice(start.from);
+    for (let i = at + 1; i < keys.length; i++) {
+      const step = steps[i - 1]!;
+      const output: Kept = { texture: await this.runStep(step, input.texture, photo.taken), owned: true };
+      // A step's input that nothing keeps goes back to the pool once the step has run.
+      const key = keys[i - 1]!;
+      if (input.owned && !keep.has(key) && !this.kept.has(key) && !made.has(key)) release(this.runner, input);
+      if (keep.has(keys[i]!)) made.set(keys[i]!, output);
+      input = output;
+    }
+    const key = keys.at(-1)!;
+    if (!found(key)) made.set(key, input);
+    return { texture: input.texture, key };
   }
 
   private async crop(photo: RenderPhoto, geometry: CropGeometry): Promise<GpuTexture> {
@@ -159,6 +159,18 @@ export class EditRenderer {
     if (!this.photo) throw new Error('No image is loaded');
     return this.photo;
   }
+}
+
+function release(runner: StageRunner, entry: Kept): void {
+  if (entry.owned) runner.pool.release(entry.texture);
+}
+
+/** The keys of an edit's results along its chain: where it starts, then after each step. */
+function chainKeys(edit: RenderEdit): string[] {
+  const start = startOf(edit);
+  const keys = [start.key];
+  for (const step of edit.steps.slice(start.from)) keys.push(`${keys.at(-1)!}|${stepKey(step)}`);
+  return keys;
 }
 
 /** Where rendering starts: the last collage's picture, else the crop, else the photo. */

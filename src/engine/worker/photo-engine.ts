@@ -193,7 +193,12 @@ export class Engine {
     if (!current) {
       const mask = given ? `given-${++this.givenMasks}` : undefined;
       if (given && mask) this.resources.setMask(mask, given);
-      const step = { kind: 'effect' as const, effectId: effect.id, settings: message.settings, ...(mask ? { mask } : {}) };
+      const step = {
+        kind: 'effect' as const,
+        effectId: effect.id,
+        settings: message.settings,
+        ...(mask ? { mask } : {}),
+      };
       current = { ...base, steps: [...base.steps, step] };
     } else given?.close();
     const shown = await this.setEdits(base, current);
@@ -222,17 +227,14 @@ export class Engine {
     return { status: 'ImageReady', newWidth: width, newHeight: height };
   }
 
-  /** Apply: the edit on screen becomes the base. */
+  /** Apply: the edit on screen becomes the base (the renderer keeps both results until the next edit). */
   commitEffect(): void {
-    const current = this.requireCurrent();
-    this.base = current;
-    this.renderer.pin([current.key]);
+    this.base = this.requireCurrent();
   }
 
   async resetCanvasToBase(): Promise<void> {
     const base = this.requireBase();
     this.current = base;
-    this.renderer.pin([base.key]);
     await this.show(base.texture);
   }
 
@@ -375,16 +377,11 @@ export class Engine {
    * `current` in its frame.
    */
   private async setEdits(base: RenderEdit, current: RenderEdit): Promise<GpuTexture> {
-    const before = [this.base?.key, this.current?.key].filter((key): key is string => key !== undefined);
-    const shown = await this.backend.validate(() => this.renderer.render(current));
-    // What is still shown stays kept until the new base is made too.
-    this.renderer.pin([...before, shown.key]);
-    const made = sameSteps(base, current) ? shown : await this.renderer.render(base);
-    this.renderer.pin([shown.key, made.key]);
-    this.current = { edit: current, ...shown };
-    this.base = { edit: base, ...made };
-    await this.show(shown.texture);
-    return shown.texture;
+    const made = await this.backend.validate(() => this.renderer.render(base, current));
+    this.current = { edit: current, ...made.current };
+    this.base = { edit: base, ...made.base };
+    await this.show(made.current.texture);
+    return made.current.texture;
   }
 
   /** Takes over the resources an edit brings: .cube files (read here), masks, collage pictures. */
@@ -450,11 +447,6 @@ interface Shown {
 }
 
 const EMPTY_RENDER_EDIT: RenderEdit = { crop: null, steps: [], frame: NO_FRAME };
-
-/** Whether two edits have the same crop and steps (their frames aside). */
-function sameSteps(a: RenderEdit, b: RenderEdit): boolean {
-  return JSON.stringify([a.crop, a.steps]) === JSON.stringify([b.crop, b.steps]);
-}
 
 /** Closes what a refused request handed over. */
 function closeResources(resources: EditResources | undefined): void {

@@ -116,7 +116,15 @@ export function checkRecipe(value: unknown): RecipeResult {
   const { cubes } = checked;
   return {
     ok: true,
-    recipe: { schema: RECIPE_SCHEMA, version: RECIPE_VERSION, name, steps: checked.steps, crop, frame, cubes },
+    recipe: {
+      schema: RECIPE_SCHEMA,
+      version: RECIPE_VERSION,
+      name,
+      steps: checked.steps,
+      crop,
+      frame,
+      cubes,
+    },
     adjusted,
   };
 }

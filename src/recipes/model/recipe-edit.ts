@@ -17,15 +17,13 @@ import { RECIPE_SCHEMA, RECIPE_VERSION, type Recipe, type RecipeStep } from './r
  */
 export function editOfRecipe(recipe: Recipe, photo: Size, nextId: () => string): Edit {
   const crop = recipe.crop && !isNoRecipe(recipe.crop) ? cropForPhoto(recipe.crop, photo) : null;
-  const steps = recipe.steps.map(
-    (step): EffectStep => ({
-      kind: 'effect',
-      id: nextId(),
-      effectId: step.effectId,
-      settings: { ...step.settings },
-      ...(step.cube ? { cube: step.cube } : {}),
-    }),
-  );
+  const steps = recipe.steps.map((step): EffectStep => ({
+    kind: 'effect',
+    id: nextId(),
+    effectId: step.effectId,
+    settings: { ...step.settings },
+    ...(step.cube ? { cube: step.cube } : {}),
+  }));
   return { crop, steps, frame: fromRecipeFrame(recipe.frame) };
 }
 
@@ -45,13 +43,11 @@ export function editIsEmpty(edit: Edit): boolean {
  * the texts of the .cube files its steps name, by hash.
  */
 export function recipeOfEdit(edit: Edit, name: string, cubes: Readonly<Record<string, string>>): Recipe {
-  const steps = effectsAfterImage(edit).effects.map(
-    (step): RecipeStep => ({
-      effectId: step.effectId,
-      settings: { ...step.settings },
-      ...(step.cube ? { cube: step.cube } : {}),
-    }),
-  );
+  const steps = effectsAfterImage(edit).effects.map((step): RecipeStep => ({
+    effectId: step.effectId,
+    settings: { ...step.settings },
+    ...(step.cube ? { cube: step.cube } : {}),
+  }));
   const needed = new Set(steps.map(cubeNeed).filter((hash): hash is string => hash !== null));
   return {
     schema: RECIPE_SCHEMA,

@@ -162,7 +162,8 @@ export class RecipeBook {
     const cubes: Record<string, string> = {};
     for (const hash of cubesOfEdit(edit)) {
       const text = await host.cubeText(hash);
-      if (text === null) return msg('The .cube file of this look could not be read again: load it, then save.');
+      if (text === null)
+        return msg('The .cube file of this look could not be read again: load it, then save.');
       cubes[hash] = text;
     }
     return recipeOfEdit(edit, cleanName(name) || t(DEFAULT_RECIPE_NAME), cubes);
@@ -207,10 +208,20 @@ export class RecipeBook {
    */
   async share(recipe: Recipe): Promise<void> {
     if (cubesNeeded(recipe.steps).length > 0) {
-      this.host.notify('warning', msg('This recipe reads your own .cube file, which a link cannot carry: export the recipe file instead.'));
+      this.host.notify(
+        'warning',
+        msg(
+          'This recipe reads your own .cube file, which a link cannot carry: export the recipe file instead.',
+        ),
+      );
       return;
     }
-    await shareLink(appLink('/editor', recipeLinkSearch(recipe)), recipe.name, this.host.store, this.host.notify);
+    await shareLink(
+      appLink('/editor', recipeLinkSearch(recipe)),
+      recipe.name,
+      this.host.store,
+      this.host.notify,
+    );
   }
 
   /** Keeps the recipe the link offered among the user's own. */

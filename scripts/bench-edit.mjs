@@ -1,0 +1,84 @@
+// The edit's cost in the real editor (a production build): three looks applied afresh, one after another,
+// against a change of the first of them, which re-renders it and the two after it (the photo's result is
+// kept; the steps' results from the first that changed are made again). Both at the preview's size, on
+// one backend, in one page, run after run: the ratio is of one run. Used by scripts/bench.mjs.
+import { newPage, openEditor, waitSettled } from './bench-editor.mjs';
+
+/** The looks of the edit, in order, each applied with its defaults. */
+const LOOKS = ['ccdEffect', 'pg2016', 'vibrance'];
+
+/** The time from `action` to the worker's next ImageReady (the status history keeps its time). */
+async function timed(page, action) {
+  const before = await page.evaluate(() => ({ at: performance.now(), seen: window.__statuses.length }));
+  await action();
+  await waitSettled(page);
+  return page.evaluate((from) => {
+    const ready = window.__statuses
+      .slice(from.seen)
+      .filter((s) => s.status === 'ImageReady')
+      .at(-1);
+    return ready ? ready.at - from.at : null;
+  }, before);
+}
+
+async function typeInto(page, testId, value) {
+  const control = page.getByTestId(testId);
+  await control.fill(String(value));
+  await control.press('Enter');
+}
+
+/**
+ * `runs` times: the photo loaded again (nothing of the last run kept), the three looks applied one after
+ * another (each its apply's time, summed), then the first one's Bloom changed (one time). Returns the
+ * medians and their ratio.
+ */
+export async function measureEdit(browser, baseUrl, engine, photoPath, runs = 3) {
+  const { context, page } = await newPage(browser);
+  const afresh = [];
+  const change = [];
+  try {
+    await openEditor(page, baseUrl, engine, '&thumbnails=0');
+    for (let run = 0; run < runs + 1; run++) {
+      await page.getByTestId('editor-upload-input').setInputFiles(photoPath);
+      await waitSettled(page);
+      let sum = 0;
+      for (const look of LOOKS) {
+        sum += (await timed(page, () => page.getByTestId(`effect-${look}`).click())) ?? NaN;
+        await page.getByTestId('apply-button').click();
+        await waitSettled(page);
+      }
+      await page.locator('[data-testid=edit-step][data-effect-id=ccdEffect] .edit-step-open').click();
+      await waitSettled(page);
+      // A value no run used: the change is made, never found among the kept results.
+      const changed = await timed(page, () => typeInto(page, 'setting-ccd_bloom_amount', 1.2 + run / 10));
+      // The first run compiles the programs: it is not counted.
+      if (run === 0) continue;
+      afresh.push(sum);
+      change.push(changed ?? NaN);
+    }
+  } finally {
+    await context.close();
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const result = {
+    engine,
+    runs,
+    afreshMs: median(afresh),
+    changeMs: median(change),
+    afreshSamplesMs: afresh.map(Math.round),
+    changeSamplesMs: change.map(Math.round),
+  };
+  return { ...result, ratio: result.changeMs / result.afreshMs };
+}
+
+/** The edit's rows of the report. */
+export function editLines(edits) {
+  return [
+    '| backend | three looks applied afresh (ms) | the first one changed (ms) | change / afresh |',
+    '| --- | ---: | ---: | ---: |',
+    ...edits.map(
+      (row) =>
+        `| ${row.engine} | ${row.afreshMs.toFixed(0)} | ${row.changeMs.toFixed(0)} | ${row.ratio.toFixed(2)} |`,
+    ),
+  ];
+}
