@@ -10,7 +10,8 @@ import jpeg from 'jpeg-js';
 import { cameraValues, lookJpegValues, pixelValues, sceneValues, type Values } from './descriptors.ts';
 import { jpegDescriptors } from './jpeg-tables.ts';
 import './page-api.ts';
-import { type Rgba, ycbcr } from './planes.ts';
+import { median, type Rgba, ycbcr } from './planes.ts';
+import { decodePng } from '../../tests/support/png.ts';
 import { LOOKS, renderReport, type Camera, type LookResult, type Tile } from './report.ts';
 
 const PHOTOS = ['kodim03.png', 'kodim04.png', 'kodim05.png', 'kodim20.png', 'kodim23.png'];
@@ -117,6 +118,13 @@ export async function measure(page: Page, { root, engine, log }: Options) {
     looks.push({ ...look, renders, saveCoding });
     lookCrops.set(look.id, crops);
   }
+  // The Kodak photos as they are: what the scene descriptors read before any look.
+  const originals = PHOTOS.map((photo) =>
+    sceneValues(decodePng(readFileSync(join(root, 'tests/fixtures/kodak', photo)))),
+  );
+  const scene = Object.fromEntries(
+    Object.keys(originals[0] ?? {}).map((key) => [key, median(originals.map((v) => v[key] ?? Number.NaN))]),
+  );
   const rows = LOOKS.map((look) => {
     const real = realCrops.get(look.group) ?? [];
     const step = Math.max(1, Math.floor(real.length / CROPS_PER_SIDE));
@@ -132,7 +140,7 @@ export async function measure(page: Page, { root, engine, log }: Options) {
   ] as const);
   writeFileSync(join(root, 'docs/fidelity.jpg'), Buffer.from(picture, 'base64'));
   const seconds = (Date.now() - started) / 1000;
-  const report = renderReport({ cameras, looks, engine, seconds, photos: PHOTOS });
+  const report = renderReport({ cameras, looks, engine, seconds, photos: PHOTOS, originals: scene });
   writeFileSync(join(root, 'docs/fidelity.md'), report.markdown);
   writeFileSync(join(root, 'bench/fidelity-results.json'), `${JSON.stringify(report.json, null, 1)}\n`);
   return report.summary;

@@ -129,6 +129,8 @@ export function renderReport(input: {
   engine: string;
   seconds: number;
   photos: readonly string[];
+  /** The scene descriptors' medians on the Kodak photos as they are, before any look. */
+  originals: Values;
 }) {
   const { cameras, looks } = input;
   const out: string[] = [];
@@ -155,7 +157,7 @@ export function renderReport(input: {
       '.',
   );
   out.push(
-    "- **Scene descriptors** are measured on the 1080 px save (a look) and on the real photo reduced to the same long side; the chart shots (7 compacts, 1 budget camera) count for the camera's own descriptors only.",
+    "- **Scene descriptors** are measured on the 1080 px save (a look) and on the real photo reduced to the same long side; the chart shots (7 compacts, 1 budget camera) count for the camera's own descriptors only. The last column gives them on the Kodak photos as they are, before any look: where that already lies outside the real range, the look is being compared with other scenes more than with another camera (the phone and budget groups hold 4 and 3 scenes).",
   );
   out.push(
     "- Noise: in 16x16 blocks, a quadratic surface is fitted to Y, Cb and Cr (JFIF) and the residual is the noise; the flattest tenth of the blocks (chosen on the even pixels, measured on the odd ones) give the median standard deviation. Overshoot: the median, over steps of at least 40 levels between two flat sides (5 lines averaged along the edge), of how far the profile goes past its sides, as a share of the step. Blockiness: the mean difference across 8x8 seams over that within blocks, in the smoother half of the seams. Cast: the mean a*, b* of the pixels with L* 20-95 and chroma C*ab under 12. Grain: the noise residual's correlation between neighbouring pixels.",
@@ -172,14 +174,15 @@ export function renderReport(input: {
     out.push(`Real group: ${look.standsIn}.`);
     out.push('');
     out.push(
-      '| descriptor | kind | real 10-90 % | real files | look median | look range (5 photos) | inside |',
+      '| descriptor | kind | real 10-90 % | real files | look median | look range (5 photos) | inside | Kodak originals |',
     );
-    out.push('|---|---|---|---|---|---|---|');
+    out.push('|---|---|---|---|---|---|---|---|');
     for (const r of table) {
       const d = digits.get(r.key) ?? 2;
       const mark = r.inside === null ? '' : r.inside ? 'yes' : '**no**';
+      const original = input.originals[r.key];
       out.push(
-        `| ${r.label} | ${r.strength} | ${fmt(r.low, d)} - ${fmt(r.high, d)} | ${r.files} | ${fmt(r.look, d)} | ${fmt(r.lookMin, d)} - ${fmt(r.lookMax, d)} | ${mark} |`,
+        `| ${r.label} | ${r.strength} | ${fmt(r.low, d)} - ${fmt(r.high, d)} | ${r.files} | ${fmt(r.look, d)} | ${fmt(r.lookMin, d)} - ${fmt(r.lookMax, d)} | ${mark} | ${original === undefined ? '' : fmt(original, d)} |`,
       );
     }
     out.push('');
