@@ -1,5 +1,12 @@
 import type { StageInvocation } from '../engine/stages/invocation.ts';
-import { adjustJpeg, GENERAL_JPEG, jpegDisabledReason, jpegSettings, jpegStages } from './jpeg-family.ts';
+import {
+  adjustJpeg,
+  GENERAL_JPEG,
+  jpegDisabledReason,
+  jpegSettings,
+  jpegStages,
+  type JpegCamera,
+} from './jpeg-family.ts';
 import { booleanSetting, numberSetting, relativePixels, stringSetting } from './settings.ts';
 import { ccdBloomParams } from './light-presets.ts';
 import { TINT_OPTIONS } from '../grading/tints.ts';
@@ -8,9 +15,23 @@ import { dateStampSettings, dateStampStages } from './date-stamp.ts';
 import type { EffectDefinition } from './types.ts';
 
 /**
+ * The compacts' own processing, as their files show it: colour noise about half the grey noise, spread
+ * over a few pixels by demosaicing; sharpening of a pixel's radius; fine JPEG tables with 4:2:2 chroma.
+ */
+const CCD_CAMERA: JpegCamera = {
+  noiseScale: 0.045,
+  sensor: { chroma: 0.9, lumaGrain: 1, chromaGrain: 2 },
+  sharpenScale: 1,
+  sharpenRadius: 1,
+  subsampling: 1,
+};
+
+/**
  * A 2005 CCD compact: a soft lens, highlights that bleed into a tinted glow, a coating reflection, the
  * sensor's smear and purple fringes around blown lights, the date it burned in when asked, then the
- * camera's own small, noisy, over-sharpened JPEG.
+ * camera's own processing at a small size: its colour and grey noise, its sharpening and its fine 4:2:2
+ * JPEG, at their defaults as strong as the compacts' own files show them. The glow, the reflection and
+ * the small size exaggerate on purpose; Bloom 0 and Reflection strength 0 leave the camera's own.
  */
 export const ccdEffect: EffectDefinition = {
   id: 'ccdEffect',
@@ -55,6 +76,8 @@ export const ccdEffect: EffectDefinition = {
       'ccd',
       {
         ...GENERAL_JPEG,
+        // The compacts wrote their largest files at fine settings: libjpeg quality 91-98 equivalents.
+        quality: 94,
         longSidePixels: 500,
         noiseAmount: 0.2,
         noiseBlendMode: 'overlay',
@@ -93,7 +116,7 @@ export const ccdEffect: EffectDefinition = {
       ...stages,
       ...ccdSensorStages(settings),
       ...dateStampStages(settings, input, 'ccd'),
-      ...jpegStages('ccd', settings, input),
+      ...jpegStages('ccd', settings, input, CCD_CAMERA),
     ];
   },
 };

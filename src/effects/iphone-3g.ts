@@ -1,5 +1,12 @@
 import type { StageInvocation } from '../engine/stages/invocation.ts';
-import { adjustJpeg, GENERAL_JPEG, jpegDisabledReason, jpegSettings, jpegStages } from './jpeg-family.ts';
+import {
+  adjustJpeg,
+  GENERAL_JPEG,
+  jpegDisabledReason,
+  jpegSettings,
+  jpegStages,
+  type JpegCamera,
+} from './jpeg-family.ts';
 import { lutKey } from '../grading/look-names.ts';
 import { iphone3HighlightBloomParams } from './light-presets.ts';
 import { numberSetting } from './settings.ts';
@@ -10,8 +17,21 @@ import type { EffectDefinition } from './types.ts';
 const IPHONE_SEED = 2008;
 
 /**
+ * A phone sensor's noise after its processing, as the era's camera phones' files show it (no iPhone
+ * 3G original was found to measure): little grey noise, colour noise about as strong, spread over a
+ * few pixels. Its JPEG stays the general one (4:2:0, the slider's quality) until one is measured.
+ */
+const IPHONE_CAMERA: JpegCamera = {
+  noiseScale: 0.03,
+  sensor: { chroma: 0.8, lumaGrain: 1, chromaGrain: 2 },
+  sharpenScale: 1,
+  sharpenRadius: 1,
+  subsampling: 0,
+};
+
+/**
  * The iPhone 3G's 2 MP camera: warm, slightly washed colour, highlights that bloom into their
- * surroundings, a soft corner falloff, then its JPEG.
+ * surroundings, a soft corner falloff, then a phone sensor's noise and its JPEG.
  */
 export const iphone3Effect: EffectDefinition = {
   id: 'iphone3Effect',
@@ -46,7 +66,7 @@ export const iphone3Effect: EffectDefinition = {
       // A 2 MP sensor: its grains are about a pixel of 1600.
       ...colorGrainStages(settings, 'colorGrain', 1600, IPHONE_SEED),
       ...dateStampStages(settings, input, 'iphone3'),
-      ...jpegStages('jpeg', settings, input),
+      ...jpegStages('jpeg', settings, input, IPHONE_CAMERA),
     ];
   },
 };

@@ -167,10 +167,59 @@ const NOISE_SEED = 20050101;
 export const NOISE_SCALE = 0.35;
 
 /**
+ * What a camera look's settings mean in its own camera: how strong its noise is for a slider value and
+ * what it is like, how it sharpens, how its JPEG codes the chroma. The settings are the spec's; these are
+ * the camera behind them, measured on real photos of its kind (`npm run fidelity`, docs/fidelity.md).
+ */
+export interface JpegCamera {
+  /** The noise slider to the noise stage's peak amplitude. */
+  noiseScale: number;
+  /** Sensor noise (noise stage `sensor` 1): colour noise as a share of the grey, and each one's grain. */
+  sensor?: { chroma: number; lumaGrain: number; chromaGrain: number };
+  /** The sharpen slider to the sharpen stage's amount, and its radius in pixels of the look's own size. */
+  sharpenScale: number;
+  sharpenRadius: number;
+  /** The JPEG's chroma: 0 4:2:0 (Chromium's), 1 4:2:2 (most cameras of the 2000s). */
+  subsampling: 0 | 1;
+  /**
+   * The camera's own quality scale: at the slider's `at` the look codes with tables as fine as the
+   * camera's own (libjpeg quality `codes`), and every other value scales them as libjpeg scales its
+   * tables (so 100 still keeps everything). Without it, the slider is libjpeg's quality.
+   */
+  quality?: { at: number; codes: number };
+}
+
+/** libjpeg's jpeg_quality_scaling: the percentage its base tables are scaled by at a quality. */
+function tableScale(quality: number): number {
+  const q = Math.min(100, Math.max(1, quality));
+  return q < 50 ? 5000 / q : 200 - 2 * q;
+}
+
+/** The libjpeg quality whose tables a camera codes with at the quality slider's value. */
+export function cameraQuality(slider: number, camera: JpegCamera): number {
+  if (!camera.quality) return slider;
+  const scale = (tableScale(slider) * tableScale(camera.quality.codes)) / tableScale(camera.quality.at);
+  return Math.min(100, Math.max(1, Math.round(scale > 100 ? 5000 / scale : (200 - scale) / 2)));
+}
+
+/** The JPEG simulation's: per-pixel noise, the slider's sharpening at a pixel's radius, 4:2:0. */
+export const PLAIN_JPEG: JpegCamera = {
+  noiseScale: NOISE_SCALE,
+  sharpenScale: 1,
+  sharpenRadius: 1,
+  subsampling: 0,
+};
+
+/**
  * resize -> noise -> sharpen -> jpeg -> (2x nearest upscale). The output is the resampled size, twice
  * that with upscaling.
  */
-export function jpegStages(prefix: string, settings: Settings, input: ImageSize): StageInvocation[] {
+export function jpegStages(
+  prefix: string,
+  settings: Settings,
+  input: ImageSize,
+  camera: JpegCamera = PLAIN_JPEG,
+): StageInvocation[] {
   const n = jpegNames(prefix);
   const size = resampledSize(input, numberSetting(settings, n.longSidePixels));
   const stages: StageInvocation[] = [];
@@ -181,11 +230,12 @@ export function jpegStages(prefix: string, settings: Settings, input: ImageSize)
     stages.push({
       stage: 'noise',
       params: {
-        amount: NOISE_SCALE * numberSetting(settings, n.noiseAmount),
+        amount: camera.noiseScale * numberSetting(settings, n.noiseAmount),
         monochrome: booleanSetting(settings, n.noiseMonochrome) ? 1 : 0,
         blendMode: stringSetting(settings, n.noiseBlendMode) === 'overlay' ? 1 : 0,
         shadowAmount: numberSetting(settings, n.noiseShadowAmount),
         seed: NOISE_SEED,
+        ...(camera.sensor ? { sensor: 1, ...camera.sensor } : {}),
       },
     });
   }
@@ -193,10 +243,17 @@ export function jpegStages(prefix: string, settings: Settings, input: ImageSize)
     // A small-sensor camera's sharpening radius is about a pixel of its own output.
     stages.push({
       stage: 'sharpen',
-      params: { amount: numberSetting(settings, n.sharpenAmount), radius: 1 },
+      params: {
+        amount: camera.sharpenScale * numberSetting(settings, n.sharpenAmount),
+        radius: camera.sharpenRadius,
+      },
     });
   }
-  stages.push({ stage: 'jpeg', params: { quality: numberSetting(settings, n.quality) } });
+  const quality = cameraQuality(numberSetting(settings, n.quality), camera);
+  stages.push({
+    stage: 'jpeg',
+    params: camera.subsampling ? { quality, subsampling: camera.subsampling } : { quality },
+  });
   if (booleanSetting(settings, n.upscale2x) && numberSetting(settings, n.longSidePixels) <= UPSCALE_LIMIT) {
     stages.push({ stage: 'resize', params: { width: size.width * 2, height: size.height * 2, mode: 1 } });
   }

@@ -1,6 +1,13 @@
 import type { StageInvocation } from '../engine/stages/invocation.ts';
 import { bloomTint } from '../grading/bloom-tints.ts';
-import { adjustJpeg, GENERAL_JPEG, jpegDisabledReason, jpegSettings, jpegStages } from './jpeg-family.ts';
+import {
+  adjustJpeg,
+  GENERAL_JPEG,
+  jpegDisabledReason,
+  jpegSettings,
+  jpegStages,
+  type JpegCamera,
+} from './jpeg-family.ts';
 import { lutKey } from '../grading/look-names.ts';
 import { booleanSetting, numberSetting, relativePixels, stringSetting } from './settings.ts';
 import { TINT_OPTIONS } from '../grading/tints.ts';
@@ -12,9 +19,27 @@ import { msg } from '../i18n/msg.ts';
 const WEBCAM_SEED = 1304;
 
 /**
+ * A cheap small sensor's processing, as budget cameras' files show it (docs/fidelity.md; no webcam
+ * original was found): strong grey noise with colour noise about half as strong, spread over a few
+ * pixels; firm sharpening; 4:2:2 chroma; at the spec's quality 80, tables as fine as those cameras' own
+ * (libjpeg quality 91).
+ */
+const WEBCAM_CAMERA: JpegCamera = {
+  noiseScale: 0.055,
+  sensor: { chroma: 1, lumaGrain: 1, chromaGrain: 2 },
+  sharpenScale: 3,
+  sharpenRadius: 1,
+  subsampling: 1,
+  quality: { at: 80, codes: 91 },
+};
+
+/**
  * A quarter-inch laptop webcam: the sensor's flat, cool colour response (lutIntensity), the driver's
  * skin-smoothing denoise that turns detail to plastic (a bilateral filter), a glow around bright windows,
- * the Filters look 'laptop' on top (applyFilter, intensity), then a noisy, small JPEG.
+ * a touch of the Filters look 'laptop' on top (applyFilter, intensity), then the noise, sharpening and
+ * 4:2:2 JPEG of a cheap small sensor, as budget cameras' files show them (no webcam original was found to
+ * measure). The cool cast and the flat tones exaggerate on purpose; Filter intensity 0 takes the cast
+ * toward a budget camera's near-neutral one.
  */
 export const laptopEffect: EffectDefinition = {
   id: 'laptopEffect',
@@ -43,7 +68,7 @@ export const laptopEffect: EffectDefinition = {
     { kind: 'range', name: 'laptop_bloom_amount', label: 'Glow', min: 0, max: 2, step: 0.01, default: 0.6 },
     { kind: 'select', name: 'laptop_bloom_tint', label: 'Glow tint', options: TINT_OPTIONS, default: 'blue' },
     { kind: 'toggle', name: 'applyFilter', label: 'Laptop filter', default: true },
-    { kind: 'range', name: 'intensity', label: 'Filter intensity', min: 0, max: 1, step: 0.01, default: 0.6 },
+    { kind: 'range', name: 'intensity', label: 'Filter intensity', min: 0, max: 1, step: 0.01, default: 0.3 },
     amountSetting('colorGrain', 'Colour grain', 0.4),
     amountSetting('softCorners', 'Soft corners', 0.35),
     ...dateStampSettings('laptop'),
@@ -89,7 +114,7 @@ export const laptopEffect: EffectDefinition = {
       ...softCornerStages(settings, 'softCorners'),
       ...colorGrainStages(settings, 'colorGrain', 640, WEBCAM_SEED),
       ...dateStampStages(settings, input, 'laptop'),
-      ...jpegStages('jpeg', settings, input),
+      ...jpegStages('jpeg', settings, input, WEBCAM_CAMERA),
     ];
   },
 };

@@ -123,13 +123,16 @@ export function roundTripPlane(
 }
 
 /**
- * CPU reference of shaders/jpeg: a libjpeg-style encode and decode (JFIF colour, 4:2:0 below quality 100
- * with libjpeg's biased 2x2 average, quality-scaled Annex K tables, h2v2 "fancy" upsampling), without the
+ * CPU reference of shaders/jpeg: a libjpeg-style encode and decode (JFIF colour; below quality 100, 4:2:0
+ * with libjpeg's biased 2x2 average and h2v2 "fancy" upsampling, or with `subsampling` 1 a camera's 4:2:2
+ * with its biased 2x1 average and h2v1 fancy upsampling; quality-scaled Annex K tables), without the
  * GPU's half-float intermediates.
  */
-export function jpeg(input: RgbaImage, params: { quality: number }): RgbaImage {
+export function jpeg(input: RgbaImage, params: { quality: number; subsampling?: number }): RgbaImage {
   const quality = Math.min(100, Math.max(1, Math.round(params.quality)));
   const subsample = quality < 100;
+  // Rows of chroma per pixel row: 2 in 4:2:0 (halved vertically too), 1 in 4:2:2.
+  const vertical = params.subsampling === 1 ? 1 : 2;
   const { width, height } = input;
   const pw = padToBlocks(width);
   const ph = padToBlocks(height);
@@ -154,23 +157,21 @@ export function jpeg(input: RgbaImage, params: { quality: number }): RgbaImage {
   let chroma: Float64Array[];
   if (subsample) {
     const cpw = padToBlocks(Math.ceil(width / 2));
-    const cph = padToBlocks(Math.ceil(height / 2));
+    const cph = padToBlocks(Math.ceil(height / vertical));
     chroma = [ycc[1], ycc[2]].map((full) => {
       const plane = new Float64Array(cpw * cph);
       for (let r = 0; r < cph; r++) {
         for (let c = 0; c < cpw; c++) {
           let sum = 0;
-          for (const [dx, dy] of [
-            [0, 0],
-            [1, 0],
-            [0, 1],
-            [1, 1],
-          ] as const) {
-            const x = Math.min(2 * c + dx, width - 1);
-            const y = Math.min(2 * r + dy, height - 1);
-            sum += (full as Float64Array)[y * pw + x] ?? 0;
-          }
-          plane[r * cpw + c] = Math.floor((sum + 1 + (c & 1)) / 4);
+          for (let dy = 0; dy < vertical; dy++)
+            for (let dx = 0; dx < 2; dx++) {
+              const x = Math.min(2 * c + dx, width - 1);
+              const y = Math.min(vertical * r + dy, height - 1);
+              sum += (full as Float64Array)[y * pw + x] ?? 0;
+            }
+          // libjpeg's biases: 1, 2 along the row for the 2x2 average; 0, 1 for the 2x1 one.
+          plane[r * cpw + c] =
+            vertical === 2 ? Math.floor((sum + 1 + (c & 1)) / 4) : Math.floor((sum + (c & 1)) / 2);
         }
       }
       return roundTripPlane(plane, cpw, cph, chromaSteps);
@@ -180,14 +181,23 @@ export function jpeg(input: RgbaImage, params: { quality: number }): RgbaImage {
     chroma = [ycc[1], ycc[2]].map((full) => roundTripPlane(full as Float64Array, pw, ph, chromaSteps));
   }
   const lastX = Math.ceil(width / 2) - 1;
-  const lastY = Math.ceil(height / 2) - 1;
+  const lastY = Math.ceil(height / vertical) - 1;
   const at = (plane: Float64Array, x: number, y: number) => plane[y * cw + x] ?? 0;
   const output = createImage(width, height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       let cb: number;
       let cr: number;
-      if (subsample) {
+      if (subsample && vertical === 1) {
+        // h2v1 fancy upsampling: 3/4 the nearest sample and 1/4 the next one out, biases 1 and 2.
+        const cx = x >> 1;
+        const nx = clamp(cx + 2 * (x & 1) - 1, 0, lastX);
+        const [ub, ur] = chroma.map((plane) =>
+          Math.floor((3 * at(plane, cx, y) + at(plane, nx, y) + 1 + (x & 1)) / 4),
+        ) as [number, number];
+        cb = ub - 128;
+        cr = ur - 128;
+      } else if (subsample) {
         // h2v2 fancy upsampling: triangle weights 9/16, 3/16, 3/16, 1/16 in integers, biases 8 and 7.
         const cx = x >> 1;
         const cy = y >> 1;

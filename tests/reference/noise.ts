@@ -1,12 +1,51 @@
 import { mapPixels, type RgbaImage } from './image.ts';
 import { pcg, triangular } from './pcg.ts';
 
+export interface NoiseReferenceParams {
+  amount: number;
+  monochrome: number;
+  blendMode: number;
+  shadowAmount: number;
+  seed: number;
+  sensor?: number;
+  chroma?: number;
+  lumaGrain?: number;
+  chromaGrain?: number;
+}
+
+/**
+ * A camera's noise field at pixel (x, y): triangular values on the corners of a lattice `grain` pixels
+ * apart (hashed from the corner's row, offset by `field`, then its column), interpolated bilinearly and
+ * divided by the root of the squared weights' sum, so its spread does not depend on the pixel's place.
+ */
+function lattice(x: number, y: number, grain: number, field: number): number {
+  const qx = (x + 0.5) / grain;
+  const qy = (y + 0.5) / grain;
+  const cx = Math.floor(qx);
+  const cy = Math.floor(qy);
+  const wx = [1 - (qx - cx), qx - cx];
+  const wy = [1 - (qy - cy), qy - cy];
+  let sum = 0;
+  let squares = 0;
+  for (let j = 0; j < 2; j++) {
+    const row = pcg((cy + j + field) >>> 0);
+    for (let i = 0; i < 2; i++) {
+      const w = (wx[i] ?? 0) * (wy[j] ?? 0);
+      sum += w * triangular(pcg((cx + i + row) >>> 0));
+      squares += w * w;
+    }
+  }
+  return sum / Math.sqrt(squares);
+}
+
 /** CPU reference of shaders/noise. */
-export function noise(
-  input: RgbaImage,
-  params: { amount: number; monochrome: number; blendMode: number; shadowAmount: number; seed: number },
-): RgbaImage {
+export function noise(input: RgbaImage, params: NoiseReferenceParams): RgbaImage {
   const seedHash = pcg(params.seed >>> 0);
+  const sensor = !!params.sensor;
+  const chroma = Math.min(4, Math.max(0, params.chroma ?? 0));
+  const lumaGrain = Math.min(16, Math.max(1, params.lumaGrain ?? 1));
+  const chromaGrain = Math.min(16, Math.max(1, params.chromaGrain ?? 1));
+  const fields = [0, 1, 2].map((k) => pcg((seedHash + k) >>> 0));
   const amount = Math.max(0, params.amount);
   const shadow = Math.min(1, Math.max(0, params.shadowAmount));
   return mapPixels(input, (r, g, b, a, x, y) => {
@@ -16,7 +55,13 @@ export function noise(
       return triangular(state);
     };
     let n: number[];
-    if (params.monochrome) {
+    if (sensor) {
+      // Grey noise, plus BT.601 Cb and Cr noise turned into RGB.
+      const grey = lattice(x, y, lumaGrain, fields[0] ?? 0);
+      const cb = params.monochrome ? 0 : chroma * lattice(x, y, chromaGrain, fields[1] ?? 0);
+      const cr = params.monochrome ? 0 : chroma * lattice(x, y, chromaGrain, fields[2] ?? 0);
+      n = [grey + 1.402 * cr, grey - 0.344136 * cb - 0.714136 * cr, grey + 1.772 * cb];
+    } else if (params.monochrome) {
       const v = draw();
       n = [v, v, v];
     } else {

@@ -113,9 +113,12 @@ ivec2 padded(ivec2 planeSize) {
   return (planeSize + 7) / 8 * 8;
 }
 
-// The chroma planes' size in samples: half in 4:2:0 (rounded up), full in 4:4:4.
+// The chroma planes' size in samples (subsample: 0 4:4:4, 1 4:2:0, 2 4:2:2): halved (rounded up) both
+// ways in 4:2:0, across only in 4:2:2, full in 4:4:4.
 ivec2 chromaSize() {
-  return subsample == 1 ? (size + 1) / 2 : size;
+  if (subsample == 1) return (size + 1) / 2;
+  if (subsample == 2) return ivec2((size.x + 1) / 2, size.y);
+  return size;
 }
 
 // Where plane 0 (Y), 1 (Cb) or 2 (Cr) starts in the packed textures, in texels.
@@ -137,7 +140,7 @@ ivec3 locate(ivec2 t) {
   if (subsample == 1 && local.y >= chroma.y) {
     plane = 2;
     local.y -= chroma.y;
-  } else if (subsample == 0 && local.x >= chroma.x) {
+  } else if (subsample != 1 && local.x >= chroma.x) {
     plane = 2;
     local.x -= chroma.x;
   }
@@ -161,6 +164,13 @@ vec3 toYcc(vec3 rgb) {
 #if defined(ENTRY_downsample)
 void main() {
   ivec2 c = ivec2(gl_FragCoord.xy);
+  if (subsample == 2) {
+    // 4:2:2: the 2x1 average, which libjpeg rounds with a bias alternating 0, 1 along the row.
+    ivec2 q = ivec2(c.x * 2, c.y);
+    vec2 pair = toYcc(rgbAt(q)).yz + toYcc(rgbAt(q + ivec2(1, 0))).yz;
+    outColor = vec4(floor((pair + float(c.x & 1)) / 2.0) / 255.0, 0.0, 1.0);
+    return;
+  }
   ivec2 q = c * 2;
   vec2 sum = toYcc(rgbAt(q)).yz + toYcc(rgbAt(q + ivec2(1, 0))).yz + toYcc(rgbAt(q + ivec2(0, 1))).yz +
     toYcc(rgbAt(q + ivec2(1, 1))).yz;
@@ -301,7 +311,7 @@ void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
   vec2 chroma = vec2(0.0);
   ivec2 last = chromaSize() - 1;
-  // 4:2:0 chroma goes in the top-left corner, with its last row and column repeated once more so that
+  // Subsampled chroma goes in the top-left corner, with its last row and column repeated once more so that
   // the upsampler's bilinear reads see the edge as libjpeg does.
   if (all(lessThanEqual(p, last + 1))) {
     ivec2 q = min(p, last);
@@ -317,7 +327,14 @@ void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
   vec3 decoded = floor(texelFetch(input0, p, 0).xyz * 255.0 + 0.5);
   vec2 chroma = decoded.yz;
-  if (subsample == 1) {
+  if (subsample == 2) {
+    // libjpeg's h2v1 fancy upsampling weighs the nearest chroma sample 3/4 and the next one across 1/4:
+    // a bilinear read a quarter sample towards it, on the row's own samples. The integer sum (3a + b) is
+    // rounded with a bias of 1 on even columns and 2 on odd ones.
+    vec2 uv = vec2((float(p.x) + 0.5) * 0.5, float(p.y) + 0.5) / vec2(size);
+    vec2 sum = floor(textureLod(input0, uv, 0.0).yz * (255.0 * 4.0) + 0.5);
+    chroma = floor((sum + float(1 + (p.x & 1))) / 4.0);
+  } else if (subsample == 1) {
     // libjpeg's h2v2 fancy upsampling weighs the nearest chroma sample 9/16, its neighbours in x and y
     // 3/16 each and the diagonal one 1/16: a bilinear read a quarter sample towards the neighbours. The
     // integer sum (9a + 3b + 3c + d) is rounded with a bias of 8 on even columns and 7 on odd ones.

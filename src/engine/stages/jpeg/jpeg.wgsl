@@ -1,12 +1,14 @@
 // A JPEG encode and decode as libjpeg (Chromium's codec) does them, without the (lossless) entropy coding,
 // in two passes:
-//   encode: one workgroup per 16x16-pixel MCU. RGB -> 8-bit YCbCr (JFIF), 4:2:0 chroma (each sample the
-//           2x2 average as libjpeg rounds it), then for each 8x8 block: the 1-D DCT of its rows and of its
+//   encode: one workgroup per 16x16 pixels (a 4:2:0 MCU, or two 4:2:2 ones). RGB -> 8-bit YCbCr (JFIF),
+//           4:2:0 chroma (each sample the 2x2 average as libjpeg rounds it) or 4:2:2 (the 2x1 average),
+//           then for each 8x8 block: the 1-D DCT of its rows and of its
 //           columns, quantisation by the quality-scaled Annex K tables and dequantisation, the inverse 1-D
 //           DCT of its columns and of its rows, rounded and clamped to 8 bits as a decoder does. The block
 //           lives in workgroup memory between the steps. It stores Y at every pixel and each chroma sample
-//           on the top-left pixel of the 2x2 it covers (at every pixel in 4:4:4, at quality 100).
+//           on the top-left pixel of the 2x2 (2x1) it covers (at every pixel in 4:4:4, at quality 100).
 //   main:   libjpeg's "fancy" triangle upsampling of the chroma, and YCbCr -> RGB.
+// params.subsample: 0 4:4:4, 1 4:2:0, 2 4:2:2.
 // Planes are padded to whole blocks by repeating the last row and column, as the encoder pads partial MCUs.
 // The fragment shaders (jpeg.frag) do the same in five passes, the blocks in textures between them; the
 // values the workgroup keeps between the transforms are rounded to half floats as those textures hold them,
@@ -134,7 +136,8 @@ fn half4(v: vec4f) -> vec4f {
 }
 
 // The MCU's samples, block after block (8x8, row-major): in 4:2:0 four Y blocks (left to right, top to
-// bottom), then Cb, then Cr; in 4:4:4 four blocks of each plane. The transforms work in place.
+// bottom), then Cb, then Cr; in 4:2:2 four Y blocks, then Cb and Cr of the top 8 rows, then of the bottom
+// 8; in 4:4:4 four blocks of each plane. The transforms work in place.
 var<workgroup> blocks: array<f32, 768>;
 
 /** 8 samples from `start`, `stride` apart: a block row (stride 1) or a block column (stride 8). */
@@ -219,6 +222,13 @@ fn chroma2x2(q: vec2i, bias: f32) -> vec2f {
   return floor((sum + bias) / 4.0) - 128.0;
 }
 
+/** The 4:2:2 chroma sample (Cb, Cr) of the 2x1 pixels from q, level-shifted. */
+fn chroma2x1(q: vec2i, bias: f32) -> vec2f {
+  let sum = toYcc(rgbAt(q)).yz + toYcc(rgbAt(q + vec2i(1, 0))).yz;
+  // libjpeg rounds the average with a bias alternating 0, 1 along the row.
+  return floor((sum + bias) / 2.0) - 128.0;
+}
+
 fn rowDct(block: u32, row: u32, samples: mat2x4f) {
   let c = dct8(samples);
   store8(rowStart(block, row), 1u, mat2x4f(half4(c[0]), half4(c[1])));
@@ -247,10 +257,12 @@ const THREADS = 8u;
 @compute @workgroup_size(8)
 fn encode(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) lane: u32) {
   let subsample = params.subsample == 1;
+  let across = params.subsample == 2;
   let mcu = vec2i(group.xy) * 16;
   // Colour conversion and the rows' DCT. A job is a row of 8 pixels of one Y block (with, in 4:4:4, the
-  // Cb and Cr rows at the same pixels), or in 4:2:0 one row of the chroma block, from 2 x 16 pixels.
-  let jobs = select(32u, 40u, subsample);
+  // Cb and Cr rows at the same pixels), or one row of a chroma block: in 4:2:0 from 2 x 16 pixels, in
+  // 4:2:2 from one row of 16.
+  let jobs = select(select(32u, 40u, subsample), 48u, across);
   for (var j = lane; j < jobs; j += THREADS) {
     if (j < 32u) {
       let y = j >> 1u;
@@ -258,10 +270,24 @@ fn encode(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) 
       let ycc = yccRow(mcu + vec2i(vec2u(left, y)));
       let block = (y >> 3u) * 2u + (j & 1u);
       rowDct(block, y & 7u, ycc.y);
-      if (!subsample) {
+      if (!subsample && !across) {
         rowDct(block + 4u, y & 7u, ycc.cb);
         rowDct(block + 8u, y & 7u, ycc.cr);
       }
+    } else if (across) {
+      let y = j - 32u;
+      let q = mcu + vec2i(0, i32(y));
+      let c0 = chroma2x1(q, 0.0);
+      let c1 = chroma2x1(q + vec2i(2, 0), 1.0);
+      let c2 = chroma2x1(q + vec2i(4, 0), 0.0);
+      let c3 = chroma2x1(q + vec2i(6, 0), 1.0);
+      let c4 = chroma2x1(q + vec2i(8, 0), 0.0);
+      let c5 = chroma2x1(q + vec2i(10, 0), 1.0);
+      let c6 = chroma2x1(q + vec2i(12, 0), 0.0);
+      let c7 = chroma2x1(q + vec2i(14, 0), 1.0);
+      let block = 4u + 2u * (y >> 3u);
+      rowDct(block, y & 7u, mat2x4f(vec4f(c0.x, c1.x, c2.x, c3.x), vec4f(c4.x, c5.x, c6.x, c7.x)));
+      rowDct(block + 1u, y & 7u, mat2x4f(vec4f(c0.y, c1.y, c2.y, c3.y), vec4f(c4.y, c5.y, c6.y, c7.y)));
     } else {
       let row = j - 32u;
       let q = mcu + vec2i(0, i32(row) * 2);
@@ -280,7 +306,7 @@ fn encode(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) 
   workgroupBarrier();
   // The columns' DCT, quantisation and dequantisation, and the columns' inverse DCT.
   let scale = qualityScale();
-  let columns = select(96u, 48u, subsample);
+  let columns = select(select(96u, 48u, subsample), 64u, across);
   for (var k = lane; k < columns; k += THREADS) {
     let block = k >> 3u;
     let start = block * 64u + (k & 7u);
@@ -313,6 +339,26 @@ fn encode(@builtin(workgroup_id) group: vec3u, @builtin(local_invocation_index) 
         }
       }
     }
+  } else if (across) {
+    // In 4:2:2 a job is a row of 8 pixels: Y, and Cb and Cr on its even pixels.
+    for (var j = lane; j < 32u; j += THREADS) {
+      let y = j >> 1u;
+      let left = (j & 1u) * 8u;
+      let luma = decodedRow((y >> 3u) * 2u + (j & 1u), y & 7u);
+      let chromaBlock = 4u + 2u * (y >> 3u);
+      let cb = decodedRow(chromaBlock, y & 7u);
+      let cr = decodedRow(chromaBlock + 1u, y & 7u);
+      for (var x = 0u; x < 8u; x++) {
+        let p = mcu + vec2i(vec2u(left + x, y));
+        if (any(p >= params.size)) { continue; }
+        var cbcr = vec2f(0.0);
+        if ((x & 1u) == 0u) {
+          let c = (left + x) >> 1u;
+          cbcr = vec2f(sampleOf(cb, c), sampleOf(cr, c));
+        }
+        textureStore(output, p, vec4f(sampleOf(luma, x), cbcr, 255.0) / 255.0);
+      }
+    }
   } else {
     for (var j = lane; j < 32u; j += THREADS) {
       let y = j >> 1u;
@@ -336,13 +382,26 @@ fn chromaAt(q: vec2i) -> vec2f {
   return floor(textureLoad(input0, clamp(q, vec2i(0), last) * 2, 0).yz * 255.0 + 0.5);
 }
 
+/** The decoded chroma sample (Cb, Cr) of a 4:2:2 image at column c of row y, clamped: edges repeat. */
+fn chromaAcross(c: i32, y: i32) -> vec2f {
+  let last = (params.size.x + 1) / 2 - 1;
+  return floor(textureLoad(input0, vec2i(clamp(c, 0, last) * 2, y), 0).yz * 255.0 + 0.5);
+}
+
 @compute @workgroup_size(8, 8)
 fn main(@builtin(global_invocation_id) id: vec3u) {
   let p = vec2i(id.xy);
   if (any(p >= params.size)) { return; }
   let decoded = floor(textureLoad(input0, p, 0).xyz * 255.0 + 0.5);
   var chroma = decoded.yz;
-  if (params.subsample == 1) {
+  if (params.subsample == 2) {
+    // libjpeg's h2v1 fancy upsampling weighs the nearest chroma sample 3/4 and the next one across 1/4;
+    // the integer sum (3a + b) is rounded with a bias of 1 on even columns and 2 on odd ones.
+    let c = p.x / 2;
+    let toward = select(-1, 1, (p.x & 1) == 1);
+    let sum = 3.0 * chromaAcross(c, p.y) + chromaAcross(c + toward, p.y);
+    chroma = floor((sum + f32(1 + (p.x & 1))) / 4.0);
+  } else if (params.subsample == 1) {
     // libjpeg's h2v2 fancy upsampling weighs the nearest chroma sample 9/16, its neighbours in x and y
     // 3/16 each and the diagonal one 1/16. The integer sum (9a + 3b + 3c + d) is rounded with a bias of 8
     // on even columns and 7 on odd ones.

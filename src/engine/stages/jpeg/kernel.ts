@@ -1,12 +1,12 @@
 /**
  * jpeg.glsl's fragment passes (downsample, forward, quantise, inverse, main) on the same packed planes:
  * each texel of the transforms' textures holds 4 horizontally adjacent samples of one plane (Y on the
- * left; Cb right of it; Cr below Cb in 4:2:0, right of it in 4:4:4). The DCT is the orthonormal one scaled
+ * left; Cb right of it; Cr below Cb in 4:2:0, right of it in 4:2:2 and 4:4:4). The DCT is the orthonormal one scaled
  * by sqrt(8), so that its DC row is 1, as in the shaders.
  */
 import { forEachTexel, input, type Kernel, type KernelPass } from '../../cpu/kernel.ts';
 import { load, store, tap } from '../../cpu/texture.ts';
-import type { JpegUniforms } from './stage.ts';
+import { CHROMA_420, CHROMA_422, type JpegUniforms } from './stage.ts';
 
 /** DCT[u][x], row u at 8 u. */
 const DCT = new Float64Array(64);
@@ -60,29 +60,30 @@ const CHROMA = [
 /** The stage's geometry: plane sizes and where each plane lies in the packed textures. */
 function layout(pass: KernelPass<JpegUniforms>) {
   const [width = 1, height = 1] = pass.u.size;
-  const subsample = pass.u.subsample === 1;
+  const halfHeight = pass.u.subsample === CHROMA_420;
+  const subsample = halfHeight || pass.u.subsample === CHROMA_422;
   const padded = (n: number) => Math.ceil(n / 8) * 8;
   const chromaWidth = subsample ? Math.ceil(width / 2) : width;
-  const chromaHeight = subsample ? Math.ceil(height / 2) : height;
+  const chromaHeight = halfHeight ? Math.ceil(height / 2) : height;
   const luma = { x: padded(width) / 4, y: padded(height) };
   const chroma = { x: padded(chromaWidth) / 4, y: padded(chromaHeight) };
-  const origins = [[0, 0], [luma.x, 0], subsample ? [luma.x, chroma.y] : [luma.x + chroma.x, 0]] as const;
+  const origins = [[0, 0], [luma.x, 0], halfHeight ? [luma.x, chroma.y] : [luma.x + chroma.x, 0]] as const;
   /** The plane of packed texel (tx, ty) (-1 outside the planes) and its position in that plane. */
   const locate = (tx: number, ty: number): [number, number, number] => {
     if (tx < luma.x) return [ty < luma.y ? 0 : -1, tx, ty];
     let lx = tx - luma.x;
     let ly = ty;
     let plane = 1;
-    if (subsample && ly >= chroma.y) {
+    if (halfHeight && ly >= chroma.y) {
       plane = 2;
       ly -= chroma.y;
-    } else if (!subsample && lx >= chroma.x) {
+    } else if (!halfHeight && lx >= chroma.x) {
       plane = 2;
       lx -= chroma.x;
     }
     return [lx < chroma.x && ly < chroma.y ? plane : -1, lx, ly];
   };
-  return { width, height, subsample, chromaWidth, chromaHeight, origins, locate };
+  return { width, height, subsample, halfHeight, chromaWidth, chromaHeight, origins, locate };
 }
 
 /** The pixel at (x, y), clamped, blended on black, in 0..255. */
@@ -117,24 +118,22 @@ function component(plane: number, c: Float32Array): number {
 }
 
 const downsample: Kernel<JpegUniforms> = (pass) => {
-  const { width, height } = layout(pass);
+  const { width, height, halfHeight } = layout(pass);
   const c = new Float32Array(4);
+  const rows = halfHeight ? 2 : 1;
   forEachTexel(pass.out, (i, x, y) => {
     let cb = 0;
     let cr = 0;
-    for (const [dx, dy] of [
-      [0, 0],
-      [1, 0],
-      [0, 1],
-      [1, 1],
-    ] as const) {
-      rgbAt(pass, 2 * x + dx, 2 * y + dy, width, height, c);
-      cb += component(1, c);
-      cr += component(2, c);
-    }
-    // libjpeg rounds the average with a bias alternating 1, 2 along the row.
-    const bias = 1 + (x & 1);
-    store(pass.out, i, Math.floor((cb + bias) / 4) / 255, Math.floor((cr + bias) / 4) / 255, 0, 1);
+    for (let dy = 0; dy < rows; dy++)
+      for (let dx = 0; dx < 2; dx++) {
+        rgbAt(pass, 2 * x + dx, rows * y + dy, width, height, c);
+        cb += component(1, c);
+        cr += component(2, c);
+      }
+    // libjpeg rounds the average with a bias alternating along the row: 1, 2 for 2x2; 0, 1 for 2x1.
+    const bias = (halfHeight ? 1 : 0) + (x & 1);
+    const n = 2 * rows;
+    store(pass.out, i, Math.floor((cb + bias) / n) / 255, Math.floor((cr + bias) / n) / 255, 0, 1);
   });
 };
 
@@ -274,7 +273,8 @@ const inverse: Kernel<JpegUniforms> = (pass) => {
   forEachTexel(pass.out, (i, x, y) => {
     let cb = 0;
     let cr = 0;
-    // 4:2:0 chroma in the top-left corner, its last row and column repeated once more for the upsampler.
+    // Subsampled chroma in the top-left corner, its last row and column repeated once more for the
+    // upsampler.
     if (x <= lastX + 1 && y <= lastY + 1) {
       const qx = Math.min(x, lastX);
       const qy = Math.min(y, lastY);
@@ -295,9 +295,16 @@ export const main: Kernel<JpegUniforms> = (pass) => {
     const luma = Math.floor((c[0] as number) * 255 + 0.5);
     let cb = Math.floor((c[1] as number) * 255 + 0.5);
     let cr = Math.floor((c[2] as number) * 255 + 0.5);
-    if (g.subsample) {
-      // libjpeg's fancy upsampling: a bilinear read a quarter sample towards the neighbours, rounded with
-      // a bias of 8 on even columns and 7 on odd ones.
+    if (g.subsample && !g.halfHeight) {
+      // libjpeg's h2v1 fancy upsampling: a bilinear read a quarter sample towards the neighbour across,
+      // 3a + b rounded with a bias of 1 on even columns and 2 on odd ones.
+      tap(planes, (x + 0.5) * 0.5, y + 0.5, s);
+      const bias = 1 + (x & 1);
+      cb = Math.floor((Math.floor((s[1] as number) * 255 * 4 + 0.5) + bias) / 4);
+      cr = Math.floor((Math.floor((s[2] as number) * 255 * 4 + 0.5) + bias) / 4);
+    } else if (g.subsample) {
+      // libjpeg's h2v2 fancy upsampling: a bilinear read a quarter sample towards the neighbours, rounded
+      // with a bias of 8 on even columns and 7 on odd ones.
       tap(planes, (x + 0.5) * 0.5, (y + 0.5) * 0.5, s);
       const bias = 8 - (x & 1);
       cb = Math.floor((Math.floor((s[1] as number) * 255 * 16 + 0.5) + bias) / 16);
