@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { MAX_RECIPE_NAME } from '../model/parse.ts';
 import type { Recipe } from '../model/recipe.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useAtomValue } from '../../ui/jotai.ts';
@@ -59,7 +60,7 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
             ref={nameInput}
             data-testid="recipe-name"
             defaultValue={t(DEFAULT_RECIPE_NAME)}
-            maxLength={60}
+            maxLength={MAX_RECIPE_NAME}
             required
             autoFocus
           />
