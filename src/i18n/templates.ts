@@ -53,6 +53,9 @@ export const RECIPE_TOO_MANY_STEPS_TEMPLATE = msg(
 );
 export const RECIPE_BAD_CROP_TEMPLATE = msg('The recipe "{name}" has a crop that is not valid.');
 export const RECIPE_BAD_FRAME_TEMPLATE = msg('The recipe "{name}" has a frame that is not valid.');
+export const RECIPE_UNKNOWN_FRAME_TEMPLATE = msg(
+  'The recipe "{name}" uses a frame this RetroCam does not have ("{frame}"). Nothing was changed.',
+);
 export const RECIPE_STEP_PROBLEM_TEMPLATE = msg('The recipe "{name}", step {step}: {reason}');
 export const RECIPE_PROBLEM_TEMPLATE = msg('The recipe "{name}": {reason}');
 export const RECIPE_UNKNOWN_EFFECT_TEMPLATE = msg(
@@ -151,6 +154,7 @@ export const TEMPLATES: readonly string[] = [
   RECIPE_TOO_MANY_STEPS_TEMPLATE,
   RECIPE_BAD_CROP_TEMPLATE,
   RECIPE_BAD_FRAME_TEMPLATE,
+  RECIPE_UNKNOWN_FRAME_TEMPLATE,
   RECIPE_STEP_PROBLEM_TEMPLATE,
   RECIPE_PROBLEM_TEMPLATE,
   RECIPE_UNKNOWN_EFFECT_TEMPLATE,

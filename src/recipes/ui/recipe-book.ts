@@ -12,6 +12,7 @@ import type { EffectStep, RecipeLogStep } from '../../features/log-steps.ts';
 import { errorReceived } from '../../features/editor-state.ts';
 import { t } from '../../i18n/i18n.ts';
 import { fill, msg } from '../../i18n/msg.ts';
+import { isolate } from '../../i18n/user-text.ts';
 import {
   RECIPE_ADDED_TEMPLATE,
   RECIPE_APPLIED_TEMPLATE,
@@ -24,7 +25,13 @@ import { cleanMessage, ENGINE_STOPPED, WorkerReplyError } from '../../engine/cli
 import type { RecipeThumbnailJob } from '../../engine/protocol.ts';
 import { engineCubeExporter, type CubeExporter } from './cube-export.ts';
 import { readRecipeFile, recipeFileName, recipeFileText } from '../model/files.ts';
-import { adjustedMessage, cleanName, cubesNeeded, type RecipeResult } from '../model/parse.ts';
+import {
+  adjustedMessage,
+  cleanName,
+  cubesNeeded,
+  DEFAULT_RECIPE_NAME,
+  type RecipeResult,
+} from '../model/parse.ts';
 import { RECIPE_SCHEMA, RECIPE_VERSION, type Recipe, type RecipeFrame } from '../model/recipe.ts';
 import { recipeStepId } from '../model/steps.ts';
 import { starterRecipes } from '../model/starters.ts';
@@ -57,8 +64,8 @@ export const NOTHING_TO_SAVE = msg('There is nothing to save yet: apply an effec
 export const COLLAGE_RECIPE = msg(
   'A collage cannot be kept as a recipe: save the look before making the collage.',
 );
-/** The name of a recipe saved without one. */
-export const DEFAULT_RECIPE_NAME = msg('My recipe');
+/** The name of a recipe saved without one (the reader's too). */
+export { DEFAULT_RECIPE_NAME };
 
 /** What the recipes need of the editor beyond what every feature gets. */
 export interface RecipeHost extends FeatureHost {
@@ -194,7 +201,7 @@ export class RecipeBook {
       }
       recipe.cubes = Object.fromEntries(needed.map((need) => [need, text]));
     }
-    return this.keep(recipe, fill(RECIPE_SAVED_TEMPLATE, { name: recipe.name }));
+    return this.keep(recipe, fill(RECIPE_SAVED_TEMPLATE, { name: isolate(recipe.name) }));
   }
 
   /** Keeps a new recipe first in the list; false (having said why) when the store refused it. */
@@ -224,7 +231,7 @@ export class RecipeBook {
   async keepOffered(): Promise<void> {
     const offered = this.host.store.get(offeredRecipeAtom);
     if (!offered) return;
-    if (await this.keep(offered, fill(RECIPE_KEPT_TEMPLATE, { name: offered.name }))) {
+    if (await this.keep(offered, fill(RECIPE_KEPT_TEMPLATE, { name: isolate(offered.name) }))) {
       this.host.store.set(offeredRecipeAtom, null);
       this.updateThumbnails();
     }
@@ -259,7 +266,7 @@ export class RecipeBook {
     try {
       await host.applyRecipe(step);
       host.setFrame(recipe.frame);
-      host.notify('success', fill(RECIPE_APPLIED_TEMPLATE, { name: recipe.name }));
+      host.notify('success', fill(RECIPE_APPLIED_TEMPLATE, { name: isolate(recipe.name) }));
     } catch (error) {
       if (error instanceof WorkerReplyError)
         host.run((s) => cropRefused(s, before, cleanMessage(error.message)));
@@ -282,7 +289,7 @@ export class RecipeBook {
     const kept = this.list.find((item) => item.id === id);
     if (!kept) return;
     if (!(await this.write(() => this.requireStore().remove(id)))) return;
-    this.host.notify('info', fill(RECIPE_DELETED_TEMPLATE, { name: kept.recipe.name }), 10_000, {
+    this.host.notify('info', fill(RECIPE_DELETED_TEMPLATE, { name: isolate(kept.recipe.name) }), 10_000, {
       label: msg('Undo'),
       run: () => void this.write(() => this.requireStore().put(kept)),
     });
@@ -318,7 +325,7 @@ export class RecipeBook {
       }
       const adjusted = adjustedMessage(result.recipe.name, result.adjusted);
       if (adjusted) await this.keep(result.recipe, adjusted, 'warning');
-      else await this.keep(result.recipe, fill(RECIPE_ADDED_TEMPLATE, { name: result.recipe.name }));
+      else await this.keep(result.recipe, fill(RECIPE_ADDED_TEMPLATE, { name: isolate(result.recipe.name) }));
     }
   }
 
