@@ -24,6 +24,7 @@ import { triggerDownload } from '../../ui/download.ts';
 import { cleanMessage, ENGINE_STOPPED, WorkerReplyError } from '../../engine/client/engine-client.ts';
 import type { RecipeThumbnailJob } from '../../engine/protocol.ts';
 import { engineCubeExporter, type CubeExporter } from './cube-export.ts';
+import { keptRecipes } from './kept-recipes.ts';
 import { readRecipeFile, recipeFileName, recipeFileText } from '../model/files.ts';
 import {
   adjustedMessage,
@@ -34,11 +35,9 @@ import {
 } from '../model/parse.ts';
 import { RECIPE_SCHEMA, RECIPE_VERSION, type Recipe, type RecipeFrame } from '../model/recipe.ts';
 import { recipeStepId } from '../model/steps.ts';
-import { starterRecipes } from '../model/starters.ts';
 import {
   askToPersist,
   newRecipeId,
-  openRecipeStore,
   RecipeStoreError,
   type KeptRecipe,
   type RecipeStore,
@@ -116,13 +115,11 @@ export class RecipeBook {
   }
 
   private open(): Promise<RecipeStore> {
-    this.opening ??= openRecipeStore({
-      // The starters are written once, named in the language of that moment: from then on they are the
-      // user's recipes, renamed and deleted like their own.
-      starters: () => starterRecipes().map((recipe) => ({ ...recipe, name: t(recipe.name) })),
-      ...(this.options.quotaBytes !== undefined ? { quotaBytes: this.options.quotaBytes } : {}),
-    }).then(async ({ store, problem }) => {
+    // The page's one store (the camera's too): its starters named in the language of the first opening.
+    this.opening ??= keptRecipes(this.options.quotaBytes).then(async ({ store, problem }) => {
       this.store = store;
+      // Another tab changed the recipes: the list is read again.
+      store.onChange(() => void this.reload());
       this.host.store.set(recipeStoreProblemAtom, problem);
       await this.reload();
       return store;
@@ -281,7 +278,7 @@ export class RecipeBook {
     const kept = this.list.find((item) => item.id === id);
     const clean = cleanName(name);
     if (!kept || !clean || clean === kept.recipe.name) return;
-    await this.write(() => this.requireStore().put({ ...kept, recipe: { ...kept.recipe, name: clean } }));
+    await this.write(() => this.requireStore().rename(id, clean));
   }
 
   /** Deletes a recipe (the panel has asked); the notification's Undo puts it back where it was. */
