@@ -126,7 +126,8 @@ describe('the recipe store when the browser misbehaves', () => {
   });
 
   it('trusts what it keeps: a list reads no recipe (nor its .cube) again', async () => {
-    const { store } = await openRecipeStore({ starters: () => [], name: name() });
+    const db = name();
+    const { store } = await openRecipeStore({ starters: () => [], name: db });
     const [first] = starterRecipes();
     // A recipe needing a .cube whose text would not read as one: kept as it was given.
     const kept: KeptRecipe = {
@@ -140,6 +141,19 @@ describe('the recipe store when the browser misbehaves', () => {
     };
     await store.put(kept);
     expect(await store.list()).toEqual([kept]);
+    // Its .cube is kept as a Blob beside the recipe, not as a string a list would copy on the main thread.
+    const raw = await new Promise<Record<string, unknown>>((done) => {
+      const request = indexedDB.open(db);
+      request.onsuccess = () => {
+        const get = request.result.transaction('recipes').objectStore('recipes').get('cube');
+        get.onsuccess = () => {
+          request.result.close();
+          done(get.result as Record<string, unknown>);
+        };
+      };
+    });
+    expect(raw.recipe).toMatchObject({ cubes: {} });
+    expect((raw.cubeFiles as Record<string, unknown>).custom).toBeInstanceOf(Blob);
   });
 
   it('cleans an old name once listed: no direction override, and a visible name', async () => {

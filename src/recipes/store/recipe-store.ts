@@ -2,7 +2,10 @@
  * Where recipes are kept: IndexedDB (through `idb`), on this device, in this browser. The starters are
  * written in the same transaction that makes the store, so they are kept (and deleted) like the user's own.
  * What the store holds was read (src/recipes/model/parse.ts) on its way in and is trusted: a list reads it
- * as it is, without reading each recipe (or its .cube) again.
+ * as it is, without reading each recipe (or its .cube) again. A recipe's embedded .cube files are kept as
+ * Blobs beside it, not as strings inside it: reading a record then costs the page nothing however large
+ * its .cube (a 65-point table is about 9 MB: as a string, five of them made a list a 200 ms task), and
+ * their text is read back off the main thread, once per page.
  *
  * The store survives a misbehaving browser, and the user always has the starters and a message:
  * - an open that never answers (a known Safari bug) gives up after OPEN_TIMEOUT_MS: the visit's list;
@@ -34,8 +37,15 @@ export interface RecipeOrder {
   order: number;
 }
 
+/** A kept recipe as its record: the recipe without its .cube texts, which are Blobs beside it. */
+interface StoredRecipe extends KeptRecipe {
+  cubeFiles?: Record<string, Blob>;
+  /** Made anew with each write of the .cube files: what the page's copy of their text is known by. */
+  cubesKey?: string;
+}
+
 interface RecipeDb extends DBSchema {
-  recipes: { key: string; value: KeptRecipe };
+  recipes: { key: string; value: StoredRecipe };
 }
 
 const DB_NAME = 'retrocam-recipes';
@@ -146,9 +156,29 @@ function storeError(error: unknown): RecipeStoreError {
   return new RecipeStoreError('failed', STORE_FAILED_MESSAGE);
 }
 
-/** The bytes of recipes as JSON: what the test hook's quota counts. */
-function bytesOf(items: readonly KeptRecipe[]): number {
-  return items.reduce((sum, item) => sum + JSON.stringify(item).length, 0);
+/** The bytes of recipes as JSON, and of their .cube files: what the test hook's quota counts. */
+function bytesOf(items: readonly StoredRecipe[]): number {
+  return items.reduce(
+    (sum, item) =>
+      sum +
+      JSON.stringify(item).length +
+      Object.values(item.cubeFiles ?? {}).reduce((files, file) => files + file.size, 0),
+    0,
+  );
+}
+
+/** The record of a recipe: its .cube texts as Blobs beside it. */
+function toStored(kept: KeptRecipe): StoredRecipe {
+  const { cubes } = kept.recipe;
+  if (Object.keys(cubes).length === 0) return kept;
+  return {
+    ...kept,
+    recipe: { ...kept.recipe, cubes: {} },
+    cubeFiles: Object.fromEntries(
+      Object.entries(cubes).map(([name, text]) => [name, new Blob([text], { type: 'text/plain' })]),
+    ),
+    cubesKey: newRecipeId(),
+  };
 }
 
 /** Tells the other tabs that the recipes changed, and hears them (where BroadcastChannel exists). */
@@ -183,6 +213,8 @@ class IndexedDbStore implements RecipeStore {
   private reopening: Promise<IDBPDatabase<RecipeDb>> | null = null;
   /** The list as last read: what a list that cannot be read now answers. */
   private last: KeptRecipe[] = [];
+  /** The .cube texts read back, by their records' `cubesKey`. */
+  private readonly cubeTexts = new Map<string, Promise<Record<string, string>>>();
 
   constructor(
     db: IDBPDatabase<RecipeDb>,
@@ -212,7 +244,8 @@ class IndexedDbStore implements RecipeStore {
   async list(): Promise<KeptRecipe[]> {
     try {
       const db = await this.connection();
-      this.last = sorted(await db.getAll(STORE));
+      const records = await db.getAll(STORE);
+      this.last = sorted(await Promise.all(records.map((record) => this.withCubes(record))));
     } catch {
       // The database could not be opened again (another tab upgraded it and this one cannot follow):
       // the list as last read, and the next write says what failed.
@@ -221,10 +254,25 @@ class IndexedDbStore implements RecipeStore {
   }
 
   async put(kept: KeptRecipe): Promise<void> {
+    const stored = toStored(kept);
     await this.write(async (db) => {
-      if (this.options.quotaBytes !== undefined) await this.checkQuota(db, kept);
-      await db.put(STORE, kept);
+      if (this.options.quotaBytes !== undefined) await this.checkQuota(db, stored);
+      await db.put(STORE, stored);
     });
+  }
+
+  /** A record as the kept recipe: its .cube texts read back from their Blobs (once a page for each). */
+  private async withCubes(record: StoredRecipe): Promise<KeptRecipe> {
+    const { cubeFiles, cubesKey, ...kept } = record;
+    if (!cubeFiles || !cubesKey || !isKept(kept)) return kept;
+    let texts = this.cubeTexts.get(cubesKey);
+    if (!texts) {
+      texts = Promise.all(
+        Object.entries(cubeFiles).map(async ([name, file]) => [name, await file.text()] as const),
+      ).then((entries) => Object.fromEntries(entries));
+      this.cubeTexts.set(cubesKey, texts);
+    }
+    return { ...kept, recipe: { ...kept.recipe, cubes: await texts } };
   }
 
   async rename(id: string, name: string): Promise<void> {
@@ -266,7 +314,7 @@ class IndexedDbStore implements RecipeStore {
   }
 
   /** The test hook's quota: the recipes kept, with this one, in bytes of JSON. */
-  private async checkQuota(db: IDBPDatabase<RecipeDb>, kept: KeptRecipe): Promise<void> {
+  private async checkQuota(db: IDBPDatabase<RecipeDb>, kept: StoredRecipe): Promise<void> {
     const others = (await db.getAll(STORE)).filter((item) => item.id !== kept.id);
     if (bytesOf([...others, kept]) > (this.options.quotaBytes ?? Infinity))
       throw new DOMException('The quota has been exceeded (test hook).', 'QuotaExceededError');
