@@ -37,6 +37,14 @@ export const RECIPE_ADDED_TEMPLATE = msg('Added the recipe "{name}".');
 export const RECIPE_KEPT_TEMPLATE = msg('Added the recipe "{name}" to your recipes.');
 export const RECIPE_APPLIED_TEMPLATE = msg('Applied the recipe "{name}".');
 export const RECIPE_DELETED_TEMPLATE = msg('Deleted the recipe "{name}".');
+export const RECIPE_REPLACED_TEMPLATE = msg('Replaced your recipe with the imported "{name}".');
+/** An import of a recipe the user already has, by name or by content: the question it asks. */
+export const RECIPE_SAME_NAME_TEMPLATE = msg(
+  'You already have a recipe named "{name}". Keep both, or replace yours with the imported one?',
+);
+export const RECIPE_SAME_CONTENT_TEMPLATE = msg(
+  'You already have this recipe, named "{name}". Keep both, or replace yours with the imported one?',
+);
 /**
  * Why a recipe file or link was refused (`src/recipes/model/parse.ts`). A `{reason}` is itself a message,
  * translated on its own.
@@ -148,6 +156,7 @@ export const TEMPLATES: readonly string[] = [
   RECIPE_KEPT_TEMPLATE,
   RECIPE_APPLIED_TEMPLATE,
   RECIPE_DELETED_TEMPLATE,
+  RECIPE_REPLACED_TEMPLATE,
   RECIPE_TOO_LARGE_TEMPLATE,
   RECIPE_NEWER_TEMPLATE,
   RECIPE_NO_STEPS_TEMPLATE,

@@ -18,13 +18,16 @@ import {
   RECIPE_APPLIED_TEMPLATE,
   RECIPE_DELETED_TEMPLATE,
   RECIPE_KEPT_TEMPLATE,
+  RECIPE_REPLACED_TEMPLATE,
   RECIPE_SAVED_TEMPLATE,
 } from '../../i18n/templates.ts';
 import { triggerDownload } from '../../ui/download.ts';
 import { cleanMessage, ENGINE_STOPPED, WorkerReplyError } from '../../engine/client/engine-client.ts';
 import type { RecipeThumbnailJob } from '../../engine/protocol.ts';
 import { engineCubeExporter, type CubeExporter } from './cube-export.ts';
+import { askAboutImport } from './import-question.ts';
 import { keptRecipes } from './kept-recipes.ts';
+import { copyName, findDuplicate } from '../model/duplicates.ts';
 import { readRecipeFile, recipeFileName, recipeFileText } from '../model/files.ts';
 import {
   adjustedMessage,
@@ -312,7 +315,11 @@ export class RecipeBook {
     triggerDownload(blob, recipeFileName(recipe));
   }
 
-  /** Recipe files chosen or dropped: each read as untrusted input, kept when it holds a recipe. */
+  /**
+   * Recipe files chosen or dropped: each read as untrusted input, kept when it holds a recipe. One the
+   * user already has (the same name, or the same content) is kept only as they answer: both (the copy
+   * named 'name (2)'), in place of the kept one, or not at all.
+   */
   async importFiles(files: readonly Blob[]): Promise<void> {
     for (const file of files) {
       const result = await readRecipeFile(file);
@@ -320,9 +327,25 @@ export class RecipeBook {
         this.host.notify('error', result.message);
         continue;
       }
-      const adjusted = adjustedMessage(result.recipe.name, result.adjusted);
-      if (adjusted) await this.keep(result.recipe, adjusted, 'warning');
-      else await this.keep(result.recipe, fill(RECIPE_ADDED_TEMPLATE, { name: isolate(result.recipe.name) }));
+      let { recipe } = result;
+      const duplicate = findDuplicate(this.list, recipe);
+      if (duplicate) {
+        const answer = await askAboutImport(this.host.store, { ...duplicate, incoming: recipe });
+        if (answer === 'skip') continue;
+        if (answer === 'replace') {
+          const { existing } = duplicate;
+          if (await this.write(() => this.requireStore().put({ ...existing, recipe })))
+            this.host.notify('success', fill(RECIPE_REPLACED_TEMPLATE, { name: isolate(recipe.name) }));
+          continue;
+        }
+        if (duplicate.sameName) {
+          const names = this.list.map((item) => item.recipe.name);
+          recipe = { ...recipe, name: copyName(recipe.name, names) };
+        }
+      }
+      const adjusted = adjustedMessage(recipe.name, result.adjusted);
+      if (adjusted) await this.keep(recipe, adjusted, 'warning');
+      else await this.keep(recipe, fill(RECIPE_ADDED_TEMPLATE, { name: isolate(recipe.name) }));
     }
   }
 

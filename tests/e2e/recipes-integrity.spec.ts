@@ -1,0 +1,178 @@
+// Recipes that lose nothing: a name that would turn its sentence around, or show nothing; a recipe the
+// user already has, imported again; a recipe holding a 65-point .cube, exported and imported back, and
+// five of them listed without a long task.
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { watchLongTasks } from '../support/long-tasks.ts';
+import { EditorPage, RecipesPanel } from '../support/pages.ts';
+
+/** A recipe file as the app writes one. */
+function recipeFile(name: string, fields: Record<string, unknown> = {}, file = 'recipe.retrocam.json') {
+  const recipe = {
+    schema: 'retrocam.recipe',
+    version: 1,
+    name,
+    steps: [{ effectId: 'vibrance', settings: { vibrance: 0.4 } }],
+    crop: null,
+    frame: null,
+    cubes: {},
+    ...fields,
+  };
+  return {
+    name: file,
+    mimeType: 'application/json',
+    buffer: Buffer.from(`${JSON.stringify(recipe, null, 2)}\n`),
+  };
+}
+
+/** A valid 65-point .cube (65^3 lines of three numbers with eight decimals: about 9.06 MB). */
+function cube65(): string {
+  const size = 65;
+  const lines = ['TITLE "Big"', `LUT_3D_SIZE ${size}`];
+  for (let b = 0; b < size; b++)
+    for (let g = 0; g < size; g++)
+      for (let r = 0; r < size; r++)
+        lines.push([r, g, b].map((v) => ((v / (size - 1)) * 0.9 + 0.05).toFixed(8)).join(' '));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The x of a button's centre. */
+async function centreX(page: Page, testId: string): Promise<number> {
+  const box = await page.getByTestId(testId).boundingBox();
+  if (!box) throw new Error(`${testId} is not shown`);
+  return box.x + box.width / 2;
+}
+
+test('a name starting with U+202E reads in order in the notices, the menu and the confirmation; a zero-width name shows the default', async ({
+  page,
+  editor,
+}) => {
+  const recipes = new RecipesPanel(page);
+  await editor.open('webgl2');
+  await recipes.import(recipeFile('\u202EParty night'));
+  const added = await editor.takeNotification('success');
+  expect(added.text).not.toContain('\u202E');
+  expect(added.text).toContain('Party night');
+  await expect(recipes.recipe('Party night')).toBeVisible();
+  await recipes.openMenu('Party night');
+  await recipes.item('Party night').getByTestId('recipe-delete').click();
+  // Left to right: the question, then Delete, then Keep it (a U+202E name put them the other way round).
+  const question = page.locator('.recipe-confirm');
+  await expect(question).toContainText('Delete “');
+  expect(await question.textContent()).not.toContain('\u202E');
+  const keep = question.getByRole('button', { name: 'Keep it' });
+  const keepBox = await keep.boundingBox();
+  expect(keepBox).not.toBeNull();
+  expect(await centreX(page, 'recipe-delete-confirm')).toBeLessThan(keepBox!.x);
+  await page.getByTestId('recipe-delete-confirm').click();
+  const deleted = await editor.takeNotification('info');
+  expect(deleted.text).toBe('Deleted the recipe "\u2068Party night\u2069".');
+
+  // A name of zero-width characters only: the default name, seen.
+  await recipes.import(recipeFile('\u200B\u200B\u2060', {}, 'invisible.retrocam.json'));
+  await editor.takeNotification('success');
+  await expect(recipes.recipe('My recipe')).toBeVisible();
+  await expect(recipes.recipe('My recipe').locator('.recipe-name')).toHaveText('My recipe');
+});
+
+test('importing a recipe already kept asks: keep both (named " (2)"), replace, or cancel', async ({
+  page,
+  editor,
+}) => {
+  const recipes = new RecipesPanel(page);
+  await editor.open('webgl2');
+  const exported = await recipes.export('Party 2005');
+  const file = { name: exported.name, mimeType: 'application/json', buffer: Buffer.from(exported.text) };
+  const question = page.getByTestId('recipe-import-question');
+
+  await recipes.import(file);
+  await expect(question).toContainText('You already have a recipe named');
+  await page.getByTestId('recipe-import-keep-both').click();
+  await expect(question).toBeHidden();
+  await expect(recipes.recipe('Party 2005 (2)')).toBeVisible();
+  await expect(recipes.recipe('Party 2005')).toHaveCount(1);
+
+  // The same content under another name is found too; Cancel leaves everything as it was.
+  const renamed = JSON.stringify({ ...(JSON.parse(exported.text) as object), name: 'Night out' });
+  await recipes.import({
+    name: 'night.retrocam.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(renamed),
+  });
+  await expect(question).toContainText('You already have this recipe, named');
+  await page.getByTestId('recipe-import-cancel').click();
+  await expect(question).toBeHidden();
+  await expect(recipes.recipe('Night out')).toHaveCount(0);
+
+  const count = await page.getByTestId('recipe').count();
+  await recipes.import(file);
+  await page.getByTestId('recipe-import-replace').click();
+  expect((await editor.takeNotification('success')).text).toMatch('Replaced your recipe');
+  await expect(page.getByTestId('recipe')).toHaveCount(count);
+  await expect(recipes.recipe('Party 2005')).toHaveCount(1);
+});
+
+test('a recipe holding a valid 65-point .cube exports and imports back; five of them list with no task over 50 ms', async ({
+  page,
+  editor,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const recipes = new RecipesPanel(page);
+  const table = cube65();
+  expect(table.length).toBeGreaterThan(9_000_000);
+  const big = recipeFile('Big LUT', {
+    steps: [{ effectId: 'pg2016', settings: { filterName: 'custom' } }],
+    cubes: { custom: table },
+  });
+  // The file is larger than the 8 MB a recipe file was allowed.
+  expect(big.buffer.length).toBeGreaterThan(9_000_000);
+  await editor.open('webgl2');
+  await recipes.import(big);
+  await editor.takeNotification('success', 30_000);
+  const exported = await recipes.export('Big LUT');
+  expect(exported.text.length).toBeGreaterThan(9_000_000);
+  expect((JSON.parse(exported.text) as { cubes: { custom: string } }).cubes.custom).toBe(table);
+
+  // A fresh browser takes the export back, five times over.
+  const fresh = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const other = await fresh.newPage();
+    const longTasks = await watchLongTasks(other);
+    const editor2 = new EditorPage(other);
+    const panel = new RecipesPanel(other);
+    await editor2.open('webgl2');
+    const file = { name: exported.name, mimeType: 'application/json', buffer: Buffer.from(exported.text) };
+    await panel.import(file);
+    await editor2.takeNotification('success', 30_000);
+    for (let n = 2; n <= 5; n++) {
+      await panel.import(file);
+      await other.getByTestId('recipe-import-keep-both').click();
+      await expect(panel.recipe(`Big LUT (${n})`)).toBeVisible({ timeout: 30_000 });
+    }
+    await editor2.closeNotification();
+    // Listing them again (a rename reads the list back): no main-thread task over 50 ms.
+    const { longest, tries } = await longTasks.measure(async () => {
+      await panel.openMenu('Party 2005');
+      await panel.item('Party 2005').getByTestId('recipe-rename').click();
+      await other.getByTestId('recipe-rename-input').fill(`Party ${Date.now() % 1000}`);
+      await other.getByTestId('recipe-rename-confirm').click();
+      await expect(panel.recipe('Party 2005')).toHaveCount(0);
+      // The list read back renders again with the five large recipes in it.
+      await expect(panel.recipe('Big LUT (5)')).toBeVisible();
+      await other.waitForTimeout(300);
+      // Back to its name for the second try, if there is one.
+      await panel.openMenu(
+        (await other.locator('[data-recipe-name^="Party "]').first().getAttribute('data-recipe-name'))!,
+      );
+      await other.getByTestId('recipe-rename').first().click();
+      await other.getByTestId('recipe-rename-input').fill('Party 2005');
+      await other.getByTestId('recipe-rename-confirm').click();
+      await expect(panel.recipe('Party 2005')).toBeVisible();
+      await other.waitForTimeout(300);
+    }, 50);
+    expect(longest, `longest tasks: ${tries.join(', ')} ms`).toBeLessThanOrEqual(50);
+  } finally {
+    await fresh.close();
+  }
+});
