@@ -176,3 +176,45 @@ test('a recipe holding a valid 65-point .cube exports and imports back; five of 
     await fresh.close();
   }
 });
+
+test('two tabs renaming, moving and deleting end with the same list in both, nothing deleted coming back', async ({
+  page,
+  editor,
+  context,
+}) => {
+  const a = new RecipesPanel(page);
+  await editor.open('webgl2');
+  await expect(a.recipe('Party 2005')).toBeVisible();
+  const other = await context.newPage();
+  const editorB = new EditorPage(other);
+  const b = new RecipesPanel(other);
+  await editorB.open('webgl2');
+  await expect(b.recipe('Nokia night')).toBeVisible();
+
+  // Tab A deletes one recipe and renames another; tab B, left as it was, hears of both.
+  await a.openMenu('Nokia night');
+  await a.item('Nokia night').getByTestId('recipe-delete').click();
+  await page.getByTestId('recipe-delete-confirm').click();
+  await a.openMenu('Party 2005');
+  await a.item('Party 2005').getByTestId('recipe-rename').click();
+  await page.getByTestId('recipe-rename-input').fill('Party 2006');
+  await page.getByTestId('recipe-rename-confirm').click();
+  await expect(b.recipe('Party 2006')).toBeVisible();
+  await expect(b.recipe('Nokia night')).toHaveCount(0);
+
+  // Tab B moves a recipe: A's rename stays and the deleted recipe stays deleted, in both.
+  await b.openMenu('Disposable camera');
+  await b.item('Disposable camera').getByTestId('recipe-move-up').click();
+  const names = (p: typeof page) =>
+    p
+      .getByTestId('recipe')
+      .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-recipe-name')));
+  await expect.poll(() => names(page)).toEqual(await names(other));
+  const final = await names(page);
+  expect(final.indexOf('Disposable camera')).toBeLessThan(final.indexOf('Party 2006'));
+  expect(final).not.toContain('Nokia night');
+  expect(final).not.toContain('Party 2005');
+  // Read again from the store, after a reload, the same.
+  await page.reload();
+  await expect.poll(() => names(page)).toEqual(final);
+});
