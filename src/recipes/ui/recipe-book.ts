@@ -321,6 +321,8 @@ export class RecipeBook {
    * named 'name (2)'), in place of the kept one, or not at all.
    */
   async importFiles(files: readonly Blob[]): Promise<void> {
+    // The list it is compared with is the store's, not the empty one before the store has answered.
+    if (!this.store) await this.open();
     for (const file of files) {
       const result = await readRecipeFile(file);
       if (!result.ok) {
