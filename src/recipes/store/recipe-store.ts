@@ -3,9 +3,9 @@
  * written in the same transaction that makes the store, so they are kept (and deleted) like the user's own.
  * What the store holds was read (src/recipes/model/parse.ts) on its way in and is trusted: a list reads it
  * as it is, without reading each recipe (or its .cube) again. A recipe's embedded .cube files are kept as
- * Blobs beside it, not as strings inside it: reading a record then costs the page nothing however large
- * its .cube (a 65-point table is about 9 MB: as a string, five of them made a list a 200 ms task), and
- * their text is read back off the main thread, once per page.
+ * Blobs beside it, not as strings inside it: reading a record then costs the page little however large
+ * its .cube (a string is copied on the main thread as the record is read, a Blob is not), and their text
+ * is read back off the main thread, once per page.
  *
  * The store survives a misbehaving browser, and the user always has the starters and a message:
  * - an open that never answers (a known Safari bug) gives up after OPEN_TIMEOUT_MS: the visit's list;
