@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { watchLongTasks } from '../support/long-tasks.ts';
+import { compareInPage, saveBytes } from '../support/large-images.ts';
 import { EditorPage, RecipesPanel } from '../support/pages.ts';
 
 /** A recipe file as the app writes one. */
@@ -23,6 +24,11 @@ function recipeFile(name: string, fields: Record<string, unknown> = {}, file = '
     mimeType: 'application/json',
     buffer: Buffer.from(`${JSON.stringify(recipe, null, 2)}\n`),
   };
+}
+
+/** An exported recipe as a file to import. */
+function asFile(exported: { name: string; text: string }) {
+  return { name: exported.name, mimeType: 'application/json', buffer: Buffer.from(exported.text) };
 }
 
 /** A valid 65-point .cube (65^3 lines of three numbers with eight decimals: about 9.06 MB). */
@@ -82,7 +88,7 @@ test('importing a recipe already kept asks: keep both (named " (2)"), replace, o
   const recipes = new RecipesPanel(page);
   await editor.open('webgl2');
   const exported = await recipes.export('Party 2005');
-  const file = { name: exported.name, mimeType: 'application/json', buffer: Buffer.from(exported.text) };
+  const file = asFile(exported);
   const question = page.getByTestId('recipe-import-question');
 
   await recipes.import(file);
@@ -142,7 +148,7 @@ test('a recipe holding a valid 65-point .cube exports and imports back; five of 
     const editor2 = new EditorPage(other);
     const panel = new RecipesPanel(other);
     await editor2.open('webgl2');
-    const file = { name: exported.name, mimeType: 'application/json', buffer: Buffer.from(exported.text) };
+    const file = asFile(exported);
     await panel.import(file);
     await editor2.takeNotification('success', 30_000);
     for (let n = 2; n <= 5; n++) {
@@ -217,4 +223,56 @@ test('two tabs renaming, moving and deleting end with the same list in both, not
   // Read again from the store, after a reload, the same.
   await page.reload();
   await expect.poll(() => names(page)).toEqual(final);
+});
+
+/** A caption of the caption field's whole length: 500 code points, emoji and a ZWJ family among them. */
+function longCaption(): string {
+  const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}';
+  const start = `Summer ${family} at the lake \u{1F30A}\u{1F31E} `;
+  const text = `${start}${'a quiet evening, '.repeat(40)}`;
+  return Array.from(text).slice(0, 500).join('');
+}
+
+test('a 500-character caption with emoji and a ZWJ family, saved in a recipe, exported, imported in a fresh browser and applied, draws the same caption', async ({
+  page,
+  editor,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const recipes = new RecipesPanel(page);
+  const caption = longCaption();
+  expect(Array.from(caption)).toHaveLength(500);
+  await editor.open('webgl2');
+  await editor.load('kodak/kodim23.png');
+  await page.getByTestId('frame-button').click();
+  await page.getByTestId('frame-instant-square').click();
+  await page.getByTestId('frame-caption').fill(caption);
+  await expect(page.getByTestId('frame-caption')).toHaveValue(caption);
+  await page.getByTestId('frame-done').click();
+  await editor.settled();
+  const original = await saveBytes(page);
+  await recipes.save('Long caption');
+  const exported = await recipes.export('Long caption');
+
+  const fresh = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const other = await fresh.newPage();
+    const editor2 = new EditorPage(other);
+    const panel = new RecipesPanel(other);
+    await editor2.open('webgl2');
+    await editor2.load('kodak/kodim23.png');
+    await panel.import(asFile(exported));
+    await editor2.takeNotification('success');
+    await panel.recipe('Long caption').click();
+    await expect(other.getByTestId('undo-button')).toHaveAttribute('aria-label', 'Undo Recipe: Long caption');
+    await editor2.settled();
+    await other.getByTestId('frame-button').click();
+    await expect(other.getByTestId('frame-caption')).toHaveValue(caption);
+    await other.getByTestId('frame-done').click();
+    const applied = await saveBytes(other);
+    const { psnr } = await compareInPage(other, applied.bytes, original.bytes);
+    expect(psnr, 'the print from the imported recipe against the original edit').toBeGreaterThanOrEqual(50);
+  } finally {
+    await fresh.close();
+  }
 });
