@@ -74,6 +74,9 @@ export default defineConfig({
     host: '127.0.0.1',
     port: 4173,
     strictPort: true,
+    // tests/e2e/test-options.spec.ts serves the build under a name that is not loopback (mapped to
+    // 127.0.0.1 in its browser), to check the test options are ignored there.
+    allowedHosts: ['retrocam.test'],
     // Not on the dev server: Vite's dev client and React's refresh preamble are inline scripts.
     headers: SECURITY_HEADERS,
   },

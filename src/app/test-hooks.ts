@@ -1,7 +1,10 @@
 /**
  * What the test hooks (`?testHooks=1`) of the editor (src/editor/editor-test-hooks.ts) and of the camera
  * (src/camera/camera-test-hooks.ts) share, the address's test options among them: the one place that
- * reads the `testHooks` flag. Product code may import it; it imports nothing.
+ * reads the `testHooks` flag. The hooks and the options they enable exist only where tests run, on a
+ * loopback host (127.0.0.1, localhost, [::1]): anywhere else a link carrying them changes nothing, so no
+ * one can send a user a link that hangs a save, stalls loads or fails every save. Each option is held to a
+ * range a test needs. Product code may import it; it imports nothing.
  */
 
 /** The test options of a page's address (only with `?testHooks=1`). */
@@ -32,22 +35,62 @@ export interface TestOptions {
   decodeDelayMs?: number;
   /** `?recipeQuota=bytes`: the recipe store counts as full past this many bytes (a shrunk quota). */
   recipeQuotaBytes?: number;
+  /** `?workerTimeout=ms`: the worker's watchdog waits this long for a reply (20 s without it). */
+  workerTimeoutMs?: number;
 }
 
-/** The address's test options, or null without `?testHooks=1` (then the page has no test hooks). */
-export function testOptions(search: string): TestOptions | null {
+/** The ranges the options are held to: a tile of at least 64 px a side, waits of at most a minute. */
+export const TEST_OPTION_RANGES = {
+  tileLimit: { min: 64, max: 16384 },
+  decodeDelay: { min: 1, max: 60_000 },
+  recipeQuota: { min: 0, max: 1024 * 1024 * 1024 },
+  workerTimeout: { min: 500, max: 120_000 },
+} as const;
+
+/** Whether `hostname` (a URL's, `location.hostname`) names this machine: where the tests serve the app. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    host === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
+}
+
+/** The option `name` as a whole number within its range (a value outside it is brought to its edge). */
+function intOption(params: URLSearchParams, name: keyof typeof TEST_OPTION_RANGES): number | undefined {
+  const raw = params.get(name);
+  if (raw === null || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) return undefined;
+  const { min, max } = TEST_OPTION_RANGES[name];
+  return Math.min(max, Math.max(min, Math.round(value)));
+}
+
+/** The page's own host name (none outside a page: a worker or Node without `location`). */
+function pageHost(): string {
+  return typeof location === 'undefined' ? '' : location.hostname;
+}
+
+/**
+ * The address's test options, or null without `?testHooks=1` or on a host that is not loopback (then the
+ * page has no test hooks). `hostname` is the page's unless given (tests).
+ */
+export function testOptions(search: string, hostname: string = pageHost()): TestOptions | null {
   const params = new URLSearchParams(search);
-  if (params.get('testHooks') !== '1') return null;
+  if (params.get('testHooks') !== '1' || !isLoopbackHost(hostname)) return null;
   // Tiles this small make the full-resolution save tile images of any size.
-  const tileLimit = Number(params.get('tileLimit'));
-  const decodeDelay = Number(params.get('decodeDelay'));
-  const recipeQuota = Number(params.get('recipeQuota'));
+  const tileLimit = intOption(params, 'tileLimit');
+  const decodeDelay = intOption(params, 'decodeDelay');
+  const recipeQuota = intOption(params, 'recipeQuota');
+  const workerTimeout = intOption(params, 'workerTimeout');
   return {
-    ...(params.has('recipeQuota') && Number.isInteger(recipeQuota) && recipeQuota >= 0
-      ? { recipeQuotaBytes: recipeQuota }
-      : {}),
-    ...(Number.isInteger(decodeDelay) && decodeDelay > 0 ? { decodeDelayMs: decodeDelay } : {}),
-    ...(Number.isInteger(tileLimit) && tileLimit > 0 ? { tileLimit } : {}),
+    ...(recipeQuota !== undefined ? { recipeQuotaBytes: recipeQuota } : {}),
+    ...(decodeDelay !== undefined ? { decodeDelayMs: decodeDelay } : {}),
+    ...(tileLimit !== undefined ? { tileLimit } : {}),
+    ...(workerTimeout !== undefined ? { workerTimeoutMs: workerTimeout } : {}),
     ...(params.get('thumbnails') === '0' ? { noThumbnails: true } : {}),
     ...(params.get('warmUp') === '0' ? { noWarmUp: true } : {}),
     ...(params.has('breakEngine')

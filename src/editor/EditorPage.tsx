@@ -104,7 +104,7 @@ function EditorScreen({ store }: { store: Store }) {
   const options = useMemo(() => {
     const params = new URLSearchParams(search);
     const engine = params.get('engine');
-    const timeout = Number(params.get('workerTimeout'));
+    const test = testOptions(search);
     return {
       // The address's engine, else the one the user chose earlier in this visit.
       ...(isEngineKind(engine)
@@ -114,8 +114,8 @@ function EditorScreen({ store }: { store: Store }) {
           : {}),
       link: parseLookLink(search),
       recipeLink: parseRecipeLink(search),
-      test: testOptions(search),
-      ...(timeout > 0 ? { responseTimeoutMs: timeout } : {}),
+      test,
+      ...(test?.workerTimeoutMs ? { responseTimeoutMs: test.workerTimeoutMs } : {}),
     };
     // The engine, the initial look and the test options are read once, when the editor opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -27,6 +27,7 @@ import { croppedSize, type CropGeometry } from '../crop/model/geometry.ts';
 import { processingSize } from '../pixels/processing-size.ts';
 import { t } from '../i18n/i18n.ts';
 import { msg } from '../i18n/msg.ts';
+import { cleanFileName } from '../i18n/user-text.ts';
 import { translateMessage } from '../i18n/translate-message.ts';
 
 /** JPEG quality of every full-resolution file, the batch's as the single save's. */
@@ -55,19 +56,17 @@ export function batchPercent(state: BatchState): number {
   return Math.max(0, Math.min(100, Math.round(done * 100)));
 }
 
-/** `photo.2024.png` -> `photo.2024`; path separators and characters zips and file systems dislike go. */
+/** The longest base name of a zip entry, in code points. */
+const MAX_ENTRY_BASE = 120;
+
+/**
+ * `photo.2024.png` -> `photo.2024`: the leaf's stem as a file name (the user-text cleaner: a right-to-left
+ * override would make 'x\u202Egpj.exe' read as 'xexe.jpg'; a leading dot would hide the entry).
+ */
 export function baseName(fileName: string): string {
   const leaf = fileName.split(/[\\/]/).pop() ?? fileName;
   const dot = leaf.lastIndexOf('.');
-  // Invisible format characters go (a right-to-left override makes 'x\u202Egpj.exe' read as 'xexe.jpg'),
-  // and leading dots (a '._' file would be hidden, or taken for macOS's resource fork).
-  const stem = (dot > 0 ? leaf.slice(0, dot) : leaf).replace(/\p{Cf}/gu, '');
-  const base = [...stem]
-    .map((c) => (c.charCodeAt(0) < 32 || '<>:"|?*'.includes(c) ? '_' : c))
-    .join('')
-    .replace(/^[\s.]+/, '')
-    .trim();
-  return base || 'photo';
+  return cleanFileName(dot > 0 ? leaf.slice(0, dot) : leaf, MAX_ENTRY_BASE, 'photo');
 }
 
 /** `<source-base-name>_<look>.jpg`, with `-2`, `-3`... where two sources share a base name. */

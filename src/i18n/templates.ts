@@ -38,6 +38,14 @@ export const RECIPE_ADDED_TEMPLATE = msg('Added the recipe "{name}".');
 export const RECIPE_KEPT_TEMPLATE = msg('Added the recipe "{name}" to your recipes.');
 export const RECIPE_APPLIED_TEMPLATE = msg('Applied the recipe "{name}".');
 export const RECIPE_DELETED_TEMPLATE = msg('Deleted the recipe "{name}".');
+export const RECIPE_REPLACED_TEMPLATE = msg('Replaced your recipe with the imported "{name}".');
+/** An import of a recipe the user already has, by name or by content: the question it asks. */
+export const RECIPE_SAME_NAME_TEMPLATE = msg(
+  'You already have a recipe named "{name}". Keep both, or replace yours with the imported one?',
+);
+export const RECIPE_SAME_CONTENT_TEMPLATE = msg(
+  'You already have this recipe, named "{name}". Keep both, or replace yours with the imported one?',
+);
 /**
  * Why a recipe file or link was refused (`src/recipes/model/parse.ts`). A `{reason}` is itself a message,
  * translated on its own.
@@ -54,6 +62,9 @@ export const RECIPE_TOO_MANY_STEPS_TEMPLATE = msg(
 );
 export const RECIPE_BAD_CROP_TEMPLATE = msg('The recipe "{name}" has a crop that is not valid.');
 export const RECIPE_BAD_FRAME_TEMPLATE = msg('The recipe "{name}" has a frame that is not valid.');
+export const RECIPE_UNKNOWN_FRAME_TEMPLATE = msg(
+  'The recipe "{name}" uses a frame this RetroCam does not have ("{frame}"). Nothing was changed.',
+);
 export const RECIPE_STEP_PROBLEM_TEMPLATE = msg('The recipe "{name}", step {step}: {reason}');
 export const RECIPE_PROBLEM_TEMPLATE = msg('The recipe "{name}": {reason}');
 export const RECIPE_UNKNOWN_EFFECT_TEMPLATE = msg(
@@ -147,12 +158,14 @@ export const TEMPLATES: readonly string[] = [
   RECIPE_KEPT_TEMPLATE,
   RECIPE_APPLIED_TEMPLATE,
   RECIPE_DELETED_TEMPLATE,
+  RECIPE_REPLACED_TEMPLATE,
   RECIPE_TOO_LARGE_TEMPLATE,
   RECIPE_NEWER_TEMPLATE,
   RECIPE_NO_STEPS_TEMPLATE,
   RECIPE_TOO_MANY_STEPS_TEMPLATE,
   RECIPE_BAD_CROP_TEMPLATE,
   RECIPE_BAD_FRAME_TEMPLATE,
+  RECIPE_UNKNOWN_FRAME_TEMPLATE,
   RECIPE_STEP_PROBLEM_TEMPLATE,
   RECIPE_PROBLEM_TEMPLATE,
   RECIPE_UNKNOWN_EFFECT_TEMPLATE,

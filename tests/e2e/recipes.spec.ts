@@ -97,7 +97,8 @@ function hostileFiles(): { name: string; text: string; says: RegExp }[] {
       ...fields,
     });
   return [
-    { name: 'big.retrocam.json', text: ' '.repeat(10 * 1024 * 1024), says: /too large \(10\.0 MB\)/ },
+    // Past the largest recipe file (twice the largest .cube, and a megabyte for the rest).
+    { name: 'big.retrocam.json', text: ' '.repeat(34 * 1024 * 1024), says: /too large \(34\.0 MB\)/ },
     {
       name: 'long.retrocam.json',
       text: recipe({ steps: Array.from({ length: 10_000 }, () => ({ effectId: 'vibrance', settings: {} })) }),

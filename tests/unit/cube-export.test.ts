@@ -44,7 +44,7 @@ describe('the .cube export dialog', () => {
 
   it('names the file after the recipe, safe on every file system', () => {
     expect(cubeFileName('Party 2005')).toBe('Party 2005.cube');
-    expect(cubeFileName('a/b\\c:d*e?"f"<g>|h')).toBe('a b c d e f g h.cube');
+    expect(cubeFileName('a/b\\c:d*e?"f"<g>|h')).toBe('a-b-c-d-e-f-g-h.cube');
     expect(cubeFileName('..\u0000hidden')).toBe('hidden.cube');
     expect(cubeFileName('  ')).toBe('recipe.cube');
     expect(cubeFileName('x'.repeat(300))).toBe(`${'x'.repeat(80)}.cube`);

@@ -83,12 +83,13 @@ describe('messages with numbers', () => {
       steps: [{ effectId: 'no-such-effect' }],
     });
     if (refused.ok) throw new Error('a recipe of an unknown effect was taken');
+    // The name is user text inside the sentence: isolated (FSI ... PDI), in every language.
     expect(refused.message).toBe(
-      'The recipe "Delete", step 1: it uses an effect this RetroCam does not have ("no-such-effect").',
+      'The recipe "\u2068Delete\u2069", step 1: it uses an effect this RetroCam does not have ("no-such-effect").',
     );
     await activateLocale('de');
     expect(translateMessage(refused.message)).toBe(
-      'Das Rezept „Delete“, Schritt 1: er verwendet einen Effekt, den dieses RetroCam nicht hat („no-such-effect“).',
+      'Das Rezept „\u2068Delete\u2069“, Schritt 1: er verwendet einen Effekt, den dieses RetroCam nicht hat („no-such-effect“).',
     );
   });
 });

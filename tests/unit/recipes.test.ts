@@ -15,7 +15,15 @@ import {
   recipeFileText,
   recipeLinkSearch,
 } from '../../src/recipes/model/files.ts';
-import { checkRecipe, MAX_RECIPE_STEPS, parseRecipeText } from '../../src/recipes/model/parse.ts';
+import {
+  checkRecipe,
+  DEFAULT_RECIPE_NAME,
+  MAX_RECIPE_BYTES,
+  MAX_RECIPE_STEPS,
+  parseRecipeText,
+} from '../../src/recipes/model/parse.ts';
+import { MAX_CUBE_BYTES } from '../../src/grading/cube.ts';
+import { MAX_CAPTION } from '../../src/frames/model/choice.ts';
 import { RECIPE_SCHEMA, RECIPE_VERSION } from '../../src/recipes/model/recipe.ts';
 import { starterRecipes } from '../../src/recipes/model/starters.ts';
 
@@ -61,11 +69,12 @@ describe('a recipe file from outside', () => {
     expect(result.recipe).not.toHaveProperty('extra');
   });
 
-  it('of 10 MB is refused before it is read, and as text', async () => {
-    const big = 'x'.repeat(10 * 1024 * 1024);
-    expect(refused(big)).toMatch(/too large \(10\.0 MB\).*at most 8\.0 MB/);
+  it('larger than its .cube at its largest, written in JSON, is refused before it is read, and as text', async () => {
+    expect(MAX_RECIPE_BYTES).toBe(2 * MAX_CUBE_BYTES + 1024 * 1024);
+    const big = 'x'.repeat(34 * 1024 * 1024);
+    expect(refused(big)).toMatch(/too large \(34\.0 MB\).*at most 33\.0 MB/);
     const file = await readRecipeFile(new Blob([big]));
-    expect(file.ok ? '' : file.message).toMatch(/too large \(10\.0 MB\)/);
+    expect(file.ok ? '' : file.message).toMatch(/too large \(34\.0 MB\)/);
   });
 
   it('of 10,000 steps is refused', () => {
@@ -128,7 +137,7 @@ describe('a recipe file from outside', () => {
     expect(refused(recipe({ schema: 'something.else' }))).toMatch('not a RetroCam recipe');
     expect(refused('{"schema": "retrocam.recipe", ')).toMatch('not JSON');
     expect(refused('[1, 2, 3]')).toMatch('not a RetroCam recipe');
-    expect(refused(recipe({ name: '   ' }))).toMatch('no name');
+    expect(refused(recipe({ name: 12 }))).toMatch('no name');
     expect(refused(recipe({ crop: { aspect: '7-3' } }))).toMatch('crop that is not valid');
   });
 
@@ -136,7 +145,11 @@ describe('a recipe file from outside', () => {
     const result = checkRecipe(
       recipe({
         crop: { aspect: '1-1', aspectTurned: false, turns: 1, flipH: true, flipV: false, angle: 90 },
-        frame: { id: 'instant-square', caption: 'Hi', options: { rebate: 'black', bad: { x: 1 } } },
+        frame: {
+          id: 'instant-square',
+          caption: 'Hi',
+          options: { orangeMask: true, frameNumber: 99, rebate: 'black', bad: { x: 1 } },
+        },
       }),
     );
     if (!result.ok) throw new Error(result.message);
@@ -151,8 +164,50 @@ describe('a recipe file from outside', () => {
     expect(result.recipe.frame).toEqual({
       id: 'instant-square',
       caption: 'Hi',
-      options: { rebate: 'black' },
+      // The options the choice knows; one it cannot take is left to its default.
+      options: { orangeMask: true },
     });
+  });
+});
+
+describe('the text a recipe carries', () => {
+  const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}';
+
+  it("keeps a caption of the caption field's whole length, counted in code points, emoji and all", () => {
+    // 490 letters, two emoji and a ZWJ family of 7 code points: 499 code points, 504 UTF-16 units.
+    const caption = `${'a'.repeat(490)}\u{1F600}\u{1F60D}${family}`;
+    expect(Array.from(caption)).toHaveLength(MAX_CAPTION - 1);
+    const result = checkRecipe(recipe({ frame: { id: 'instant-square', caption } }));
+    if (!result.ok) throw new Error(result.message);
+    expect(result.recipe.frame?.caption).toBe(caption);
+    // Past the field's limit it is not the app's recipe: refused whole, not cut.
+    const over = checkRecipe(
+      recipe({ frame: { id: 'instant-square', caption: 'b'.repeat(MAX_CAPTION + 1) } }),
+    );
+    expect(over.ok).toBe(false);
+  });
+
+  it('drops lone surrogates and direction overrides from a caption, never half an emoji', () => {
+    const result = checkRecipe(recipe({ frame: { id: 'instant-mini', caption: 'a\ud83d b\u202Ec\ude00' } }));
+    if (!result.ok) throw new Error(result.message);
+    expect(result.recipe.frame?.caption).toBe('a bc');
+  });
+
+  it('refuses a frame this build has not got, naming it, instead of dropping it', () => {
+    expect(refused(recipe({ frame: { id: 'instant-sx70', caption: 'Hi' } }))).toBe(
+      // The name is user text inside the sentence: isolated.
+      'The recipe "\u2068Party 2005\u2069" uses a frame this RetroCam does not have ("instant-sx70"). Nothing was changed.',
+    );
+    expect(refused(recipe({ frame: { id: 7 } }))).toMatch('has a frame that is not valid');
+    const none = checkRecipe(recipe({ frame: { id: 'none' } }));
+    expect(none.ok && none.recipe.frame).toBeNull();
+  });
+
+  it('cleans its name: no direction override, no controls, and a default when nothing is visible', () => {
+    const reversed = checkRecipe(recipe({ name: '\u202Eevil\u0007 name' }));
+    expect(reversed.ok && reversed.recipe.name).toBe('evil name');
+    const invisible = checkRecipe(recipe({ name: '\u200B\u200B\u2060 ' }));
+    expect(invisible.ok && invisible.recipe.name).toBe(DEFAULT_RECIPE_NAME);
   });
 });
 

@@ -1,11 +1,12 @@
 /**
- * The user's kept recipes as looks of the camera: read from the recipe store itself (the camera opens
- * from the landing page too, where the editor's recipe book does not exist), once per opening. A recipe
+ * The user's kept recipes as looks of the camera: read from the page's recipe store (the one the editor's
+ * recipe book uses: the camera opens from the landing page too, where the book does not exist), once per
+ * opening. A recipe
  * that needs one of the user's .cube files is left out: the camera's worker has none of them.
  */
 import { cubesNeeded } from '../../recipes/model/parse.ts';
-import { starterRecipes } from '../../recipes/model/starters.ts';
-import { openRecipeStore, type KeptRecipe } from '../../recipes/store/recipe-store.ts';
+import type { KeptRecipe } from '../../recipes/store/recipe-store.ts';
+import { keptRecipes } from '../../recipes/ui/kept-recipes.ts';
 import type { CameraLook } from '../model/looks.ts';
 
 /** A kept recipe's look key: `recipe:<id>`, as the camera's remembered choice keeps it. */
@@ -29,7 +30,7 @@ export function recipeLooks(kept: readonly KeptRecipe[]): CameraLook[] {
 /** The kept recipes' looks; none when the store cannot be read. */
 export async function loadRecipeLooks(): Promise<CameraLook[]> {
   try {
-    const { store } = await openRecipeStore({ starters: starterRecipes });
+    const { store } = await keptRecipes();
     return recipeLooks(await store.list());
   } catch {
     return [];

@@ -78,16 +78,19 @@ export function framePieceCount(layout: Size, limits: TileLimits): number {
 
 /**
  * The part of the photo a piece of the print shows: the window's crop of the photo under the piece (at
- * least one pixel, for a piece all border).
+ * least one pixel, for a piece all border or all letterbox). A letterboxed photo (its crop negative) is
+ * read only within itself.
  */
 export function photoRegion(layout: PrintLayout, out: Rect, photo: Size): Rect {
   const { crop, window } = layout;
   const dx = crop.x - window.x;
   const dy = crop.y - window.y;
+  const left = Math.max(0, crop.x);
+  const top = Math.max(0, crop.y);
   const right = Math.min(photo.width, crop.x + window.width);
   const bottom = Math.min(photo.height, crop.y + window.height);
-  const x0 = Math.max(crop.x, Math.min(right - 1, out.x + dx));
-  const y0 = Math.max(crop.y, Math.min(bottom - 1, out.y + dy));
+  const x0 = Math.max(left, Math.min(right - 1, out.x + dx));
+  const y0 = Math.max(top, Math.min(bottom - 1, out.y + dy));
   const x1 = Math.max(x0 + 1, Math.min(right, out.x + out.width + dx));
   const y1 = Math.max(y0 + 1, Math.min(bottom, out.y + out.height + dy));
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };

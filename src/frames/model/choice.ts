@@ -3,7 +3,9 @@
  * rebate, the border's date). Pure: its checks, and its form in a look link (`frame=`); its recipe form is
  * in recipe-frame.ts.
  */
-import { isFrameId, type FrameId } from './frames.ts';
+import * as v from 'valibot';
+import { cleanText, codePoints } from '../../i18n/user-text.ts';
+import { FRAME_IDS, isFrameId, type FrameId } from './frames.ts';
 
 export interface FrameChoice {
   id: FrameId;
@@ -33,24 +35,37 @@ export const NO_FRAME: FrameChoice = {
   date: false,
 };
 
-/** Control characters (line breaks, tabs, direction overrides are kept as spaces or dropped). */
-// eslint-disable-next-line no-control-regex -- control characters are what it finds.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu;
-
-/** `text` made safe to draw: control characters as spaces, cut to `max` code points (no emoji split). */
-export function cleanText(text: string, max: number): string {
-  const spaced = text.replace(CONTROL, ' ');
-  const points = Array.from(spaced);
-  return points.length <= max ? spaced : points.slice(0, max).join('');
-}
-
+/** The caption as drawn: the user-text cleaner's, at most MAX_CAPTION code points. */
 export function cleanCaption(text: string): string {
   return cleanText(text, MAX_CAPTION);
 }
 
+/** The frame number on a film's edge: 1-36 (a 35 mm roll's frames). */
+export const MAX_FRAME_NUMBER = 36;
+
+/** Text of at most `max` code points. */
+const textOfAtMost = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.check((text) => codePoints(text) <= max),
+  );
+
+/** The checks of a choice's fields, one per field: the worker's messages, the recipes and the links use them. */
+export const FRAME_FIELDS = {
+  id: v.picklist(FRAME_IDS),
+  caption: textOfAtMost(MAX_CAPTION),
+  edgeText: textOfAtMost(MAX_EDGE_TEXT),
+  frameNumber: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_FRAME_NUMBER)),
+  orangeMask: v.boolean(),
+  date: v.boolean(),
+};
+
+/** A whole choice as the worker's messages carry it: every field present and in range. */
+export const FRAME_CHOICE_SCHEMA = v.object(FRAME_FIELDS);
+
 function frameNumberOf(value: unknown): number {
   const n = typeof value === 'number' ? value : Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 36 ? n : NO_FRAME.frameNumber;
+  return v.is(FRAME_FIELDS.frameNumber, n) ? n : NO_FRAME.frameNumber;
 }
 
 /** A choice with every field checked: unknown ids become no frame, bad values their defaults. */
@@ -104,19 +119,5 @@ export function writeFrameParams(params: URLSearchParams, choice: FrameChoice): 
 
 /** A choice as the worker's messages carry it: every field present and in range. */
 export function isFrameChoice(value: unknown): value is FrameChoice {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Partial<Record<keyof FrameChoice, unknown>>;
-  return (
-    isFrameId(v.id) &&
-    typeof v.caption === 'string' &&
-    Array.from(v.caption).length <= MAX_CAPTION &&
-    typeof v.edgeText === 'string' &&
-    Array.from(v.edgeText).length <= MAX_EDGE_TEXT &&
-    typeof v.frameNumber === 'number' &&
-    Number.isInteger(v.frameNumber) &&
-    v.frameNumber >= 1 &&
-    v.frameNumber <= 36 &&
-    typeof v.orangeMask === 'boolean' &&
-    typeof v.date === 'boolean'
-  );
+  return v.is(FRAME_CHOICE_SCHEMA, value);
 }

@@ -1,7 +1,11 @@
 /**
  * A frame placed around a photo, in pixels: the print's size, the image window (the photo at its own
- * resolution, cropped centred to the window's aspect), the border, the holes and the text band. Pure;
- * the worker's frame stage draws from it and the editor sizes its canvas by it.
+ * resolution, cropped centred to the window's aspect), the border, the holes and the text band. A photo
+ * too thin for the window (cropped to its aspect it would leave a window under MIN_WINDOW pixels a side:
+ * a 1 x 4000 strip, a single pixel) is letterboxed instead: the window is the smallest of its aspect that
+ * holds the whole photo, at least MIN_WINDOW a side, and the photo lies centred in it on the paper (the
+ * film's rebate), so the print keeps the frame's own shape. Pure; the worker's frame stage draws from it
+ * and the editor sizes its canvas by it.
  */
 import {
   FILM_GAP,
@@ -21,6 +25,8 @@ export interface Size {
 
 /** The even border of the print border frame, as a fraction of the photo's shorter side. */
 export const BORDER_FRACTION = 0.06;
+/** The smallest window side, in pixels: a thinner photo is letterboxed in a window this large or more. */
+export const MIN_WINDOW = 64;
 
 export interface PrintLayout {
   kind: FrameKind;
@@ -29,7 +35,10 @@ export interface PrintLayout {
   height: number;
   /** The image window in the print, whole pixels. */
   window: Rect;
-  /** Where the window's top-left pixel lies in the photo (the centred crop). */
+  /**
+   * Where the window's top-left pixel lies in the photo (the centred crop); negative where the photo is
+   * letterboxed (smaller than the window: the window's pixels outside it show the paper).
+   */
   crop: { x: number; y: number };
   /** Pixels per millimetre of the print. */
   scale: number;
@@ -48,18 +57,29 @@ export interface PrintLayout {
   gap: number;
 }
 
-/** The window's size for this photo: the largest of the window's aspect inside it, centred. */
+/**
+ * The window's size for this photo: the largest of the window's aspect inside it (the photo cropped
+ * centred); for a photo too thin for that, the smallest that holds it whole, at least MIN_WINDOW a side.
+ */
 function windowSize(aspect: number, photo: Size): Size {
-  if (photo.width / photo.height > aspect) {
-    return {
-      width: Math.max(1, Math.min(photo.width, Math.round(photo.height * aspect))),
-      height: photo.height,
-    };
-  }
-  return {
-    width: photo.width,
-    height: Math.max(1, Math.min(photo.height, Math.round(photo.width / aspect))),
-  };
+  const inside =
+    photo.width / photo.height > aspect
+      ? {
+          width: Math.max(1, Math.min(photo.width, Math.round(photo.height * aspect))),
+          height: photo.height,
+        }
+      : {
+          width: photo.width,
+          height: Math.max(1, Math.min(photo.height, Math.round(photo.width / aspect))),
+        };
+  if (Math.min(inside.width, inside.height) >= MIN_WINDOW) return inside;
+  // Letterboxed: the window's shorter side at least MIN_WINDOW, and the whole photo inside it.
+  const least =
+    aspect >= 1
+      ? { width: MIN_WINDOW * aspect, height: MIN_WINDOW }
+      : { width: MIN_WINDOW, height: MIN_WINDOW / aspect };
+  const height = Math.max(least.height, photo.height, photo.width / aspect);
+  return { width: Math.round(height * aspect), height: Math.round(height) };
 }
 
 /** The window's aspect (width / height) for a frame; null for no frame or the print border (any aspect). */
@@ -81,23 +101,28 @@ function scaled(rect: Rect, scale: number): Rect {
 }
 
 function borderLayout(photo: Size, date: boolean): PrintLayout {
-  const border = Math.max(1, Math.round(BORDER_FRACTION * Math.min(photo.width, photo.height)));
-  const window = { x: border, y: border, width: photo.width, height: photo.height };
+  // The window is the whole photo; a side thinner than MIN_WINDOW is letterboxed to it.
+  const inner = { width: Math.max(MIN_WINDOW, photo.width), height: Math.max(MIN_WINDOW, photo.height) };
+  const border = Math.max(1, Math.round(BORDER_FRACTION * Math.min(inner.width, inner.height)));
+  const window = { x: border, y: border, ...inner };
   // The shorter side stands for a 10 x 15 print's 100 mm: the paper's texture has its size on paper.
-  const scale = Math.min(photo.width, photo.height) / 100;
+  const scale = Math.min(inner.width, inner.height) / 100;
   const band = Math.round(border * 0.6);
   return {
     kind: FRAME_KIND.border,
-    width: photo.width + 2 * border,
-    height: photo.height + 2 * border,
+    width: inner.width + 2 * border,
+    height: inner.height + 2 * border,
     window,
-    crop: { x: 0, y: 0 },
+    crop: {
+      x: Math.floor((photo.width - inner.width) / 2),
+      y: Math.floor((photo.height - inner.height) / 2),
+    },
     scale,
     text: date
       ? {
           x: border,
-          y: border + photo.height + Math.round((border - band) / 2),
-          width: photo.width,
+          y: border + inner.height + Math.round((border - band) / 2),
+          width: inner.width,
           height: band,
         }
       : null,

@@ -3,9 +3,11 @@
  * Both are read through parse.ts, as untrusted input. Pure.
  */
 import { msg } from '../../i18n/msg.ts';
+import { cleanFileName } from '../../i18n/user-text.ts';
 import {
   MAX_RECIPE_BYTES,
   MAX_RECIPE_LINK_CHARS,
+  MAX_RECIPE_NAME,
   parseRecipeText,
   tooLargeMessage,
   type RecipeResult,
@@ -23,11 +25,9 @@ export function isRecipeFile(file: { name?: string; type?: string }): boolean {
   return (file.name ?? '').toLowerCase().endsWith(RECIPE_FILE_ENDING);
 }
 
-/** The file's name: the recipe's name without characters file systems refuse. */
+/** The file's name: the recipe's name as a file name (the user-text cleaner's). */
 export function recipeFileName(recipe: Pick<Recipe, 'name'>): string {
-  // eslint-disable-next-line no-control-regex
-  const base = recipe.name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').replace(/^[.\s-]+|[.\s]+$/g, '');
-  return `${base || 'recipe'}${RECIPE_FILE_ENDING}`;
+  return `${cleanFileName(recipe.name, MAX_RECIPE_NAME, 'recipe')}${RECIPE_FILE_ENDING}`;
 }
 
 /** The file's text: the recipe as JSON, readable by a person too. */

@@ -1,18 +1,22 @@
 /**
- * Reading a recipe from outside (a file, a link, the store): untrusted input. It is checked against the
- * schema with limits on its size and its steps; unknown fields are ignored; each step must name an effect
- * this build has, and its settings are clamped to the effect's ranges (unknown or unusable values take the
- * effect's defaults). A recipe is taken whole or not at all: the answer is the recipe, or why not, in words
- * for the user. Pure: no DOM, no storage.
+ * Reading a recipe from outside (a file, a link): untrusted input, read once where it enters. It is
+ * checked against one schema (valibot) with limits on its size, its steps, its name, its crop and its
+ * frame; unknown fields are ignored; each step must name an effect this build has, and its settings are
+ * clamped to the effect's ranges (unknown or unusable values take the effect's defaults). A recipe is taken
+ * whole or not at all: the answer is the recipe, or why not, in words for the user. What the store keeps
+ * was read here on its way in and is not read again. Pure: no DOM, no storage.
  */
-import { ASPECTS, MAX_STRAIGHTEN, type AspectId } from '../../crop/model/geometry.ts';
+import * as v from 'valibot';
+import { ASPECTS, MAX_STRAIGHTEN } from '../../crop/model/geometry.ts';
 import type { CropRecipe } from '../../crop/model/crop-choice.ts';
 import { findEffect } from '../../effects/index.ts';
 import { coerceSetting, resolveSettings } from '../../effects/settings.ts';
 import type { EffectDefinition, SettingValue } from '../../effects/types.ts';
+import { readRecipeFrame } from '../../frames/model/recipe-frame.ts';
 import { CubeFormatError, MAX_CUBE_BYTES, parseCube } from '../../grading/cube.ts';
 import { contentHash } from '../../grading/content-hash.ts';
 import { msg, fill } from '../../i18n/msg.ts';
+import { cleanName as cleanUserName, cutToCodePoints, isolate, stripUnsafe } from '../../i18n/user-text.ts';
 import {
   RECIPE_ADJUSTED_ONE_TEMPLATE,
   RECIPE_ADJUSTED_TEMPLATE,
@@ -26,19 +30,29 @@ import {
   RECIPE_TOO_LARGE_TEMPLATE,
   RECIPE_TOO_MANY_STEPS_TEMPLATE,
   RECIPE_UNKNOWN_EFFECT_TEMPLATE,
+  RECIPE_UNKNOWN_FRAME_TEMPLATE,
 } from '../../i18n/templates.ts';
 import { RECIPE_SCHEMA, RECIPE_VERSION, type Recipe, type RecipeFrame, type RecipeStep } from './recipe.ts';
 
-/** The largest recipe file read (its .cube embedded, a 65-point table, stays under it). */
-export const MAX_RECIPE_BYTES = 8 * 1024 * 1024;
+/** The most .cube files a recipe embeds: the one user LUT (the Filters effect's 'custom' look). */
+export const MAX_RECIPE_CUBES = 1;
+/** What a recipe holds besides its .cube files (name, steps, crop, frame), at most, in bytes. */
+const MAX_RECIPE_REST_BYTES = 1024 * 1024;
+/**
+ * The largest recipe file read: its .cube files at their largest, each written in JSON (where a line's end
+ * and any quote or backslash take two characters: at most twice the file), and the rest of the recipe.
+ */
+export const MAX_RECIPE_BYTES = MAX_RECIPE_CUBES * 2 * MAX_CUBE_BYTES + MAX_RECIPE_REST_BYTES;
 /** The largest recipe link read: a link carries no .cube, and browsers cut long addresses. */
 export const MAX_RECIPE_LINK_CHARS = 32 * 1024;
 /** The most steps a recipe may have. */
 export const MAX_RECIPE_STEPS = 32;
-/** A recipe's name is at most this many characters. */
+/** A recipe's name is at most this many characters (code points): the name fields' limit too. */
 export const MAX_RECIPE_NAME = 60;
-const MAX_FRAME_TEXT = 200;
-const MAX_FRAME_OPTIONS = 32;
+/** The name of a recipe saved (or read) without a visible one. */
+export const DEFAULT_RECIPE_NAME = msg('My recipe');
+/** The most characters of an unknown effect's or frame's id repeated in a message. */
+const MAX_ID_SHOWN = 40;
 
 /**
  * A recipe read, with how many of its settings were unusable (not a value, out of range) and were set to
@@ -56,18 +70,12 @@ export function tooLargeMessage(bytes: number): string {
   return fill(RECIPE_TOO_LARGE_TEMPLATE, { size: megabytes(bytes), limit: megabytes(MAX_RECIPE_BYTES) });
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A name as the list shows it: no control characters, spaces collapsed, at most MAX_RECIPE_NAME long. */
+/**
+ * A name as the list shows it (the user-text cleaner's: no controls or direction overrides, spaces
+ * collapsed, at most MAX_RECIPE_NAME code points); '' when nothing visible is left.
+ */
 export function cleanName(raw: string): string {
-  const text = raw
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return [...text].slice(0, MAX_RECIPE_NAME).join('');
+  return cleanUserName(raw, MAX_RECIPE_NAME) ?? '';
 }
 
 /** Parses a recipe file's or link's text; `limit` is the most characters it may have. */
@@ -82,36 +90,104 @@ export function parseRecipeText(text: string, limit = MAX_RECIPE_BYTES): RecipeR
   return checkRecipe(json);
 }
 
+const NOT_A_RECIPE = msg('This is not a RetroCam recipe (it does not say "schema": "retrocam.recipe").');
+const NO_VERSION = msg('This recipe has no valid version number, so it cannot be read.');
+
+/** What says what the value is: a recipe's schema, version and name (its name cleaned, or the default). */
+const HEADER = v.object(
+  {
+    schema: v.literal(RECIPE_SCHEMA, NOT_A_RECIPE),
+    version: v.pipe(
+      v.number(NO_VERSION),
+      v.integer(NO_VERSION),
+      v.minValue(1, NO_VERSION),
+      v.maxValue(RECIPE_VERSION, (issue) =>
+        fill(RECIPE_NEWER_TEMPLATE, { version: String(issue.input), reads: RECIPE_VERSION }),
+      ),
+    ),
+    name: v.pipe(
+      v.string(msg('This recipe has no name.')),
+      v.transform((name) => cleanName(name) || DEFAULT_RECIPE_NAME),
+    ),
+  },
+  NOT_A_RECIPE,
+);
+
+/** A step as written: the effect's id and its settings (checked against the effect in `checkStep`). */
+const STEP = v.object({
+  effectId: v.string(),
+  settings: v.fallback(v.optional(v.record(v.string(), v.unknown()), {}), {}),
+  /** The hash of the .cube its own look reads (checked against the recipe's cubes). */
+  cube: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/))), undefined),
+});
+
+const ASPECT_IDS = ASPECTS.map((aspect) => aspect.id);
+const FLAG = v.fallback(v.optional(v.boolean(), false), false);
+
+/** A crop as batches and look links carry it; its straighten angle clamped to the tool's range. */
+const CROP = v.object({
+  aspect: v.picklist(ASPECT_IDS),
+  aspectTurned: FLAG,
+  turns: v.optional(v.picklist([0, 1, 2, 3]), 0),
+  flipH: FLAG,
+  flipV: FLAG,
+  angle: v.pipe(
+    v.optional(v.pipe(v.number(), v.finite()), 0),
+    v.transform((degrees) => Math.max(-MAX_STRAIGHTEN, Math.min(MAX_STRAIGHTEN, degrees))),
+  ),
+});
+
+/** The embedded .cube files by the name their step uses (its hash; 'custom' in older files). */
+const CUBES = v.fallback(v.optional(v.record(v.string(), v.unknown()), {}), {});
+
+/** The recipe's body, checked once its name is known (the messages name it). */
+const BODY = v.object({
+  steps: v.array(v.unknown()),
+  crop: v.nullish(v.unknown()),
+  frame: v.nullish(v.unknown()),
+  cubes: CUBES,
+});
+
 /** Checks a parsed value as a recipe: the recipe as this build runs it, or why it cannot be taken. */
 export function checkRecipe(value: unknown): RecipeResult {
-  if (!isRecord(value) || value.schema !== RECIPE_SCHEMA)
-    return refuse(msg('This is not a RetroCam recipe (it does not say "schema": "retrocam.recipe").'));
-  const { version } = value;
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
-    return refuse(msg('This recipe has no valid version number, so it cannot be read.'));
-  if (version > RECIPE_VERSION)
-    return refuse(fill(RECIPE_NEWER_TEMPLATE, { version, reads: RECIPE_VERSION }));
-  const name = typeof value.name === 'string' ? cleanName(value.name) : '';
-  if (!name) return refuse(msg('This recipe has no name.'));
-  if (!Array.isArray(value.steps)) return refuse(fill(RECIPE_NO_STEPS_TEMPLATE, { name }));
-  if (value.steps.length > MAX_RECIPE_STEPS)
+  const header = v.safeParse(HEADER, value, { abortEarly: true });
+  if (!header.success) return refuse(header.issues[0].message);
+  const { name: recipeName } = header.output;
+  // In the messages below the name is user text inside a sentence: isolated.
+  const name = isolate(recipeName);
+  const body = v.safeParse(BODY, value);
+  if (!body.success) return refuse(fill(RECIPE_NO_STEPS_TEMPLATE, { name }));
+  const { steps: given, crop: rawCrop, frame: rawFrame, cubes: rawCubes } = body.output;
+  if (given.length > MAX_RECIPE_STEPS)
     return refuse(
-      fill(RECIPE_TOO_MANY_STEPS_TEMPLATE, { name, count: value.steps.length, limit: MAX_RECIPE_STEPS }),
+      fill(RECIPE_TOO_MANY_STEPS_TEMPLATE, { name, count: given.length, limit: MAX_RECIPE_STEPS }),
     );
   const steps: RecipeStep[] = [];
   let adjusted = 0;
-  for (const [index, raw] of (value.steps as unknown[]).entries()) {
+  for (const [index, raw] of given.entries()) {
     const step = checkStep(raw);
     if (typeof step === 'string')
       return refuse(fill(RECIPE_STEP_PROBLEM_TEMPLATE, { name, step: index + 1, reason: step }));
     steps.push(step.step);
     adjusted += step.adjusted;
   }
-  const crop = value.crop === undefined || value.crop === null ? null : checkCrop(value.crop);
-  if (crop === undefined) return refuse(fill(RECIPE_BAD_CROP_TEMPLATE, { name }));
-  const frame = value.frame === undefined || value.frame === null ? null : checkFrame(value.frame);
-  if (frame === undefined) return refuse(fill(RECIPE_BAD_FRAME_TEMPLATE, { name }));
-  const checked = checkCubes(value.cubes, steps);
+  let crop: CropRecipe | null = null;
+  if (rawCrop !== null && rawCrop !== undefined) {
+    const checked = v.safeParse(CROP, rawCrop);
+    if (!checked.success) return refuse(fill(RECIPE_BAD_CROP_TEMPLATE, { name }));
+    crop = checked.output;
+  }
+  let frame: RecipeFrame | null = null;
+  if (rawFrame !== null && rawFrame !== undefined) {
+    const read = readRecipeFrame(rawFrame);
+    if (read === 'unknown') {
+      const id = cutToCodePoints(stripUnsafe(String((rawFrame as { id: string }).id)), MAX_ID_SHOWN);
+      return refuse(fill(RECIPE_UNKNOWN_FRAME_TEMPLATE, { name, frame: id }));
+    }
+    if (read === 'invalid') return refuse(fill(RECIPE_BAD_FRAME_TEMPLATE, { name }));
+    frame = read;
+  }
+  const checked = checkCubes(rawCubes, steps);
   if (typeof checked === 'string') return refuse(fill(RECIPE_PROBLEM_TEMPLATE, { name, reason: checked }));
   const { cubes } = checked;
   return {
@@ -119,7 +195,7 @@ export function checkRecipe(value: unknown): RecipeResult {
     recipe: {
       schema: RECIPE_SCHEMA,
       version: RECIPE_VERSION,
-      name,
+      name: recipeName,
       steps: checked.steps,
       crop,
       frame,
@@ -131,11 +207,14 @@ export function checkRecipe(value: unknown): RecipeResult {
 
 /** A step as this build runs it (and how many of its settings were unusable), or what is wrong with it. */
 function checkStep(raw: unknown): { step: RecipeStep; adjusted: number } | string {
-  if (!isRecord(raw) || typeof raw.effectId !== 'string') return msg('it names no effect.');
-  const effect = findEffect(raw.effectId);
+  const read = v.safeParse(STEP, raw);
+  if (!read.success) return msg('it names no effect.');
+  const { effectId, settings: given, cube } = read.output;
+  const effect = findEffect(effectId);
   if (!effect || effect.runsOn !== 'worker')
-    return fill(RECIPE_UNKNOWN_EFFECT_TEMPLATE, { effect: raw.effectId.slice(0, 40) });
-  const given: Record<string, unknown> = isRecord(raw.settings) ? raw.settings : {};
+    return fill(RECIPE_UNKNOWN_EFFECT_TEMPLATE, {
+      effect: cutToCodePoints(stripUnsafe(effectId), MAX_ID_SHOWN),
+    });
   // Every setting of the effect: the given ones clamped to their ranges, the defaults for the rest.
   const settings = resolveSettings(effect, primitives(given));
   // A given value the effect could not take as it is: not a value of the setting, or out of its range.
@@ -145,8 +224,6 @@ function checkStep(raw: unknown): { step: RecipeStep; adjusted: number } | strin
     const taken = coerceSetting(definition, value);
     return taken === undefined || (typeof value === 'number' && taken !== value);
   }).length;
-  // The hash of the .cube its own look reads (checked against the recipe's cubes below).
-  const cube = typeof raw.cube === 'string' && /^[0-9a-f]{16}$/.test(raw.cube) ? raw.cube : undefined;
   return { step: { effectId: effect.id, settings, ...(cube ? { cube } : {}) }, adjusted };
 }
 
@@ -154,8 +231,8 @@ function checkStep(raw: unknown): { step: RecipeStep; adjusted: number } | strin
 export function adjustedMessage(name: string, adjusted: number): string | null {
   if (adjusted === 0) return null;
   return adjusted === 1
-    ? fill(RECIPE_ADJUSTED_ONE_TEMPLATE, { name })
-    : fill(RECIPE_ADJUSTED_TEMPLATE, { name, count: adjusted });
+    ? fill(RECIPE_ADJUSTED_ONE_TEMPLATE, { name: isolate(name) })
+    : fill(RECIPE_ADJUSTED_TEMPLATE, { name: isolate(name), count: adjusted });
 }
 
 /** The plain values of a record (what a setting can be); anything else is left out. */
@@ -166,42 +243,6 @@ function primitives(record: Record<string, unknown>): Record<string, SettingValu
       out[key] = value;
   }
   return out;
-}
-
-const ASPECT_IDS = new Set<string>(ASPECTS.map((aspect) => aspect.id));
-
-function checkCrop(raw: unknown): CropRecipe | undefined {
-  if (!isRecord(raw)) return undefined;
-  const { aspect, turns, angle } = raw;
-  if (typeof aspect !== 'string' || !ASPECT_IDS.has(aspect)) return undefined;
-  const turn = turns === undefined ? 0 : turns;
-  if (turn !== 0 && turn !== 1 && turn !== 2 && turn !== 3) return undefined;
-  const degrees = angle === undefined ? 0 : angle;
-  if (typeof degrees !== 'number' || !Number.isFinite(degrees)) return undefined;
-  return {
-    aspect: aspect as AspectId,
-    aspectTurned: raw.aspectTurned === true,
-    turns: turn,
-    flipH: raw.flipH === true,
-    flipV: raw.flipV === true,
-    angle: Math.max(-MAX_STRAIGHTEN, Math.min(MAX_STRAIGHTEN, degrees)),
-  };
-}
-
-function checkFrame(raw: unknown): RecipeFrame | undefined {
-  if (!isRecord(raw) || typeof raw.id !== 'string' || !/^[a-z0-9-]{1,40}$/.test(raw.id)) return undefined;
-  const frame: RecipeFrame = { id: raw.id };
-  if (typeof raw.caption === 'string') frame.caption = raw.caption.slice(0, MAX_FRAME_TEXT);
-  if (isRecord(raw.options)) {
-    const options = Object.entries(primitives(raw.options))
-      .slice(0, MAX_FRAME_OPTIONS)
-      .map(([key, value]) => [
-        key.slice(0, 40),
-        typeof value === 'string' ? value.slice(0, MAX_FRAME_TEXT) : value,
-      ]);
-    frame.options = Object.fromEntries(options) as Record<string, SettingValue>;
-  }
-  return frame;
 }
 
 /**
@@ -228,10 +269,9 @@ export function cubesNeeded(steps: readonly RecipeStep[]): string[] {
  * hash of its text, which each step then names; or what is wrong.
  */
 function checkCubes(
-  raw: unknown,
+  given: Readonly<Record<string, unknown>>,
   steps: readonly RecipeStep[],
 ): { cubes: Record<string, string>; steps: RecipeStep[] } | string {
-  const given = isRecord(raw) ? raw : {};
   const cubes: Record<string, string> = {};
   const named: RecipeStep[] = [];
   for (const step of steps) {

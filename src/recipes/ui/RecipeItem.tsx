@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { SlashBreaks } from '../../ui/components/SlashBreaks.tsx';
 import { Thumbnail } from '../../ui/components/Thumbnail.tsx';
+import { MAX_RECIPE_NAME } from '../model/parse.ts';
 import type { Recipe } from '../model/recipe.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { isolate } from '../../i18n/user-text.ts';
 
 interface RecipeItemProps {
   recipe: Recipe;
@@ -63,7 +65,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
           type="button"
           className="recipe-menu-button"
           data-testid="recipe-menu"
-          aria-label={t('More for {name}', { name: recipe.name })}
+          aria-label={t('More for {name}', { name: isolate(recipe.name) })}
           aria-expanded={open}
           aria-controls={open ? menuId : undefined}
           onClick={() => (open ? close() : setOpen(true))}
@@ -76,7 +78,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
           className="recipe-menu"
           id={menuId}
           role="group"
-          aria-label={t('{name}: actions', { name: recipe.name })}
+          aria-label={t('{name}: actions', { name: isolate(recipe.name) })}
         >
           {renaming ? (
             <form
@@ -93,7 +95,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
                   ref={renameInput}
                   data-testid="recipe-rename-input"
                   defaultValue={recipe.name}
-                  maxLength={60}
+                  maxLength={MAX_RECIPE_NAME}
                   required
                 />
               </label>
@@ -103,7 +105,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
             </form>
           ) : confirming ? (
             <p className="recipe-confirm">
-              {t('Delete “{name}”?', { name: recipe.name })}{' '}
+              {t('Delete “{name}”?', { name: isolate(recipe.name) })}{' '}
               <button
                 type="button"
                 className="button"

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import { DEFAULT_RECIPE_NAME, type RecipeBook } from './recipe-book.ts';
+import { MAX_RECIPE_NAME } from '../model/parse.ts';
 import './RecipesPanel.css';
 
 interface RecipeSaveProps {
@@ -47,7 +48,7 @@ export function RecipeSave({ book, disabled }: RecipeSaveProps) {
         ref={nameInput}
         data-testid="recipe-name"
         defaultValue={t(DEFAULT_RECIPE_NAME)}
-        maxLength={60}
+        maxLength={MAX_RECIPE_NAME}
         required
         autoFocus
       />

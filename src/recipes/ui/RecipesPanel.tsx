@@ -13,6 +13,9 @@ import {
   type RecipeBook,
 } from './recipe-book.ts';
 import { CubeExportDialog } from './CubeExportDialog.tsx';
+import { importQuestionAtom, type ImportQuestion } from './import-question.ts';
+import { isolate } from '../../i18n/user-text.ts';
+import { RECIPE_SAME_CONTENT_TEMPLATE, RECIPE_SAME_NAME_TEMPLATE } from '../../i18n/templates.ts';
 import { RecipeItem } from './RecipeItem.tsx';
 import { RecipeSave } from './RecipeSave.tsx';
 import './RecipesPanel.css';
@@ -36,6 +39,7 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
   const thumbnails = useAtomValue(thumbnailsAtom);
   const importInput = useRef<HTMLInputElement>(null);
   const [cubeRecipe, setCubeRecipe] = useState<Recipe | null>(null);
+  const question = useAtomValue(importQuestionAtom);
   // A link's recipe is what its visitor came for: in view once their photo is there to try it on.
   const offeredRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -95,6 +99,7 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
       <button type="button" className="button" onClick={() => importInput.current?.click()}>
         {t('Import a recipe…')}
       </button>
+      {question && <ImportQuestionPrompt question={question} />}
       <input
         ref={importInput}
         className="visually-hidden"
@@ -123,5 +128,50 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
         onClose={() => setCubeRecipe(null)}
       />
     </section>
+  );
+}
+
+/** An imported recipe the user already has: keep both, replace the kept one, or leave the file. */
+function ImportQuestionPrompt({ question }: { question: ImportQuestion }) {
+  const t = useT();
+  const name = isolate(question.existing.recipe.name);
+  return (
+    <div
+      className="recipe-import-question"
+      role="group"
+      aria-labelledby="recipe-import-question-text"
+      data-testid="recipe-import-question"
+    >
+      <p id="recipe-import-question-text">
+        {t(question.sameName ? RECIPE_SAME_NAME_TEMPLATE : RECIPE_SAME_CONTENT_TEMPLATE, { name })}
+      </p>
+      <div className="recipe-save-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          data-testid="recipe-import-keep-both"
+          autoFocus
+          onClick={() => question.answer('both')}
+        >
+          {t('Keep both')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid="recipe-import-replace"
+          onClick={() => question.answer('replace')}
+        >
+          {t('Replace')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid="recipe-import-cancel"
+          onClick={() => question.answer('skip')}
+        >
+          {t('Cancel')}
+        </button>
+      </div>
+    </div>
   );
 }

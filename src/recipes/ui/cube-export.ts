@@ -3,6 +3,7 @@
  * name, what the file leaves out, and the way to the worker that makes it (the engine's client).
  */
 import { msg } from '../../i18n/msg.ts';
+import { cleanFileName } from '../../i18n/user-text.ts';
 import type { EngineClient } from '../../engine/client/engine-client.ts';
 import type { Recipe } from '../model/recipe.ts';
 
@@ -29,16 +30,12 @@ export function engineCubeExporter(client: () => EngineClient | null): CubeExpor
   };
 }
 
-/** `<name>.cube`, the recipe's name made safe for every file system (no separators, no control characters). */
+/** The longest base of a .cube's file name, in code points. */
+const MAX_CUBE_NAME = 80;
+
+/** `<name>.cube`, the recipe's name made safe for every file system (the user-text cleaner's file name). */
 export function cubeFileName(name: string): string {
-  const safe = name
-    .replace(/[\p{Cc}\p{Cf}\\/:*?"<>|]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+/, '')
-    .slice(0, 80)
-    .trim();
-  return `${safe || 'recipe'}.cube`;
+  return `${cleanFileName(name, MAX_CUBE_NAME, 'recipe')}.cube`;
 }
 
 /** Everything a .cube cannot hold: the steps the worker left out, then the crop and the frame. */

@@ -14,26 +14,35 @@ import { allEdits } from '../../edit/history.ts';
 import { cubesOfEdit, editIsEmpty, editOfRecipe, recipeable, recipeOfEdit } from '../model/recipe-edit.ts';
 import { t } from '../../i18n/i18n.ts';
 import { fill, msg } from '../../i18n/msg.ts';
+import { isolate } from '../../i18n/user-text.ts';
 import {
   RECIPE_ADDED_TEMPLATE,
   RECIPE_APPLIED_TEMPLATE,
   RECIPE_DELETED_TEMPLATE,
   RECIPE_KEPT_TEMPLATE,
   RECIPE_OFFERED_TEMPLATE,
+  RECIPE_REPLACED_TEMPLATE,
   RECIPE_SAVED_TEMPLATE,
 } from '../../i18n/templates.ts';
 import { triggerDownload } from '../../ui/download.ts';
 import type { RecipeThumbnailJob } from '../../engine/protocol.ts';
 import { engineCubeExporter, type CubeExporter } from './cube-export.ts';
+import { askAboutImport } from './import-question.ts';
+import { keptRecipes } from './kept-recipes.ts';
+import { copyName, findDuplicate } from '../model/duplicates.ts';
 import { readRecipeFile, recipeFileName, recipeFileText, recipeLinkSearch } from '../model/files.ts';
 import { appLink, shareLink } from '../../ui/share.ts';
-import { adjustedMessage, cleanName, cubesNeeded, type RecipeResult } from '../model/parse.ts';
+import {
+  adjustedMessage,
+  cleanName,
+  cubesNeeded,
+  DEFAULT_RECIPE_NAME,
+  type RecipeResult,
+} from '../model/parse.ts';
 import type { Recipe } from '../model/recipe.ts';
-import { starterRecipes } from '../model/starters.ts';
 import {
   askToPersist,
   newRecipeId,
-  openRecipeStore,
   RecipeStoreError,
   type KeptRecipe,
   type RecipeStore,
@@ -62,8 +71,8 @@ export const COLLAGE_RECIPE = msg(
 /** How long the greeting of a shared recipe's link stays: the visitor first has to find a photo. */
 const GREETING_MS = 20_000;
 
-/** The name of a recipe saved without one. */
-export const DEFAULT_RECIPE_NAME = msg('My recipe');
+/** The name of a recipe saved without one (the reader's too). */
+export { DEFAULT_RECIPE_NAME };
 
 /** What the recipes need of the editor beyond what every feature gets. */
 export interface RecipeHost extends FeatureHost {
@@ -110,13 +119,11 @@ export class RecipeBook {
   }
 
   private open(): Promise<RecipeStore> {
-    this.opening ??= openRecipeStore({
-      // The starters are written once, named in the language of that moment: from then on they are the
-      // user's recipes, renamed and deleted like their own.
-      starters: () => starterRecipes().map((recipe) => ({ ...recipe, name: t(recipe.name) })),
-      ...(this.options.quotaBytes !== undefined ? { quotaBytes: this.options.quotaBytes } : {}),
-    }).then(async ({ store, problem }) => {
+    // The page's one store (the camera's too): its starters named in the language of the first opening.
+    this.opening ??= keptRecipes(this.options.quotaBytes).then(async ({ store, problem }) => {
       this.store = store;
+      // Another tab changed the recipes: the list is read again.
+      store.onChange(() => void this.reload());
       this.host.store.set(recipeStoreProblemAtom, problem);
       await this.reload();
       return store;
@@ -176,7 +183,7 @@ export class RecipeBook {
       this.host.notify(recipe === NOTHING_TO_SAVE || recipe === COLLAGE_RECIPE ? 'warning' : 'error', recipe);
       return false;
     }
-    return this.keep(recipe, fill(RECIPE_SAVED_TEMPLATE, { name: recipe.name }));
+    return this.keep(recipe, fill(RECIPE_SAVED_TEMPLATE, { name: isolate(recipe.name) }));
   }
 
   /** Keeps a new recipe first in the list; false (having said why) when the store refused it. */
@@ -228,7 +235,7 @@ export class RecipeBook {
   async keepOffered(): Promise<void> {
     const offered = this.host.store.get(offeredRecipeAtom);
     if (!offered) return;
-    if (await this.keep(offered, fill(RECIPE_KEPT_TEMPLATE, { name: offered.name }))) {
+    if (await this.keep(offered, fill(RECIPE_KEPT_TEMPLATE, { name: isolate(offered.name) }))) {
       this.host.store.set(offeredRecipeAtom, null);
       this.updateThumbnails();
     }
@@ -249,7 +256,7 @@ export class RecipeBook {
     const edit = editOfRecipe(recipe, source.original, stepIds(allEdits(state.history)));
     host.run((s) => editReplaced(s, edit, { kind: 'recipe', name: recipe.name }));
     if (await showOrPutBack(host, state))
-      host.notify('success', fill(RECIPE_APPLIED_TEMPLATE, { name: recipe.name }));
+      host.notify('success', fill(RECIPE_APPLIED_TEMPLATE, { name: isolate(recipe.name) }));
   }
 
   // ---------------------------------------------------------------- the list
@@ -258,7 +265,7 @@ export class RecipeBook {
     const kept = this.list.find((item) => item.id === id);
     const clean = cleanName(name);
     if (!kept || !clean || clean === kept.recipe.name) return;
-    await this.write(() => this.requireStore().put({ ...kept, recipe: { ...kept.recipe, name: clean } }));
+    await this.write(() => this.requireStore().rename(id, clean));
   }
 
   /** Deletes a recipe (the panel has asked); the notification's Undo puts it back where it was. */
@@ -266,7 +273,7 @@ export class RecipeBook {
     const kept = this.list.find((item) => item.id === id);
     if (!kept) return;
     if (!(await this.write(() => this.requireStore().remove(id)))) return;
-    this.host.notify('info', fill(RECIPE_DELETED_TEMPLATE, { name: kept.recipe.name }), 10_000, {
+    this.host.notify('info', fill(RECIPE_DELETED_TEMPLATE, { name: isolate(kept.recipe.name) }), 10_000, {
       label: msg('Undo'),
       run: () => void this.write(() => this.requireStore().put(kept)),
     });
@@ -292,17 +299,39 @@ export class RecipeBook {
     triggerDownload(blob, recipeFileName(recipe));
   }
 
-  /** Recipe files chosen or dropped: each read as untrusted input, kept when it holds a recipe. */
+  /**
+   * Recipe files chosen or dropped: each read as untrusted input, kept when it holds a recipe. One the
+   * user already has (the same name, or the same content) is kept only as they answer: both (the copy
+   * named 'name (2)'), in place of the kept one, or not at all.
+   */
   async importFiles(files: readonly Blob[]): Promise<void> {
+    // The list it is compared with is the store's, not the empty one before the store has answered.
+    if (!this.store) await this.open();
     for (const file of files) {
       const result = await readRecipeFile(file);
       if (!result.ok) {
         this.host.notify('error', result.message);
         continue;
       }
-      const adjusted = adjustedMessage(result.recipe.name, result.adjusted);
-      if (adjusted) await this.keep(result.recipe, adjusted, 'warning');
-      else await this.keep(result.recipe, fill(RECIPE_ADDED_TEMPLATE, { name: result.recipe.name }));
+      let { recipe } = result;
+      const duplicate = findDuplicate(this.list, recipe);
+      if (duplicate) {
+        const answer = await askAboutImport(this.host.store, { ...duplicate, incoming: recipe });
+        if (answer === 'skip') continue;
+        if (answer === 'replace') {
+          const { existing } = duplicate;
+          if (await this.write(() => this.requireStore().put({ ...existing, recipe })))
+            this.host.notify('success', fill(RECIPE_REPLACED_TEMPLATE, { name: isolate(recipe.name) }));
+          continue;
+        }
+        if (duplicate.sameName) {
+          const names = this.list.map((item) => item.recipe.name);
+          recipe = { ...recipe, name: copyName(recipe.name, names) };
+        }
+      }
+      const adjusted = adjustedMessage(recipe.name, result.adjusted);
+      if (adjusted) await this.keep(recipe, adjusted, 'warning');
+      else await this.keep(recipe, fill(RECIPE_ADDED_TEMPLATE, { name: isolate(recipe.name) }));
     }
   }
 

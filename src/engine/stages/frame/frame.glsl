@@ -63,10 +63,10 @@ void main() {
     color = paper * (1.0 + 0.02 * fibre);
   }
   float inside = min(min(q.x - w.x, w.z - q.x), min(q.y - w.y, w.w - q.y));
-  if (inside > 0.0) {
+  ivec2 dims = textureSize(input0, 0);
+  ivec2 t = p + at - photoAt;
+  if (inside > 0.0 && all(greaterThanEqual(t, ivec2(0))) && all(lessThan(t, dims))) {
     float soft = max(1.0, (film ? 0.08 : 0.25) * scale);
-    ivec2 dims = textureSize(input0, 0);
-    ivec2 t = clamp(p + at - photoAt, ivec2(0), dims - 1);
     vec3 photo = texelFetch(input0, t, 0).rgb;
     color = mix(color, photo, smoothstep(0.0, soft, inside));
   }

@@ -72,12 +72,13 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
     let fibre = 0.6 * frameNoise(mm / 0.12, 3u) + 0.4 * frameNoise(mm / 0.9, 5u);
     color = params.paper * (1.0 + 0.02 * fibre);
   }
-  // Inside the window: the photo, its edge soft over a quarter of a millimetre on a print.
+  // Inside the window: the photo, its edge soft over a quarter of a millimetre on a print. Where the
+  // window reaches past the photo (a photo too thin for it, letterboxed) the paper shows.
   let inside = min(min(q.x - w.x, w.z - q.x), min(q.y - w.y, w.w - q.y));
-  if (inside > 0.0) {
+  let dims = vec2i(textureDimensions(input0));
+  let t = p + params.at - params.photoAt;
+  if (inside > 0.0 && all(t >= vec2i(0)) && all(t < dims)) {
     let soft = max(1.0, select(0.25, 0.08, film) * params.scale);
-    let dims = vec2i(textureDimensions(input0));
-    let t = clamp(p + params.at - params.photoAt, vec2i(0), dims - 1);
     let photo = textureLoad(input0, t, 0).rgb;
     color = mix(color, photo, smoothstep(0.0, soft, inside));
   }

@@ -74,9 +74,10 @@ export const frame: Kernel<FrameUniforms> = (pass) => {
       for (let k = 0; k < 3; k++) c[k] = (u.paper[k] as number) * (1 + 0.02 * fibre);
     }
     const inside = Math.min(qx - wx0, wx1 - qx, qy - wy0, wy1 - qy);
-    if (inside > 0) {
-      const tx = Math.min(photo.width - 1, Math.max(0, x + atX - photoX));
-      const ty = Math.min(photo.height - 1, Math.max(0, y + atY - photoY));
+    // The photo where the window shows it; past a letterboxed photo's edge, the paper.
+    const tx = x + atX - photoX;
+    const ty = y + atY - photoY;
+    if (inside > 0 && tx >= 0 && ty >= 0 && tx < photo.width && ty < photo.height) {
       load(photo, tx, ty, texel);
       const t = smoothstep(0, soft, inside);
       for (let k = 0; k < 3; k++) c[k] = mix(c[k] as number, texel[k] as number, t);

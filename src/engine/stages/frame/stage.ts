@@ -2,7 +2,7 @@
  * The frame around the photo (a print's paper, a film strip's rebate and holes), drawn procedurally for
  * each output pixel from its place in the whole print, so it is as sharp at 48 MP as in the preview and
  * a tile of the print draws what the whole print draws there. The photo is sampled 1:1 inside the image
- * window; text (a caption, the film's edge print) comes in as a coverage texture over a box of the print,
+ * window (where the window reaches past the input, as around a letterboxed photo, the paper shows); text (a caption, the film's edge print) comes in as a coverage texture over a box of the print,
  * drawn by the worker (src/engine/worker/frame-text.ts). See frame.wgsl, frame.glsl and kernel.ts.
  *
  * Its output is a piece of the print, `width` x `height` at `at`; its input is a piece of the photo whose
