@@ -1,0 +1,33 @@
+/**
+ * The editor in the component tier: the real EditorPage, its controller and its effect worker (served by
+ * Vite, not a production build), on the CPU backend unless a test asks for another, without thumbnails
+ * or the warm-up (as the e2e page object opens it).
+ */
+import { expect } from 'vitest';
+import { page } from 'vitest/browser';
+import EditorPage from '../../../src/editor/EditorPage.tsx';
+import { choose, fixture } from './files.ts';
+import { renderAt } from './render.tsx';
+
+export const editorRoot = () => page.getByTestId('editor');
+
+export async function openEditor(query = 'engine=cpu') {
+  const rendered = renderAt(`/editor?testHooks=1&thumbnails=0&warmUp=0&${query}`, <EditorPage />);
+  await expect.element(editorRoot()).toHaveAttribute('data-worker-status', 'WorkerReady');
+  return rendered;
+}
+
+/** Loads a fixture through the editor's upload and waits for that photo (its serial) to be ready. */
+export async function loadPhoto(path: string, type = 'image/png'): Promise<void> {
+  const before = editorRoot().element().getAttribute('data-photo-serial');
+  choose(page.getByTestId('editor-upload-input').element() as HTMLInputElement, [await fixture(path, type)]);
+  await expect.element(editorRoot()).not.toHaveAttribute('data-photo-serial', before ?? '');
+  await expect.element(editorRoot()).toHaveAttribute('data-worker-status', 'ImageReady');
+}
+
+/** Waits until no apply is pending or running. */
+export async function settled(effectId?: string): Promise<void> {
+  if (effectId) await expect.element(editorRoot()).toHaveAttribute('data-applied-effect', effectId);
+  await expect.element(page.getByTestId('processing-overlay')).not.toBeInTheDocument();
+  await expect.element(editorRoot()).toHaveAttribute('data-worker-status', 'ImageReady');
+}
