@@ -119,6 +119,8 @@ export default defineConfig({
             'idb',
             '@lingui/core',
             'axe-core',
+            'libheif-js/libheif-wasm/libheif.js',
+            'fabric',
           ],
         },
         test: {

@@ -30,12 +30,13 @@ afterEach(() => restoreWorkers());
 
 describe('the engine cannot start', () => {
   test("no OffscreenCanvas: 'OffscreenCanvas not supported. Cannot initialize effect engine.'", async () => {
-    const original = HTMLCanvasElement.prototype.transferControlToOffscreen;
-    delete (HTMLCanvasElement.prototype as Partial<HTMLCanvasElement>).transferControlToOffscreen;
+    const prototype = HTMLCanvasElement.prototype as Partial<HTMLCanvasElement>;
+    const original = Object.getOwnPropertyDescriptor(prototype, 'transferControlToOffscreen')!;
+    delete prototype.transferControlToOffscreen;
     try {
       await startFails(/^OffscreenCanvas not supported\. Cannot initialize effect engine\.$/);
     } finally {
-      HTMLCanvasElement.prototype.transferControlToOffscreen = original;
+      Object.defineProperty(prototype, 'transferControlToOffscreen', original);
     }
   });
 
@@ -111,7 +112,7 @@ test("saving fails in the browser: 'Download failed: <reason>', and Save works a
   await expect.element(page.getByTestId('save-button')).toBeEnabled();
 });
 
-test("on an iPhone with pop-ups blocked, saving says the new tab could not be opened", async () => {
+test('on an iPhone with pop-ups blocked, saving says the new tab could not be opened', async () => {
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   );
