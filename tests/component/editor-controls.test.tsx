@@ -6,6 +6,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { seriousViolations } from './support/axe.ts';
 import { editorRoot, loadPhoto, openEditor, settled } from './support/editor.tsx';
+import { nextTask } from './support/render.tsx';
 
 const zoom = () => page.getByTestId('zoom-indicator');
 const canvas = () => page.getByTestId('main-canvas').element() as HTMLCanvasElement;
@@ -32,14 +33,6 @@ async function typeSetting(name: string, value: string) {
   (setting(name).element() as HTMLElement).focus();
   await userEvent.keyboard('{Enter}');
 }
-
-/** A real task's wait (fake timers leave message events alone). */
-const nextTask = () =>
-  new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = resolve;
-    channel.port2.postMessage(0);
-  });
 
 describe('zoom', () => {
   test('a click zooms 1 -> 1.5 -> 2 -> 1 about the clicked point', async () => {

@@ -57,3 +57,12 @@ export function cleanup(): void {
     container.remove();
   }
 }
+
+/** A real task's wait: React's scheduler and message events go on, fake timers or not. */
+export function nextTask(): Promise<unknown> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = resolve;
+    channel.port2.postMessage(0);
+  });
+}
