@@ -6,6 +6,7 @@
 import { expect } from 'vitest';
 import { page } from 'vitest/browser';
 import EditorPage from '../../../src/editor/EditorPage.tsx';
+import type {} from '../../../src/editor/editor-test-hooks.ts';
 import { choose, fixture } from './files.ts';
 import { renderAt } from './render.tsx';
 
@@ -30,4 +31,26 @@ export async function settled(effectId?: string): Promise<void> {
   if (effectId) await expect.element(editorRoot()).toHaveAttribute('data-applied-effect', effectId);
   await expect.element(page.getByTestId('processing-overlay')).not.toBeInTheDocument();
   await expect.element(editorRoot()).toHaveAttribute('data-worker-status', 'ImageReady');
+}
+
+/** Loads a file made in the test through the editor's upload and waits for that photo to be ready. */
+export async function loadFile(file: File): Promise<void> {
+  const before = editorRoot().element().getAttribute('data-photo-serial');
+  choose(page.getByTestId('editor-upload-input').element() as HTMLInputElement, [file]);
+  await expect.element(editorRoot()).not.toHaveAttribute('data-photo-serial', before ?? '');
+  await expect.element(editorRoot()).toHaveAttribute('data-worker-status', 'ImageReady');
+}
+
+/** The size of the image the worker holds now (the test hooks' read-back). */
+export async function workerSize(): Promise<{ width: number; height: number }> {
+  const url = await window.__retrocam!.pixels();
+  const image = new Image();
+  image.src = url!;
+  await image.decode();
+  return { width: image.naturalWidth, height: image.naturalHeight };
+}
+
+/** Waits until the editor has no work pending (the test hooks' `idle`), and returns what it saw. */
+export function idle() {
+  return window.__retrocam!.idle();
 }
