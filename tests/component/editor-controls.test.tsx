@@ -245,3 +245,29 @@ describe('saving on iOS', () => {
     expect(notification.query()).toBeNull();
   });
 });
+
+describe('the Frame button', () => {
+  test('a click while the worker is busy is kept, and the choice opens once the photo can be read', async () => {
+    await openEditor();
+    await loadPhoto('kodak/kodim05.png');
+    const button = page.getByTestId('frame-button');
+    await effect('ccdEffect').click();
+    // The apply has started: the button waits (aria-disabled) but takes the click, made at once (a
+    // locator's click would wait for the button to be ready).
+    await expect.element(button).toHaveAttribute('aria-disabled', 'true');
+    (button.element() as HTMLButtonElement).click();
+    expect(editorRoot().element().getAttribute('data-worker-status')).not.toBe('ImageReady');
+    await expect.element(button).toHaveAttribute('aria-expanded', 'true');
+    await expect.element(button).toHaveAttribute('aria-disabled', 'false');
+    expect(editorRoot().element().getAttribute('data-worker-status')).toBe('ImageReady');
+  });
+
+  test('without a photo the button is disabled; a photo loaded opens nothing by itself', async () => {
+    await openEditor();
+    const button = page.getByTestId('frame-button');
+    await expect.element(button).toBeDisabled();
+    await loadPhoto('kodak/kodim05.png');
+    await expect.element(button).toBeEnabled();
+    await expect.element(button).toHaveAttribute('aria-expanded', 'false');
+  });
+});
