@@ -345,7 +345,8 @@ test('ten quick presses of the shutter in the editor take one photo, reported on
   await expect(page.locator('.camera')).toHaveCount(0);
   await expect(page.getByTestId('undo-button')).toHaveAccessibleName('Undo CCD', { timeout: 30_000 });
   await editor.settled();
-  await page.waitForTimeout(1000);
+  // Nothing more is coming: no shot waits to be loaded.
+  expect(await editor.idle()).toMatchObject({ status: 'ImageReady', requests: 0 });
   expect(await editor.photoSerial()).toBe(before + 1);
   expect((await notes()).filter((note) => /could not be taken/.test(note))).toEqual([]);
 });
@@ -367,7 +368,10 @@ test('a camera whose WebGPU draws its self-test wrong comes back on WebGL2, draw
   expect(await notes()).toEqual([notice]);
 });
 
-for (const engine of ['webgpu', 'webgl2'] as EngineKind[]) {
+// On one engine: WebGL2, where the slow reopen showed (the camera's frames held by Chromium until a
+// collection); both engines run in `npm run bench -- --scale=camera` (CAMERA_STRESS_ENGINES).
+const STRESS_ENGINES = (process.env.CAMERA_STRESS_ENGINES ?? 'webgl2').split(',') as EngineKind[];
+for (const engine of STRESS_ENGINES) {
   test(`${engine}: twenty quick opens and closes of the camera, then ten presses at once, keep the editor working: the shot replaces the photo with its look as one step, and no frame, load or apply fails`, async ({
     page,
     editor,
@@ -404,8 +408,7 @@ for (const engine of ['webgpu', 'webgl2'] as EngineKind[]) {
     await expect.poll(() => editor.photoSerial(), { timeout: 30_000 }).toBe(before + 1);
     await expect(page.getByTestId('undo-button')).toHaveAccessibleName('Undo CCD', { timeout: 30_000 });
     await editor.settled();
-    await page.waitForTimeout(1000);
-    await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
+    expect(await editor.idle()).toMatchObject({ status: 'ImageReady', requests: 0 });
     expect(await editor.photoSerial()).toBe(before + 1);
     // The shot, at the camera's size, with one step that Undo takes back.
     await page.getByTestId('undo-button').click();
