@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { seriousViolations } from './support/axe.ts';
-import { loadPhoto, openEditor, settled } from './support/editor.tsx';
+import { loadPhoto, openEditor, settledOn } from './support/editor.tsx';
 
 const VIEWPORTS = [
   [390, 844],
@@ -21,7 +21,7 @@ describe.each(VIEWPORTS)('at %ix%i', (width, height) => {
     expect(await seriousViolations()).toEqual([]);
     await loadPhoto('kodak/kodim23.png');
     await effect('ccdEffect').click();
-    await settled('ccdEffect');
+    await settledOn('ccdEffect');
     expect(await seriousViolations()).toEqual([]);
     (page.getByTestId('compare-button').element() as HTMLElement).focus();
     await userEvent.keyboard('{Enter}');

@@ -8,7 +8,7 @@ import { NotificationBanner } from '../../src/editor/components/NotificationBann
 import { createLinkWriter } from '../../src/features/look-link.ts';
 import { notifyAtom } from '../../src/ui/notifications.ts';
 import { seriousViolations } from './support/axe.ts';
-import { editorRoot, loadPhoto, openEditor, settled } from './support/editor.tsx';
+import { editorRoot, loadPhoto, openEditor, settled, settledOn } from './support/editor.tsx';
 import { fileOf, fixture, paste } from './support/files.ts';
 import { nextTask, render, renderAt } from './support/render.tsx';
 
@@ -149,7 +149,7 @@ describe('the look link', () => {
     await openEditor();
     await loadPhoto('kodak/kodim05.png');
     await page.getByTestId('effect-vibrance').click();
-    await settled('vibrance');
+    await settledOn('vibrance');
     await expect.poll(() => new URLSearchParams(location.search).get('effect')).toBe('vibrance');
   });
 });
@@ -171,7 +171,7 @@ describe('paste in the editor', () => {
     await openEditor();
     await loadPhoto('kodak/kodim23.png');
     await page.getByTestId('effect-vibrance').click();
-    await settled('vibrance');
+    await settledOn('vibrance');
     (page.getByTestId('setting-vibrance').element() as HTMLElement).focus();
     paste([await fixture('kodak/kodim04.png', 'image/png')]);
     (document.activeElement as HTMLElement).blur();

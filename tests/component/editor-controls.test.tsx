@@ -5,7 +5,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { seriousViolations } from './support/axe.ts';
-import { editorRoot, loadPhoto, openEditor, settled } from './support/editor.tsx';
+import { editorRoot, loadPhoto, openEditor, settled, settledOn } from './support/editor.tsx';
 import { nextTask } from './support/render.tsx';
 
 const zoom = () => page.getByTestId('zoom-indicator');
@@ -116,7 +116,7 @@ describe('shortcuts', () => {
     await openEditor();
     await loadPhoto('kodak/kodim05.png');
     await userEvent.keyboard('6');
-    await settled('nokiaEffect');
+    await settledOn('nokiaEffect');
     canvas().parentElement!.focus();
     await userEvent.keyboard('{Enter}');
     await expect.element(page.getByTestId('notification')).toHaveTextContent('Applied Nokia.');

@@ -27,10 +27,15 @@ export async function loadPhoto(path: string, type = 'image/png'): Promise<void>
 }
 
 /** Waits until no apply is pending or running. */
-export async function settled(effectId?: string): Promise<void> {
-  if (effectId) await expect.element(editorRoot()).toHaveAttribute('data-applied-effect', effectId);
+export async function settled(): Promise<void> {
   await expect.element(page.getByTestId('processing-overlay')).not.toBeInTheDocument();
   await expect.element(editorRoot()).toHaveAttribute('data-worker-status', 'ImageReady');
+}
+
+/** Waits until this effect is the one applied on screen, and nothing is pending. */
+export async function settledOn(effectId: string): Promise<void> {
+  await expect.element(editorRoot()).toHaveAttribute('data-applied-effect', effectId);
+  await settled();
 }
 
 /** Loads a file made in the test through the editor's upload and waits for that photo to be ready. */
