@@ -2,7 +2,7 @@
 // set, on demand. `npm test` runs the same specs at their smallest telling size (two rounds of the soak,
 // three photos in the batch, eleven files in the sweep, the camera stress on WebGL2); here they run with
 // 300 soak cycles on each backend, 30 photos of 12 MP, every fixture through both uploads, and the
-// camera stress on WebGPU and WebGL2. Each check's figures (its annotations: GPU objects, heap, memory
+// camera stress on WebGPU and WebGL2 with 300 live frames counted. Each check's figures (its annotations: GPU objects, heap, memory
 // peak, seconds) and its outcome go to bench/scale-results.json and are printed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,8 +18,8 @@ const CHECKS = {
   sweep: { spec: 'tests/e2e/fixture-sweep.spec.ts', env: { SWEEP: 'all' } },
   camera: {
     spec: 'tests/e2e/camera.spec.ts',
-    grep: 'twenty quick opens and closes',
-    env: { CAMERA_STRESS_ENGINES: 'webgpu,webgl2' },
+    grep: 'twenty quick opens and closes|frames leave the GPU objects',
+    env: { CAMERA_STRESS_ENGINES: 'webgpu,webgl2', CAMERA_FRAMES: '300' },
   },
 };
 

@@ -1,9 +1,11 @@
-// `npm test`: unit tests (Vitest), then the GPU stage checks, the end-to-end flows and the cross-engine
-// journey (Playwright, in headless Chromium against a production build, and in Firefox ESR and WebKitGTK
-// through their own drivers), then the bundle budget on that build (`npm run size`). Finds or installs the
-// browsers first.
-// `--quick` (`npm run test:quick`): the unit tests, then only the Playwright tests tagged @quick (a smoke
-// set of stages and flows on one backend), then the bundle budget: a few minutes, for while working.
+// `npm test`: Vitest's two projects (the unit tests in Node, and the component tier: components, the
+// intake and the editor with its worker in the same headless Chromium, through Vitest's browser mode),
+// then the GPU stage checks, the end-to-end flows and the cross-engine journey (Playwright, in headless
+// Chromium against a production build, and in Firefox ESR and WebKitGTK through their own drivers), then
+// the bundle budget on that build (`npm run size`). Finds or installs the browsers first.
+// `--quick` (`npm run test:quick`): the unit and component tests, then only the Playwright tests tagged
+// @quick (a smoke set of stages and flows on one backend), then the bundle budget, for while working.
+// The scale checks at full size are `npm run bench -- --scale`.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
 import { ensureEngines } from './engines.mjs';

@@ -271,7 +271,13 @@ test("a kept recipe is one of the camera's looks: the viewfinder runs its steps,
   expect(changed(applied, shot)).toBe(true);
 });
 
-test('leaving the camera stops every track, 300 frames leave the GPU objects as they were, and it opens again as it was left', async ({
+/**
+ * Frames counted after the warm-up's 40: as many again (a leak of an object a frame shows as unequal
+ * counts after them); `npm run bench -- --scale=camera` runs 300 (CAMERA_FRAMES).
+ */
+const LIVE_FRAMES = Number(process.env.CAMERA_FRAMES ?? 40);
+
+test(`leaving the camera stops every track, ${LIVE_FRAMES} frames leave the GPU objects as they were, and it opens again as it was left`, async ({
   page,
   editor,
 }) => {
@@ -279,12 +285,12 @@ test('leaving the camera stops every track, 300 frames leave the GPU objects as 
   await watchStreams(page);
   await editor.open('webgl2', 'testHooks=1&cameraLongSide=240');
   await page.getByTestId('camera-button').click();
-  // A look of a few passes with a resize (JPEG) keeps 300 frames quick, against CCD's 28 passes. The
+  // A look of a few passes with a resize (JPEG) keeps the frames quick, against CCD's 28 passes. The
   // count is taken once the viewfinder has chosen its way to the GPU (upload-trial.ts: about 20 frames).
   await page.getByTestId('camera-look-jpegSimulation').click();
   await moreFrames(page, 40, 60_000);
   const before = await page.evaluate(() => window.__retrocamCamera?.stats());
-  await moreFrames(page, 300, 150_000);
+  await moreFrames(page, LIVE_FRAMES, 150_000);
   const after = await page.evaluate(() => window.__retrocamCamera?.stats());
   expect(before?.textures).toBeGreaterThan(0);
   expect(after).toEqual(before);
