@@ -8,7 +8,7 @@ import { NotificationBanner } from '../../src/editor/components/NotificationBann
 import { createLinkWriter } from '../../src/features/look-link.ts';
 import { notifyAtom } from '../../src/ui/notifications.ts';
 import { seriousViolations } from './support/axe.ts';
-import { editorRoot, loadPhoto, openEditor, settled, settledOn } from './support/editor.tsx';
+import { editorRoot, idle, loadPhoto, openEditor, settled, settledOn } from './support/editor.tsx';
 import { fileOf, fixture, paste } from './support/files.ts';
 import { nextTask, render, renderAt } from './support/render.tsx';
 
@@ -176,9 +176,15 @@ describe('paste in the editor', () => {
     paste([await fixture('kodak/kodim04.png', 'image/png')]);
     (document.activeElement as HTMLElement).blur();
     paste([], 'hello');
+    // Then an image pasted outside any field: it is the only photo taken after the first (had either
+    // paste above been taken, its photo would have come first and the serial would be past 2).
+    const canvas = new OffscreenCanvas(300, 200);
+    canvas.getContext('2d')!.fillRect(0, 0, 300, 200);
+    paste([new File([await canvas.convertToBlob({ type: 'image/png' })], 'grey.png', { type: 'image/png' })]);
+    await expect.poll(photoSize).toContain('(300 × 200)');
     await settled();
-    expect(editorRoot().element().getAttribute('data-photo-serial')).toBe('1');
-    expect(photoSize()).toContain('(768 × 512)');
+    expect(await idle()).toMatchObject({ requests: 0 });
+    expect(editorRoot().element().getAttribute('data-photo-serial')).toBe('2');
     expect(page.getByTestId('notification').query()).toBeNull();
   });
 

@@ -104,7 +104,18 @@ describe('shortcuts', () => {
     await userEvent.keyboard('6');
     await expect.element(effect('nokiaEffect')).toHaveAttribute('aria-pressed', 'true');
     await settled();
-    await typeSetting('jpeg_longSidePixels', '48');
+    // Typed key by key into the box: each digit is the field's (no effect is chosen by it). A pause after
+    // each (the number box's typing debounce, 300 ms) shows the old value does not come back.
+    const box = setting('jpeg_longSidePixels');
+    await box.fill('');
+    (box.element() as HTMLElement).focus();
+    for (const digit of ['4', '8']) {
+      await userEvent.keyboard(digit);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await expect.element(effect('nokiaEffect')).toHaveAttribute('aria-pressed', 'true');
+    }
+    await expect.element(box).toHaveValue(48);
+    await userEvent.keyboard('{Enter}');
     await settled();
     await expect.element(setting('jpeg_longSidePixels')).toHaveValue(48);
     await expect.element(effect('nokiaEffect')).toHaveAttribute('aria-pressed', 'true');

@@ -26,6 +26,9 @@ describe.each([
   [['es-ES', 'es'], 'es', 'ltr', 'Haz que tus fotos nuevas parezcan antiguas.', 'Empezar a editar'],
   [['pt-BR', 'pt'], 'pt-BR', 'ltr', 'Deixe fotos novas com cara de antigas.', 'Começar a editar'],
   [['ar-EG', 'ar'], 'ar', 'rtl', 'اجعل صورك الجديدة تبدو قديمة.', 'ابدأ التحرير'],
+  // A language by its base alone: Austrian German is German, Portugal's Portuguese the Brazilian one.
+  [['de-AT'], 'de', 'ltr', 'Neue Fotos, alter Look.', 'Bearbeiten'],
+  [['pt-PT'], 'pt-BR', 'ltr', 'Deixe fotos novas com cara de antigas.', 'Começar a editar'],
 ] as const)('a browser set to %s', (languages, tag, dir, heading, start) => {
   test(`the landing page comes up in ${tag}, ${dir}`, async () => {
     await visit('', languages);
