@@ -126,6 +126,9 @@ export default defineConfig({
         test: {
           name: 'component',
           include: ['tests/component/**/*.test.{ts,tsx}'],
+          // The editor's tests open the real worker: a busy machine (two cores, a build beside them) can
+          // stretch one past Vitest's 15 s for browser tests without anything being wrong.
+          testTimeout: 60_000,
           setupFiles: ['tests/component/setup.ts'],
           browser: {
             enabled: true,

@@ -25,7 +25,17 @@ console.log(`Chromium: ${chromium}`);
 if (!quick) ensureEngines();
 const env = { ...process.env, CHROMIUM_PATH: chromium };
 
-if (!browserOnly) run('npx', ['vitest', 'run'], env);
+// The unit tests, then the component tier: one after the other, so that the component tier's browser and
+// workers do not stretch the unit tests' timed ones (nor they its), on two cores.
+if (!browserOnly) {
+  run('npx', ['vitest', 'run', '--project', 'unit'], env);
+  // Its own report, beside the unit tests' (npm run test:timings reads both).
+  run(
+    'npx',
+    ['vitest', 'run', '--project', 'component', '--outputFile.json=playwright-report/vitest-component.json'],
+    env,
+  );
+}
 const selection = quick ? ['--grep', '@quick', '--project', 'gpu', '--project', 'e2e'] : [];
 run(
   'npx',
