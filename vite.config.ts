@@ -2,10 +2,12 @@
 import { defineConfig } from 'vite';
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { VitePWA } from 'vite-plugin-pwa';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { MANIFEST_LAUNCH } from './src/intake/share-target.ts';
 import { catalogues } from './vite-i18n-plugin.ts';
+import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
 
 export default defineConfig({
   plugins: [
@@ -81,14 +83,68 @@ export default defineConfig({
     headers: SECURITY_HEADERS,
   },
   test: {
-    include: ['tests/unit/**/*.test.ts'],
-    environment: 'node',
     // One test file per core. Vitest's default leaves one core for the main process, which on two cores
     // runs the files one at a time, though the main process has little to do while they run.
     maxWorkers: availableParallelism(),
-    // Type tests (*.test-d.ts): each @ts-expect-error must stay an error.
-    typecheck: { enabled: true, include: ['tests/unit/**/*.test-d.ts'], tsconfig: 'tsconfig.node.json' },
     // Each test's time, for `npm run test:timings`.
     reporters: ['default', ['json', { outputFile: 'playwright-report/vitest.json' }]],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // Type tests (*.test-d.ts): each @ts-expect-error must stay an error.
+          typecheck: {
+            enabled: true,
+            include: ['tests/unit/**/*.test-d.ts'],
+            tsconfig: 'tsconfig.node.json',
+          },
+        },
+      },
+      {
+        // The component tier: React components, the intake and the page's own code in a real Chromium
+        // (the one the Playwright suite uses), with real focus, layout, keyboard and decoders, without a
+        // production build or the effect worker.
+        extends: true,
+        // Found up front: a dependency found while a test file loads makes Vite reload the page mid-run.
+        optimizeDeps: {
+          include: [
+            'react',
+            'react-dom/client',
+            'jotai',
+            'jotai/utils',
+            'wouter',
+            'wouter/memory-location',
+            'client-zip',
+            'exifr/dist/mini.esm.mjs',
+            'idb',
+            '@lingui/core',
+            'axe-core',
+            'libheif-js/libheif-wasm/libheif.js',
+            'fabric',
+          ],
+        },
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.{ts,tsx}'],
+          // The editor's tests open the real worker: a busy machine (two cores, a build beside them) can
+          // stretch one past Vitest's 15 s for browser tests without anything being wrong.
+          testTimeout: 60_000,
+          setupFiles: ['tests/component/setup.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: findChromium() ?? undefined, args: chromiumArgs() },
+            }),
+            instances: [{ browser: 'chromium' }],
+            viewport: { width: 1440, height: 900 },
+            screenshotFailures: false,
+          },
+        },
+      },
+    ],
   },
 });

@@ -22,6 +22,9 @@
 //   --only-thumbnails  only the thumbnail set (issue 38) beside one CCD apply timed before and after it,
 //                  at 1080 px on WebGPU and WebGL2
 //   --report       measure nothing: RESULTS.md again from results.json and the newer partial runs' files
+//   --scale[=soak,batch,sweep,camera]  only the scale checks at full size (scripts/bench-scale.mjs): the
+//                  300-cycle soaks, the 30-photo batch's peak, every fixture through both uploads, the
+//                  camera stress on both engines; bench/scale-results.json
 // BENCH_PORT (default 5175) serves the benchmark page, then the production build.
 import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
@@ -56,6 +59,10 @@ import { withPage } from './with-page.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5175);
 const args = process.argv.slice(2);
+if (args.some((arg) => arg === '--scale' || arg.startsWith('--scale='))) {
+  const { runScale } = await import('./bench-scale.mjs');
+  process.exit(runScale(args));
+}
 const quick = args.includes('--quick');
 const onlyCamera = args.includes('--only-camera');
 const onlyBatch = args.includes('--only-batch');

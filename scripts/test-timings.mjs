@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 
 const PLAYWRIGHT = 'playwright-report/results.json';
 const VITEST = 'playwright-report/vitest.json';
+const VITEST_COMPONENT = 'playwright-report/vitest-component.json';
 const topArg = process.argv.indexOf('--top');
 const TOP = topArg >= 0 ? Number(process.argv[topArg + 1]) : 30;
 
@@ -41,15 +42,16 @@ if (!existsSync(PLAYWRIGHT) && !existsSync(VITEST)) {
   process.exit(1);
 }
 
-if (existsSync(VITEST)) {
-  const vitest = JSON.parse(readFileSync(VITEST, 'utf8'));
+// The unit tests' report, and the component tier's (npm test runs the two projects one after the other).
+for (const report of [VITEST, VITEST_COMPONENT].filter((path) => existsSync(path))) {
+  const vitest = JSON.parse(readFileSync(report, 'utf8'));
   const files = vitest.testResults.map((f) => ({
     file: f.name.replace(`${process.cwd()}/`, ''),
     ms: f.endTime - f.startTime,
   }));
   const total = files.reduce((sum, f) => sum + f.ms, 0);
   console.log(
-    `Vitest: ${vitest.numTotalTests} tests in ${files.length} files, ${(total / 1000).toFixed(1)} s of file time`,
+    `Vitest (${report}): ${vitest.numTotalTests} tests in ${files.length} files, ${(total / 1000).toFixed(1)} s of file time`,
   );
   console.log(
     `  slowest files: ${files

@@ -1,9 +1,11 @@
-// `npm test`: unit tests (Vitest), then the GPU stage checks, the end-to-end flows and the cross-engine
-// journey (Playwright, in headless Chromium against a production build, and in Firefox ESR and WebKitGTK
-// through their own drivers), then the bundle budget on that build (`npm run size`). Finds or installs the
-// browsers first.
-// `--quick` (`npm run test:quick`): the unit tests, then only the Playwright tests tagged @quick (a smoke
-// set of stages and flows on one backend), then the bundle budget: a few minutes, for while working.
+// `npm test`: Vitest's two projects (the unit tests in Node, and the component tier: components, the
+// intake and the editor with its worker in the same headless Chromium, through Vitest's browser mode),
+// then the GPU stage checks, the end-to-end flows and the cross-engine journey (Playwright, in headless
+// Chromium against a production build, and in Firefox ESR and WebKitGTK through their own drivers), then
+// the bundle budget on that build (`npm run size`). Finds or installs the browsers first.
+// `--quick` (`npm run test:quick`): the unit and component tests, then only the Playwright tests tagged
+// @quick (a smoke set of stages and flows on one backend), then the bundle budget, for while working.
+// The scale checks at full size are `npm run bench -- --scale`.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
 import { ensureEngines } from './engines.mjs';
@@ -23,7 +25,17 @@ console.log(`Chromium: ${chromium}`);
 if (!quick) ensureEngines();
 const env = { ...process.env, CHROMIUM_PATH: chromium };
 
-if (!browserOnly) run('npx', ['vitest', 'run'], env);
+// The unit tests, then the component tier: one after the other, so that the component tier's browser and
+// workers do not stretch the unit tests' timed ones (nor they its), on two cores.
+if (!browserOnly) {
+  run('npx', ['vitest', 'run', '--project', 'unit'], env);
+  // Its own report, beside the unit tests' (npm run test:timings reads both).
+  run(
+    'npx',
+    ['vitest', 'run', '--project', 'component', '--outputFile.json=playwright-report/vitest-component.json'],
+    env,
+  );
+}
 const selection = quick ? ['--grep', '@quick', '--project', 'gpu', '--project', 'e2e'] : [];
 run(
   'npx',

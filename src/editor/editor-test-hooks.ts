@@ -8,7 +8,8 @@ import type { EngineClient } from '../engine/client/engine-client.ts';
 import type { TestHookAction } from '../engine/protocol.ts';
 import type { Store } from '../ui/jotai.ts';
 import { editorStateAtom } from './state/atoms.ts';
-import { tileLimitAtom } from '../ui/atoms.ts';
+import { isBusy } from '../features/editor-state.ts';
+import { exportProgressAtom, savingAtom, tileLimitAtom } from '../ui/atoms.ts';
 
 export interface TestHooks {
   testHook: (action: TestHookAction) => void;
@@ -20,6 +21,19 @@ export interface TestHooks {
   setTileLimit: (limit: number | null) => void;
   /** What the canvas shows, read from the worker at its own size, as a PNG data URL (null: no image). */
   pixels: () => Promise<string | null>;
+  /**
+   * Resolves once the editor has no work pending: no request waits for the worker, the state is not
+   * busy, no save is being made, and all three held for two animation frames in a row. Tests wait on it where they check that
+   * nothing more happens (no second download, no restart), instead of waiting a fixed time.
+   */
+  idle: () => Promise<IdleReport>;
+}
+
+/** What `idle` saw when it resolved. */
+export interface IdleReport {
+  status: string;
+  requests: number;
+  frames: number;
 }
 
 declare global {
@@ -45,7 +59,21 @@ export function installTestHooks(
     last = status;
   });
   store.set(tileLimitAtom, options.tileLimit ?? null);
+  const idle = async (): Promise<IdleReport> => {
+    let quiet = 0;
+    let frames = 0;
+    for (;;) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      frames++;
+      const state = store.get(editorStateAtom);
+      const requests = client()?.pendingRequests ?? 0;
+      const saving = store.get(savingAtom) || store.get(exportProgressAtom) !== null;
+      quiet = requests === 0 && !isBusy(state) && !saving ? quiet + 1 : 0;
+      if (quiet >= 2) return { status: state.workerStatus, requests, frames };
+    }
+  };
   window.__retrocam = {
+    idle,
     testHook: (action) => client()?.post({ type: 'testHook', action }),
     stats: () => {
       const worker = client();

@@ -271,7 +271,13 @@ test("a kept recipe is one of the camera's looks: the viewfinder runs its steps,
   expect(changed(applied, shot)).toBe(true);
 });
 
-test('leaving the camera stops every track, 300 frames leave the GPU objects as they were, and it opens again as it was left', async ({
+/**
+ * Frames counted after the warm-up's 40: as many again (a leak of an object a frame shows as unequal
+ * counts after them); `npm run bench -- --scale=camera` runs 300 (CAMERA_FRAMES).
+ */
+const LIVE_FRAMES = Number(process.env.CAMERA_FRAMES ?? 40);
+
+test(`leaving the camera stops every track, ${LIVE_FRAMES} frames leave the GPU objects as they were, and it opens again as it was left`, async ({
   page,
   editor,
 }) => {
@@ -279,12 +285,12 @@ test('leaving the camera stops every track, 300 frames leave the GPU objects as 
   await watchStreams(page);
   await editor.open('webgl2', 'testHooks=1&cameraLongSide=240');
   await page.getByTestId('camera-button').click();
-  // A look of a few passes with a resize (JPEG) keeps 300 frames quick, against CCD's 28 passes. The
+  // A look of a few passes with a resize (JPEG) keeps the frames quick, against CCD's 28 passes. The
   // count is taken once the viewfinder has chosen its way to the GPU (upload-trial.ts: about 20 frames).
   await page.getByTestId('camera-look-jpegSimulation').click();
   await moreFrames(page, 40, 60_000);
   const before = await page.evaluate(() => window.__retrocamCamera?.stats());
-  await moreFrames(page, 300, 150_000);
+  await moreFrames(page, LIVE_FRAMES, 150_000);
   const after = await page.evaluate(() => window.__retrocamCamera?.stats());
   expect(before?.textures).toBeGreaterThan(0);
   expect(after).toEqual(before);
@@ -345,7 +351,8 @@ test('ten quick presses of the shutter in the editor take one photo, reported on
   await expect(page.locator('.camera')).toHaveCount(0);
   await expect(page.getByTestId('undo-button')).toHaveAccessibleName('Undo CCD', { timeout: 30_000 });
   await editor.settled();
-  await page.waitForTimeout(1000);
+  // Nothing more is coming: no shot waits to be loaded.
+  expect(await editor.idle()).toMatchObject({ status: 'ImageReady', requests: 0 });
   expect(await editor.photoSerial()).toBe(before + 1);
   expect((await notes()).filter((note) => /could not be taken/.test(note))).toEqual([]);
 });
@@ -367,7 +374,10 @@ test('a camera whose WebGPU draws its self-test wrong comes back on WebGL2, draw
   expect(await notes()).toEqual([notice]);
 });
 
-for (const engine of ['webgpu', 'webgl2'] as EngineKind[]) {
+// On one engine: WebGL2, where the slow reopen showed (the camera's frames held by Chromium until a
+// collection); both engines run in `npm run bench -- --scale=camera` (CAMERA_STRESS_ENGINES).
+const STRESS_ENGINES = (process.env.CAMERA_STRESS_ENGINES ?? 'webgl2').split(',') as EngineKind[];
+for (const engine of STRESS_ENGINES) {
   test(`${engine}: twenty quick opens and closes of the camera, then ten presses at once, keep the editor working: the shot replaces the photo with its look as one step, and no frame, load or apply fails`, async ({
     page,
     editor,
@@ -404,8 +414,7 @@ for (const engine of ['webgpu', 'webgl2'] as EngineKind[]) {
     await expect.poll(() => editor.photoSerial(), { timeout: 30_000 }).toBe(before + 1);
     await expect(page.getByTestId('undo-button')).toHaveAccessibleName('Undo CCD', { timeout: 30_000 });
     await editor.settled();
-    await page.waitForTimeout(1000);
-    await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
+    expect(await editor.idle()).toMatchObject({ status: 'ImageReady', requests: 0 });
     expect(await editor.photoSerial()).toBe(before + 1);
     // The shot, at the camera's size, with one step that Undo takes back.
     await page.getByTestId('undo-button').click();

@@ -1,10 +1,9 @@
-// Issue 27, points 2 and 3: Ctrl/Cmd+V of an image on the landing page and in the editor loads it as an
-// upload would (the same intake, its messages; a paste into a field stays the field's); a file dropped on
+// Issue 27, points 2 and 3: Ctrl/Cmd+V of an image in the editor loads it as an upload would (the landing
+// page's paste, the messages and a paste into a field are in the component tier); a file dropped on
 // the photo loads; on a phone that can share files Save hands the JPEG to the share sheet (navigator.share
 // is stubbed here to record what it gets) instead of downloading, while a desktop still downloads.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { UNSUPPORTED_MESSAGE } from '../../src/intake/messages.ts';
 import { psnr } from '../reference/metrics.ts';
 import { decodeInBrowser } from '../support/decode.ts';
 import { fixturePath } from '../support/images.ts';
@@ -64,33 +63,6 @@ async function expectWorkerShows(page: Page, path: string, editor: EditorPage) {
 }
 
 test.describe('paste', () => {
-  test('an image pasted on the landing page is the chosen photo and opens in the editor', async ({
-    page,
-    landing,
-  }) => {
-    await landing.open();
-    await expect(landing.input).toBeAttached();
-    expect(await paste(page, fixture(PORTRAIT))).toBe(true);
-    const preview = page.getByTestId('preview-image');
-    await expect(preview).toBeVisible();
-    expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
-      512, 768,
-    ]);
-    await page.getByTestId('start-editing').click();
-    await expect(page.getByTestId('editor')).toHaveAttribute('data-worker-status', 'ImageReady');
-    await expect(photoSize(page)).toContainText('(512 × 768)');
-  });
-
-  test('a pasted non-image gets the intake message on the landing page', async ({ page, landing }) => {
-    await landing.open();
-    await expect(landing.input).toBeAttached();
-    expect(
-      await paste(page, { bytes: Buffer.from('just some notes'), name: 'notes.txt', type: 'text/plain' }),
-    ).toBe(true);
-    expect((await landing.takeNotification('error')).text).toBe(UNSUPPORTED_MESSAGE);
-    await expect(page.getByTestId('upload-preview')).toHaveCount(0);
-  });
-
   test('an image pasted in the editor loads like an upload', async ({ page, editor }) => {
     await editor.open('webgl2', 'testHooks=1');
     await editor.load(LANDSCAPE);
@@ -101,38 +73,6 @@ test.describe('paste', () => {
     // The shortcuts list names it.
     await page.getByTestId('shortcuts-button').click();
     await expect(page.getByTestId('shortcuts-dialog')).toContainText('Ctrl+VPaste an image as a new photo');
-  });
-
-  test('a paste into a text field stays the field’s, and text alone loads nothing', async ({
-    page,
-    editor,
-  }) => {
-    await editor.open('webgl2', 'testHooks=1');
-    await editor.load(LANDSCAPE);
-    await editor.chooseEffect('vibrance');
-    await editor.settled();
-    const field = editor.setting('vibrance');
-    await field.focus();
-    expect(await paste(page, fixture(PORTRAIT), field)).toBe(false);
-    await field.blur();
-    expect(await paste(page, { text: 'hello' }, page.locator('body'))).toBe(false);
-    await page.waitForTimeout(500);
-    await editor.expectStatus('ImageReady');
-    expect(await editor.photoSerial(), 'no new photo').toBe(1);
-    await expect(photoSize(page)).toContainText('(768 × 512)');
-    await expect(editor.notification).toHaveCount(0);
-  });
-
-  test('a pasted text file gets the intake message and the photo stays', async ({ page, editor }) => {
-    await editor.open('webgl2', 'testHooks=1');
-    await editor.load(LANDSCAPE);
-    expect(
-      await paste(page, { bytes: Buffer.from('just some notes'), name: 'notes.txt', type: 'text/plain' }),
-    ).toBe(true);
-    expect((await editor.takeNotification('error')).text).toBe(UNSUPPORTED_MESSAGE);
-    await editor.expectStatus('ImageReady');
-    await expect(photoSize(page)).toContainText('(768 × 512)');
-    await expectWorkerShows(page, LANDSCAPE, editor);
   });
 
   test('a file dropped on the photo loads', async ({ page, editor }) => {

@@ -16,7 +16,6 @@ import { goOffline } from '../support/offline.ts';
 test.use({ serviceWorkers: 'allow' });
 
 const PHOTO = 'kodak/kodim23.png';
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
 /** The editor's options for the shared photo: the action's query carries over to the editor. */
 const OPTIONS = '?engine=webgl2&testHooks=1';
 
@@ -98,17 +97,6 @@ async function expectPhoto(editor: EditorPage): Promise<void> {
   test.info().annotations.push({ type: 'psnr', description: `${db.toFixed(1)} dB` });
   expect(db).toBeGreaterThan(35);
 }
-
-test('the manifest declares the share target and the desktop file handlers', async ({ page }) => {
-  const { share_target, file_handlers } = await manifest(page);
-  expect(share_target).toMatchObject({ method: 'POST', enctype: 'multipart/form-data' });
-  expect(share_target!.action).toMatch(/^\//);
-  expect(share_target!.params.files).toHaveLength(1);
-  expect(share_target!.params.files[0]!.accept).toEqual(IMAGE_TYPES);
-  expect(file_handlers).toHaveLength(1);
-  expect(file_handlers![0]!.action).toBe('/editor');
-  expect(Object.keys(file_handlers![0]!.accept)).toEqual(IMAGE_TYPES);
-});
 
 test('a shared photo opens in the editor, and is not kept once it is there', async ({ page, editor }) => {
   test.setTimeout(180_000);

@@ -188,6 +188,16 @@ export class EditorPage extends AppPage {
     await this.expectStatus('ImageReady');
   }
 
+  /**
+   * Waits until the editor has no work pending (the test hooks' `idle`, `?testHooks=1`): no request waits
+   * for the worker, nothing is busy or being saved. Where a test checks that nothing more happens.
+   */
+  async idle(): Promise<{ status: string; requests: number; frames: number }> {
+    const report = await this.page.evaluate(() => window.__retrocam?.idle() ?? null);
+    if (!report) throw new Error('The editor has no test hooks: open it with ?testHooks=1');
+    return report;
+  }
+
   /** Opens the panel's Settings (the effect engine's choice is there). */
   async openSettings(): Promise<void> {
     const settings = this.page.getByTestId('editor-settings');

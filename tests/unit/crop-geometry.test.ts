@@ -79,7 +79,8 @@ describe('straightening keeps the frame inside the photo', () => {
         grown.x -= (grown.width - rect.width) / 2;
         grown.y -= (grown.height - rect.height) / 2;
         expect(cornersInside(grown, PHOTO, angle)).toBe(false);
-        if (ratio) expect(rect.width / rect.height).toBeCloseTo(ratio, 10);
+        // 'Original' keeps the photo's own aspect.
+        expect(rect.width / rect.height).toBeCloseTo(ratio ?? PHOTO.width / PHOTO.height, 10);
       });
     }
   }

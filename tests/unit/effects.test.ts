@@ -35,19 +35,20 @@ describe('effect list (section 3)', () => {
   });
 
   it('gives every setting a valid default within its range', () => {
-    for (const e of EFFECTS) {
-      for (const s of e.settings) {
-        if (s.kind === 'range') {
-          expect(s.default, `${e.id}.${s.name}`).toBeGreaterThanOrEqual(s.min);
-          expect(s.default, `${e.id}.${s.name}`).toBeLessThanOrEqual(s.max);
-        }
-        if (s.kind === 'select')
-          expect(
-            s.options.map((o) => o.value),
-            `${e.id}.${s.name}`,
-          ).toContain(s.default);
-      }
+    const settings = EFFECTS.flatMap((e) => e.settings.map((s) => ({ id: `${e.id}.${s.name}`, s })));
+    const ranges = settings.flatMap(({ id, s }) => (s.kind === 'range' ? [{ id, s }] : []));
+    const selects = settings.flatMap(({ id, s }) => (s.kind === 'select' ? [{ id, s }] : []));
+    expect(ranges.length).toBeGreaterThan(10);
+    expect(selects.length).toBeGreaterThan(3);
+    for (const { id, s } of ranges) {
+      expect(s.default, id).toBeGreaterThanOrEqual(s.min);
+      expect(s.default, id).toBeLessThanOrEqual(s.max);
     }
+    for (const { id, s } of selects)
+      expect(
+        s.options.map((o) => o.value),
+        id,
+      ).toContain(s.default);
   });
 
   it("builds each effect's stage chain from its defaults", () => {

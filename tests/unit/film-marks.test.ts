@@ -165,7 +165,7 @@ describe('light leak geometry', () => {
       const vertical = edge < 2;
       expect(axis).toEqual(vertical ? [0, 1] : [1, 0]);
       const edgeLength = vertical ? height : width;
-      for (const [i, lobe] of lobes.entries()) {
+      for (const lobe of lobes) {
         const [x, y] = lobe.centre;
         expect(vertical ? x : y).toBe([0, width, 0, height][edge]);
         const along = vertical ? y : x;
@@ -179,9 +179,11 @@ describe('light leak geometry', () => {
         expect(r).toBeGreaterThan(0.9);
         expect(g).toBeGreaterThan(b);
         expect(g).toBeLessThan(0.75);
-        expect(lobe.strength).toBe(i === 0 ? 1 : lobe.strength);
-        if (i === 1) expect(lobe.strength).toBeLessThan(0.65);
       }
+      // The first lobe at full strength, the second (every leak has two or more) well below it.
+      expect(lobes.length).toBeGreaterThanOrEqual(2);
+      expect(lobes[0].strength).toBe(1);
+      expect(lobes[1].strength).toBeLessThan(0.65);
     }
     // Every edge comes up for about a quarter of the seeds.
     for (const count of edges) expect(count).toBeGreaterThan(70);

@@ -70,20 +70,19 @@ describe('readDimensions reads the header only', () => {
     ['generated-edge-cases/phone_24mp_6000x4000.jpg', 'jpeg', 6000, 4000],
     ['generated-edge-cases/kodim23_lossy.webp', 'webp', 768, 512],
     ['generated-edge-cases/kodim23_384_lossless_alpha.webp', 'webp', 384, 256],
-    ['generated-edge-cases/animated_3frames.webp', 'webp', undefined, undefined],
+    ['generated-edge-cases/animated_3frames.webp', 'webp', 384, 256],
     ['heic/kodim23_q60.heic', 'heif', 768, 512],
     ['heic/kodim04_portrait_q60.heic', 'heif', 512, 768],
     ['heic/libheif_example.heic', 'heif', 1280, 854],
     ['heic/kodim23_truncated_60pct.heic', 'heif', 768, 512],
-    ['libavif-metadata/apple_gainmap_new.jpg', 'jpeg', undefined, undefined],
+    ['libavif-metadata/apple_gainmap_new.jpg', 'jpeg', 384, 512],
     ['generated-edge-cases/bomb_webp_16383x16383.webp', 'webp', 16383, 16383],
     ['generated-edge-cases/bomb_header_65500x65500.jpg', 'jpeg', 65500, 65500],
     ['generated-edge-cases/bomb_png_header_65535x65535.png', 'png', 65535, 65535],
     ['generated-edge-cases/bomb_png_30000x30000_1bit.png', 'png', 30000, 30000],
   ] as const)('%s (%s) is %sx%s', async (file, format, width, height) => {
     const size = await readDimensions(bytesReader(bytes(file)), format);
-    expect(size).not.toBeNull();
-    if (width !== undefined) expect(size).toEqual({ width, height });
+    expect(size).toEqual({ width, height });
   });
 
   it('gives null for headers it cannot read', async () => {

@@ -40,11 +40,17 @@ function jpegWithEveryApp(fill = 0): Uint8Array<ArrayBuffer> {
   return new Uint8Array([0xff, 0xd8, ...apps, ...pad, ...DQT, ...pad, ...SOF0, ...SCAN, 0xff, EOI]);
 }
 
-async function all(file: Blob | Uint8Array): Promise<JpegSegment[]> {
+async function all(file: Blob): Promise<JpegSegment[]> {
   const found: JpegSegment[] = [];
   for await (const s of jpegSegments(file)) found.push(s);
-  // The walk of bytes in memory finds the same segments at once.
-  if (file instanceof Uint8Array) expect(segmentsOf(file)).toEqual(found);
+  return found;
+}
+
+/** The segments of bytes in memory, walked as a stream would walk them and at once: the same. */
+async function allBytes(bytes: Uint8Array): Promise<JpegSegment[]> {
+  const found: JpegSegment[] = [];
+  for await (const s of jpegSegments(bytes)) found.push(s);
+  expect(segmentsOf(bytes)).toEqual(found);
   return found;
 }
 
@@ -62,8 +68,11 @@ function sliceOnly(bytes: Uint8Array<ArrayBuffer>): Blob {
 describe('JPEG segments', () => {
   it('walks APP0 to APP15, then the tables, the frame and the scan, in order, with their payloads', async () => {
     const file = jpegWithEveryApp();
-    for (const source of [file, sliceOnly(file)]) {
-      const segments = await all(source);
+    const sliced = sliceOnly(file);
+    for (const [source, segments] of [
+      [file, await allBytes(file)],
+      [sliced, await all(sliced)],
+    ] as const) {
       const markers = segments.map((s) => s.marker);
       expect(markers).toEqual([...Array.from({ length: 16 }, (_, n) => APP0 + n), 0xdb, 0xc0, SOS]);
       let at = 2;
@@ -100,11 +109,11 @@ describe('JPEG segments', () => {
       const replaced = await bytesOf(
         await replaceSegment(sliceOnly(bytes), (s) => s.marker === APP0 + n, next),
       );
-      const segments = await all(replaced);
-      expect(segments.map((s) => s.marker)).toEqual((await all(bytes)).map((s) => s.marker));
+      const segments = await allBytes(replaced);
+      expect(segments.map((s) => s.marker)).toEqual((await allBytes(bytes)).map((s) => s.marker));
       expect(String.fromCharCode(...(await segmentPayload(replaced, segments[n]!)))).toBe(`new ${n}`);
       // Everything else is as it was.
-      const old = (await all(bytes))[n]!;
+      const old = (await allBytes(bytes))[n]!;
       expect([...replaced.subarray(0, old.at)]).toEqual([...bytes.subarray(0, old.at)]);
       expect([...replaced.subarray(old.at + next.length)]).toEqual([...bytes.subarray(old.end)]);
     }
@@ -112,13 +121,13 @@ describe('JPEG segments', () => {
     const inserted = await bytesOf(
       await replaceSegment(new Blob([bytes]), (s) => s.marker === 0xfe, comment),
     );
-    expect((await all(inserted)).map((s) => s.marker).slice(0, 3)).toEqual([APP0, 0xfe, APP0 + 1]);
+    expect((await allBytes(inserted)).map((s) => s.marker).slice(0, 3)).toEqual([APP0, 0xfe, APP0 + 1]);
   });
 
   it('skips fill bytes before markers', async () => {
     const file = jpegWithEveryApp(3);
-    const segments = await all(file);
-    expect(segments.map((s) => s.marker)).toEqual((await all(jpegWithEveryApp())).map((s) => s.marker));
+    const segments = await allBytes(file);
+    expect(segments.map((s) => s.marker)).toEqual((await allBytes(jpegWithEveryApp())).map((s) => s.marker));
     // Each segment starts at its marker's FF, after the fill.
     for (const s of segments) expect([file[s.at], file[s.at + 1]]).toEqual([0xff, s.marker]);
     expect(await readDimensions(bytesReader(file), 'jpeg')).toEqual({ width: 600, height: 300 });
@@ -127,15 +136,15 @@ describe('JPEG segments', () => {
 
   it('stops at a truncated segment and says so', async () => {
     const whole = jpegWithEveryApp();
-    const segments = await all(whole);
+    const segments = await allBytes(whole);
     const app5 = segments[5]!;
     const cut = whole.slice(0, app5.at + 10);
-    const read = await all(cut);
+    const read = await allBytes(cut);
     expect(read.map((s) => s.marker)).toEqual(segments.slice(0, 6).map((s) => s.marker));
     expect(read.at(-1)).toMatchObject({ marker: APP0 + 5, truncated: true, end: app5.end });
     expect(read.slice(0, 5).every((s) => !s.truncated)).toBe(true);
     // Cut inside a marker's length: the walk ends there.
-    expect((await all(whole.slice(0, app5.at + 3))).at(-1)).toMatchObject({
+    expect((await allBytes(whole.slice(0, app5.at + 3))).at(-1)).toMatchObject({
       marker: APP0 + 5,
       truncated: true,
     });
@@ -160,7 +169,7 @@ describe('JPEG segments', () => {
     ]);
     expect([file[4], file[5]]).toEqual([0xff, 0xff]);
     const segments = await all(sliceOnly(file));
-    expect(await all(file)).toEqual(segments);
+    expect(await allBytes(file)).toEqual(segments);
     expect(segments.map((s) => s.marker)).toEqual([0xe1, 0xdb, 0xc0, SOS]);
     expect(segments[0]).toMatchObject({ payloadLength: MAX_PAYLOAD, end: 2 + 2 + 0xffff, truncated: false });
     expect(await readDimensions(bytesReader(file), 'jpeg')).toEqual({ width: 600, height: 300 });
@@ -173,7 +182,7 @@ describe('JPEG segments', () => {
 
   it('leaves a file that is not a JPEG alone', async () => {
     const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])]);
-    expect(await all(new Uint8Array(await png.arrayBuffer()))).toEqual([]);
+    expect(await allBytes(new Uint8Array(await png.arrayBuffer()))).toEqual([]);
     expect(await appInsertionPoint(png)).toBeNull();
     expect(await insertSegment(png, segmentBytes(0xe1, [1]))).toBe(png);
   });

@@ -87,10 +87,14 @@ export function ActionBar(props: ActionBarProps) {
   );
 }
 
-/** The Frame choice beside Crop: open while the photo can be read. */
+/** Whether the worker holds a photo (busy or not). */
+const holdsPhoto = (state: EditorState) => state.isImageReadyInWorker;
+
+/** The Frame choice beside Crop: open while the photo can be read; a click while it is busy waits. */
 function FrameOption({ controller }: { controller: EditorController }) {
   const enabled = useEditorState(canRequestImage);
-  return <FrameButton frames={controller.frames} enabled={enabled} />;
+  const photo = useEditorState(holdsPhoto);
+  return <FrameButton frames={controller.frames} enabled={enabled} photo={photo} />;
 }
 
 /** What the saved size depends on: a re-render when any of it changes. */

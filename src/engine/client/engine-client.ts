@@ -224,6 +224,11 @@ export class EngineClient {
     return client;
   }
 
+  /** How many requests wait for the worker's answer (the test hooks' `idle` reads it). */
+  get pendingRequests(): number {
+    return this.pending.size;
+  }
+
   /**
    * A client on a worker already made (tests: a stand-in for the worker). `start` is the product's way.
    */

@@ -34,12 +34,36 @@ function Miniature({ id, photo }: { id: FrameId; photo: ImageBitmap | null }) {
   return <canvas ref={canvas} className="frame-miniature" width={72} height={72} aria-hidden="true" />;
 }
 
-export function FrameButton({ frames, enabled }: { frames: FrameController; enabled: boolean }) {
+interface FrameButtonProps {
+  frames: FrameController;
+  /** The choice can open now (the photo can be read). */
+  enabled: boolean;
+  /** The worker holds a photo: while it is busy (a save just made, an apply), a click waits for it. */
+  photo: boolean;
+}
+
+/**
+ * The Frame button. Without a photo it is disabled. With one that the worker is busy with, it stays
+ * clickable (aria-disabled): a click is kept and carried out once the photo can be read, so a click made
+ * just after a save's download, before the worker is ready again, is not lost.
+ */
+export function FrameButton({ frames, enabled, photo }: FrameButtonProps) {
   const t = useT();
   const open = useAtomValue(frameOpenAtom);
   const frame = useAtomValue(frameAtom);
   const panel = useId();
   const button = useRef<HTMLButtonElement>(null);
+  /** A click made while the worker was busy, to carry out once the photo can be read. */
+  const queued = useRef(false);
+  useEffect(() => {
+    if (!enabled || !queued.current) return;
+    queued.current = false;
+    frames.open();
+  }, [enabled, frames]);
+  // A photo gone (a failed load) drops a waiting click.
+  useEffect(() => {
+    if (!photo) queued.current = false;
+  }, [photo]);
   const chosen = frame.id === 'none' ? null : t(CHOICES.find((c) => c.id === frame.id)?.name ?? '');
   // The frame chosen goes on a second, small line that ends in an ellipsis where it does not fit (as the
   // step under Apply does), so a long name never makes the action bar taller; its name says it whole.
@@ -53,10 +77,15 @@ export function FrameButton({ frames, enabled }: { frames: FrameController; enab
         data-testid="frame-button"
         aria-expanded={open}
         aria-controls={open ? panel : undefined}
-        disabled={!enabled}
+        disabled={!photo}
+        aria-disabled={!enabled}
         aria-label={name}
         title={name}
-        onClick={() => (open ? frames.close() : frames.open())}
+        onClick={() => {
+          if (!enabled) queued.current = !open;
+          else if (open) frames.close();
+          else frames.open();
+        }}
       >
         {t('Frame')}
         {chosen !== null && <span className="action-step">{chosen}</span>}
