@@ -64,22 +64,6 @@ for (const engine of ENGINES) {
       await expect(editor.root).toHaveAttribute('data-worker-status', 'ImageReady');
     });
 
-    test('clicking the canvas cycles the zoom, with its indicator', async ({ page, editor }) => {
-      await editor.open(engine);
-      await editor.load('kodak/kodim23.png');
-      const canvas = page.getByTestId('main-canvas');
-      const indicator = page.getByTestId('zoom-indicator');
-      await expect(indicator).toHaveCount(0);
-      const base = await canvas.boundingBox();
-      await canvas.click();
-      await expect(indicator).toHaveText('1.5x Zoom');
-      expect((await canvas.boundingBox())?.width).toBeCloseTo((base?.width ?? 0) * 1.5, 0);
-      await canvas.click({ position: { x: 5, y: 5 } });
-      await expect(indicator).toHaveText('2x Zoom');
-      await canvas.click({ position: { x: 5, y: 5 } });
-      await expect(indicator).toHaveCount(0);
-    });
-
     test(
       'a bad file keeps the previous image and shows the error',
       QUICK(engine),
