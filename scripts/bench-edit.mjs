@@ -7,10 +7,17 @@ import { newPage, openEditor, waitSettled } from './bench-editor.mjs';
 /** The looks of the edit, in order, each applied with its defaults. */
 const LOOKS = ['ccdEffect', 'pg2016', 'vibrance'];
 
-/** The time from `action` to the worker's next ImageReady (the status history keeps its time). */
+/** The time from `action` to the worker's next ImageReady (the status history keeps its time), waited for. */
 async function timed(page, action) {
   const before = await page.evaluate(() => ({ at: performance.now(), seen: window.__statuses.length }));
   await action();
+  // The action's own ImageReady: the status seen before it may still be shown when the action returns
+  // (the apply is queued), and Apply stays disabled until the look is drawn.
+  await page.waitForFunction(
+    (seen) => window.__statuses.slice(seen).some((s) => s.status === 'ImageReady'),
+    before.seen,
+    { timeout: 120_000, polling: 20 },
+  );
   await waitSettled(page);
   return page.evaluate((from) => {
     const ready = window.__statuses
@@ -39,8 +46,8 @@ export async function measureEdit(browser, baseUrl, engine, photoPath, runs = 3)
   try {
     await openEditor(page, baseUrl, engine, '&thumbnails=0');
     for (let run = 0; run < runs + 1; run++) {
-      await page.getByTestId('editor-upload-input').setInputFiles(photoPath);
-      await waitSettled(page);
+      // Its own ImageReady waited for (the last run's may still be shown when the upload returns).
+      await timed(page, () => page.getByTestId('editor-upload-input').setInputFiles(photoPath));
       let sum = 0;
       for (const look of LOOKS) {
         sum += (await timed(page, () => page.getByTestId(`effect-${look}`).click())) ?? NaN;
