@@ -13,7 +13,8 @@ const GPU_CODE = [
   '**/engine/webgpu/**',
   '**/engine/webgl2/**',
   '**/engine/cpu/**',
-  '**/engine/stages/**',
+  '**/pipeline/stages/**',
+  '**/pipeline/cpu/**',
   '**/engine/worker/**',
   '**/shaders/**',
 ];
@@ -141,7 +142,7 @@ export default tseslint.config(
       { group: [...UI_CODE, '**/crop/**'], message: 'The effects do not import UI code.' },
       {
         group: [
-          ...GPU_CODE.filter((path) => path !== '**/engine/stages/**'),
+          ...GPU_CODE.filter((path) => path !== '**/pipeline/stages/**'),
           '**/engine/client/**',
           '**/intake/**',
         ],

@@ -3,7 +3,7 @@
  * (stages, effects, the worker's image bookkeeping) is written against this interface only.
  */
 import type { EngineKind } from './protocol.ts';
-import type { UniformValues } from './uniforms.ts';
+import type { UniformValues } from '../pipeline/uniforms.ts';
 
 /** rgba8unorm for images; rgba16float for intermediates that need range or precision. */
 export type TextureFormat = 'rgba8unorm' | 'rgba16float';
@@ -26,7 +26,7 @@ export interface FusedStep {
 
 /** One full-texture pass of one program: every output texel is computed from the inputs. */
 export interface PassSpec {
-  /** The stage whose shaders run: `src/engine/stages/<stage>/<stage>.wgsl` and `.glsl`. */
+  /** The stage whose shaders run: `src/pipeline/stages/<stage>/<stage>.wgsl` and `.glsl`. */
   readonly stage: string;
   /** Entry point for stages with several passes (`main` when absent). */
   readonly entry?: string;

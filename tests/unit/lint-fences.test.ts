@@ -58,7 +58,7 @@ const CASES: [string, string, string, RegExp][] = [
   [
     'the crop tool imports no GPU code',
     'src/crop/ui/CropTool.tsx',
-    "import { x } from '../../engine/stages/transform.ts';",
+    "import { x } from '../../pipeline/stages/transform.ts';",
     /GPU code/,
   ],
   [
@@ -209,13 +209,13 @@ const CASES: [string, string, string, RegExp][] = [
   [
     'the collage model imports no GPU code',
     'src/collage/model/slot-layout.ts',
-    "import { x } from '../../engine/stages/transform.ts';",
+    "import { x } from '../../pipeline/stages/transform.ts';",
     /GPU code/,
   ],
   [
     'the frames model imports no GPU code',
     'src/frames/model/layout.ts',
-    "import { x } from '../../engine/stages/frame/stage.ts';",
+    "import { x } from '../../pipeline/stages/frame/stage.ts';",
     /GPU code/,
   ],
   [
@@ -282,7 +282,7 @@ const CASES: [string, string, string, RegExp][] = [
   [
     'the crop model imports no GPU code',
     'src/crop/model/geometry.ts',
-    "import { x } from '../../engine/stages/transform/stage.ts';",
+    "import { x } from '../../pipeline/stages/transform/stage.ts';",
     /GPU code/,
   ],
   // The features plug into the editor through their host: none of them imports it.

@@ -15,7 +15,7 @@ import { BindGroups, type WebGpuTexture } from './bind-groups.ts';
 import { Programs } from './programs.ts';
 import { UniformSlots } from './uniform-slots.ts';
 
-const WGSL_FILES = import.meta.glob<string>(['/src/engine/stages/*/*.wgsl', '/shaders/**/*.wgsl'], {
+const WGSL_FILES = import.meta.glob<string>(['/src/pipeline/stages/*/*.wgsl', '/shaders/**/*.wgsl'], {
   query: '?raw',
   import: 'default',
   eager: true,

@@ -2,8 +2,8 @@
 // in memory, a reader of rows, a smaller texture scaled to a size. Each change takes the picture over.
 import type { Backend, GpuTexture } from '../backend.ts';
 import type { StageRunner } from '../runner.ts';
-import type { StageInvocation } from '../stages/invocation.ts';
-import { RESIZE_AREA } from '../stages/resize/stage.ts';
+import type { StageInvocation } from '../../pipeline/stages/invocation.ts';
+import { RESIZE_AREA } from '../../pipeline/stages/resize/stage.ts';
 import { downscaled } from '../../pixels/downscale.ts';
 import type { StripJpegEncoder } from '../../jpeg-encoder/strip-encoder.ts';
 import {

@@ -5,7 +5,7 @@ import { tagSrgb } from '../../colour/srgb-jpeg.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import type { ImageDataMessage, RequestImageDataMessage } from '../protocol.ts';
 import type { StageRunner } from '../runner.ts';
-import { RESIZE_SMOOTH } from '../stages/resize/stage.ts';
+import { RESIZE_SMOOTH } from '../../pipeline/stages/resize/stage.ts';
 
 /** The picture on screen (in its frame, if any) scaled to the save's size and encoded. */
 export async function previewJpeg(
