@@ -134,8 +134,34 @@ export default tseslint.config(
     ],
   ),
   fence(
-    // The effect definitions are read by the UI and the worker alike: the stages and the grading below
-    // them, never the worker's machinery, the UI or the intake.
+    // The pipeline (the stages, their uniform tables and CPU kernels, the values they take) is the
+    // vocabulary the effects are written in and the engine runs: below both, it imports neither.
+    ['src/pipeline/**/*.ts'],
+    [
+      { group: UI_LIBRARIES, message: 'The pipeline stays free of UI libraries.' },
+      {
+        group: [
+          '**/engine/**',
+          '**/effects/**',
+          '**/intake/**',
+          '**/crop/**',
+          '**/collage/**',
+          '**/frames/**',
+          '**/recipes/**',
+          '**/camera/**',
+          '**/features/**',
+          '**/edit/**',
+          ...UI_CODE,
+        ],
+        message:
+          'The pipeline is below the effects and the engine: it imports none of them, nor any feature.',
+      },
+    ],
+  ),
+  fence(
+    // The effect definitions are read by the UI and the worker alike: the pipeline's stages and the grading
+    // below them, nothing of the engine (the worker, the backends, the client, the protocol), the UI or
+    // the intake.
     ['src/effects/**/*.ts'],
     [
       { group: UI_LIBRARIES, message: 'The effects stay free of UI libraries.' },
@@ -143,11 +169,11 @@ export default tseslint.config(
       {
         group: [
           ...GPU_CODE.filter((path) => path !== '**/pipeline/stages/**'),
-          '**/engine/client/**',
+          '**/engine/**',
           '**/intake/**',
         ],
         message:
-          'The effects import the stages and the grading only: not the worker, the backends or the intake.',
+          "The effects import the pipeline's stages and the grading only: not the engine or the intake.",
       },
     ],
   ),

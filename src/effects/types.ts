@@ -4,7 +4,7 @@
  */
 import type { StageInvocation } from '../pipeline/stages/invocation.ts';
 
-import type { SettingValue } from '../engine/protocol.ts';
+import type { SettingValue } from '../pipeline/settings.ts';
 
 export type { SettingValue };
 export type Settings = Readonly<Record<string, SettingValue>>;

@@ -3,17 +3,10 @@
  * (stages, effects, the worker's image bookkeeping) is written against this interface only.
  */
 import type { EngineKind } from './protocol.ts';
+import type { GpuTexture, TextureFormat } from '../pipeline/texture.ts';
 import type { UniformValues } from '../pipeline/uniforms.ts';
 
-/** rgba8unorm for images; rgba16float for intermediates that need range or precision. */
-export type TextureFormat = 'rgba8unorm' | 'rgba16float';
-
-export interface GpuTexture {
-  readonly id: number;
-  readonly width: number;
-  readonly height: number;
-  readonly format: TextureFormat;
-}
+export type { GpuTexture, TextureFormat };
 
 /** A per-pixel stage that a pass applies to what it stores (src/engine/epilogue-fusion.ts). */
 export interface FusedStep {

@@ -3,6 +3,7 @@
  * fields' guards and, for a request, the type of its reply. Worker-safe: no DOM, no React.
  */
 import { isDeviceLimits, type DeviceLimits } from '../device-limits.ts';
+import type { EffectSettings, SettingValue } from '../../pipeline/settings.ts';
 import { MAX_STRAIGHTEN, type CropGeometry } from '../../crop/model/geometry.ts';
 import { isFrameChoice, type FrameChoice } from '../../frames/model/choice.ts';
 import {
@@ -41,9 +42,7 @@ export const WORKER_STATUSES = [
 ] as const;
 export type WorkerStatus = (typeof WORKER_STATUSES)[number];
 
-/** A setting's value as messages carry it (the effects' settings are these). */
-export type SettingValue = number | string | boolean;
-export type EffectSettings = Readonly<Record<string, SettingValue>>;
+export type { EffectSettings, SettingValue };
 
 /** Which image a bitmap request reads: the committed base or what the canvas shows now. */
 export type BitmapSource = 'currentBase' | 'current';

@@ -13,7 +13,7 @@
  * it a one-pixel dark border (kodim23 has one) would be averaged into the edge texel and the two would part
  * by up to 100 levels along that edge.
  */
-import type { GpuTexture } from '../../engine/backend.ts';
+import type { GpuTexture } from '../texture.ts';
 import type { UniformParams, UniformTable, UniformValue, UniformValues } from '../uniforms.ts';
 import { finalPass } from './passes.ts';
 import type { PassEncoder, Region } from './types.ts';
