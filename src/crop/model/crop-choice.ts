@@ -12,19 +12,14 @@ import {
   turnedSize,
   uncropped,
   type AspectId,
-  type CropGeometry,
   type QuarterTurns,
   type Size,
 } from './geometry.ts';
+import type { CropChoice } from '../../edit/crop.ts';
 import { fill, msg } from '../../i18n/msg.ts';
 import { CROP_TEMPLATE } from '../../i18n/templates.ts';
 
-export interface CropChoice {
-  geometry: CropGeometry;
-  aspect: AspectId;
-  /** The preset's sides swapped (4:5 shown as 5:4). */
-  aspectTurned: boolean;
-}
+export type { CropChoice };
 
 /** The choice that changes nothing: the whole photo, free. */
 export function noCrop(photo: Size): CropChoice {

@@ -5,7 +5,7 @@
 import type { StageInvocation } from '../../pipeline/stages/invocation.ts';
 import { FRAME_LOOK } from '../../pipeline/stages/frame/stage.ts';
 import type { TileLimits } from '../tiling.ts';
-import type { FrameChoice } from '../../frames/model/choice.ts';
+import type { FrameChoice } from '../../edit/frame.ts';
 import { FRAME_KIND, type Rect } from '../../frames/model/frames.ts';
 import type { PrintLayout, Size } from '../../frames/model/layout.ts';
 

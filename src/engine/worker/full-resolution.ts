@@ -57,7 +57,7 @@ import {
 } from './export-step-plan.ts';
 import { into, runInTiles, type RowSink } from './tiles.ts';
 import { FrameRenderer } from './frame.ts';
-import type { FrameChoice } from '../../frames/model/choice.ts';
+import type { FrameChoice } from '../../edit/frame.ts';
 import type { RenderJob, RenderResult, RenderStep } from './render-job.ts';
 import { NONE, Pictures, type Picture } from './picture.ts';
 import { framedSize } from '../../frames/model/layout.ts';

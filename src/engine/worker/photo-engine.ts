@@ -40,7 +40,7 @@ import { exportCube } from './cube-export.ts';
 import { loadCube, readCube } from './cube-files.ts';
 import { previewJpeg } from './preview-save.ts';
 import { textureLimit } from '../device-limits.ts';
-import { NO_FRAME, type FrameChoice } from '../../frames/model/choice.ts';
+import { NO_FRAME, type FrameChoice } from '../../edit/frame.ts';
 import { FrameRenderer } from './frame.ts';
 
 export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => void;

@@ -4,64 +4,36 @@
  * in recipe-frame.ts.
  */
 import * as v from 'valibot';
-import { cleanText, codePoints } from '../../i18n/user-text.ts';
-import { FRAME_IDS, isFrameId, type FrameId } from './frames.ts';
+import {
+  DEFAULT_EDGE_TEXT,
+  FRAME_CHOICE_SCHEMA,
+  FRAME_FIELDS,
+  isFrameChoice,
+  MAX_CAPTION,
+  MAX_EDGE_TEXT,
+  MAX_FRAME_NUMBER,
+  NO_FRAME,
+  type FrameChoice,
+} from '../../edit/frame.ts';
+import { cleanText } from '../../i18n/user-text.ts';
+import { isFrameId } from './frames.ts';
 
-export interface FrameChoice {
-  id: FrameId;
-  /** Written on an instant print's bottom border (at most MAX_CAPTION characters). */
-  caption: string;
-  /** The film's edge print: the user's words; the default names no manufacturer. */
-  edgeText: string;
-  /** The 35 mm frame's number on the edge, 1-36 (the 120 frame's, 1-12). */
-  frameNumber: number;
-  /** The rebate as a colour negative's orange mask, instead of a slide's black. */
-  orangeMask: boolean;
-  /** The print border writes the photo's date below it. */
-  date: boolean;
-}
-
-/** As collage text: 500 characters (code points) at most. */
-export const MAX_CAPTION = 500;
-export const MAX_EDGE_TEXT = 40;
-export const DEFAULT_EDGE_TEXT = 'RETROCAM 400';
-
-export const NO_FRAME: FrameChoice = {
-  id: 'none',
-  caption: '',
-  edgeText: DEFAULT_EDGE_TEXT,
-  frameNumber: 12,
-  orangeMask: false,
-  date: false,
+export {
+  DEFAULT_EDGE_TEXT,
+  FRAME_CHOICE_SCHEMA,
+  FRAME_FIELDS,
+  isFrameChoice,
+  MAX_CAPTION,
+  MAX_EDGE_TEXT,
+  MAX_FRAME_NUMBER,
+  NO_FRAME,
+  type FrameChoice,
 };
 
 /** The caption as drawn: the user-text cleaner's, at most MAX_CAPTION code points. */
 export function cleanCaption(text: string): string {
   return cleanText(text, MAX_CAPTION);
 }
-
-/** The frame number on a film's edge: 1-36 (a 35 mm roll's frames). */
-export const MAX_FRAME_NUMBER = 36;
-
-/** Text of at most `max` code points. */
-const textOfAtMost = (max: number) =>
-  v.pipe(
-    v.string(),
-    v.check((text) => codePoints(text) <= max),
-  );
-
-/** The checks of a choice's fields, one per field: the worker's messages, the recipes and the links use them. */
-export const FRAME_FIELDS = {
-  id: v.picklist(FRAME_IDS),
-  caption: textOfAtMost(MAX_CAPTION),
-  edgeText: textOfAtMost(MAX_EDGE_TEXT),
-  frameNumber: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_FRAME_NUMBER)),
-  orangeMask: v.boolean(),
-  date: v.boolean(),
-};
-
-/** A whole choice as the worker's messages carry it: every field present and in range. */
-export const FRAME_CHOICE_SCHEMA = v.object(FRAME_FIELDS);
 
 function frameNumberOf(value: unknown): number {
   const n = typeof value === 'number' ? value : Number(value);
@@ -115,9 +87,4 @@ export function writeFrameParams(params: URLSearchParams, choice: FrameChoice): 
   if (choice.frameNumber !== NO_FRAME.frameNumber) params.set('frameNo', String(choice.frameNumber));
   if (choice.orangeMask) params.set('frameMask', 'orange');
   if (choice.date) params.set('frameDate', '1');
-}
-
-/** A choice as the worker's messages carry it: every field present and in range. */
-export function isFrameChoice(value: unknown): value is FrameChoice {
-  return v.is(FRAME_CHOICE_SCHEMA, value);
 }
