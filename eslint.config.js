@@ -44,9 +44,8 @@ const MODEL = [
   },
 ];
 const NO_APP = {
-  group: ['**/app/**', '!**/app/test-hooks.ts'],
-  message:
-    'The app (entry, routes, pages) is above the UI it shows: of it, import only src/app/test-hooks.ts.',
+  group: ['**/app/**'],
+  message: 'The app (entry, routes, pages) is above the UI it shows: the UI imports nothing of it.',
 };
 
 /**
@@ -231,7 +230,7 @@ export default tseslint.config(
   ),
   // The UI (the editor, the pages, the shared src/ui, each feature's ui/ folder) never imports GPU code: it
   // talks to the engine through src/engine/client and the messages of src/engine/protocol.ts. Below the
-  // app (the entry, the routes, the pages), it imports of the app only the test hooks' shared piece.
+  // app (the entry, the routes, the pages), it imports nothing of it.
   fence(['src/app/**/*.{ts,tsx}'], [NO_GPU]),
   fence(['src/editor/**/*.{ts,tsx}'], [NO_GPU, NO_APP]),
   fence(

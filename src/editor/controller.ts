@@ -15,7 +15,7 @@ import { EDITOR_FORMATS } from '../intake/formats.ts';
 import { takeHandoff, type FirstStep } from '../intake/handoff.ts';
 import { CollageController } from '../collage/ui/collage-controller.ts';
 import { CropController } from '../crop/ui/crop-controller.ts';
-import type { TestOptions } from '../app/test-hooks.ts';
+import type { TestOptions } from '../ui/test-hooks.ts';
 import type { Store } from '../ui/jotai.ts';
 import { EngineSession } from './engine-session.ts';
 import type { FeatureHost } from '../features/host.ts';

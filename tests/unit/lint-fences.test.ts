@@ -373,7 +373,7 @@ describe('the layers are fenced by lint', () => {
       await errors('src/effects/settings.ts', "import { x } from '../metadata/calendar-day.ts';"),
     ).toEqual([]);
     expect(
-      await errors('src/camera/ui/CameraView.tsx', "import { pngDataUrl } from '../../app/test-hooks.ts';"),
+      await errors('src/camera/ui/CameraView.tsx', "import { pngDataUrl } from '../../ui/test-hooks.ts';"),
     ).toEqual([]);
     expect(
       await errors('src/effects/index.ts', "import { x } from '../collage/model/collage-effect.ts';"),

@@ -10,7 +10,7 @@ import type { EngineKind } from '../../engine/protocol.ts';
 import { findEffect } from '../../effects/index.ts';
 import type { CameraProblem } from './camera-problems.ts';
 import { CameraSession, type CameraStats } from './camera-session.ts';
-import { pngDataUrl } from '../../app/test-hooks.ts';
+import { pngDataUrl } from '../../ui/test-hooks.ts';
 import type {} from './camera-test-hooks.ts';
 import { CAMERA_LOOKS, type CameraLook } from '../model/looks.ts';
 import { loadRecipeLooks } from './recipe-looks.ts';
