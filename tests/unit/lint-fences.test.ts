@@ -375,12 +375,8 @@ describe('the layers are fenced by lint', () => {
     expect(
       await errors('src/camera/ui/CameraView.tsx', "import { pngDataUrl } from '../../ui/test-hooks.ts';"),
     ).toEqual([]);
-    expect(
-      await errors('src/effects/index.ts', "import { x } from '../collage/model/collage-effect.ts';"),
-    ).toEqual([]);
-    expect(
-      await errors('src/collage/model/collage-effect.ts', "import { x } from '../../effects/types.ts';"),
-    ).toEqual([]);
+    expect(await errors('src/effects/index.ts', "import { x } from './collage.ts';")).toEqual([]);
+    expect(await errors('src/effects/collage.ts', "import { x } from './types.ts';")).toEqual([]);
   });
 
   it('and allows what the features and their models may import', async () => {
