@@ -60,3 +60,46 @@ export interface CropChoice {
   /** The preset's sides swapped (4:5 shown as 5:4). */
   aspectTurned: boolean;
 }
+
+/** The aspect as the user reads it: '1:1', '5:4' for a turned 4:5, 'Original', 'Free'. */
+export function aspectLabel(aspect: AspectId, turned: boolean): string {
+  const label = ASPECTS.find((a) => a.id === aspect)?.label ?? 'Free';
+  if (!turned || !label.includes(':')) return label;
+  const [w, h] = label.split(':');
+  return `${h}:${w}`;
+}
+
+/**
+ * The history step's id (what the worker's undo stack and a saved file's name carry): 'crop' for a free
+ * frame, else 'crop-' and the aspect as the frame shows it ('crop-4-5', 'crop-5-4', 'crop-original').
+ */
+export function cropStepId(choice: CropChoice): string {
+  if (choice.aspect === 'free') return 'crop';
+  if (choice.aspect === 'original') return 'crop-original';
+  return `crop-${aspectLabel(choice.aspect, choice.aspectTurned).replace(':', '-')}`;
+}
+
+/**
+ * A crop as another photo can take it: the aspect (centred, the largest of it), the turns, the flips and
+ * the angle, but no pixel rectangle, which would not fit a photo of another size. 'Apply to all' in a
+ * batch and a look link carry it.
+ */
+export interface CropRecipe {
+  aspect: AspectId;
+  aspectTurned: boolean;
+  turns: QuarterTurns;
+  flipH: boolean;
+  flipV: boolean;
+  angle: number;
+}
+
+export function recipeOf(choice: CropChoice): CropRecipe {
+  const { turns, flipH, flipV, angle } = choice.geometry;
+  return { aspect: choice.aspect, aspectTurned: choice.aspectTurned, turns, flipH, flipV, angle };
+}
+
+/** Whether the recipe changes a photo at all. */
+export function isNoRecipe(recipe: CropRecipe): boolean {
+  const { aspect, turns, flipH, flipV, angle } = recipe;
+  return (aspect === 'free' || aspect === 'original') && turns === 0 && !flipH && !flipV && angle === 0;
+}
