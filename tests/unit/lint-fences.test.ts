@@ -340,6 +340,73 @@ const CASES: [string, string, string, RegExp][] = [
     "import { x } from '../../editor/state/atoms.ts';",
     /plugs into the editor/,
   ],
+  // One direction: the pipeline, then the effects, the edit, the engine; the features meet in the edit.
+  [
+    'the pipeline imports nothing of the engine',
+    'src/pipeline/stages/types.ts',
+    "import type { x } from '../../engine/backend.ts';",
+    /below the effects and the engine/,
+  ],
+  [
+    'the effects import nothing of the engine, not even its protocol',
+    'src/effects/types.ts',
+    "import type { x } from '../engine/protocol.ts';",
+    /stages and the grading only/,
+  ],
+  [
+    'the effects import no feature',
+    'src/effects/index.ts',
+    "import { x } from '../collage/model/types.ts';",
+    /below the features and the edit/,
+  ],
+  [
+    'the edit imports nothing of the engine',
+    'src/edit/edit.ts',
+    "import type { x } from '../engine/protocol.ts';",
+    /The edit is below/,
+  ],
+  [
+    "the edit imports no feature's model",
+    'src/edit/edit.ts',
+    "import type { x } from '../crop/model/crop-choice.ts';",
+    /The edit is below/,
+  ],
+  [
+    "the features' shared code imports no feature",
+    'src/features/edit-state.ts',
+    "import { x } from '../crop/model/crop-choice.ts';",
+    /what they exchange is the edit/,
+  ],
+  [
+    'the shared UI imports no feature',
+    'src/ui/atoms.ts',
+    "import { x } from '../frames/model/choice.ts';",
+    /below the features and their host/,
+  ],
+  [
+    "the shared UI imports nothing of the features' host",
+    'src/ui/notifications.ts',
+    "import type { x } from '../features/editor-state.ts';",
+    /below the features and their host/,
+  ],
+  [
+    "the crop's UI imports nothing of the frames' UI",
+    'src/crop/ui/crop-controller.ts',
+    "import { x } from '../../frames/ui/frame-atom.ts';",
+    /never in each other's UI code/,
+  ],
+  [
+    "the recipes' UI imports nothing of the crop tool",
+    'src/recipes/ui/recipe-book.ts',
+    "import { x } from '../../crop/ui/crop-controller.ts';",
+    /never in each other's UI code/,
+  ],
+  [
+    'the editor imports nothing of the app',
+    'src/editor/controller.ts',
+    "import { x } from '../app/pages/LandingPage.tsx';",
+    /imports nothing of it/,
+  ],
 ];
 
 describe('the layers are fenced by lint', () => {
