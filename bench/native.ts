@@ -24,7 +24,7 @@ import { EFFECTS } from '../src/effects/index.ts';
 import { bakeLut } from '../src/grading/luts.ts';
 import { resolveSettings } from '../src/effects/settings.ts';
 import type { Backend, GpuTexture } from '../src/engine/backend.ts';
-import type { StageInvocation } from '../src/engine/stages/invocation.ts';
+import type { StageInvocation } from '../src/pipeline/stages/invocation.ts';
 import { StageRunner } from '../src/engine/runner.ts';
 import { createWebGpuBackend } from '../src/engine/webgpu/create.ts';
 import { EngineResources } from '../src/engine/worker/resources.ts';

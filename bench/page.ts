@@ -5,7 +5,7 @@
 import '../tests/gpu/harness.ts';
 import { EFFECTS } from '../src/effects/index.ts';
 import { resolveSettings } from '../src/effects/settings.ts';
-import { STAGES } from '../src/engine/stages/index.ts';
+import { STAGES } from '../src/pipeline/stages/index.ts';
 import type { EngineKind } from '../src/engine/protocol.ts';
 import { STAGE_CASES } from '../tests/gpu/cases/index.ts';
 import { median } from '../tests/support/synthetic.ts';

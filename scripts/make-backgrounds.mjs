@@ -21,7 +21,7 @@ await withPage('/tests/gpu/harness.html', 5177, async (page) => {
         const { pg2016Effect } = await import('/src/effects/filters.ts');
         const { resolveSettings } = await import('/src/effects/settings.ts');
         const { bakeLut } = await import('/src/grading/luts.ts');
-        const { STAGES } = await import('/src/engine/stages/index.ts');
+        const { STAGES } = await import('/src/pipeline/stages/index.ts');
         const bitmap = await createImageBitmap(
           new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))]),
         );

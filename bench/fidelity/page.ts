@@ -4,7 +4,7 @@
 import '../../tests/gpu/harness.ts';
 import { findEffect } from '../../src/effects/index.ts';
 import { resolveSettings } from '../../src/effects/settings.ts';
-import { RESIZE_SMOOTH } from '../../src/engine/stages/resize/stage.ts';
+import { RESIZE_SMOOTH } from '../../src/pipeline/stages/resize/stage.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { Tile } from './report.ts';
 import type { RenderedLook } from './page-api.ts';

@@ -6,9 +6,9 @@
  * editor's resource store keeps. Every consumer reads this one value: the preview, the saves, a batch,
  * the links, the recipes, recovery. Pure and worker-safe.
  */
-import type { CropChoice } from '../crop/model/crop-choice.ts';
-import { NO_FRAME, type FrameChoice } from '../frames/model/choice.ts';
-import type { SettingValue } from '../engine/protocol.ts';
+import type { SettingValue } from '../pipeline/settings.ts';
+import type { CropChoice } from './crop.ts';
+import { NO_FRAME, type FrameChoice } from './frame.ts';
 
 export type StepSettings = Readonly<Record<string, SettingValue>>;
 

@@ -3,8 +3,25 @@
  * worker keeps each step's result under what made it, so the ids (which the page's history needs) are
  * left out: a step changed back to what it was is the same step to the worker.
  */
-import type { RenderEdit, RenderStep } from '../engine/protocol.ts';
+import type { EffectSettings } from '../pipeline/settings.ts';
+import type { CropGeometry } from './crop.ts';
 import type { Edit } from './edit.ts';
+import type { FrameChoice } from './frame.ts';
+
+/**
+ * The steps in order, the crop of the original before them, the frame around them. Resources are named:
+ * a .cube by its hash, a mask or a collage's picture by its id; the worker keeps each once it has been
+ * handed over (the protocol's `EditResources`).
+ */
+export type RenderStep =
+  | { kind: 'effect'; effectId: string; settings: EffectSettings; cube?: string; mask?: string }
+  | { kind: 'image'; image: string; width: number; height: number };
+
+export interface RenderEdit {
+  crop: CropGeometry | null;
+  steps: RenderStep[];
+  frame: FrameChoice;
+}
 
 export function renderForm(edit: Edit): RenderEdit {
   const steps = edit.steps.map((step): RenderStep => {

@@ -40,7 +40,7 @@ import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import { isBusy, isCollage, type EditorState } from '../features/editor-state.ts';
 import { notifyAtom } from '../ui/notifications.ts';
 import { collageSelectionAtom, exportProgressAtom, rememberedSaveOptions } from '../ui/atoms.ts';
-import { testOptions } from '../app/test-hooks.ts';
+import { testOptions } from '../ui/test-hooks.ts';
 import { installTestHooks } from './editor-test-hooks.ts';
 import { useViewport } from '../ui/useViewport.ts';
 import './EditorPage.css';

@@ -2,10 +2,10 @@
  * The editor's controller conducts: it makes the editor's parts, hands each of them its job, and turns
  * what the user does into the pure rules of state/, which its loop (rule-runner.ts) runs against the
  * store. The worker, its log and its recovery are in engine-session.ts (whose events it listens to), the
- * saves in save-commands.ts, what the user brings (a .cube, a painted mask) in user-resources.ts. The
- * features (the collage, the crop, the recipes, the frames) get a host (src/features/host.ts) from it. All
- * the editor's state is in atoms (state/); the React components call its methods and read them. The test hooks are an
- * adapter of their own (editor-test-hooks.ts).
+ * saves in save-commands.ts, the edit as a link in edit-link.ts, what the user brings (a .cube, a painted
+ * mask) in user-resources.ts. The features (the collage, the crop, the recipes, the frames) get a host
+ * (src/features/host.ts) from it. All the editor's state is in atoms (state/); the React components call
+ * its methods and read them. The test hooks are an adapter of their own (editor-test-hooks.ts).
  */
 import { FrameController } from '../frames/ui/frame-controller.ts';
 import { findEffect, likelyEffects } from '../effects/index.ts';
@@ -15,7 +15,7 @@ import { EDITOR_FORMATS } from '../intake/formats.ts';
 import { takeHandoff, type FirstStep } from '../intake/handoff.ts';
 import { CollageController } from '../collage/ui/collage-controller.ts';
 import { CropController } from '../crop/ui/crop-controller.ts';
-import type { TestOptions } from '../app/test-hooks.ts';
+import type { TestOptions } from '../ui/test-hooks.ts';
 import type { Store } from '../ui/jotai.ts';
 import { EngineSession } from './engine-session.ts';
 import type { FeatureHost } from '../features/host.ts';
@@ -24,6 +24,7 @@ import { editorStateAtom } from './state/atoms.ts';
 import type { LookLink } from '../features/look-link.ts';
 import type { FileIntake } from './photo-intake.ts';
 import { RuleRunner } from './rule-runner.ts';
+import { applyLinkedEdit, shareEdit } from './edit-link.ts';
 import { SaveCommands } from './save-commands.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import { errorReceived, isBusy, type EditorState, type Outcome } from '../features/editor-state.ts';
@@ -38,30 +39,9 @@ import {
   undo,
   withOpenCube,
 } from './state/effect-rules.ts';
-import {
-  committed,
-  editOnScreen,
-  editReplaced,
-  imageCommitted,
-  stepRemoved,
-} from '../features/edit-state.ts';
-import { lookQuery, withLook } from '../features/look-link.ts';
-import { appLink, shareLink } from '../ui/share.ts';
-import { showOrPutBack } from '../features/show-edit.ts';
-import {
-  CROP_STEP_ID,
-  findStep,
-  FRAME_STEP_ID,
-  hasImage,
-  newStepId,
-  stepIds,
-  type EffectStep,
-} from '../edit/edit.ts';
-import { allEdits, type EditChange } from '../edit/history.ts';
-import { editIsEmpty } from '../recipes/model/recipe-edit.ts';
-import { cropForPhoto, cropStepId, isNoRecipe } from '../crop/model/crop-choice.ts';
-import { NO_FRAME } from '../frames/model/choice.ts';
-import { resolveSettings } from '../effects/settings.ts';
+import { committed, imageCommitted, stepRemoved } from '../features/edit-state.ts';
+import { CROP_STEP_ID, findStep, FRAME_STEP_ID, newStepId } from '../edit/edit.ts';
+import { allEdits } from '../edit/history.ts';
 import type { LinkedEdit } from './state/look-rules.ts';
 import { fileChosen, takePendingFile } from './state/image-rules.ts';
 import { lookLinked, shotChosen } from './state/look-rules.ts';
@@ -75,12 +55,6 @@ import type { RecipeResult } from '../recipes/model/parse.ts';
 import { RecipeBook } from '../recipes/ui/recipe-book.ts';
 import { t } from '../i18n/i18n.ts';
 import { msg } from '../i18n/msg.ts';
-
-export const NOTHING_TO_SHARE = msg('There is nothing to share yet: choose a look, crop or frame first.');
-export const COLLAGE_NOT_SHARED = msg('A collage cannot be shared as a link: save the photo instead.');
-export const CUBE_NOT_SHARED = msg(
-  'A link cannot carry your own .cube file: whoever opens it gets the look without it. Share the recipe file instead.',
-);
 
 export interface ControllerOptions {
   engine?: EngineKind;
@@ -360,14 +334,8 @@ export class EditorController {
    * Shares a link to the edit on screen (the Web Share sheet, else the clipboard; the field shows it
    * either way). A collage, or the user's own .cube, cannot travel in a link: said instead.
    */
-  async share(): Promise<void> {
-    const edit = editOnScreen(this.state);
-    if (hasImage(edit)) return this.notify('warning', COLLAGE_NOT_SHARED);
-    if (editIsEmpty(edit)) return this.notify('warning', NOTHING_TO_SHARE);
-    if (edit.steps.some((step) => step.kind === 'effect' && step.cube))
-      this.notify('warning', CUBE_NOT_SHARED);
-    const url = appLink('/editor', withLook('', lookQuery(edit)));
-    await shareLink(url, t('My RetroCam look'), this.store, this.notify);
+  share(): Promise<void> {
+    return shareEdit(this.state, this.store, this.notify);
   }
 
   /** Opens a step of the edit (a tap on it in the list): a look's controls, the crop tool, the frames. */
@@ -415,29 +383,7 @@ export class EditorController {
 
   /** A link's edit before its look, once its photo is ready: one version of the history. */
   private linkEdit(linked: LinkedEdit): boolean {
-    const source = this.session.source;
-    if (!source) return false;
-    const ids = stepIds(allEdits(this.state.history));
-    const warn = (message: string) => this.notify('warning', message);
-    const steps = (linked.steps ?? []).flatMap((step): EffectStep[] => {
-      const effect = findEffect(step.effectId);
-      if (!effect) return [];
-      const given = Object.fromEntries(Object.entries(step.settings).map(([k, v]) => [k, String(v)]));
-      const settings = resolveSettings(effect, this.resources.usableSettings(effect, given, warn));
-      return [{ kind: 'effect', id: ids(), effectId: effect.id, settings }];
-    });
-    const crop = linked.crop && !isNoRecipe(linked.crop) ? cropForPhoto(linked.crop, source.original) : null;
-    const edit = { crop, steps, frame: linked.frame ?? NO_FRAME };
-    if (editIsEmpty(edit)) return false;
-    const before = this.state;
-    // A link that only crops is named as the crop it is.
-    const change: EditChange =
-      crop && steps.length === 0 && edit.frame.id === 'none'
-        ? { kind: 'crop', step: cropStepId(crop) }
-        : { kind: 'link' };
-    this.run((s) => editReplaced(s, edit, change));
-    void showOrPutBack(this.host, before);
-    return true;
+    return applyLinkedEdit(linked, this.host, this.resources);
   }
 
   undo(): void {

@@ -1,9 +1,9 @@
 /**
- * The editor's test hooks, one adapter (only with `?testHooks=1`, which src/app/test-hooks.ts reads): on
+ * The editor's test hooks, one adapter (only with `?testHooks=1`, which src/ui/test-hooks.ts reads): on
  * window.__retrocam, they let the reliability tests break the engine, count its GPU objects, read the
  * canvas and follow every status the editor passed through. The controller knows nothing of them.
  */
-import { pngDataUrl, type TestOptions } from '../app/test-hooks.ts';
+import { pngDataUrl, type TestOptions } from '../ui/test-hooks.ts';
 import type { EngineClient } from '../engine/client/engine-client.ts';
 import type { TestHookAction } from '../engine/protocol.ts';
 import type { Store } from '../ui/jotai.ts';

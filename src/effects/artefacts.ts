@@ -3,7 +3,7 @@
  * they add. Each amount is 0..1 in the UI; the stage strengths and sizes here were chosen by looking at
  * kodim03, kodim05, kodim23 and a 12 MP night photo at the processing size.
  */
-import type { StageInvocation } from '../engine/stages/invocation.ts';
+import type { StageInvocation } from '../pipeline/stages/invocation.ts';
 import { numberSetting } from './settings.ts';
 import type { RangeSetting, Settings } from './types.ts';
 

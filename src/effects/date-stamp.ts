@@ -3,7 +3,7 @@
  * back printed, or a digital compact burned into its pixels. Off by default, one toggle away; its date is
  * the photo's own (EXIF DateTimeOriginal, else the day it was opened) unless the user sets another.
  */
-import type { StageInvocation } from '../engine/stages/invocation.ts';
+import type { StageInvocation } from '../pipeline/stages/invocation.ts';
 import { booleanSetting, numberSetting, stringSetting } from './settings.ts';
 import type { PhotoInput, SettingDefinition, Settings } from './types.ts';
 

@@ -1,4 +1,4 @@
-import type { StageInvocation } from '../engine/stages/invocation.ts';
+import type { StageInvocation } from '../pipeline/stages/invocation.ts';
 import { CUSTOM_LUT, lutKey } from '../grading/look-names.ts';
 import { LOOKS } from '../grading/looks/index.ts';
 import { numberSetting, relativePixels, stringSetting } from './settings.ts';

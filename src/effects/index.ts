@@ -1,5 +1,5 @@
 import { ccdEffect } from './ccd.ts';
-import { collageEffect } from '../collage/model/collage-effect.ts';
+import { collageEffect } from './collage.ts';
 import { dualVignetteEffect } from './dual-vignette.ts';
 import { iphone3Effect } from './iphone-3g.ts';
 import { jpegSimulationEffect } from './jpeg.ts';

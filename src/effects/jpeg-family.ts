@@ -3,7 +3,7 @@
  * noise, sharpening, a real JPEG round trip, and the optional pixelated 2x upscale. An effect may put its
  * own prefix on the names (CCD uses `ccd`: `ccd_quality`, `ccd_longSidePixels`, ...).
  */
-import type { StageInvocation } from '../engine/stages/invocation.ts';
+import type { StageInvocation } from '../pipeline/stages/invocation.ts';
 import { booleanSetting, numberSetting, stringSetting } from './settings.ts';
 import type { ImageSize, SettingDefinition, SettingValue, Settings } from './types.ts';
 import { fill } from '../i18n/msg.ts';

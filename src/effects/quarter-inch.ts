@@ -1,4 +1,4 @@
-import type { StageInvocation } from '../engine/stages/invocation.ts';
+import type { StageInvocation } from '../pipeline/stages/invocation.ts';
 import { bloomTint } from '../grading/bloom-tints.ts';
 import {
   adjustJpeg,

@@ -4,8 +4,8 @@
  * step's chain ends with, so that it flows wherever settings and chains already flow (drafts, the
  * recovery log, saves in tiles, batches, the live camera, look links, recipes).
  */
-import type { StageInvocation } from '../engine/stages/invocation.ts';
-import { stepInputKey } from '../engine/stages/mix/stage.ts';
+import type { StageInvocation } from '../pipeline/stages/invocation.ts';
+import { stepInputKey } from '../pipeline/stages/mix/stage.ts';
 import type { EffectDefinition, PhotoInput, RangeSetting, Settings } from './types.ts';
 
 export const STRENGTH_SETTING = 'strength';

@@ -2,9 +2,9 @@
  * An effect is one declarative, worker-safe definition read by both the UI (its settings and ranges) and
  * the worker (the stages it runs).
  */
-import type { StageInvocation } from '../engine/stages/invocation.ts';
+import type { StageInvocation } from '../pipeline/stages/invocation.ts';
 
-import type { SettingValue } from '../engine/protocol.ts';
+import type { SettingValue } from '../pipeline/settings.ts';
 
 export type { SettingValue };
 export type Settings = Readonly<Record<string, SettingValue>>;

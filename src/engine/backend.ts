@@ -3,17 +3,10 @@
  * (stages, effects, the worker's image bookkeeping) is written against this interface only.
  */
 import type { EngineKind } from './protocol.ts';
-import type { UniformValues } from './uniforms.ts';
+import type { GpuTexture, TextureFormat } from '../pipeline/texture.ts';
+import type { UniformValues } from '../pipeline/uniforms.ts';
 
-/** rgba8unorm for images; rgba16float for intermediates that need range or precision. */
-export type TextureFormat = 'rgba8unorm' | 'rgba16float';
-
-export interface GpuTexture {
-  readonly id: number;
-  readonly width: number;
-  readonly height: number;
-  readonly format: TextureFormat;
-}
+export type { GpuTexture, TextureFormat };
 
 /** A per-pixel stage that a pass applies to what it stores (src/engine/epilogue-fusion.ts). */
 export interface FusedStep {
@@ -26,7 +19,7 @@ export interface FusedStep {
 
 /** One full-texture pass of one program: every output texel is computed from the inputs. */
 export interface PassSpec {
-  /** The stage whose shaders run: `src/engine/stages/<stage>/<stage>.wgsl` and `.glsl`. */
+  /** The stage whose shaders run: `src/pipeline/stages/<stage>/<stage>.wgsl` and `.glsl`. */
   readonly stage: string;
   /** Entry point for stages with several passes (`main` when absent). */
   readonly entry?: string;

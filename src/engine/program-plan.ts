@@ -4,7 +4,7 @@
  */
 import type { Backend, GpuTexture, PassSpec, ProgramSpec, TextureFormat } from './backend.ts';
 import { StageRunner } from './runner.ts';
-import type { StageInvocation } from './stages/invocation.ts';
+import type { StageInvocation } from '../pipeline/stages/invocation.ts';
 
 /** Records passes; its textures hold nothing. */
 class RecordingBackend implements Backend {

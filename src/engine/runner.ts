@@ -1,8 +1,8 @@
 import type { Backend, FusedStep, GpuTexture } from './backend.ts';
 import { MAX_EPILOGUE_STAGES } from './epilogue-fusion.ts';
-import { getStage } from './stages/index.ts';
+import { getStage } from '../pipeline/stages/index.ts';
 import { StepInputs } from './step-inputs.ts';
-import type { StageInvocation } from './stages/invocation.ts';
+import type { StageInvocation } from '../pipeline/stages/invocation.ts';
 import type {
   AnyStage,
   PassEncoder,
@@ -10,10 +10,10 @@ import type {
   Region,
   StageTextures,
   TextureResolver,
-} from './stages/types.ts';
-import { wholeRegion } from './stages/types.ts';
+} from '../pipeline/stages/types.ts';
+import { wholeRegion } from '../pipeline/stages/types.ts';
 import { TexturePool } from './texture-pool.ts';
-import { layoutUniforms, packUniforms, type UniformLayout } from './uniforms.ts';
+import { layoutUniforms, packUniforms, type UniformLayout } from '../pipeline/uniforms.ts';
 
 /** A per-pixel stage's one pass, recorded instead of run, to be applied by the pass before it. */
 interface PixelPass {
@@ -45,7 +45,7 @@ export class StageRunner {
    * Runs the stages in order on `input` and returns a new texture from the pool (the caller releases it).
    * `input` itself is left alone; with no stages the result is a copy. `resolve` supplies the extra
    * textures (LUTs, masks) that invocations name; the runner itself resolves step-input keys (a step's
-   * strength: src/engine/stages/mix/stage.ts). `region` places `input` in a larger image (a tile of the
+   * strength: src/pipeline/stages/mix/stage.ts). `region` places `input` in a larger image (a tile of the
    * full-resolution export); every stage must then keep the size, as tileable stages do.
    */
   run(

@@ -1,19 +1,19 @@
 /**
  * Shader files arrive as a map from path to source text, from each backend's own `import.meta.glob`, so a
  * backend bundles only its own language. A stage's shaders lie in its folder
- * (`/src/engine/stages/<stage>/<stage>.wgsl` and `.glsl`); the helpers stages share, and the engine's own
+ * (`/src/pipeline/stages/<stage>/<stage>.wgsl` and `.glsl`); the helpers stages share, and the engine's own
  * shaders, in `/shaders/common` and `/shaders/internal`. Neither WGSL nor GLSL ES has an include
  * directive; `#include "path"` lines (relative to the file, or from the root when they start with `/`) are
  * resolved here, once per file.
  *
  * A stage's file does not declare its uniforms: the loader prepends the WGSL `struct Params` or the GLSL
- * `uniform Params` block generated from the stage's uniform table (src/engine/uniforms.ts), so the table
+ * `uniform Params` block generated from the stage's uniform table (src/pipeline/uniforms.ts), so the table
  * is the one place they are written. A GLSL stage file is the body of a fragment shader: the loader also
  * prepends its `#version` line and default precisions.
  */
 
-import { getStage } from './stages/index.ts';
-import { glslParamsBlock, wgslParamsStruct, type UniformTable } from './uniforms.ts';
+import { getStage } from '../pipeline/stages/index.ts';
+import { glslParamsBlock, wgslParamsStruct, type UniformTable } from '../pipeline/uniforms.ts';
 
 export type ShaderLanguage = 'wgsl' | 'glsl';
 
@@ -67,7 +67,7 @@ export class ShaderLibrary {
   }
 
   stagePath(stage: string): string {
-    return `/src/engine/stages/${stage}/${stage}.${this.language}`;
+    return `/src/pipeline/stages/${stage}/${stage}.${this.language}`;
   }
 
   source(path: string, including: readonly string[] = []): string {

@@ -1,15 +1,15 @@
 /**
  * The step inputs of a run: the textures a chain ran on at the invocations that a later one reads back
- * (a step's strength mixes the step's output with its input: src/engine/stages/mix/stage.ts). The runner
+ * (a step's strength mixes the step's output with its input: src/pipeline/stages/mix/stage.ts). The runner
  * keeps each from the pool until the last invocation that reads it has run, and gives it at the size of
  * the image the reader runs on.
  */
 import type { GpuTexture } from './backend.ts';
-import { getStage } from './stages/index.ts';
-import type { StageInvocation } from './stages/invocation.ts';
-import { stepInputBack } from './stages/mix/stage.ts';
-import { RESIZE_SMOOTH } from './stages/resize/stage.ts';
-import type { TextureResolver } from './stages/types.ts';
+import { getStage } from '../pipeline/stages/index.ts';
+import type { StageInvocation } from '../pipeline/stages/invocation.ts';
+import { stepInputBack } from '../pipeline/stages/mix/stage.ts';
+import { RESIZE_SMOOTH } from '../pipeline/stages/resize/stage.ts';
+import type { TextureResolver } from '../pipeline/stages/types.ts';
 
 interface Size {
   readonly width: number;

@@ -5,8 +5,7 @@
  * new version of it (a crop, a frame, a step taken out, a recipe, a collage, Undo and Redo), each one
  * entry of the history. Pure; tested rule by rule.
  */
-import type { CropChoice } from '../crop/model/crop-choice.ts';
-import { cropStepId } from '../crop/model/crop-choice.ts';
+import { cropStepId, type CropChoice } from '../edit/crop.ts';
 import {
   findStep,
   withCrop,
@@ -28,8 +27,8 @@ import {
   type EditChange,
   type EditHistory,
 } from '../edit/history.ts';
-import type { FrameChoice } from '../frames/model/choice.ts';
-import type { SettingValue } from '../engine/protocol.ts';
+import type { FrameChoice } from '../edit/frame.ts';
+import type { SettingValue } from '../pipeline/settings.ts';
 import {
   isBusy,
   NO_EFFECT,

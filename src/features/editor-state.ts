@@ -22,10 +22,9 @@ import { startHistory, type EditHistory } from '../edit/history.ts';
 import type { Edit } from '../edit/edit.ts';
 import type { FirstStep } from '../intake/handoff.ts';
 import type { Recipe } from '../recipes/model/recipe.ts';
+import type { NotificationKind } from '../ui/notifications.ts';
 import type { LookLink } from './look-link.ts';
 
-/** How a notification looks: an error, a warning, a success or news. */
-export type NotificationKind = 'error' | 'warning' | 'success' | 'info';
 import { msg } from '../i18n/msg.ts';
 
 export type SettingsRecord = Record<string, SettingValue>;

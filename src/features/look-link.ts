@@ -8,15 +8,9 @@
 import { EFFECTS, findEffect } from '../effects/index.ts';
 import { defaultSettings } from '../effects/settings.ts';
 import type { SettingValue } from '../effects/types.ts';
-import type { CropRecipe } from '../crop/model/crop-choice.ts';
-import { recipeOf } from '../crop/model/crop-choice.ts';
-import { CROP_LINK_PARAMS, parseCropParams, writeCropParams } from '../crop/model/crop-link.ts';
-import {
-  FRAME_LINK_PARAMS,
-  parseFrameParams,
-  writeFrameParams,
-  type FrameChoice,
-} from '../frames/model/choice.ts';
+import { recipeOf, type CropRecipe } from '../edit/crop.ts';
+import { CROP_LINK_PARAMS, parseCropParams, writeCropParams } from '../edit/crop-link.ts';
+import { FRAME_LINK_PARAMS, parseFrameParams, writeFrameParams, type FrameChoice } from '../edit/frame.ts';
 import { effectsAfterImage, hasImage, type Edit, type EffectStep } from '../edit/edit.ts';
 
 /** The parameter of the looks before the link's look. */

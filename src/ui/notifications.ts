@@ -1,7 +1,7 @@
-import type { NotificationKind } from '../features/editor-state.ts';
 import { atom, type Store } from './jotai.ts';
 
-export type { NotificationKind };
+/** How a notification looks: an error, a warning, a success or news. */
+export type NotificationKind = 'error' | 'warning' | 'success' | 'info';
 
 /** A button in the notification that finishes what the message is about (one tap, then it closes). */
 export interface NotificationAction {

@@ -2,7 +2,7 @@
 // canvas segment by segment at the places its layout puts them.
 import type { Page } from '@playwright/test';
 import { dateGlyphs } from '../../src/effects/date-stamp.ts';
-import { dateStampLayout } from '../../src/engine/stages/date-stamp/stage.ts';
+import { dateStampLayout } from '../../src/pipeline/stages/date-stamp/stage.ts';
 import { DIGITS } from '../reference/date-stamp.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { expect, test } from '../support/fixtures.ts';

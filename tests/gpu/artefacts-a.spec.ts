@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
-import { dateStampGlyphs, dateStampLayout } from '../../src/engine/stages/date-stamp/stage.ts';
-import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
-import { lightLeakGeometry } from '../../src/engine/stages/light-leak/stage.ts';
+import { dateStampGlyphs, dateStampLayout } from '../../src/pipeline/stages/date-stamp/stage.ts';
+import type { StageInvocation } from '../../src/pipeline/stages/invocation.ts';
+import { lightLeakGeometry } from '../../src/pipeline/stages/light-leak/stage.ts';
 import { DIGITS } from '../reference/date-stamp.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { maxAbsoluteError, psnr } from '../reference/metrics.ts';

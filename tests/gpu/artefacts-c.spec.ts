@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
-import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
-import { tonalGrainCurve } from '../../src/engine/stages/tonal-grain/stage.ts';
+import type { StageInvocation } from '../../src/pipeline/stages/invocation.ts';
+import { tonalGrainCurve } from '../../src/pipeline/stages/tonal-grain/stage.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { maxAbsoluteError, psnr } from '../reference/metrics.ts';
 import { fixtureBase64, imageFromBase64 } from '../support/images.ts';

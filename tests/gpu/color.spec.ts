@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { parseCube } from '../../src/grading/cube.ts';
 import { bakeLook } from '../../src/grading/looks/index.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
-import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
+import type { StageInvocation } from '../../src/pipeline/stages/invocation.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { maxAbsoluteError, psnr } from '../reference/metrics.ts';
 import { fixtureBase64, imageFromBase64 } from '../support/images.ts';

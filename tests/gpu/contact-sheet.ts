@@ -4,7 +4,7 @@ import { EFFECTS } from '../../src/effects/index.ts';
 import { LOOKS } from '../../src/grading/looks/index.ts';
 import { dateGlyphs } from '../../src/effects/date-stamp.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
-import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
+import type { StageInvocation } from '../../src/pipeline/stages/invocation.ts';
 import './harness.ts';
 
 interface Cell {

@@ -1,6 +1,6 @@
 import { test as base, type Page } from '@playwright/test';
 import type { EngineKind } from '../../src/engine/protocol.ts';
-import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
+import type { StageInvocation } from '../../src/pipeline/stages/invocation.ts';
 import { fixtureBase64, imageFromBase64 } from '../support/images.ts';
 import type {} from './harness.ts';
 

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { bakeLook } from '../../src/grading/looks/index.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
-import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
+import type { StageInvocation } from '../../src/pipeline/stages/invocation.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { runReference } from '../reference/index.ts';
 import { psnr } from '../reference/metrics.ts';

@@ -6,7 +6,7 @@
  * tiles case 14 MB. The specs (stages.spec.ts, tiles.spec.ts) keep every expectation.
  */
 import type { EngineKind } from '../../src/engine/protocol.ts';
-import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
+import type { StageInvocation } from '../../src/pipeline/stages/invocation.ts';
 import type { Rect } from '../../src/engine/tiling.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { runReference } from '../reference/index.ts';

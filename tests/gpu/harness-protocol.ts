@@ -1,6 +1,6 @@
 // Messages between the harness page and its worker (test code only).
 import type { EngineKind } from '../../src/engine/protocol.ts';
-import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
+import type { StageInvocation } from '../../src/pipeline/stages/invocation.ts';
 import type { Rect } from '../../src/engine/tiling.ts';
 
 /** An extra texture for a run (a LUT, a mask), as RGBA8 rows from the top. */

@@ -1,6 +1,6 @@
 // The harness page: one worker per backend, reached by tests and the benchmark through window.harness.
 import type { EngineKind } from '../../src/engine/protocol.ts';
-import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
+import type { StageInvocation } from '../../src/pipeline/stages/invocation.ts';
 import type {
   BenchResult,
   CubeResult,

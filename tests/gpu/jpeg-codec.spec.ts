@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expect, runOnGpu, test } from './fixtures.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
-import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
+import type { StageInvocation } from '../../src/pipeline/stages/invocation.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { jpeg } from '../reference/jpeg.ts';
 import { meanAbsoluteError, psnr } from '../reference/metrics.ts';

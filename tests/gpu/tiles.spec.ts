@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
-import { STAGES } from '../../src/engine/stages/index.ts';
+import { STAGES } from '../../src/pipeline/stages/index.ts';
 import { DEFAULT_MAX_TILE_PIXELS } from '../../src/engine/tiling.ts';
 import { chainReach } from '../../src/engine/worker/export-step-plan.ts';
 import { STAGE_CASES } from './cases/index.ts';

@@ -3,7 +3,7 @@ import {
   bloomLevels,
   bloomSoftThreshold,
   type BloomParams,
-} from '../../src/engine/stages/bloom/stage.ts';
+} from '../../src/pipeline/stages/bloom/stage.ts';
 import {
   add,
   load,

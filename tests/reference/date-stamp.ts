@@ -5,7 +5,7 @@ import {
   DOT,
   dateStampLayout,
   type DateStampParams,
-} from '../../src/engine/stages/date-stamp/stage.ts';
+} from '../../src/pipeline/stages/date-stamp/stage.ts';
 import { mapPixels, type RgbaImage } from './image.ts';
 import { clamp01, smoothstep } from './vignette-shape.ts';
 

@@ -1,5 +1,5 @@
-import type { DualVignetteParams } from '../../src/engine/stages/dual-vignette/stage.ts';
-import { vignetteScale } from '../../src/engine/stages/vignette/stage.ts';
+import type { DualVignetteParams } from '../../src/pipeline/stages/dual-vignette/stage.ts';
+import { vignetteScale } from '../../src/pipeline/stages/vignette/stage.ts';
 import { mapPixels, type RgbaImage } from './image.ts';
 import { clamp01, smoothstep, vignetteDither, vignetteRadius } from './vignette-shape.ts';
 

@@ -1,4 +1,4 @@
-import type { DustScratchesParams } from '../../src/engine/stages/dust-scratches/stage.ts';
+import type { DustScratchesParams } from '../../src/pipeline/stages/dust-scratches/stage.ts';
 import { toByte, type RgbaImage } from './image.ts';
 import { pcg } from './pcg.ts';
 

@@ -1,4 +1,4 @@
-import type { FrameParams } from '../../src/engine/stages/frame/stage.ts';
+import type { FrameParams } from '../../src/pipeline/stages/frame/stage.ts';
 import { createImage, toByte, type RgbaImage } from './image.ts';
 import { pcg, triangular } from './pcg.ts';
 

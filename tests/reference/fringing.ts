@@ -1,4 +1,4 @@
-import { FRINGING_GAIN, FRINGING_RADIUS, FRINGING_TINT } from '../../src/engine/stages/fringing/stage.ts';
+import { FRINGING_GAIN, FRINGING_RADIUS, FRINGING_TINT } from '../../src/pipeline/stages/fringing/stage.ts';
 import { clipped } from './clip.ts';
 import { spreadMask, within } from './spread-mask.ts';
 import { mapPixels, type RgbaImage } from './image.ts';

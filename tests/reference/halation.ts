@@ -3,7 +3,7 @@ import {
   HALATION_RADIUS,
   HALATION_THRESHOLD,
   HALATION_TINT,
-} from '../../src/engine/stages/halation/stage.ts';
+} from '../../src/pipeline/stages/halation/stage.ts';
 import { smoothstep } from './clip.ts';
 import { spreadMask, within } from './spread-mask.ts';
 import { mapPixels, type RgbaImage } from './image.ts';

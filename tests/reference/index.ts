@@ -2,7 +2,7 @@
  * CPU references of every stage, by stage name: plain TypeScript, used by the tests (and the benchmark's
  * CPU baseline) only.
  */
-import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
+import type { StageInvocation } from '../../src/pipeline/stages/invocation.ts';
 import { bilateral } from './bilateral.ts';
 import { blur } from './blur.ts';
 import { bloom } from './bloom.ts';

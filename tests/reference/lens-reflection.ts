@@ -1,10 +1,10 @@
-import { bloomSoftThreshold } from '../../src/engine/stages/bloom/stage.ts';
+import { bloomSoftThreshold } from '../../src/pipeline/stages/bloom/stage.ts';
 import {
   FLARE_TAPS,
   lensReflectionSizes,
   lensReflectionUniforms,
   type LensReflectionParams,
-} from '../../src/engine/stages/lens-reflection/stage.ts';
+} from '../../src/pipeline/stages/lens-reflection/stage.ts';
 import {
   add,
   load,

@@ -1,4 +1,4 @@
-import { lightLeakGeometry, type LightLeakParams } from '../../src/engine/stages/light-leak/stage.ts';
+import { lightLeakGeometry, type LightLeakParams } from '../../src/pipeline/stages/light-leak/stage.ts';
 import { mapPixels, type RgbaImage } from './image.ts';
 import { clamp01, smoothstep, vignetteDither } from './vignette-shape.ts';
 

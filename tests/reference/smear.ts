@@ -1,4 +1,4 @@
-import { SMEAR_AREA, SMEAR_GAIN, SMEAR_SOFTNESS, SMEAR_TINT } from '../../src/engine/stages/smear/stage.ts';
+import { SMEAR_AREA, SMEAR_GAIN, SMEAR_SOFTNESS, SMEAR_TINT } from '../../src/pipeline/stages/smear/stage.ts';
 import { clipped } from './clip.ts';
 import { mapPixels, type RgbaImage } from './image.ts';
 

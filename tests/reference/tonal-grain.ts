@@ -2,7 +2,7 @@ import {
   tonalGrainCurve,
   tonalGrainPixels,
   type TonalGrainParams,
-} from '../../src/engine/stages/tonal-grain/stage.ts';
+} from '../../src/pipeline/stages/tonal-grain/stage.ts';
 import { mapPixels, type RgbaImage } from './image.ts';
 import { pcg, triangular } from './pcg.ts';
 

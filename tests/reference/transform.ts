@@ -1,7 +1,7 @@
 // CPU reference of shaders/transform (stages/transform.ts), in doubles: each output pixel reads the
 // input where the affine map sends it; a cubic at one sample a side, the mean of n x n bilinear samples
 // over the pixel's footprint for a reduction; positions past the edge read the edge.
-import { transformSamples } from '../../src/engine/stages/transform/stage.ts';
+import { transformSamples } from '../../src/pipeline/stages/transform/stage.ts';
 import { createImage, toByte, type RgbaImage } from './image.ts';
 
 /** Catmull-Rom: the weight of a tap at distance d (in input pixels) from the sample point. */

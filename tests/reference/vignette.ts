@@ -1,4 +1,4 @@
-import { vignetteScale, type VignetteParams } from '../../src/engine/stages/vignette/stage.ts';
+import { vignetteScale, type VignetteParams } from '../../src/pipeline/stages/vignette/stage.ts';
 import { mapPixels, type RgbaImage } from './image.ts';
 import { clamp01, smoothstep, vignetteDither, vignetteRadius } from './vignette-shape.ts';
 

@@ -16,7 +16,7 @@ describe('copyInto', () => {
     const target = cpu.createTexture(5, 4, 'rgba8unorm');
     const source = cpu.createTexture(2, 3, 'rgba8unorm');
     const sourceBytes = Uint8Array.from({ length: 2 * 3 * 4 }, (_, i) => 100 + i);
-    // The CPU backend's textures hold their bytes (src/engine/cpu/texture.ts).
+    // The CPU backend's textures hold their bytes (src/pipeline/cpu/texture.ts).
     (source as unknown as { data: Uint8Array }).data.set(sourceBytes);
     cpu.copyInto(source, target, 3, 1);
     const out = await cpu.readPixels(target);

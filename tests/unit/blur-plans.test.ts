@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bilateralTaps } from '../../src/engine/stages/bilateral/stage.ts';
+import { bilateralTaps } from '../../src/pipeline/stages/bilateral/stage.ts';
 import {
   automaticFactor,
   gaussianTaps,
   MAX_TAPS,
   planGaussian,
-} from '../../src/engine/stages/gaussian-pass-plan.ts';
-import { blockGrid } from '../../src/engine/stages/pixel-blocks.ts';
+} from '../../src/pipeline/stages/gaussian-pass-plan.ts';
+import { blockGrid } from '../../src/pipeline/stages/pixel-blocks.ts';
 import { gaussianKernel } from '../reference/gaussian.ts';
 
 /** Spreads the (offset, weight) pairs back onto integer taps, as bilinear reads of a clamped row do. */

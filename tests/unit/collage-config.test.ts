@@ -25,7 +25,7 @@ import { initialEditorState, isApplyEnabled, type EditorState } from '../../src/
 import { selectEffect } from '../../src/editor/state/effect-rules.ts';
 import { imageLoadStarted } from '../../src/editor/state/image-rules.ts';
 import { statusReceived } from '../../src/editor/state/worker-rules.ts';
-import { collageEffect } from '../../src/collage/model/collage-effect.ts';
+import { collageEffect } from '../../src/effects/collage.ts';
 import { EFFECTS } from '../../src/effects/index.ts';
 import { vibranceEffect } from '../../src/effects/vibrance.ts';
 

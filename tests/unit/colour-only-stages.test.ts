@@ -3,16 +3,16 @@ import { EFFECTS } from '../../src/effects/index.ts';
 import { resolveSettings } from '../../src/effects/settings.ts';
 import type { EffectDefinition, SettingValue } from '../../src/effects/types.ts';
 import type { GpuTexture } from '../../src/engine/backend.ts';
-import { CPU_STAGES } from '../../src/engine/cpu/kernels/index.ts';
-import { CpuTexture } from '../../src/engine/cpu/texture.ts';
-import { STAGE_DEFINITIONS, STAGES } from '../../src/engine/stages/index.ts';
-import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
+import { CPU_STAGES } from '../../src/pipeline/cpu/kernels/index.ts';
+import { CpuTexture } from '../../src/pipeline/cpu/texture.ts';
+import { STAGE_DEFINITIONS, STAGES } from '../../src/pipeline/stages/index.ts';
+import type { StageInvocation } from '../../src/pipeline/stages/invocation.ts';
 import {
   wholeRegion,
   type AnyStage,
   type PassEncoder,
   type PassRequest,
-} from '../../src/engine/stages/types.ts';
+} from '../../src/pipeline/stages/types.ts';
 import { bakeLut } from '../../src/grading/luts.ts';
 
 const IMAGE = { width: 320, height: 240, taken: '2026-01-02' };

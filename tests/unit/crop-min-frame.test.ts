@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cropForPhoto, noCrop, type CropChoice } from '../../src/crop/model/crop-choice.ts';
-import { parseCropParams } from '../../src/crop/model/crop-link.ts';
+import { parseCropParams } from '../../src/edit/crop-link.ts';
 import {
   angleNote,
   chooseAspect,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EFFECTS, findEffect } from '../../src/effects/index.ts';
 import { resampledSize } from '../../src/effects/jpeg-family.ts';
 import { defaultSettings, withSetting } from '../../src/effects/settings.ts';
-import { STAGE_DEFINITIONS } from '../../src/engine/stages/index.ts';
+import { STAGE_DEFINITIONS } from '../../src/pipeline/stages/index.ts';
 import type { EffectDefinition, RangeSetting } from '../../src/effects/types.ts';
 
 function effect(id: string): EffectDefinition {

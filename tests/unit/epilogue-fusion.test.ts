@@ -13,7 +13,7 @@ import {
   type FusedStageSource,
 } from '../../src/engine/epilogue-fusion.ts';
 import { ShaderLibrary, stagePreamble, type ShaderLanguage } from '../../src/engine/shader-sources.ts';
-import { STAGES } from '../../src/engine/stages/index.ts';
+import { STAGES } from '../../src/pipeline/stages/index.ts';
 import { parseBindings } from '../../src/engine/webgpu/wgsl-bindings.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -22,7 +22,7 @@ const root = resolve(import.meta.dirname, '../..');
 function stage(name: string, language: ShaderLanguage): FusedStageSource {
   const definition = STAGES.get(name);
   if (!definition) throw new Error(name);
-  const file = readFileSync(resolve(root, 'src/engine/stages', name, `${name}.${language}`), 'utf8');
+  const file = readFileSync(resolve(root, 'src/pipeline/stages', name, `${name}.${language}`), 'utf8');
   return {
     source: stagePreamble(language, definition.uniforms) + file,
     extraInputs: definition.textures?.length ?? 0,
@@ -32,7 +32,7 @@ function stage(name: string, language: ShaderLanguage): FusedStageSource {
 
 /** Every shader file, keyed as the backends' import.meta.glob keys them (`/<folder>/<file>`). */
 const SHADER_FILES: Record<string, string> = Object.fromEntries(
-  ['shaders', 'src/engine/stages'].flatMap((folder) =>
+  ['shaders', 'src/pipeline/stages'].flatMap((folder) =>
     readdirSync(resolve(root, folder), { recursive: true, encoding: 'utf8' })
       .filter((path) => /\.(wgsl|glsl)$/.test(path))
       .map((path) => [`/${folder}/${path}`, readFileSync(resolve(root, folder, path), 'utf8')]),

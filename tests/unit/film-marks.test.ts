@@ -8,11 +8,11 @@ import {
   dateStampLayout,
   dateStampStage,
   type DateStampLayout,
-} from '../../src/engine/stages/date-stamp/stage.ts';
-import { lightLeakGeometry, lightLeakStage } from '../../src/engine/stages/light-leak/stage.ts';
-import type { PassRequest, Region, StageDefinition } from '../../src/engine/stages/types.ts';
+} from '../../src/pipeline/stages/date-stamp/stage.ts';
+import { lightLeakGeometry, lightLeakStage } from '../../src/pipeline/stages/light-leak/stage.ts';
+import type { PassRequest, Region, StageDefinition } from '../../src/pipeline/stages/types.ts';
 import type { GpuTexture } from '../../src/engine/backend.ts';
-import { packUniforms } from '../../src/engine/uniforms.ts';
+import { packUniforms } from '../../src/pipeline/uniforms.ts';
 
 /** The uniforms a per-pixel stage's encode asks for, on an input placed by `region`. */
 function uniformsOf<P>(stage: StageDefinition<P>, params: P, region: Region, width: number, height: number) {

@@ -7,9 +7,9 @@ import { NO_FRAME, type FrameChoice } from '../../src/frames/model/choice.ts';
 import { FRAMES, frameSpec } from '../../src/frames/model/frames.ts';
 import { MIN_WINDOW, printLayout, type PrintLayout, type Size } from '../../src/frames/model/layout.ts';
 import { frameInvocation, framePieces, photoRegion } from '../../src/engine/worker/frame-plan.ts';
-import { frame } from '../../src/engine/stages/frame/kernel.ts';
-import type { FrameUniforms } from '../../src/engine/stages/frame/stage.ts';
-import { CpuTexture } from '../../src/engine/cpu/texture.ts';
+import { frame } from '../../src/pipeline/stages/frame/kernel.ts';
+import type { FrameUniforms } from '../../src/pipeline/stages/frame/stage.ts';
+import { CpuTexture } from '../../src/pipeline/cpu/texture.ts';
 import { tileLimits } from '../../src/engine/tiling.ts';
 
 const EXTREME: Size[] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLOOM_TINTS } from '../../src/grading/bloom-tints.ts';
 import { ccdBloomParams, iphone3HighlightBloomParams } from '../../src/effects/light-presets.ts';
-import { bloomLevels } from '../../src/engine/stages/bloom/stage.ts';
+import { bloomLevels } from '../../src/pipeline/stages/bloom/stage.ts';
 
 const SIZE = { width: 1080, height: 720 };
 

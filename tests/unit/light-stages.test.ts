@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bloomBrightScale, bloomLevels, bloomStage } from '../../src/engine/stages/bloom/stage.ts';
+import { bloomBrightScale, bloomLevels, bloomStage } from '../../src/pipeline/stages/bloom/stage.ts';
 import {
   LENS_REFLECTIONS,
   lensReflectionPreset,
   lensReflectionStage,
   lensReflectionUniforms,
-} from '../../src/engine/stages/lens-reflection/stage.ts';
-import { vignetteScale } from '../../src/engine/stages/vignette/stage.ts';
-import { layoutUniforms, packUniforms } from '../../src/engine/uniforms.ts';
+} from '../../src/pipeline/stages/lens-reflection/stage.ts';
+import { vignetteScale } from '../../src/pipeline/stages/vignette/stage.ts';
+import { layoutUniforms, packUniforms } from '../../src/pipeline/uniforms.ts';
 
 describe('bloom levels', () => {
   it('adds levels as the radius grows, up to what the image can hold', () => {

@@ -1,6 +1,7 @@
 // Issue 26: the viewfinder's size rules and the camera's error messages, without a browser.
 import { describe, expect, it } from 'vitest';
-import { CAMERA_MESSAGES, problemOf, shotName } from '../../src/camera/ui/camera-session.ts';
+import { CAMERA_MESSAGES, problemOf } from '../../src/camera/ui/camera-problems.ts';
+import { shotName } from '../../src/camera/ui/camera-session.ts';
 import { CAMERA_LOOKS, findCameraLook } from '../../src/camera/model/looks.ts';
 import {
   adaptLongSide,

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CPU_STAGES } from '../../src/engine/cpu/kernels/index.ts';
+import { CPU_STAGES } from '../../src/pipeline/cpu/kernels/index.ts';
 import { ShaderLibrary, type ShaderLanguage } from '../../src/engine/shader-sources.ts';
-import { STAGE_DEFINITIONS, STAGES } from '../../src/engine/stages/index.ts';
-import { GLSL_TYPE, WGSL_TYPE, type UniformField } from '../../src/engine/uniforms.ts';
+import { STAGE_DEFINITIONS, STAGES } from '../../src/pipeline/stages/index.ts';
+import { GLSL_TYPE, WGSL_TYPE, type UniformField } from '../../src/pipeline/uniforms.ts';
 import { parseComputeEntries } from '../../src/engine/webgpu/wgsl-bindings.ts';
 import { REFERENCES } from '../reference/index.ts';
 
@@ -16,7 +16,7 @@ function read(stage: string, language: ShaderLanguage): string {
 }
 
 function stageFile(stage: string, language: ShaderLanguage): string {
-  return resolve(root, 'src/engine/stages', stage, `${stage}.${language}`);
+  return resolve(root, 'src/pipeline/stages', stage, `${stage}.${language}`);
 }
 
 /** The shader files under `folder`, keyed as the backends' import.meta.glob keys them (`/<folder>/<file>`). */
@@ -28,7 +28,7 @@ function shaderFiles(folder: string): [string, string][] {
 
 const SHADER_FILES: Record<string, string> = Object.fromEntries([
   ...shaderFiles('shaders'),
-  ...shaderFiles('src/engine/stages'),
+  ...shaderFiles('src/pipeline/stages'),
 ]);
 
 /** A stage's shader with its generated declarations and its includes resolved, as the backends compile it. */

@@ -6,7 +6,7 @@ describe('shader includes', () => {
   it('resolves relative includes, nested and once per file', () => {
     const library = new ShaderLibrary(
       {
-        '/src/engine/stages/a/a.wgsl': '// a\n#include "/shaders/common/x.wgsl"\nfn main() {}',
+        '/src/pipeline/stages/a/a.wgsl': '// a\n#include "/shaders/common/x.wgsl"\nfn main() {}',
         '/shaders/common/x.wgsl': '#include "./y.wgsl"\nfn x() {}',
         '/shaders/common/y.wgsl': 'fn y() {}',
       },
@@ -19,8 +19,8 @@ describe('shader includes', () => {
   it('reports missing files and include cycles', () => {
     const library = new ShaderLibrary(
       {
-        '/src/engine/stages/a/a.glsl': '#include "b.glsl"',
-        '/src/engine/stages/a/b.glsl': '#include "a.glsl"',
+        '/src/pipeline/stages/a/a.glsl': '#include "b.glsl"',
+        '/src/pipeline/stages/a/b.glsl': '#include "a.glsl"',
       },
       'glsl',
       () => [],

@@ -1,8 +1,8 @@
-// A stage call is typed by the stage registry (src/engine/stages/invocation.ts): each @ts-expect-error
+// A stage call is typed by the stage registry (src/pipeline/stages/invocation.ts): each @ts-expect-error
 // below must be an error, or `npm run typecheck` (and Vitest's typecheck) fails on the unused directive.
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ParamsOf, StageInvocation, StageName } from '../../src/engine/stages/invocation.ts';
-import type { BlurParams } from '../../src/engine/stages/blur/stage.ts';
+import type { ParamsOf, StageInvocation, StageName } from '../../src/pipeline/stages/invocation.ts';
+import type { BlurParams } from '../../src/pipeline/stages/blur/stage.ts';
 
 describe('a stage call', () => {
   it('takes a registered stage with its params, textures and all', () => {

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { GpuTexture } from '../../src/engine/backend.ts';
 import { createCpuBackend } from '../../src/engine/cpu/backend.ts';
 import { StageRunner } from '../../src/engine/runner.ts';
-import type { StageInvocation } from '../../src/engine/stages/invocation.ts';
-import { stepInputKey } from '../../src/engine/stages/mix/stage.ts';
-import { RESIZE_AREA, RESIZE_SMOOTH } from '../../src/engine/stages/resize/stage.ts';
+import type { StageInvocation } from '../../src/pipeline/stages/invocation.ts';
+import { stepInputKey } from '../../src/pipeline/stages/mix/stage.ts';
+import { RESIZE_AREA, RESIZE_SMOOTH } from '../../src/pipeline/stages/resize/stage.ts';
 
 function setup() {
   const canvas = { getContext: () => ({}) } as unknown as OffscreenCanvas;

@@ -1,7 +1,7 @@
-// The address's test options (src/app/test-hooks.ts): honoured only on a loopback host, each held to a
+// The address's test options (src/ui/test-hooks.ts): honoured only on a loopback host, each held to a
 // range, so a link to the public site carrying them changes nothing.
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, TEST_OPTION_RANGES, testOptions } from '../../src/app/test-hooks.ts';
+import { isLoopbackHost, TEST_OPTION_RANGES, testOptions } from '../../src/ui/test-hooks.ts';
 
 const HOSTILE =
   '?testHooks=1&tileLimit=1&decodeDelay=999999&breakEngine=webgpu,webgl2&recipeQuota=0&thumbnails=0';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findEffect } from '../../src/effects/index.ts';
 import { defaultSettings, resolveSettings } from '../../src/effects/settings.ts';
 import type { EffectDefinition } from '../../src/effects/types.ts';
-import { blockGrid } from '../../src/engine/stages/pixel-blocks.ts';
-import { gaussianReach, gaussianTaps } from '../../src/engine/stages/gaussian-pass-plan.ts';
+import { blockGrid } from '../../src/pipeline/stages/pixel-blocks.ts';
+import { gaussianReach, gaussianTaps } from '../../src/pipeline/stages/gaussian-pass-plan.ts';
 import {
   DEFAULT_MAX_TILE_PIXELS,
   fitsOneTile,

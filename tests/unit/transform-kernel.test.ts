@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { transform } from '../../src/engine/stages/transform/kernel.ts';
-import { CpuTexture } from '../../src/engine/cpu/texture.ts';
-import { transformSamples, transformStage } from '../../src/engine/stages/transform/stage.ts';
+import { transform } from '../../src/pipeline/stages/transform/kernel.ts';
+import { CpuTexture } from '../../src/pipeline/cpu/texture.ts';
+import { transformSamples, transformStage } from '../../src/pipeline/stages/transform/stage.ts';
 import {
   centredRect,
   croppedSize,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutUniforms, packUniforms, type UniformTable } from '../../src/engine/uniforms.ts';
+import { layoutUniforms, packUniforms, type UniformTable } from '../../src/pipeline/uniforms.ts';
 
 describe('uniform packing with WGSL alignment', () => {
   it('packs scalars at 4-byte steps and pads the block to 16 bytes', () => {

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { CONTACT_EMAIL, SOCIAL_LINKS } from '../site.ts';
 import './ContactDialog.css';
 import { useT } from '../../i18n/use-t.ts';
+import { ModalDialog } from '../../ui/components/ModalDialog.tsx';
 
 const CAMERA_ART = String.raw`
    ____________________
@@ -14,52 +14,20 @@ const CAMERA_ART = String.raw`
   |____________________|
 `;
 
-const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
- * The 'Contact Information' dialog: a modal <dialog> (the rest of the page is inert while it is open),
- * with Tab kept inside it, Escape and a click on the backdrop closing it; the opener gets focus back.
+ * The 'Contact Information' dialog: modal (the rest of the page is inert while it is open), with Tab kept
+ * inside it, Escape and a click on the backdrop closing it; the opener gets focus back.
  */
 export function ContactDialog({ onClose }: { onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const t = useT();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (!element.open) element.showModal();
-    return () => element.close();
-  }, []);
-
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
       className="contact-dialog"
       aria-labelledby="contact-title"
       data-testid="contact-dialog"
-      onCancel={(event) => {
-        // Escape: close through React so the opener gets focus back.
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        // A click on the dialog element itself (not its content) is a click on the backdrop.
-        if (event.target === event.currentTarget) onClose();
-      }}
-      onKeyDown={(event) => {
-        if (event.key !== 'Tab') return;
-        const items = [...(dialog.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (!first || !last) return;
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
-      }}
+      onCancel={onClose}
+      closeOnBackdrop
     >
       <div className="contact-content">
         <div className="contact-header">
@@ -85,6 +53,6 @@ export function ContactDialog({ onClose }: { onClose: () => void }) {
           {CAMERA_ART}
         </pre>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

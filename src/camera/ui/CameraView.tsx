@@ -8,8 +8,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { EngineKind } from '../../engine/protocol.ts';
 import { findEffect } from '../../effects/index.ts';
-import { CameraSession, type CameraProblem, type CameraStats } from './camera-session.ts';
-import { pngDataUrl } from '../../app/test-hooks.ts';
+import type { CameraProblem } from './camera-problems.ts';
+import { CameraSession, type CameraStats } from './camera-session.ts';
+import { pngDataUrl } from '../../ui/test-hooks.ts';
 import type {} from './camera-test-hooks.ts';
 import { CAMERA_LOOKS, type CameraLook } from '../model/looks.ts';
 import { loadRecipeLooks } from './recipe-looks.ts';
@@ -18,6 +19,7 @@ import './CameraView.css';
 import { t as translate } from '../../i18n/i18n.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { ModalDialog } from '../../ui/components/ModalDialog.tsx';
 
 export interface CameraShot {
   file: File;
@@ -224,10 +226,7 @@ export default function CameraView(props: CameraViewProps) {
   // Focus is in the dialog from the start, so that Escape and Space reach it: on the dialog while the
   // shutter is disabled (a disabled button takes no focus), then on the shutter once the camera runs,
   // unless the user has moved it to another control meanwhile.
-  const dialog = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    dialog.current?.focus();
-  }, []);
+  const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const active = document.activeElement;
     if (state === 'running' && (active === dialog.current || active === document.body))
@@ -278,11 +277,9 @@ export default function CameraView(props: CameraViewProps) {
     else void shoot();
   };
 
+  // Escape is the dialog's cancel (ModalDialog); Space and Enter press the shutter.
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-    } else if ((event.key === ' ' || event.key === 'Enter') && !(event.target instanceof HTMLButtonElement)) {
+    if ((event.key === ' ' || event.key === 'Enter') && !(event.target instanceof HTMLButtonElement)) {
       event.preventDefault();
       press();
     }
@@ -290,15 +287,15 @@ export default function CameraView(props: CameraViewProps) {
 
   // On the body: full screen whatever its opener's box is (a card with a backdrop filter would hold it).
   return createPortal(
-    <div
+    <ModalDialog
       className="camera"
-      role="dialog"
-      aria-modal="true"
       aria-label={t('Camera')}
       data-testid="camera"
       data-state={state}
-      ref={dialog}
+      dialogRef={dialog}
       tabIndex={-1}
+      focusSelf
+      onCancel={onClose}
       onKeyDown={onKeyDown}
     >
       <div className="camera-top">
@@ -411,7 +408,7 @@ export default function CameraView(props: CameraViewProps) {
           <span className="camera-controls-spacer" />
         </div>
       </div>
-    </div>,
+    </ModalDialog>,
     document.body,
   );
 }

@@ -8,16 +8,14 @@
  *   (Firefox, Safari);
  * - `bitmap`: the same with an ImageBitmap, where there is no VideoFrame.
  *
- * On the page's paths one frame is with the worker at a time: a frame that arrives meanwhile waits as the
- * newest and is taken when the worker shows the one before. No React, no GPU code.
+ * The page's paths are `page-frames.ts`'s, the reasons a camera cannot be used `camera-problems.ts`'s.
+ * No React, no GPU code.
  */
 import { EngineClient } from '../../engine/client/engine-client.ts';
 import {
-  epochNow,
   type EffectSettings,
   type EngineKind,
   type FromWorkerMessage,
-  type LiveImage,
   type LivePixelsMessage,
   type LiveShotMessage,
   type LiveShownMessage,
@@ -25,6 +23,8 @@ import {
   type LiveUpload,
 } from '../../engine/protocol.ts';
 import { msg } from '../../i18n/msg.ts';
+import { PageFrames } from './page-frames.ts';
+import { CAMERA_MESSAGES, problemOf, type CameraProblem } from './camera-problems.ts';
 
 export type FramePath = 'stream' | 'video-frame' | 'bitmap';
 
@@ -33,40 +33,6 @@ export interface LiveLook {
   effectId: string | null;
   settings: EffectSettings;
   steps?: readonly LiveStep[];
-}
-
-/** Why the camera cannot be used, each with its message. */
-export type CameraProblem = 'refused' | 'absent' | 'busy' | 'unsupported' | 'stopped' | 'engine';
-
-export const CAMERA_MESSAGES: Record<Exclude<CameraProblem, 'engine'>, string> = {
-  refused: msg(
-    "Camera access was refused. Allow the camera for this site in your browser's settings, or upload a photo instead.",
-  ),
-  absent: msg('No camera was found on this device. Connect one, or upload a photo instead.'),
-  busy: msg(
-    'The camera is in use by another app or could not start. Close the other app and try again, or upload a photo instead.',
-  ),
-  unsupported: msg('This browser cannot use a camera here. Upload a photo instead.'),
-  stopped: msg('The camera stopped sending pictures. Try again, or upload a photo instead.'),
-};
-
-/** The camera the user means, from a getUserMedia error's name. */
-export function problemOf(error: unknown): Exclude<CameraProblem, 'engine' | 'stopped'> {
-  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
-  switch (name) {
-    case 'NotAllowedError':
-    case 'SecurityError':
-    case 'PermissionDeniedError':
-      return 'refused';
-    case 'NotFoundError':
-    case 'DevicesNotFoundError':
-    case 'OverconstrainedError':
-      return 'absent';
-    case 'TypeError':
-      return 'unsupported';
-    default:
-      return 'busy';
-  }
 }
 
 export interface CameraStats {
@@ -117,9 +83,6 @@ export interface CameraOptions {
 const WINDOW = 30;
 /** The most frames `timedFrames` keeps (a minute at 30 fps). */
 const TIMED_LIMIT = 1800;
-/** A frame the worker never reports shown (it failed) frees the page's path after this long. */
-const FRAME_TIMEOUT_MS = 2000;
-
 interface TrackProcessor {
   readable: ReadableStream<VideoFrame>;
 }
@@ -130,18 +93,14 @@ type TrackProcessorConstructor = new (init: {
 
 export class CameraSession {
   private readonly client: EngineClient;
+  private readonly pageFrames: PageFrames;
   private stream: MediaStream | null = null;
-  private video: HTMLVideoElement | null = null;
   private look: LiveLook = { effectId: null, settings: {} };
   private deviceId: string | null = null;
   private devices: MediaDeviceInfo[] = [];
   private closed = false;
   /** Counts opens, so that an open overtaken by a newer one (a switch, a close) lets its stream go. */
   private generation = 0;
-  // The page's paths: whether a frame is with the worker, and the newest one waiting.
-  private inFlightSince: number | null = null;
-  private newestArrived: number | null = null;
-  private frameCallback: number | null = null;
   private readonly shown: { shown: number; latency: number; cost: number }[] = [];
   /** Every frame's latency and cost since the last `resetStats` (the bench's timed window), bounded. */
   private readonly timed: { latency: number; cost: number }[] = [];
@@ -176,6 +135,7 @@ export class CameraSession {
         ...(options.tellLeft ? { tellLeft: true } : {}),
       },
     );
+    this.pageFrames = new PageFrames(this.client);
   }
 
   /** The cameras the device has (known once one has been opened: labels need the permission). */
@@ -344,80 +304,15 @@ export class CameraSession {
         // A readable stream that cannot be transferred: frames go through the page instead.
       }
     }
-    const video = document.createElement('video');
-    video.muted = true;
-    video.playsInline = true;
-    video.srcObject = stream;
-    this.video = video;
     this.stats = { ...this.stats, path: typeof VideoFrame === 'function' ? 'video-frame' : 'bitmap' };
-    await video.play().catch(() => undefined);
-    this.watchFrames(video);
-  }
-
-  /** Each new frame of the video element: sent at once if the worker is free, else kept as the newest. */
-  private watchFrames(video: HTMLVideoElement): void {
-    if (typeof video.requestVideoFrameCallback === 'function') {
-      const next = () => {
-        this.frameCallback = video.requestVideoFrameCallback(() => {
-          if (this.video !== video) return;
-          this.frameArrived();
-          next();
-        });
-      };
-      next();
-      return;
-    }
-    // No frame callback: a new frame shows as a new current time, looked for on every animation frame.
-    let lastTime = -1;
-    const poll = () => {
-      if (this.video !== video) return;
-      if (video.currentTime !== lastTime && video.readyState >= 2) {
-        lastTime = video.currentTime;
-        this.frameArrived();
-      }
-      this.frameCallback = requestAnimationFrame(poll);
-    };
-    poll();
-  }
-
-  private frameArrived(): void {
-    this.newestArrived = epochNow();
-    if (this.inFlightSince !== null && performance.now() - this.inFlightSince > FRAME_TIMEOUT_MS) {
-      this.inFlightSince = null;
-    }
-    if (this.inFlightSince === null) void this.sendNewest();
-  }
-
-  private async sendNewest(): Promise<void> {
-    const video = this.video;
-    const arrived = this.newestArrived;
-    if (!video || arrived === null || video.videoWidth === 0) return;
-    this.newestArrived = null;
-    this.inFlightSince = performance.now();
-    let frame: LiveImage;
-    try {
-      frame =
-        typeof VideoFrame === 'function'
-          ? new VideoFrame(video, { timestamp: Math.round(arrived * 1000) })
-          : await createImageBitmap(video);
-    } catch {
-      this.inFlightSince = null;
-      return;
-    }
-    if (this.video !== video) {
-      frame.close();
-      return;
-    }
-    this.client.post({ type: 'liveFrame', frame, arrived }, [frame as Transferable]);
+    await this.pageFrames.start(stream);
   }
 
   private receive(message: FromWorkerMessage): void {
     switch (message.type) {
       case 'liveShown': {
-        this.inFlightSince = null;
         this.record(message);
-        // The newest frame that came meanwhile goes now.
-        if (this.newestArrived !== null) void this.sendNewest();
+        this.pageFrames.shown();
         return;
       }
       case 'selfTest':
@@ -459,20 +354,7 @@ export class CameraSession {
 
   /** Stops the tracks and the frames' path; the worker lets go of its frames. */
   private release(): void {
-    const video = this.video;
-    this.video = null;
-    if (video) {
-      if (this.frameCallback !== null) {
-        if (typeof video.cancelVideoFrameCallback === 'function')
-          video.cancelVideoFrameCallback(this.frameCallback);
-        else cancelAnimationFrame(this.frameCallback);
-      }
-      video.pause();
-      video.srcObject = null;
-    }
-    this.frameCallback = null;
-    this.inFlightSince = null;
-    this.newestArrived = null;
+    this.pageFrames.stop();
     if (this.stream) {
       stopTracks(this.stream);
       this.stream = null;

@@ -3,7 +3,7 @@
  * the options of the page's link (`?engine=`, `?testHooks=1`, `?cameraLongSide=`, `?breakEngine=`).
  */
 import { lazy } from 'react';
-import { testOptions } from '../../app/test-hooks.ts';
+import { testOptions } from '../../ui/test-hooks.ts';
 import { isEngineKind, type EngineKind } from '../../engine/protocol.ts';
 
 export const LazyCameraView = lazy(() => import('./CameraView.tsx'));

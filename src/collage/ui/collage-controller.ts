@@ -24,7 +24,7 @@ import {
   type ImageStyle,
   type TextStyle,
 } from '../model/types.ts';
-import { collageEffect } from '../model/collage-effect.ts';
+import { collageEffect } from '../../effects/collage.ts';
 import { EDITOR_FORMATS } from '../../intake/formats.ts';
 import { intake, IntakeError } from '../../intake/intake.ts';
 import { DECODE_FAILED_MESSAGE } from '../../intake/messages.ts';

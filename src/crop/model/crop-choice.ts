@@ -4,27 +4,26 @@
  * full-resolution save alike.
  */
 import {
-  ASPECTS,
   aspectRatio,
   centredRect,
   isIdentity,
   possibleAngle,
   turnedSize,
   uncropped,
-  type AspectId,
-  type CropGeometry,
-  type QuarterTurns,
   type Size,
 } from './geometry.ts';
+import {
+  aspectLabel,
+  cropStepId,
+  isNoRecipe,
+  recipeOf,
+  type CropChoice,
+  type CropRecipe,
+} from '../../edit/crop.ts';
 import { fill, msg } from '../../i18n/msg.ts';
 import { CROP_TEMPLATE } from '../../i18n/templates.ts';
 
-export interface CropChoice {
-  geometry: CropGeometry;
-  aspect: AspectId;
-  /** The preset's sides swapped (4:5 shown as 5:4). */
-  aspectTurned: boolean;
-}
+export { aspectLabel, cropStepId, isNoRecipe, recipeOf, type CropChoice, type CropRecipe };
 
 /** The choice that changes nothing: the whole photo, free. */
 export function noCrop(photo: Size): CropChoice {
@@ -33,24 +32,6 @@ export function noCrop(photo: Size): CropChoice {
 
 export function isNoCrop(choice: CropChoice, photo: Size): boolean {
   return isIdentity(choice.geometry, photo);
-}
-
-/** The aspect as the user reads it: '1:1', '5:4' for a turned 4:5, 'Original', 'Free'. */
-export function aspectLabel(aspect: AspectId, turned: boolean): string {
-  const label = ASPECTS.find((a) => a.id === aspect)?.label ?? 'Free';
-  if (!turned || !label.includes(':')) return label;
-  const [w, h] = label.split(':');
-  return `${h}:${w}`;
-}
-
-/**
- * The history step's id (what the worker's undo stack and a saved file's name carry): 'crop' for a free
- * frame, else 'crop-' and the aspect as the frame shows it ('crop-4-5', 'crop-5-4', 'crop-original').
- */
-export function cropStepId(choice: CropChoice): string {
-  if (choice.aspect === 'free') return 'crop';
-  if (choice.aspect === 'original') return 'crop-original';
-  return `crop-${aspectLabel(choice.aspect, choice.aspectTurned).replace(':', '-')}`;
 }
 
 /** The step's name as Undo and Redo show it ('Crop 4:5', 'Crop'); null when `id` is not a crop's. */
@@ -64,25 +45,6 @@ export function cropStepName(id: string): string | null {
 }
 
 /**
- * A crop as another photo can take it: the aspect (centred, the largest of it), the turns, the flips and
- * the angle, but no pixel rectangle, which would not fit a photo of another size. 'Apply to all' in a
- * batch and a look link carry it.
- */
-export interface CropRecipe {
-  aspect: AspectId;
-  aspectTurned: boolean;
-  turns: QuarterTurns;
-  flipH: boolean;
-  flipV: boolean;
-  angle: number;
-}
-
-export function recipeOf(choice: CropChoice): CropRecipe {
-  const { turns, flipH, flipV, angle } = choice.geometry;
-  return { aspect: choice.aspect, aspectTurned: choice.aspectTurned, turns, flipH, flipV, angle };
-}
-
-/**
  * The recipe on a photo of `photo` size (upright): the largest frame of its aspect, centred, at the
  * recipe's angle or, on a photo too thin for a frame of a pixel at it, the largest angle that leaves one.
  */
@@ -93,10 +55,4 @@ export function cropForPhoto(recipe: CropRecipe, photo: Size): CropChoice {
   const angle = possibleAngle(view, recipe.angle, ratio);
   const rect = centredRect(view, angle, ratio);
   return { geometry: { turns, flipH, flipV, angle, rect }, aspect, aspectTurned };
-}
-
-/** Whether the recipe changes a photo at all. */
-export function isNoRecipe(recipe: CropRecipe): boolean {
-  const { aspect, turns, flipH, flipV, angle } = recipe;
-  return (aspect === 'free' || aspect === 'original') && turns === 0 && !flipH && !flipV && angle === 0;
 }

@@ -7,56 +7,27 @@
  * its centre, and cut to `rect`. `rect` is in the turned photo's pixels, axis-aligned in the straightened
  * view, and always lies inside the straightened photo, so no blank corner is ever cut (fitRect).
  */
-import { msg } from '../../i18n/msg.ts';
+import {
+  ASPECTS,
+  MAX_STRAIGHTEN,
+  MIN_FRAME_SIDE,
+  type AspectId,
+  type CropGeometry,
+  type QuarterTurns,
+  type Rect,
+  type Size,
+} from '../../edit/crop.ts';
 
-export interface Size {
-  width: number;
-  height: number;
-}
-
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-export type QuarterTurns = 0 | 1 | 2 | 3;
-
-export interface CropGeometry {
-  /** Quarter turns clockwise. */
-  turns: QuarterTurns;
-  flipH: boolean;
-  flipV: boolean;
-  /** Straighten, degrees clockwise, -45 to 45. */
-  angle: number;
-  /** The cut, in the turned photo's pixels (see the module's comment). */
-  rect: Rect;
-}
-
-export const MAX_STRAIGHTEN = 45;
-
-/**
- * The smallest side a frame may have, in the original's pixels: the engine makes no crop under a pixel
- * (the protocol refuses such a frame), so no tool, link or recipe may hand it one.
- */
-export const MIN_FRAME_SIDE = 1;
-
-/** The frame's aspect presets, as the testing contract names them; `ratio` is width / height. */
-export const ASPECTS = [
-  { id: 'free', label: msg('Free'), ratio: null },
-  { id: 'original', label: msg('Original'), ratio: null },
-  { id: '1-1', label: '1:1', ratio: 1 },
-  { id: '4-5', label: '4:5', ratio: 4 / 5 },
-  { id: '3-4', label: '3:4', ratio: 3 / 4 },
-  { id: '4-3', label: '4:3', ratio: 4 / 3 },
-  { id: '2-3', label: '2:3', ratio: 2 / 3 },
-  { id: '3-2', label: '3:2', ratio: 3 / 2 },
-  { id: '9-16', label: '9:16', ratio: 9 / 16 },
-  { id: '16-9', label: '16:9', ratio: 16 / 9 },
-] as const;
-
-export type AspectId = (typeof ASPECTS)[number]['id'];
+export {
+  ASPECTS,
+  MAX_STRAIGHTEN,
+  MIN_FRAME_SIDE,
+  type AspectId,
+  type CropGeometry,
+  type QuarterTurns,
+  type Rect,
+  type Size,
+};
 
 /**
  * The width / height the frame keeps for an aspect on a photo of this (turned) size; null for free.

@@ -3,7 +3,7 @@
  * the aspect presets, quarter turns and flips of the picture as seen, and straightening. Done hands the
  * choice to the editor, Cancel (or Escape) leaves it as it was; what each control does is frame-edit.ts's.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { aspectLabel, noCrop, type CropChoice } from '../model/crop-choice.ts';
 import CropFrame from './CropFrame.tsx';
@@ -14,6 +14,7 @@ import type { MessageValues } from '../../i18n/i18n.ts';
 import { TURN_TEMPLATE } from '../../i18n/templates.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { ModalDialog } from '../../ui/components/ModalDialog.tsx';
 
 export interface CropToolProps {
   /** The photo as loaded (upright, no edits), at the preview's processing size: drawn under the frame. */
@@ -25,8 +26,6 @@ export interface CropToolProps {
   onDone: (choice: CropChoice) => void;
   onCancel: () => void;
 }
-
-const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), [tabindex="0"]';
 
 /** The turn button's name: 'Turn 4:5 to 5:4'. */
 function turnLabel(choice: CropChoice, t: (id: string, values?: MessageValues) => string): string {
@@ -56,44 +55,7 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
   const [typed, setTyped] = useState<string | null>(null);
   // The angle last asked for (typed, slid or kept through a preset), for the note when it could not be had.
   const [asked, setAsked] = useState<number | null>(null);
-  const dialog = useRef<HTMLDivElement>(null);
   const t = useT();
-
-  // Focus comes into the dialog, so that Escape reaches it and Tab starts at the frame.
-  useEffect(() => {
-    dialog.current?.focus();
-  }, []);
-
-  // Escape cancels wherever focus is, even where a click left it on the page's body.
-  const cancel = useRef(onCancel);
-  useEffect(() => {
-    cancel.current = onCancel;
-  }, [onCancel]);
-  useEffect(() => {
-    const onEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      cancel.current();
-    };
-    document.addEventListener('keydown', onEscape);
-    return () => document.removeEventListener('keydown', onEscape);
-  }, []);
-
-  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Tab' && dialog.current) {
-      // Modal: Tab goes round the tool's own controls.
-      const all = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const [first, last] = [all[0], all[all.length - 1]];
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || active === dialog.current)) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && active === last) {
-        event.preventDefault();
-        first?.focus();
-      }
-    }
-  };
 
   const setAngle = (value: number) => {
     setAsked(Math.min(MAX_STRAIGHTEN, Math.max(-MAX_STRAIGHTEN, value)));
@@ -104,15 +66,14 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
   const angle = choice.geometry.angle;
 
   return createPortal(
-    <div
+    // Focus comes to the dialog itself, so that Tab starts at the frame; Escape cancels wherever it is.
+    <ModalDialog
       className="crop-tool"
-      role="dialog"
-      aria-modal="true"
       aria-label={t('Crop and rotate')}
       data-testid="crop-tool"
-      ref={dialog}
       tabIndex={-1}
-      onKeyDown={onKeyDown}
+      focusSelf
+      onCancel={onCancel}
     >
       <CropFrame
         image={image}
@@ -258,7 +219,7 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
           </button>
         </div>
       </div>
-    </div>,
+    </ModalDialog>,
     document.body,
   );
 }

@@ -4,7 +4,7 @@
  * gets an id, and its promise is settled by the reply with that id: resolved by it, or rejected by an
  * error with it. The UI talks to the engine only through this class.
  */
-import type { FrameChoice } from '../../frames/model/choice.ts';
+import type { FrameChoice } from '../../edit/frame.ts';
 import {
   isFromWorkerMessage,
   PROGRESS,
@@ -25,7 +25,7 @@ import {
 } from '../protocol.ts';
 import { deviceLimits } from '../device-limits.ts';
 import { leaveBackend, leftBackends, leftBackendsNotice } from './left-backends.ts';
-import type { CropGeometry } from '../../crop/model/geometry.ts';
+import type { CropGeometry } from '../../edit/crop.ts';
 import { fill, msg } from '../../i18n/msg.ts';
 import {
   CREATE_WORKER_TEMPLATE,

@@ -1,7 +1,7 @@
 /**
  * The CPU backend: the last resort, for a worker that gets neither WebGPU nor WebGL2 (a blocklisted GPU,
  * Safari before 17, a locked-down or headless browser). The same stages run through the same runner;
- * each pass is the stage's CPU kernel (src/engine/cpu/kernels), which mirrors its GLSL pass on typed
+ * each pass is the stage's CPU kernel (src/pipeline/cpu/kernels), which mirrors its GLSL pass on typed
  * arrays, and frames are shown through the canvas's 2D context.
  */
 import type {
@@ -14,11 +14,11 @@ import type {
   UploadSource,
 } from '../backend.ts';
 import { uploadSize } from '../backend.ts';
-import { getStage } from '../stages/index.ts';
-import { layoutUniforms, unpackUniforms, type UniformLayout } from '../uniforms.ts';
-import type { Uniforms } from './kernel.ts';
-import { CPU_STAGES } from './kernels/index.ts';
-import { CpuTexture, load, store, toByte } from './texture.ts';
+import { getStage } from '../../pipeline/stages/index.ts';
+import { layoutUniforms, unpackUniforms, type UniformLayout } from '../../pipeline/uniforms.ts';
+import type { Uniforms } from '../../pipeline/cpu/kernel.ts';
+import { CPU_STAGES } from '../../pipeline/cpu/kernels/index.ts';
+import { CpuTexture, load, store, toByte } from '../../pipeline/cpu/texture.ts';
 
 export interface CpuOptions {
   onLost?: (reason: string) => void;

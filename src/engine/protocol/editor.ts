@@ -3,8 +3,10 @@
  * fields' guards and, for a request, the type of its reply. Worker-safe: no DOM, no React.
  */
 import { isDeviceLimits, type DeviceLimits } from '../device-limits.ts';
-import { MAX_STRAIGHTEN, type CropGeometry } from '../../crop/model/geometry.ts';
-import { isFrameChoice, type FrameChoice } from '../../frames/model/choice.ts';
+import type { EffectSettings, SettingValue } from '../../pipeline/settings.ts';
+import { MAX_STRAIGHTEN, type CropGeometry } from '../../edit/crop.ts';
+import { isFrameChoice } from '../../edit/frame.ts';
+import type { RenderEdit, RenderStep } from '../../edit/render-form.ts';
 import {
   arrayOf,
   isBlob,
@@ -41,9 +43,7 @@ export const WORKER_STATUSES = [
 ] as const;
 export type WorkerStatus = (typeof WORKER_STATUSES)[number];
 
-/** A setting's value as messages carry it (the effects' settings are these). */
-export type SettingValue = number | string | boolean;
-export type EffectSettings = Readonly<Record<string, SettingValue>>;
+export type { EffectSettings, SettingValue };
 
 /** Which image a bitmap request reads: the committed base or what the canvas shows now. */
 export type BitmapSource = 'currentBase' | 'current';
@@ -70,20 +70,8 @@ export interface FullResolutionStep {
   cube?: string;
 }
 
-/**
- * The edit as the worker renders it (src/edit/render-form.ts makes it): the crop of the original, the
- * steps in order, the frame around them. Resources are named: a .cube by its hash, a mask or a collage's
- * picture by its id; the worker keeps each once it has been handed over (`EditResources`).
- */
-export type RenderStep =
-  | { kind: 'effect'; effectId: string; settings: EffectSettings; cube?: string; mask?: string }
-  | { kind: 'image'; image: string; width: number; height: number };
-
-export interface RenderEdit {
-  crop: CropGeometry | null;
-  steps: RenderStep[];
-  frame: FrameChoice;
-}
+// The edit as the worker renders it is the edit's own form (src/edit/render-form.ts).
+export type { RenderEdit, RenderStep };
 
 /** The resources of an edit that the worker has not been given yet. */
 export interface EditResources {

@@ -13,7 +13,7 @@ import { ShaderLibrary } from '../shader-sources.ts';
 import { GlPrograms, type Program } from './programs.ts';
 
 const GLSL_FILES = import.meta.glob<string>(
-  ['/src/engine/stages/*/*.glsl', '/shaders/**/*.frag', '/shaders/**/*.vert', '/shaders/**/*.glsl'],
+  ['/src/pipeline/stages/*/*.glsl', '/shaders/**/*.frag', '/shaders/**/*.vert', '/shaders/**/*.glsl'],
   {
     query: '?raw',
     import: 'default',

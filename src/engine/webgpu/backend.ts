@@ -11,18 +11,15 @@ import type {
 import { uploadSize } from '../backend.ts';
 import { programInputs } from '../epilogue-fusion.ts';
 import { ShaderLibrary } from '../shader-sources.ts';
-import { Programs, type Program } from './programs.ts';
+import { BindGroups, type WebGpuTexture } from './bind-groups.ts';
+import { Programs } from './programs.ts';
 import { UniformSlots } from './uniform-slots.ts';
-import type { WgslBinding } from './wgsl-bindings.ts';
 
-const WGSL_FILES = import.meta.glob<string>(['/src/engine/stages/*/*.wgsl', '/shaders/**/*.wgsl'], {
+const WGSL_FILES = import.meta.glob<string>(['/src/pipeline/stages/*/*.wgsl', '/shaders/**/*.wgsl'], {
   query: '?raw',
   import: 'default',
   eager: true,
 });
-
-/** Bind groups kept for reuse; past this many (textures of many sizes came and went) they start over. */
-const MAX_BIND_GROUPS = 512;
 
 /**
  * How frames reach the canvas: a `webgpu` context (the fast path), or a read-back ImageBitmap handed to a
@@ -46,11 +43,6 @@ export type Presenter =
   | { kind: 'context'; context: GPUCanvasContext; format: GPUTextureFormat }
   | { kind: 'bitmap'; context: ImageBitmapRenderingContext };
 
-interface WebGpuTexture extends GpuTexture {
-  readonly texture: GPUTexture;
-  readonly view: GPUTextureView;
-}
-
 export interface WebGpuOptions {
   /** Called once if the device is lost, with the browser's reason. */
   onDeviceLost?: (reason: string, message: string) => void;
@@ -68,13 +60,8 @@ export class WebGpuBackend implements Backend {
   private nextId = 1;
   private encoder: GPUCommandEncoder | null = null;
   private presentPipeline: GPURenderPipeline | null = null;
-  /**
-   * Bind groups by what they bind (program, texture ids, uniform slot). An apply repeated at the same size
-   * gets the same pool textures and uniform slots in the same order, so it binds the groups it made before.
-   */
-  private readonly bindGroups = new Map<string, GPUBindGroup>();
-  /** The bind group keys that name each texture, dropped with the texture. */
-  private readonly bindGroupsOf = new Map<number, string[]>();
+  private readonly bindGroups: BindGroups;
+  private framePipeline: GPUComputePipeline | null = null;
   private liveBuffers = 0;
   private destroyed = false;
   private lostForTest = false;
@@ -99,6 +86,7 @@ export class WebGpuBackend implements Backend {
     this.maxTextureSize = device.limits.maxTextureDimension2D;
     this.programs = new Programs(device, this.shaders);
     this.uniforms = new UniformSlots(device);
+    this.bindGroups = new BindGroups(device, this.uniforms, (texture) => this.own(texture));
     this.onDeviceLost = options.onDeviceLost;
     void device.lost.then((info) => this.reportLost(info.reason, info.message));
     device.addEventListener('uncapturederror', (event) => {
@@ -141,8 +129,7 @@ export class WebGpuBackend implements Backend {
   destroyTexture(texture: GpuTexture): void {
     const own = this.textures.get(texture.id);
     if (!own) return;
-    for (const key of this.bindGroupsOf.get(texture.id) ?? []) this.bindGroups.delete(key);
-    this.bindGroupsOf.delete(texture.id);
+    this.bindGroups.forget(texture.id);
     own.texture.destroy();
     this.textures.delete(texture.id);
   }
@@ -215,7 +202,7 @@ export class WebGpuBackend implements Backend {
     const program = this.programs.get(spec.stage, entry, spec.epilogue);
     const inputs = programInputs(spec, program.firstEpilogueInput);
     const pass = inputs === spec.inputs ? spec : { ...spec, inputs };
-    const bindGroup = this.bindGroupFor(program, pass);
+    const bindGroup = this.bindGroups.for(program, pass);
     const encoder = (this.encoder ??= this.device.createCommandEncoder());
     const compute = encoder.beginComputePass();
     compute.setPipeline(program.pipeline);
@@ -373,7 +360,6 @@ export class WebGpuBackend implements Backend {
   destroy(): void {
     this.destroyed = true;
     this.bindGroups.clear();
-    this.bindGroupsOf.clear();
     for (const texture of this.textures.values()) texture.texture.destroy();
     this.textures.clear();
     this.uniforms.destroy();
@@ -388,82 +374,6 @@ export class WebGpuBackend implements Backend {
       this.device.queue.submit([this.encoder.finish()]);
       this.encoder = null;
     }
-  }
-
-  /** The pass's bind group: made once for each set of resources, then reused. */
-  private bindGroupFor(program: Program, pass: PassSpec): GPUBindGroup {
-    const entries: GPUBindGroupEntry[] = [];
-    const textureIds: number[] = [];
-    const keyParts = [program.key];
-    for (const binding of program.bindings) {
-      const resource = this.resourceFor(binding, pass, program);
-      entries.push({ binding: binding.binding, resource: resource.resource });
-      keyParts.push(resource.key);
-      if (resource.textureId !== undefined) textureIds.push(resource.textureId);
-    }
-    const key = keyParts.join('|');
-    const cached = this.bindGroups.get(key);
-    if (cached) return cached;
-    if (this.bindGroups.size >= MAX_BIND_GROUPS) {
-      this.bindGroups.clear();
-      this.bindGroupsOf.clear();
-    }
-    const bindGroup = this.device.createBindGroup({ layout: program.layout, entries });
-    this.bindGroups.set(key, bindGroup);
-    for (const id of textureIds) {
-      const keys = this.bindGroupsOf.get(id);
-      if (keys) keys.push(key);
-      else this.bindGroupsOf.set(id, [key]);
-    }
-    return bindGroup;
-  }
-
-  /** A binding's resource, and what identifies it in a bind group key. */
-  private resourceFor(
-    binding: WgslBinding,
-    pass: PassSpec,
-    program: Program,
-  ): { resource: GPUBindingResource; key: string; textureId?: number } {
-    switch (binding.type.kind) {
-      case 'uniform': {
-        // `params`, or `params<k>` for the epilogue's stage k (from 1).
-        const step = /^params(\d+)$/.exec(binding.name);
-        const uniforms = step ? pass.epilogue?.[Number(step[1]) - 1]?.uniforms : pass.uniforms;
-        if (!uniforms)
-          throw new Error(`${pass.stage}: the shader declares ${binding.name} but none were given`);
-        const slot = this.uniforms.place(uniforms);
-        return { resource: slot, key: `u${slot.chunk}:${slot.offset}:${slot.size}` };
-      }
-      case 'sampler':
-        return { resource: this.linearSampler(), key: 's' };
-      case 'storage': {
-        if (binding.type.format !== pass.output.format) {
-          throw new Error(
-            `${pass.stage}.${program.entry.name}: writes ${binding.type.format}, got ${pass.output.format}`,
-          );
-        }
-        const output = this.own(pass.output);
-        return { resource: output.view, key: `o${output.id}`, textureId: output.id };
-      }
-      case 'texture': {
-        const match = /^input(\d+)$/.exec(binding.name);
-        const input = match ? pass.inputs[Number(match[1])] : undefined;
-        if (!input) throw new Error(`${pass.stage}: no texture for binding ${binding.name}`);
-        const own = this.own(input);
-        return { resource: own.view, key: `t${own.id}`, textureId: own.id };
-      }
-    }
-  }
-
-  private sampler: GPUSampler | null = null;
-  private framePipeline: GPUComputePipeline | null = null;
-  private linearSampler(): GPUSampler {
-    return (this.sampler ??= this.device.createSampler({
-      magFilter: 'linear',
-      minFilter: 'linear',
-      addressModeU: 'clamp-to-edge',
-      addressModeV: 'clamp-to-edge',
-    }));
   }
 
   private presentPipelineFor(canvasFormat: GPUTextureFormat): GPURenderPipeline {

@@ -22,7 +22,7 @@ import {
 import { asImageData, type PictureReader, type Pixels } from '../../pixels/strips.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import type { StageRunner } from '../runner.ts';
-import { transformSamples } from '../stages/transform/stage.ts';
+import { transformSamples } from '../../pipeline/stages/transform/stage.ts';
 import type { Original } from './full-resolution.ts';
 
 /** An original that can be decoded at a smaller size as well as at its own (FullSizeOriginal). */

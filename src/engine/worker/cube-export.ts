@@ -18,9 +18,9 @@ import { atlasOffset, bakeGrade } from '../../grading/lut-atlas.ts';
 import type { GpuTexture } from '../backend.ts';
 import type { ColourStep, CubeExportedMessage, ExportCubeMessage } from '../protocol.ts';
 import type { StageRunner } from '../runner.ts';
-import { getStage } from '../stages/index.ts';
-import type { StageInvocation } from '../stages/invocation.ts';
-import type { TextureResolver } from '../stages/types.ts';
+import { getStage } from '../../pipeline/stages/index.ts';
+import type { StageInvocation } from '../../pipeline/stages/invocation.ts';
+import type { TextureResolver } from '../../pipeline/stages/types.ts';
 
 /** The points a side of the exported table: the size most tools read and write. */
 export const EXPORT_CUBE_SIZE = 33;

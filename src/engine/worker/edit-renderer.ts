@@ -16,7 +16,7 @@ import type { RenderEdit, RenderStep } from '../protocol.ts';
 import type { StageRunner } from '../runner.ts';
 import { cropAtSize, type ScalableOriginal } from './crop.ts';
 import type { EngineResources } from './resources.ts';
-import type { StageInvocation } from '../stages/invocation.ts';
+import type { StageInvocation } from '../../pipeline/stages/invocation.ts';
 
 interface Kept {
   texture: GpuTexture;

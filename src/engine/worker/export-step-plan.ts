@@ -3,9 +3,9 @@
  * Pure: sizes, chains and tiles, no GPU work.
  */
 import type { EffectDefinition, PhotoInput, Settings } from '../../effects/types.ts';
-import { getStage } from '../stages/index.ts';
-import { stepInputBack } from '../stages/mix/stage.ts';
-import type { StageInvocation } from '../stages/invocation.ts';
+import { getStage } from '../../pipeline/stages/index.ts';
+import { stepInputBack } from '../../pipeline/stages/mix/stage.ts';
+import type { StageInvocation } from '../../pipeline/stages/invocation.ts';
 import { fitsOneTile, fitWithin, planTiles, type Tile, type TileLimits } from '../tiling.ts';
 import { stepStages } from '../../effects/strength.ts';
 

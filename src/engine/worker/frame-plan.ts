@@ -2,10 +2,10 @@
  * The frame's plan, pure: the frame stage's call for a piece of the print, and the pieces the print is
  * saved in, each reading only the part of the photo under its window (src/engine/worker/frame.ts runs it).
  */
-import type { StageInvocation } from '../stages/invocation.ts';
-import { FRAME_LOOK } from '../stages/frame/stage.ts';
+import type { StageInvocation } from '../../pipeline/stages/invocation.ts';
+import { FRAME_LOOK } from '../../pipeline/stages/frame/stage.ts';
 import type { TileLimits } from '../tiling.ts';
-import type { FrameChoice } from '../../frames/model/choice.ts';
+import type { FrameChoice } from '../../edit/frame.ts';
 import { FRAME_KIND, type Rect } from '../../frames/model/frames.ts';
 import type { PrintLayout, Size } from '../../frames/model/layout.ts';
 

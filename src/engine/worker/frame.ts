@@ -9,7 +9,7 @@
  */
 import type { Backend, GpuTexture } from '../backend.ts';
 import type { StageRunner } from '../runner.ts';
-import type { TextureResolver } from '../stages/types.ts';
+import type { TextureResolver } from '../../pipeline/stages/types.ts';
 import type { TileLimits } from '../tiling.ts';
 import { asImageData, type PictureReader } from '../../pixels/strips.ts';
 import { checkedChoice, type FrameChoice } from '../../frames/model/choice.ts';

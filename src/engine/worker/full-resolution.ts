@@ -34,20 +34,15 @@ import { FREEHAND_MASK } from '../../effects/blur-pixelate.ts';
 import type { EffectDefinition, Settings } from '../../effects/types.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import { COPY, type StageRunner } from '../runner.ts';
-import type { StageInvocation } from '../stages/invocation.ts';
-import { stepInputBack } from '../stages/mix/stage.ts';
-import { RESIZE_AREA } from '../stages/resize/stage.ts';
-import type { TextureResolver } from '../stages/types.ts';
+import type { StageInvocation } from '../../pipeline/stages/invocation.ts';
+import { stepInputBack } from '../../pipeline/stages/mix/stage.ts';
+import type { TextureResolver } from '../../pipeline/stages/types.ts';
 import { stepInputUses } from '../step-inputs.ts';
 import { tagSrgb } from '../../colour/srgb-jpeg.ts';
-import { downscaled } from '../../pixels/downscale.ts';
 import { StripJpegEncoder } from '../../jpeg-encoder/strip-encoder.ts';
 import {
-  asImageData,
   drawInStrips,
-  drawnPixels,
   pixelsReader,
-  readAll,
   stripRows,
   type PictureReader,
   type Pixels,
@@ -62,38 +57,27 @@ import {
 } from './export-step-plan.ts';
 import { into, runInTiles, type RowSink } from './tiles.ts';
 import { FrameRenderer } from './frame.ts';
-import type { FrameChoice } from '../../frames/model/choice.ts';
-import type { Original, RenderJob, RenderResult, RenderStep } from './render-job.ts';
+import type { FrameChoice } from '../../edit/frame.ts';
+import type { RenderJob, RenderResult, RenderStep } from './render-job.ts';
+import { NONE, Pictures, type Picture } from './picture.ts';
 import { framedSize } from '../../frames/model/layout.ts';
 import { framePieceCount } from './frame-plan.ts';
 
 export type { Original, RenderJob, RenderResult, RenderStep } from './render-job.ts';
 
-/**
- * The image between steps: a full-size texture, pixels in the worker's memory, or a texture smaller than
- * the full size (then scaled up when next needed). Whoever holds a picture owns its resources; `none`
- * while it is handed on.
- */
-type Picture =
-  | { kind: 'original'; original: Original; processing: ImageSize }
-  | { kind: 'encoded'; encoder: StripJpegEncoder }
-  | { kind: 'gpu'; texture: GpuTexture }
-  | { kind: 'pixels'; pixels: Pixels }
-  | { kind: 'small'; texture: GpuTexture }
-  | { kind: 'none' };
-
-const NONE: Picture = { kind: 'none' };
-
 export class FullResolutionRenderer {
   private done = 0;
   private total = 1;
+  private readonly pictures: Pictures;
 
   constructor(
     private readonly backend: Backend,
     private readonly runner: StageRunner,
     /** A step's textures (the looks' LUTs, its .cube); its freehand mask comes with the step instead. */
     private readonly resolveFor: (step: { cube?: string | undefined }) => TextureResolver,
-  ) {}
+  ) {
+    this.pictures = new Pictures(backend, runner, (job) => this.tick(job));
+  }
 
   async render(job: RenderJob): Promise<RenderResult> {
     const size = { width: job.original.width, height: job.original.height };
@@ -126,7 +110,7 @@ export class FullResolutionRenderer {
       await this.tick(job);
       return { blob, width: saved.width, height: saved.height };
     } finally {
-      this.dispose(picture);
+      this.pictures.dispose(picture);
       for (const step of job.steps) step.mask?.close();
       // Textures of the full size (or of tiles) are not wanted by the preview afterwards.
       this.runner.pool.trim();
@@ -170,8 +154,8 @@ export class FullResolutionRenderer {
         case 'scaled': {
           const input =
             plan.kind === 'whole'
-              ? await this.toTexture(take(), size)
-              : await this.toScaled(take(), plan, job);
+              ? await this.pictures.toTexture(take(), size)
+              : await this.pictures.toScaled(take(), plan, job);
           const output = await this.runWhole(input, step.chain, resolve, job);
           return sameSize(output, size)
             ? { kind: 'gpu', texture: output }
@@ -185,7 +169,7 @@ export class FullResolutionRenderer {
           if (source.kind === 'original') {
             reader = await source.original.open();
           } else {
-            pixels = await this.toPixels(source, size);
+            pixels = await this.pictures.toPixels(source, size);
             reader = pixelsReader(pixels);
           }
           try {
@@ -220,7 +204,7 @@ export class FullResolutionRenderer {
           throw new Error('Unknown step plan');
       }
     } catch (error) {
-      this.dispose(held);
+      this.pictures.dispose(held);
       throw error;
     } finally {
       for (const mask of masks.values()) this.backend.destroyTexture(mask);
@@ -284,7 +268,7 @@ export class FullResolutionRenderer {
   private async encode(picture: Picture, size: ImageSize, job: RenderJob): Promise<Blob> {
     const encoder = picture.kind === 'encoded' ? picture.encoder : this.encoder(size, job);
     if (picture.kind === 'small') {
-      const small = await this.toBitmap(picture.texture);
+      const small = await this.pictures.toBitmap(picture.texture);
       try {
         await drawInStrips(small, size, async (strip) => {
           encoder.addRows(strip.data, strip.height);
@@ -294,7 +278,7 @@ export class FullResolutionRenderer {
         small.close();
       }
     } else if (picture.kind !== 'encoded') {
-      const reader = await this.toReader(picture, size);
+      const reader = await this.pictures.toReader(picture, size);
       try {
         const rows = stripRows(size.width);
         for (let top = 0; top < size.height; top += rows) {
@@ -316,7 +300,7 @@ export class FullResolutionRenderer {
 
   /** The print of the picture (taken over) in its frame, encoded a band of rows at a time. */
   private async encodeFramed(picture: Picture, size: ImageSize, frame: FrameChoice, job: RenderJob) {
-    const reader = await this.toReader(picture, size);
+    const reader = await this.pictures.toReader(picture, size);
     try {
       const print = framedSize(frame, size);
       const encoder = this.encoder(print, job);
@@ -336,129 +320,6 @@ export class FullResolutionRenderer {
     } finally {
       reader.close();
     }
-  }
-
-  /** The picture (taken over) as a reader: the original as decoded, or pixels in memory. */
-  private async toReader(picture: Picture, size: ImageSize): Promise<PictureReader> {
-    if (picture.kind === 'original') return picture.original.open();
-    return pixelsReader(await this.toPixels(picture, size));
-  }
-
-  private upload(image: ImageBitmap | ImageData): GpuTexture {
-    try {
-      return this.runner.pool.adopt(this.backend.uploadImage(image));
-    } finally {
-      if (image instanceof ImageBitmap) image.close();
-    }
-  }
-
-  /**
-   * The picture at a smaller size, as a texture (taking over the picture's resources): a camera's own
-   * pixels as they are, a texture through the area resize, pixels through the browser's high-quality
-   * resize, as the original became the preview's image.
-   */
-  private async toScaled(picture: Picture, target: ImageSize, job: RenderJob): Promise<GpuTexture> {
-    if (picture.kind === 'none') throw new Error('No picture');
-    let scaled: GpuTexture;
-    const asPreview = picture.kind === 'original' && sameSize(picture.processing, target);
-    if (picture.kind === 'small' && sameSize(picture.texture, target)) {
-      scaled = picture.texture;
-    } else if (asPreview && picture.kind === 'original') {
-      const bitmap = await picture.original.atProcessingSize();
-      if (!sameSize(bitmap, target)) {
-        bitmap.close();
-        throw new Error(
-          `The photo decoded at ${bitmap.width}x${bitmap.height} for ${target.width}x${target.height}`,
-        );
-      }
-      scaled = this.upload(bitmap);
-    } else if (picture.kind === 'original') {
-      return this.toScaled({ kind: 'pixels', pixels: await this.toPixels(picture, target) }, target, job);
-    } else if (picture.kind === 'encoded') {
-      throw new Error('The picture is encoded already');
-    } else if (picture.kind !== 'pixels') {
-      const resize: StageInvocation = { stage: 'resize', params: { ...target, mode: RESIZE_AREA } };
-      try {
-        scaled = await this.backend.validate(() => this.runner.run(picture.texture, [resize]));
-      } finally {
-        this.runner.pool.release(picture.texture);
-      }
-    } else {
-      const { pixels } = picture;
-      scaled = this.upload(await downscaled(asImageData(pixels), pixels, target));
-    }
-    try {
-      await this.tick(job);
-    } catch (error) {
-      // Cancelled here: the scaled picture is nobody's yet.
-      this.runner.pool.release(scaled);
-      throw error;
-    }
-    return scaled;
-  }
-
-  /** The picture as a full-size texture (taking over the picture's resources); it fits one tile. */
-  private async toTexture(picture: Picture, size: ImageSize): Promise<GpuTexture> {
-    if (picture.kind === 'none') throw new Error('No picture');
-    if (picture.kind === 'gpu') return picture.texture;
-    return this.upload(asImageData(await this.toPixels(picture, size)));
-  }
-
-  /**
-   * The picture as full-size pixels in memory (taking over its resources). A smaller picture is scaled
-   * up as the preview's export scales its image to 1080 px: drawImage at high quality, strip by strip.
-   */
-  private async toPixels(picture: Picture, size: ImageSize): Promise<Pixels> {
-    switch (picture.kind) {
-      case 'none':
-        throw new Error('No picture');
-      case 'pixels':
-        return picture.pixels;
-      case 'original': {
-        const reader = await picture.original.open();
-        try {
-          return await readAll(reader);
-        } finally {
-          reader.close();
-        }
-      }
-      case 'encoded':
-        throw new Error('The picture is encoded already');
-      case 'gpu': {
-        const { width, height } = picture.texture;
-        try {
-          const pixels = await this.backend.readPixels(picture.texture);
-          return { width, height, data: new Uint8ClampedArray(pixels.buffer) };
-        } finally {
-          this.runner.pool.release(picture.texture);
-        }
-      }
-      case 'small': {
-        const small = await this.toBitmap(picture.texture);
-        try {
-          return await drawnPixels(small, size);
-        } finally {
-          small.close();
-        }
-      }
-    }
-  }
-
-  /** A small texture (released here) as an ImageBitmap. */
-  private async toBitmap(texture: GpuTexture): Promise<ImageBitmap> {
-    let pixels: Uint8Array<ArrayBuffer>;
-    try {
-      pixels = await this.backend.readPixels(texture);
-    } finally {
-      this.runner.pool.release(texture);
-    }
-    return createImageBitmap(
-      new ImageData(new Uint8ClampedArray(pixels.buffer), texture.width, texture.height),
-    );
-  }
-
-  private dispose(picture: Picture): void {
-    if (picture.kind === 'gpu' || picture.kind === 'small') this.runner.pool.release(picture.texture);
   }
 
   /**

@@ -17,10 +17,10 @@ import {
   type LiveUpload,
 } from '../protocol.ts';
 import type { StageRunner } from '../runner.ts';
-import type { StageInvocation } from '../stages/invocation.ts';
-import { RESIZE_AREA } from '../stages/resize/stage.ts';
+import type { StageInvocation } from '../../pipeline/stages/invocation.ts';
+import { RESIZE_AREA } from '../../pipeline/stages/resize/stage.ts';
 import { UploadTrial } from './upload-trial.ts';
-import type { TextureResolver } from '../stages/types.ts';
+import type { TextureResolver } from '../../pipeline/stages/types.ts';
 import { stepStages } from '../../effects/strength.ts';
 import { chainOutputSize } from './export-step-plan.ts';
 

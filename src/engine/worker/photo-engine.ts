@@ -2,13 +2,11 @@
  * The worker's side of the edit (product spec section 4): the photo, the edit on screen (`current`) and
  * the edit without the look being adjusted (`base`), each rendered by the edit renderer, which keeps the
  * steps' results; Apply makes the edit on screen the base, and reset shows the base again. The page keeps
- * the edit's history: the worker renders the version it is given. Also the saves, the .cube files and
- * the thumbnails.
+ * the edit's history: the worker renders the version it is given. Also the saves (the preview-size one
+ * in preview-save.ts), the .cube files (cube-files.ts) and the thumbnails.
  */
-import { CubeFormatError, cubeTooLargeMessage, MAX_CUBE_BYTES, parseCube } from '../../grading/cube.ts';
 import { findEffect } from '../../effects/index.ts';
 import { today } from '../../effects/date-stamp.ts';
-import { msg } from '../../i18n/msg.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import type {
   ApplyEffectMessage,
@@ -30,20 +28,19 @@ import type {
   StatusMessage,
 } from '../protocol.ts';
 import { StageRunner } from '../runner.ts';
-import { RESIZE_SMOOTH } from '../stages/resize/stage.ts';
 import { tileLimits } from '../tiling.ts';
 import { FullResolutionRenderer, type RenderResult } from './full-resolution.ts';
 import { CROP_PIECE, croppedOriginal, type ScalableOriginal } from './crop.ts';
 import { LiveView } from './live.ts';
 import { EngineResources, type LutBaker } from './resources.ts';
 import { EditRenderer } from './edit-renderer.ts';
-import { contentHash } from '../../grading/content-hash.ts';
 import { ThumbnailRenderer } from './thumbnails.ts';
 import { ProgramWarmer } from './warm-up.ts';
 import { exportCube } from './cube-export.ts';
-import { tagSrgb } from '../../colour/srgb-jpeg.ts';
+import { loadCube, readCube } from './cube-files.ts';
+import { previewJpeg } from './preview-save.ts';
 import { textureLimit } from '../device-limits.ts';
-import { NO_FRAME, type FrameChoice } from '../../frames/model/choice.ts';
+import { NO_FRAME, type FrameChoice } from '../../edit/frame.ts';
 import { FrameRenderer } from './frame.ts';
 
 export type Post = (message: FromWorkerMessage, transfer?: Transferable[]) => void;
@@ -259,15 +256,8 @@ export class Engine {
   }
 
   /** The user's .cube file: parsed here, off the page's thread, and kept under the hash of its text. */
-  async loadCube(message: LoadCubeMessage): Promise<Fields<CubeLoadedMessage>> {
-    try {
-      const { id, cube } = await this.readCube(message.file);
-      return { cube: id, title: cube.title, size: cube.size };
-    } catch (error) {
-      return {
-        error: error instanceof CubeFormatError ? error.message : msg('This .cube file could not be read.'),
-      };
-    }
+  loadCube(message: LoadCubeMessage): Promise<Fields<CubeLoadedMessage>> {
+    return loadCube(this.resources, message.file);
   }
 
   /** A recipe's colour as a .cube file, made on this backend with the engine's LUTs (cube-export.ts). */
@@ -276,34 +266,16 @@ export class Engine {
   }
 
   /**
-   * The edit on screen as a JPEG, its long side at `exportLongSide` (the spec's 1080 px). The engine scales
-   * it (the smooth resize), not the browser's canvas, whose filters differ from browser to browser: a look
-   * saves the same everywhere.
+   * The edit on screen as a JPEG, its long side at `exportLongSide` (the spec's 1080 px), in its frame.
    */
   async requestImageData(message: RequestImageDataMessage): Promise<Fields<ImageDataMessage>> {
     const shown = this.requireCurrent();
     const framed = await this.frames.framed(shown.texture, shown.edit.frame, this.taken);
-    const current = framed ?? shown.texture;
-    const size = exportSize(current, message.exportLongSide);
-    let pixels: Uint8Array<ArrayBuffer>;
     try {
-      const scaled =
-        size.width === current.width && size.height === current.height
-          ? null
-          : await this.backend.validate(() =>
-              this.runner.run(current, [{ stage: 'resize', params: { ...size, mode: RESIZE_SMOOTH } }]),
-            );
-      try {
-        pixels = await this.backend.readPixels(scaled ?? current);
-      } finally {
-        if (scaled) this.runner.pool.release(scaled);
-      }
+      return await previewJpeg(this.backend, this.runner, framed ?? shown.texture, message);
     } finally {
       if (framed) this.runner.pool.release(framed);
     }
-    const image = new ImageData(new Uint8ClampedArray(pixels.buffer), size.width, size.height);
-    const blob = await encodeJpeg(image, message.quality);
-    return { format: 'image/jpeg', blob, ...size };
   }
 
   /**
@@ -390,22 +362,13 @@ export class Engine {
     try {
       for (const { id, file } of resources.cubes ?? []) {
         if (this.resources.hasCube(id)) continue;
-        const read = await this.readCube(file);
+        const read = await readCube(this.resources, file);
         if (read.id !== id) throw new Error('The .cube file changed since it was loaded');
       }
     } finally {
       for (const { id, image } of resources.masks ?? []) this.resources.setMask(id, image);
       for (const { id, image } of resources.images ?? []) this.resources.setImage(id, image);
     }
-  }
-
-  private async readCube(file: Blob): Promise<{ id: string; cube: { title: string | null; size: number } }> {
-    if (file.size > MAX_CUBE_BYTES) throw new CubeFormatError(cubeTooLargeMessage(file.size));
-    const text = await file.text();
-    const id = contentHash(text);
-    const cube = parseCube(text);
-    this.resources.setCube(id, { size: cube.size, data: new Uint8Array(cube.atlas.data) });
-    return { id, cube };
   }
 
   private checkSize(width: number, height: number): void {
@@ -456,24 +419,4 @@ function closeResources(resources: EditResources | undefined): void {
 /** The side of the pieces a crop is read in: smaller with the test option that makes tiles small. */
 function cropPiece(message: ExportFullResolutionMessage): number {
   return Math.min(CROP_PIECE, message.tileLimit ?? CROP_PIECE);
-}
-
-/** The size a save gets: the long side at `longSide` (when given), the aspect ratio kept. */
-export function exportSize(image: { width: number; height: number }, longSide?: number) {
-  if (!longSide || longSide === Math.max(image.width, image.height))
-    return { width: image.width, height: image.height };
-  const scale = longSide / Math.max(image.width, image.height);
-  return {
-    width: Math.max(1, Math.round(image.width * scale)),
-    height: Math.max(1, Math.round(image.height * scale)),
-  };
-}
-
-async function encodeJpeg(image: ImageData, quality: number): Promise<Blob> {
-  const canvas = new OffscreenCanvas(image.width, image.height);
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error('2D canvas unavailable');
-  context.putImageData(image, 0, 0);
-  // Tagged sRGB, so that every viewer shows the colours made here.
-  return tagSrgb(await canvas.convertToBlob({ type: 'image/jpeg', quality }));
 }

@@ -2,7 +2,7 @@
  * What a full-resolution save (and each photo of a batch) asks of the worker: the original, the steps to
  * run on it, the JPEG's quality, the tile limits and the frame; and what it gives back.
  */
-import type { FrameChoice } from '../../frames/model/choice.ts';
+import type { FrameChoice } from '../../edit/frame.ts';
 import type { Settings } from '../../effects/types.ts';
 import type { PictureReader } from '../../pixels/strips.ts';
 import type { TileLimits } from '../tiling.ts';

@@ -7,7 +7,7 @@
  * page lets them go.
  */
 import type { Backend, GpuTexture } from '../backend.ts';
-import type { TextureResolver } from '../stages/types.ts';
+import type { TextureResolver } from '../../pipeline/stages/types.ts';
 
 /** A 3D LUT as an RGBA8 atlas of (N*N) x N texels: texel (r + N*b, g) holds the output for (r, g, b). */
 export interface LutAtlas {

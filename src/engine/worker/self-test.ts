@@ -10,7 +10,7 @@ import type { EngineKind } from '../protocol.ts';
 import { StageRunner } from '../runner.ts';
 import type { Engine } from './photo-engine.ts';
 import { log, post, reason } from './post.ts';
-import type { StageInvocation } from '../stages/invocation.ts';
+import type { StageInvocation } from '../../pipeline/stages/invocation.ts';
 
 /** The picture's side: a few JPEG blocks, a blur's reach, and nothing to wait for. */
 const SIDE = 24;

@@ -22,9 +22,9 @@ import type { RecipeThumbnailJob } from '../protocol.ts';
 import type { EffectDefinition, SettingValue, Settings } from '../../effects/types.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import { StageRunner } from '../runner.ts';
-import { RESIZE_AREA } from '../stages/resize/stage.ts';
-import type { StageInvocation } from '../stages/invocation.ts';
-import type { TextureResolver } from '../stages/types.ts';
+import { RESIZE_AREA } from '../../pipeline/stages/resize/stage.ts';
+import type { StageInvocation } from '../../pipeline/stages/invocation.ts';
+import type { TextureResolver } from '../../pipeline/stages/types.ts';
 import { stepStages } from '../../effects/strength.ts';
 
 /**

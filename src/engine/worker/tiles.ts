@@ -9,8 +9,8 @@
  */
 import type { GpuTexture } from '../backend.ts';
 import type { StageRunner } from '../runner.ts';
-import type { StageInvocation } from '../stages/invocation.ts';
-import type { Region, TextureResolver } from '../stages/types.ts';
+import type { StageInvocation } from '../../pipeline/stages/invocation.ts';
+import type { Region, TextureResolver } from '../../pipeline/stages/types.ts';
 import type { Tile } from '../tiling.ts';
 import { asImageData, type Pixels, type PictureReader } from '../../pixels/strips.ts';
 

@@ -9,7 +9,7 @@ import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
 import type { Backend } from '../backend.ts';
 import { chainPrograms } from '../program-plan.ts';
-import type { StageInvocation } from '../stages/invocation.ts';
+import type { StageInvocation } from '../../pipeline/stages/invocation.ts';
 import { stepStages } from '../../effects/strength.ts';
 
 interface Size {

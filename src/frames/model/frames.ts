@@ -2,19 +2,10 @@
  * The frames a photo can be put on (the testing contract's ids): their sizes in millimetres, as the real
  * objects measure, and what each draws. Pure data; `layout.ts` places them around a photo in pixels.
  */
+import { FRAME_IDS, isFrameId, type FrameId } from '../../edit/frame.ts';
 import { msg } from '../../i18n/msg.ts';
 
-export const FRAME_IDS = [
-  'none',
-  'instant-square',
-  'instant-mini',
-  'instant-wide',
-  'film-35mm',
-  'film-120',
-  'print-border',
-] as const;
-
-export type FrameId = (typeof FRAME_IDS)[number];
+export { FRAME_IDS, isFrameId, type FrameId };
 
 /** What the frame stage draws around the window (the stage's `kind` uniform). */
 export const FRAME_KIND = { none: 0, instant: 1, film35: 2, film120: 3, border: 4 } as const;
@@ -109,10 +100,6 @@ export const FRAMES: readonly FrameSpec[] = [
     caption: false,
   },
 ];
-
-export function isFrameId(value: unknown): value is FrameId {
-  return typeof value === 'string' && (FRAME_IDS as readonly string[]).includes(value);
-}
 
 export function frameSpec(id: FrameId): FrameSpec | null {
   return FRAMES.find((frame) => frame.id === id) ?? null;

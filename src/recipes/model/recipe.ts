@@ -5,6 +5,7 @@
  */
 import type { CropRecipe } from '../../crop/model/crop-choice.ts';
 import type { SettingValue } from '../../effects/types.ts';
+import type { RecipeFrame } from '../../frames/model/recipe-frame.ts';
 
 /** The `schema` field of every recipe file: what the file is. */
 export const RECIPE_SCHEMA = 'retrocam.recipe';
@@ -22,15 +23,7 @@ export interface RecipeStep {
   cube?: string;
 }
 
-/** The frame around the photo (a print, a film strip), applied after every step. */
-export interface RecipeFrame {
-  /** A frame id of the testing contract: 'instant-square', 'film-35mm', ... ('none' is no frame). */
-  id: string;
-  /** The caption on an instant print's bottom border. */
-  caption?: string;
-  /** The frame's other choices (the film's rebate colour, the edge text, the border's date). */
-  options?: Readonly<Record<string, string | number | boolean>>;
-}
+export type { RecipeFrame };
 
 export interface Recipe {
   schema: typeof RECIPE_SCHEMA;

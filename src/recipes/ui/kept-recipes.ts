@@ -4,7 +4,7 @@
  * they are the user's recipes, renamed and deleted like their own), and the test hooks' quota where the
  * address asks for it.
  */
-import { testOptions } from '../../app/test-hooks.ts';
+import { testOptions } from '../../ui/test-hooks.ts';
 import { t } from '../../i18n/i18n.ts';
 import type { Recipe } from '../model/recipe.ts';
 import { starterRecipes } from '../model/starters.ts';

@@ -1,5 +1,5 @@
 // The date-stamp stage's cases (tests/gpu/cases/types.ts says what a case is).
-import { dateStampGlyphs } from '../../../src/engine/stages/date-stamp/stage.ts';
+import { dateStampGlyphs } from '../../../src/pipeline/stages/date-stamp/stage.ts';
 import { POINTWISE, type StageCase } from './types.ts';
 
 const ORANGE = [1, 0.45, 0.12] as const;

@@ -1,7 +1,7 @@
 // The mix stage's cases (tests/gpu/cases/types.ts says what a case is): a step's strength, the step's
 // output over its input, after per-pixel and neighbourhood stages, a resize, and two steps in one chain.
-import { stepInputKey } from '../../../src/engine/stages/mix/stage.ts';
-import type { StageInvocation } from '../../../src/engine/stages/invocation.ts';
+import { stepInputKey } from '../../../src/pipeline/stages/mix/stage.ts';
+import type { StageInvocation } from '../../../src/pipeline/stages/invocation.ts';
 import { bakeLook } from '../../../src/grading/looks/index.ts';
 import { NEIGHBOURHOOD, POINTWISE, type StageCase } from './types.ts';
 

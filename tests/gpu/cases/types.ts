@@ -3,7 +3,7 @@
  * and timed by the benchmark. Each stage's cases are in tests/gpu/cases/<stage>.ts, beside its reference in
  * tests/reference/<stage>.ts.
  */
-import type { StageInvocation } from '../../../src/engine/stages/invocation.ts';
+import type { StageInvocation } from '../../../src/pipeline/stages/invocation.ts';
 import type { RgbaImage } from '../../reference/image.ts';
 
 /** Pointwise stages must reach 45 dB against the reference; neighbourhood stages 40 dB and 1 level MAE. */

@@ -4,7 +4,7 @@
  * ones hold floats; reads give 0..1 floats; a bilinear tap clamps to the edge, as the engine's samplers do.
  * Positions of taps are in texel units of the texture read (texel i spans [i, i + 1]), as in the shaders.
  */
-import type { GpuTexture, TextureFormat } from '../backend.ts';
+import type { GpuTexture, TextureFormat } from '../texture.ts';
 
 export class CpuTexture implements GpuTexture {
   /** RGBA, rows from the top: bytes for rgba8unorm, floats for rgba16float. */

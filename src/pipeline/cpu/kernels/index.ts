@@ -1,5 +1,5 @@
 /**
- * Every stage's CPU kernels, by stage name: each in its stage's folder (`src/engine/stages/<stage>/kernel.ts`)
+ * Every stage's CPU kernels, by stage name: each in its stage's folder (`src/pipeline/stages/<stage>/kernel.ts`)
  * beside its WGSL and GLSL (a unit test holds the three in step); the helpers several share are here.
  */
 import type { CpuStage } from '../kernel.ts';

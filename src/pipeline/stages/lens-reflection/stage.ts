@@ -1,5 +1,5 @@
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
-import type { GpuTexture } from '../../backend.ts';
+import type { GpuTexture } from '../../texture.ts';
 import { bloomBrightScale } from '../bloom/stage.ts';
 import { finalPass, passThenRelease } from '../passes.ts';
 import type { StageDefinition } from '../types.ts';

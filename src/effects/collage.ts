@@ -1,4 +1,4 @@
-import type { EffectDefinition } from '../../effects/types.ts';
+import type { EffectDefinition } from './types.ts';
 
 /**
  * The collage (product spec section 3): it runs on the main thread with fabric.js and hands its result to

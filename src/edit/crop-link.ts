@@ -4,8 +4,14 @@
  * pixel rectangle, which would not fit another photo: the link's photo gets the largest frame of it,
  * centred (cropForPhoto). Values that do not parse are left out, as a look link's unknown settings are.
  */
-import { isNoRecipe, type CropRecipe } from './crop-choice.ts';
-import { ASPECTS, MAX_STRAIGHTEN, type AspectId, type QuarterTurns } from './geometry.ts';
+import {
+  ASPECTS,
+  isNoRecipe,
+  MAX_STRAIGHTEN,
+  type AspectId,
+  type CropRecipe,
+  type QuarterTurns,
+} from './crop.ts';
 
 export const CROP_LINK_PARAMS = ['crop', 'turn', 'flip', 'angle'] as const;
 

@@ -13,7 +13,7 @@
  * it a one-pixel dark border (kodim23 has one) would be averaged into the edge texel and the two would part
  * by up to 100 levels along that edge.
  */
-import type { GpuTexture } from '../backend.ts';
+import type { GpuTexture } from '../texture.ts';
 import type { UniformParams, UniformTable, UniformValue, UniformValues } from '../uniforms.ts';
 import { finalPass } from './passes.ts';
 import type { PassEncoder, Region } from './types.ts';
@@ -209,7 +209,7 @@ export const GAUSSIAN_UNIFORMS = [
   { name: 'lowOrigin', type: 'vec2f' },
 ] as const satisfies UniformTable;
 
-/** What the gaussian's shared passes read (its CPU kernels in src/engine/cpu/kernels/gaussian.ts). */
+/** What the gaussian's shared passes read (its CPU kernels in src/pipeline/cpu/kernels/gaussian.ts). */
 export type GaussianUniforms = UniformParams<typeof GAUSSIAN_UNIFORMS>;
 
 /** What the final pass reads the blur from. */

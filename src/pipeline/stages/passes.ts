@@ -1,4 +1,4 @@
-import type { GpuTexture } from '../backend.ts';
+import type { GpuTexture } from '../texture.ts';
 import type { UniformValues } from '../uniforms.ts';
 import type { PassEncoder, PassRequest } from './types.ts';
 

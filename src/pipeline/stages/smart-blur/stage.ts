@@ -6,7 +6,7 @@ import {
   readBackUniforms,
 } from '../gaussian-pass-plan.ts';
 import { BLOCK_UNIFORMS, blockGrid, blockMeans, blockUniforms } from '../pixel-blocks.ts';
-import type { GpuTexture } from '../../backend.ts';
+import type { GpuTexture } from '../../texture.ts';
 import type { UniformParams, UniformTable } from '../../uniforms.ts';
 import { finalPass } from '../passes.ts';
 import type { StageDefinition } from '../types.ts';

@@ -4,7 +4,7 @@
  * the spread mask. The gaussian's sigma is a fraction of the whole image's long side, so a tile of the
  * full-resolution export, a thumbnail and the full apply look alike.
  */
-import type { GpuTexture } from '../backend.ts';
+import type { GpuTexture } from '../texture.ts';
 import type { UniformParams, UniformTable, UniformValues } from '../uniforms.ts';
 import {
   GAUSSIAN_UNIFORMS,

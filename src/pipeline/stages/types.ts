@@ -1,4 +1,4 @@
-import type { GpuTexture, TextureFormat } from '../backend.ts';
+import type { GpuTexture, TextureFormat } from '../texture.ts';
 import type { UniformTable, UniformValue, UniformValues } from '../uniforms.ts';
 
 export interface PassRequest {

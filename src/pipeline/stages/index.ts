@@ -29,7 +29,7 @@ import { vignetteStage } from './vignette/stage.ts';
 
 /**
  * Every stage the engine can run, by name (each has its folder, `<name>/`: `stage.ts`, its shaders and
- * its CPU kernel). The keys are the names stage calls use (src/engine/stages/invocation.ts types them
+ * its CPU kernel). The keys are the names stage calls use (src/pipeline/stages/invocation.ts types them
  * from this object); a unit test holds each key to its stage's own name.
  */
 export const STAGE_DEFINITIONS = {

@@ -1,5 +1,5 @@
 /** The block grid of pixelation (shaders/common/blocks.*), shared by the pixelate and smart-blur stages. */
-import type { GpuTexture } from '../backend.ts';
+import type { GpuTexture } from '../texture.ts';
 import type { UniformParams, UniformTable } from '../uniforms.ts';
 import type { PassEncoder } from './types.ts';
 
