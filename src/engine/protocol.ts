@@ -29,6 +29,7 @@ export {
   type EffectSettings,
   type EngineKind,
   type FullResolutionStep,
+  type LeftOut,
   type RecipeThumbnailJob,
   type RenderEdit,
   type RenderStep,

@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/msg.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FromWorkerMessage } from '../../src/engine/protocol.ts';
 import { NO_FRAME } from '../../src/frames/model/choice.ts';
@@ -41,13 +42,11 @@ describe("the worker's answers to what it cannot do", () => {
     const cropped = { crop: frame(0.03, 1), steps: [], frame: NO_FRAME };
     send({ type: 'showEdit', id: 7, base: cropped, current: cropped });
     // At once: before any queued work could run.
-    expect(answers(7)).toEqual([
-      {
-        type: 'error',
-        id: 7,
-        message: 'Image processing failed: the effect engine refused a malformed showEdit request.',
-      },
-    ]);
+    const answered = answers(7);
+    expect(answered.map((answer) => [answer.type, answer.id])).toEqual([['error', 7]]);
+    expect(answered[0]?.type === 'error' && english(answered[0].message)).toBe(
+      'Image processing failed: the effect engine refused a malformed showEdit request.',
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(answers(7)).toHaveLength(1);
   });

@@ -24,7 +24,7 @@ import {
   type LiveStep,
   type LiveUpload,
 } from '../../engine/protocol.ts';
-import { msg } from '../../i18n/msg.ts';
+import { msg, MessageError, shownOf, type Shown } from '../../i18n/msg.ts';
 
 export type FramePath = 'stream' | 'video-frame' | 'bitmap';
 
@@ -90,7 +90,7 @@ export interface CameraStats {
 export interface CameraEvents {
   onStats(stats: CameraStats): void;
   /** The camera could not start or stopped; the session holds no track any more. */
-  onProblem(problem: CameraProblem, message: string): void;
+  onProblem(problem: CameraProblem, message: Shown): void;
   /** The camera runs (again): frames are coming. */
   onRunning(): void;
   /**
@@ -99,7 +99,7 @@ export interface CameraEvents {
    */
   onEngineLeft(): void;
   /** A warning for the user (the backends left, said once the one moved to is trusted). */
-  onNotice(message: string): void;
+  onNotice(message: Shown): void;
 }
 
 export interface CameraOptions {
@@ -274,9 +274,9 @@ export class CameraSession {
     try {
       shot = await this.client.request({ type: 'liveShutter' });
     } catch (error) {
-      throw new Error(this.closed ? 'closed' : reason(error), { cause: error });
+      throw new MessageError(this.closed ? 'closed' : shownOf(error), { cause: error });
     }
-    if (!shot.blob) throw new Error(shot.error ?? 'the camera gave no picture');
+    if (!shot.blob) throw new MessageError(shot.error ?? 'the camera gave no picture');
     return new File([shot.blob], shotName(new Date()), { type: 'image/jpeg', lastModified: Date.now() });
   }
 
@@ -480,10 +480,6 @@ export class CameraSession {
     }
     this.shown.length = 0;
   }
-}
-
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function stopTracks(stream: MediaStream): void {

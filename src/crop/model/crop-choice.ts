@@ -16,7 +16,7 @@ import {
   type QuarterTurns,
   type Size,
 } from './geometry.ts';
-import { fill, msg } from '../../i18n/msg.ts';
+import { msg, type Shown } from '../../i18n/msg.ts';
 import { CROP_TEMPLATE } from '../../i18n/templates.ts';
 
 export interface CropChoice {
@@ -54,13 +54,13 @@ export function cropStepId(choice: CropChoice): string {
 }
 
 /** The step's name as Undo and Redo show it ('Crop 4:5', 'Crop'); null when `id` is not a crop's. */
-export function cropStepName(id: string): string | null {
+export function cropStepName(id: string): Shown | null {
   if (id === 'crop') return msg('Crop');
   if (!id.startsWith('crop-')) return null;
   const aspect = id.slice('crop-'.length);
   return aspect === 'original'
     ? msg('Crop Original')
-    : fill(CROP_TEMPLATE, { aspect: aspect.replace('-', ':') });
+    : msg(CROP_TEMPLATE, { aspect: aspect.replace('-', ':') });
 }
 
 /**

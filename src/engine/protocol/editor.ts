@@ -5,6 +5,7 @@
 import { isDeviceLimits, type DeviceLimits } from '../device-limits.ts';
 import { MAX_STRAIGHTEN, type CropGeometry } from '../../crop/model/geometry.ts';
 import { isFrameChoice, type FrameChoice } from '../../frames/model/choice.ts';
+import { isShown } from '../../i18n/msg.ts';
 import {
   arrayOf,
   isBlob,
@@ -374,6 +375,23 @@ export const EDITOR_TO_WORKER = {
   holdIdleWork: message({ ms: isPositiveInt }),
 } as const;
 
+/**
+ * What a .cube export leaves out of a step: the step's name (a catalogue message) and, when only parts of
+ * it are left out, their names; the page translates each and puts them together.
+ */
+export interface LeftOut {
+  step: string;
+  parts?: string[];
+}
+
+function isLeftOut(value: unknown): value is LeftOut {
+  return (
+    isRecord(value) &&
+    isString(value.step) &&
+    (value.parts === undefined || (Array.isArray(value.parts) && value.parts.every(isString)))
+  );
+}
+
 /** A thumbnail's keys: the editor keeps them as they come. */
 const isKeys: Guard<readonly string[]> = arrayOf(isString);
 
@@ -384,7 +402,7 @@ export const EDITOR_FROM_WORKER = {
     effectId: optional(isString),
     newWidth: optional(isPositiveInt),
     newHeight: optional(isPositiveInt),
-    message: optional(isString),
+    message: optional(isShown),
     /** Set with WorkerReady: the backend the worker chose. */
     engine: optional(isEngineKind),
     /** Set with WorkerReady: the backend's self-test is to run, and a selfTest message will say how it went. */
@@ -395,15 +413,15 @@ export const EDITOR_FROM_WORKER = {
    * a mismatch the page moves to the next backend. A test that could not run (the CPU's pixels were not
    * had) keeps the backend: `passed`, with the reason it was not tested.
    */
-  selfTest: message({ engine: isEngineKind, passed: isBoolean, reason: optional(isString) }),
+  selfTest: message({ engine: isEngineKind, passed: isBoolean, reason: optional(isShown) }),
   /** A request failed (with its id: its promise is rejected), or a message without a reply did. */
-  error: message({ message: isString }),
+  error: message({ message: isShown }),
   log: message({ level: oneOf(['info', 'warn', 'error']), message: isString }),
   imageData: message({ blob: nullable(handed<Blob>()), format: oneOf(['image/jpeg']), ...size }),
   imageBitmapResponse: message({
     image: nullable(handed<ImageBitmap>()),
     source: oneOf(BITMAP_SOURCES),
-    error: optional(isString),
+    error: optional(isShown),
   }),
   stats: message({ textures: isCount, buffers: isCount, pooled: optional(isCount) }),
   /** How far a full-resolution export has come, 0..1. */
@@ -415,14 +433,14 @@ export const EDITOR_FROM_WORKER = {
     blob: nullable(handed<Blob>()),
     ...size,
     cancelled: optional(isBoolean),
-    error: optional(isString),
+    error: optional(isShown),
   }),
   /** The .cube file was taken (its title, size and `cube`, the hash steps name it by) or refused (why, for the user). */
   cubeLoaded: message({
     cube: optional(isString),
     title: optional(nullable(isString)),
     size: optional(isPositiveInt),
-    error: optional(isString),
+    error: optional(isShown),
   }),
   /**
    * The .cube of a recipe's colour, or null with why (`error`, for the user); `kept` names the steps
@@ -431,8 +449,8 @@ export const EDITOR_FROM_WORKER = {
   cubeExported: message({
     text: nullable(isString),
     kept: arrayOf(isString),
-    left: arrayOf(isString),
-    error: optional(isString),
+    left: arrayOf(isLeftOut),
+    error: optional(isShown),
   }),
   /** One thumbnail: its pixels as the worker read them back (RGBA, row by row), handed over. */
   thumbnail: message(

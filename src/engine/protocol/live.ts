@@ -2,6 +2,7 @@
  * The live viewfinder's protocol: the camera page's messages to its effect worker and the
  * worker's answers, in the same form as the editor's (schema.ts). Worker-safe: no DOM, no React.
  */
+import { isShown } from '../../i18n/msg.ts';
 import { isSettings, type EffectSettings } from './editor.ts';
 import {
   arrayOf,
@@ -100,7 +101,7 @@ export const LIVE_FROM_WORKER = {
     blob: nullable(trusted<Blob>(isRecord)),
     width: optional(isPositiveInt),
     height: optional(isPositiveInt),
-    error: optional(isString),
+    error: optional(isShown),
   }),
   /** The viewfinder's last processed frame (RGBA rows from the top), or null before the first. */
   livePixels: message({

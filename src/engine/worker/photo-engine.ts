@@ -265,7 +265,7 @@ export class Engine {
       return { cube: id, title: cube.title, size: cube.size };
     } catch (error) {
       return {
-        error: error instanceof CubeFormatError ? error.message : msg('This .cube file could not be read.'),
+        error: error instanceof CubeFormatError ? error.shown : msg('This .cube file could not be read.'),
       };
     }
   }
