@@ -60,6 +60,27 @@ describe("the worker's answers to what it cannot do", () => {
     expect(after).toHaveLength(2);
   });
 
+  it('says in its log where a message is malformed and why: the field and what it expected', () => {
+    const before = posted.length;
+    const edit = { crop: null, steps: [], frame: NO_FRAME };
+    send({ type: 'showEdit', id: 11, base: edit, current: { ...edit, frame: { ...NO_FRAME, id: 'x' } } });
+    send({ type: 'applyEffect', id: 12, effectId: 'ccd', settings: { strength: { nested: true } } });
+    send({ type: 'noSuchRequest', id: 13 });
+    send({ type: 'thumbnail', id: 14 });
+    send(null);
+    const logged = posted
+      .slice(before)
+      .flatMap((message) => (message.type === 'log' ? [message.message] : []));
+    expect(logged).toHaveLength(5);
+    expect(logged[0]).toMatch(/^Refusing a malformed request: current\.frame\.id: Invalid type: Expected /);
+    expect(logged[1]).toMatch(/^Refusing a malformed request: settings\.strength: Invalid type: Expected /);
+    expect(logged[2]).toBe('Refusing a malformed request: type: unknown message type "noSuchRequest"');
+    // A message the worker sends is not one it takes.
+    expect(logged[3]).toBe('Refusing a malformed request: type: unknown message type "thumbnail"');
+    expect(logged[4]).toBe('Ignoring a malformed message: not a message (an object with a type)');
+    expect(answers(12).map((answer) => answer.type)).toEqual(['error']);
+  });
+
   it("a request that comes before the engine is answered with the catalogue's 'Image processor not ready.'", async () => {
     const edit = { crop: null, steps: [], frame: NO_FRAME };
     send({ type: 'showEdit', id: 8, base: edit, current: edit });
