@@ -75,8 +75,9 @@ export function readToWorker(
   value: unknown,
 ): { ok: true; message: ToWorkerMessage } | { ok: false; problem: string } {
   const read = v.safeParse(TO_WORKER_SCHEMA, value);
+  // The message goes on as it came: the schema checks it and makes no copy of what it holds.
   return read.success
-    ? { ok: true, message: read.output }
+    ? { ok: true, message: value as ToWorkerMessage }
     : { ok: false, problem: describeIssues(read.issues) };
 }
 
