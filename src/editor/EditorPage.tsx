@@ -38,7 +38,7 @@ import { RecipeSave } from '../recipes/ui/RecipeSave.tsx';
 import { useEditorState } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import { isBusy, isCollage, type EditorState } from '../features/editor-state.ts';
-import { notifyAtom } from '../ui/notifications.ts';
+import { notifyAtom, type Notification } from '../ui/notifications.ts';
 import { collageSelectionAtom, exportProgressAtom, rememberedSaveOptions } from '../ui/atoms.ts';
 import { testOptions } from '../ui/test-hooks.ts';
 import { installTestHooks } from './editor-test-hooks.ts';
@@ -166,11 +166,11 @@ function EditorScreen({ store }: { store: Store }) {
     [controller],
   );
   const cameraProblem = useCallback(
-    (message: string) => store.set(notifyAtom, { kind: 'error', message }),
+    (message: Notification['message']) => store.set(notifyAtom, { kind: 'error', message }),
     [store],
   );
   const cameraNotice = useCallback(
-    (message: string) => store.set(notifyAtom, { kind: 'warning', message }),
+    (message: Notification['message']) => store.set(notifyAtom, { kind: 'warning', message }),
     [store],
   );
 

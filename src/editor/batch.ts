@@ -26,16 +26,16 @@ import { cropForPhoto, isNoRecipe, recipeOf, type CropRecipe } from '../crop/mod
 import { croppedSize, type CropGeometry } from '../crop/model/geometry.ts';
 import { processingSize } from '../pixels/processing-size.ts';
 import { t } from '../i18n/i18n.ts';
-import { msg } from '../i18n/msg.ts';
+import { english, msg, shownOf, type Shown } from '../i18n/msg.ts';
 import { cleanFileName } from '../i18n/user-text.ts';
-import { translateMessage } from '../i18n/translate-message.ts';
+import { translate } from '../i18n/translate-message.ts';
 
 /** JPEG quality of every full-resolution file, the batch's as the single save's. */
 export const BATCH_QUALITY = 0.9;
 
 export interface BatchRefusal {
   name: string;
-  message: string;
+  message: Shown;
 }
 
 export interface BatchState {
@@ -228,13 +228,7 @@ export class BatchRunner {
       this.downloadZip(zip, job);
     } catch (error) {
       if (error instanceof Cancelled || this.cancelled) this.host.notify('info', msg('Batch cancelled.'));
-      else
-        this.host.notify(
-          'error',
-          t('Batch failed: {reason}', {
-            reason: translateMessage(error instanceof Error ? error.message : String(error)),
-          }),
-        );
+      else this.host.notify('error', msg('Batch failed: {reason}', { reason: shownOf(error) }));
     } finally {
       this.cancelled = false;
       this.update({ running: null });
@@ -295,7 +289,7 @@ export class BatchRunner {
     }
   }
 
-  private refuse(job: Job, name: string, message: string): void {
+  private refuse(job: Job, name: string, message: Shown): void {
     job.refusals.push({ name, message });
     this.update({ refusals: [...job.refusals] });
   }
@@ -322,7 +316,7 @@ export class BatchRunner {
           processing = processingSize(size.width, size.height);
         }
       } catch (error) {
-        this.refuse(job, file.name, error instanceof IntakeError ? error.message : DECODE_FAILED_MESSAGE);
+        this.refuse(job, file.name, error instanceof IntakeError ? error.shown : DECODE_FAILED_MESSAGE);
         continue;
       }
       if (this.cancelled) throw new Cancelled();
@@ -347,7 +341,7 @@ export class BatchRunner {
       });
       if (result.cancelled || this.cancelled) throw new Cancelled();
       if (!result.blob) {
-        if (result.error) console.error(`Batch export of ${file.name} failed: ${result.error}`);
+        if (result.error) console.error(`Batch export of ${file.name} failed: ${english(result.error)}`);
         this.refuse(job, file.name, NO_DATA);
         continue;
       }
@@ -362,7 +356,7 @@ export class BatchRunner {
       yield { name: batchEntryName(file.name, job.look, taken), input, lastModified: new Date() };
     }
     if (job.refusals.length > 0) {
-      const text = job.refusals.map((r) => `${r.name}: ${r.message}`).join('\n') + '\n';
+      const text = job.refusals.map((r) => `${r.name}: ${translate(r.message)}`).join('\n') + '\n';
       yield { name: 'refused.txt', input: text, lastModified: new Date() };
     }
   }

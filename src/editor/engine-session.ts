@@ -31,7 +31,7 @@ import { photoSerialWhenReady } from './state/worker-rules.ts';
 import { showingOriginalAtom } from '../ui/atoms.ts';
 import type { UserResources } from './user-resources.ts';
 import { t } from '../i18n/i18n.ts';
-import { msg } from '../i18n/msg.ts';
+import { english, msg, MessageError, shownOf, type Shown } from '../i18n/msg.ts';
 
 /** Restarts tried for workers that die again before they are back, before the editor gives up. */
 const MAX_FAILURES_IN_A_ROW = 2;
@@ -51,7 +51,7 @@ export interface SessionEvents {
   /** A worker message outside recovery, once the log has taken what it needs from it. */
   message: FromWorkerMessage;
   /** The engine stopped and will not come back by itself (Try again may): the error to show. */
-  stopped: string;
+  stopped: Shown;
   /**
    * A recovery brought the engine back (`photo`: with the photo; without one, a photo that waits for the
    * engine may load now).
@@ -59,9 +59,8 @@ export interface SessionEvents {
   restored: { photo: boolean };
 }
 
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+/** Why something failed, for the user: the message an error carries, else its own text. */
+const reason = shownOf;
 
 export class EngineSession extends Emitter<SessionEvents> {
   private current: EngineClient | null = null;
@@ -324,14 +323,14 @@ export class EngineSession extends Emitter<SessionEvents> {
   private selfTested(message: FromWorkerMessageOf<'selfTest'>): void {
     if (message.passed) return;
     this.tellLeft = true;
-    void this.recover('selfTest', `${message.engine}: ${message.reason ?? 'the self-test failed'}`);
+    void this.recover('selfTest', `${message.engine}: ${english(message.reason ?? 'the self-test failed')}`);
   }
 
   /**
    * A worker died. Restart it, unless workers keep dying before they are back (a script that cannot load,
    * a browser that kills every worker): then say so and stop, rather than restart forever.
    */
-  private workerFailed(message: string): void {
+  private workerFailed(message: Shown): void {
     if (this.failuresInARow >= MAX_FAILURES_IN_A_ROW) {
       this.generation++;
       this.restoring = false;
@@ -363,7 +362,7 @@ export class EngineSession extends Emitter<SessionEvents> {
     void this.recover('switched', engine ?? 'automatic');
   }
 
-  private async recover(why: 'lost' | 'failed' | 'switched' | 'selfTest', detail: string): Promise<void> {
+  private async recover(why: 'lost' | 'failed' | 'switched' | 'selfTest', detail: Shown): Promise<void> {
     const generation = ++this.generation;
     const previousEngine = this.state.engine;
     this.loadingWhenLost ||= this.state.workerStatus === 'LoadingImage';
@@ -373,7 +372,7 @@ export class EngineSession extends Emitter<SessionEvents> {
       switched: 'switched',
       selfTest: 'drew its self-test wrong',
     }[why];
-    console.warn(`Effect engine ${what}: ${detail}`);
+    console.warn(`Effect engine ${what}: ${english(detail)}`);
     this.current?.terminate();
     this.current = null;
     this.restoring = true;
@@ -393,7 +392,7 @@ export class EngineSession extends Emitter<SessionEvents> {
       }
       if (generation !== this.generation) return;
       if (ready.status !== 'WorkerReady')
-        throw new Error(ready.message ?? msg('Worker reported an error status.'));
+        throw new MessageError(ready.message ?? msg('Worker reported an error status.'));
       if ((why === 'lost' || why === 'failed') && previousEngine === 'webgpu' && ready.engine === 'webgl2') {
         this.warn(msg('WebGPU stopped working and could not be restored: continuing on WebGL2.'));
       }
@@ -457,7 +456,7 @@ export class EngineSession extends Emitter<SessionEvents> {
     return !this.restoring && this.current !== null && this.state.workerStatus === 'ImageReady';
   }
 
-  private warn(message: string): void {
+  private warn(message: Shown): void {
     this.store.set(notifyAtom, { kind: 'warning', message });
   }
 }

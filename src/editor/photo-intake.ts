@@ -37,7 +37,7 @@ export class PhotoIntake {
       try {
         decoded = asDecoded(await intake(file, given?.formats ?? EDITOR_FORMATS));
       } catch (error) {
-        notify('error', error instanceof IntakeError ? error.message : DECODE_FAILED_MESSAGE);
+        notify('error', error instanceof IntakeError ? error.shown : DECODE_FAILED_MESSAGE);
         return null;
       }
     }

@@ -38,9 +38,7 @@ import type { Notify } from '../ui/notifications.ts';
 import { photoTakenAtom, showingOriginalAtom } from '../ui/atoms.ts';
 import { statusReceived } from './state/worker-rules.ts';
 import type { UserResources } from './user-resources.ts';
-import { t } from '../i18n/i18n.ts';
-import { msg } from '../i18n/msg.ts';
-import { translateMessage } from '../i18n/translate-message.ts';
+import { asMessage, msg, shownOf } from '../i18n/msg.ts';
 
 /** What the loop works with; the crop tool and the collage are made with its `run`, so they come later. */
 export interface RunnerParts {
@@ -64,9 +62,8 @@ export interface RunnerParts {
 /** The longest the worker holds its idle work for a photo being decoded (one that fails says nothing). */
 const PHOTO_DECODE_HOLD_MS = 30_000;
 
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+/** Why something failed, for the user: the message an error carries, else its own text. */
+const reason = shownOf;
 
 export class RuleRunner {
   /** The chosen photos' intake and the loading preview (not state: see photo-intake.ts). */
@@ -302,8 +299,8 @@ export class RuleRunner {
         if (!message.image) {
           notify(
             'error',
-            t('Failed to get image from worker: {reason}', {
-              reason: translateMessage(message.error ?? msg('no image')),
+            msg('Failed to get image from worker: {reason}', {
+              reason: asMessage(message.error ?? msg('no image')),
             }),
           );
           return;
@@ -313,7 +310,7 @@ export class RuleRunner {
         const collage = this.parts.collage();
         if (collage.isOpen) {
           collage.mainImageReceived(message.image).catch((error: unknown) => {
-            notify('error', t('Failed to get image from worker: {reason}', { reason: reason(error) }));
+            notify('error', msg('Failed to get image from worker: {reason}', { reason: reason(error) }));
           });
         }
         return;

@@ -35,7 +35,7 @@ import {
   tileLimitAtom,
 } from '../ui/atoms.ts';
 import { t } from '../i18n/i18n.ts';
-import { msg } from '../i18n/msg.ts';
+import { english, msg } from '../i18n/msg.ts';
 
 export type { Notify };
 
@@ -342,7 +342,7 @@ export class PhotoSaver {
           if (result.blob) return { blob: await this.withDate(result.blob, done) };
           if (result.cancelled || this.cancelled)
             return { cancelled: msg('Full-resolution save cancelled.') };
-          if (result.error) console.error(`Full-resolution export failed: ${result.error}`);
+          if (result.error) console.error(`Full-resolution export failed: ${english(result.error)}`);
           return { failed: NO_DATA };
         },
         step: savedStep(state),

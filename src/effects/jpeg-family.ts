@@ -6,7 +6,7 @@
 import type { StageInvocation } from '../pipeline/stages/invocation.ts';
 import { booleanSetting, numberSetting, stringSetting } from './settings.ts';
 import type { ImageSize, SettingDefinition, SettingValue, Settings } from './types.ts';
-import { fill } from '../i18n/msg.ts';
+import { msg, type Shown } from '../i18n/msg.ts';
 import { UPSCALE_TEMPLATE } from '../i18n/templates.ts';
 
 /** Spec section 9: upscaling 2x is disabled and forced off above this resolution. */
@@ -140,11 +140,11 @@ export function adjustJpeg(prefix: string, settings: Settings): Record<string, S
 }
 
 /** The spec's tooltip for the disabled upscale control. */
-export function jpegDisabledReason(prefix: string, name: string, settings: Settings): string | null {
+export function jpegDisabledReason(prefix: string, name: string, settings: Settings): Shown | null {
   const n = jpegNames(prefix);
   if (name !== n.upscale2x) return null;
   const resolution = numberSetting(settings, n.longSidePixels);
-  return resolution > UPSCALE_LIMIT ? fill(UPSCALE_TEMPLATE, { limit: UPSCALE_LIMIT, resolution }) : null;
+  return resolution > UPSCALE_LIMIT ? msg(UPSCALE_TEMPLATE, { limit: UPSCALE_LIMIT, resolution }) : null;
 }
 
 /** The size the family resamples to: the long side is N, the aspect ratio kept, each side at least 1. */

@@ -5,6 +5,7 @@
 import type { StageInvocation } from '../pipeline/stages/invocation.ts';
 
 import type { SettingValue } from '../pipeline/settings.ts';
+import type { Shown } from '../i18n/msg.ts';
 
 export type { SettingValue };
 export type Settings = Readonly<Record<string, SettingValue>>;
@@ -121,7 +122,7 @@ export interface EffectDefinition {
    */
   adjust?(settings: Settings, changed: string | null): Record<string, SettingValue>;
   /** Why a setting cannot be changed right now (shown as its tooltip), or null when it can. */
-  disabledReason?(name: string, settings: Settings): string | null;
+  disabledReason?(name: string, settings: Settings): Shown | null;
   /** The ordered stages for these (already validated) settings, on an input of this size. */
   stages(settings: Settings, input: PhotoInput): StageInvocation[];
   /**

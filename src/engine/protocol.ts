@@ -6,8 +6,11 @@
  */
 import { EDITOR_FROM_WORKER, EDITOR_TO_WORKER } from './protocol/editor.ts';
 import { LIVE_FROM_WORKER, LIVE_TO_WORKER } from './protocol/live.ts';
+import * as v from 'valibot';
 import {
+  describeIssues,
   guardOf,
+  schemaOf,
   progressOf,
   repliesOf,
   type AnsweredType,
@@ -29,6 +32,7 @@ export {
   type EffectSettings,
   type EngineKind,
   type FullResolutionStep,
+  type LeftOut,
   type RecipeThumbnailJob,
   type RenderEdit,
   type RenderStep,
@@ -63,8 +67,24 @@ export const REPLIES = repliesOf(TO_WORKER) as ReadonlyMap<AnsweredRequestType, 
 /** The messages that report a request's progress (with its id) before its reply. */
 export const PROGRESS = progressOf(TO_WORKER) as ReadonlySet<FromWorkerType>;
 
-/** Checks the shape of a message sent to the worker; anything else is refused there. */
-export const isToWorkerMessage = guardOf(TO_WORKER);
+/** The one schema of the messages the worker takes: checked where they enter (its message handler). */
+export const TO_WORKER_SCHEMA = schemaOf(TO_WORKER);
+
+/** A message sent to the worker, read by its schema: the message, or where and why it is malformed. */
+export function readToWorker(
+  value: unknown,
+): { ok: true; message: ToWorkerMessage } | { ok: false; problem: string } {
+  const read = v.safeParse(TO_WORKER_SCHEMA, value);
+  // The message goes on as it came: the schema checks it and makes no copy of what it holds.
+  return read.success
+    ? { ok: true, message: value as ToWorkerMessage }
+    : { ok: false, problem: describeIssues(read.issues) };
+}
+
+/** Whether a value is a message the worker takes (its schema, as a guard). */
+export function isToWorkerMessage(value: unknown): value is ToWorkerMessage {
+  return v.is(TO_WORKER_SCHEMA, value);
+}
 /** Checks the shape of a message from the worker. */
 export const isFromWorkerMessage = guardOf(FROM_WORKER);
 

@@ -5,6 +5,7 @@
  * new version of it (a crop, a frame, a step taken out, a recipe, a collage, Undo and Redo), each one
  * entry of the history. Pure; tested rule by rule.
  */
+import type { Shown } from '../i18n/msg.ts';
 import { cropStepId, type CropChoice } from '../edit/crop.ts';
 import {
   findStep,
@@ -207,7 +208,7 @@ export function imageCommitted(state: EditorState, step: ImageStep): Outcome {
 export function editRefused(
   state: EditorState,
   before: Pick<EditorState, 'history' | 'workerStatus'>,
-  message: string,
+  message: Shown,
 ): Outcome {
   return {
     state: { ...state, history: before.history, workerStatus: before.workerStatus },

@@ -25,7 +25,7 @@ import type { Recipe } from '../recipes/model/recipe.ts';
 import type { NotificationKind } from '../ui/notifications.ts';
 import type { LookLink } from './look-link.ts';
 
-import { msg } from '../i18n/msg.ts';
+import { msg, type Shown } from '../i18n/msg.ts';
 
 export type SettingsRecord = Record<string, SettingValue>;
 
@@ -46,7 +46,7 @@ export interface EditorState {
   activeSettings: SettingsRecord | null;
   lastAppliedEffectId: string | null;
   lastAppliedSettings: SettingsRecord | null;
-  errorMessage: string | null;
+  errorMessage: Shown | null;
   originalWidth: number | null;
   originalHeight: number | null;
   processingWidth: number | null;
@@ -163,8 +163,8 @@ export type Command =
   | { kind: 'show' }
   /** The edit's frame changed: tell the worker. */
   | { kind: 'frame' }
-  | { kind: 'warn'; message: string }
-  | { kind: 'notify'; level: NotificationKind; message: string }
+  | { kind: 'warn'; message: Shown }
+  | { kind: 'notify'; level: NotificationKind; message: Shown }
   /** Load this file as the new image (the controller decodes it and sends loadImage). */
   | { kind: 'load'; file: Blob };
 
@@ -174,7 +174,7 @@ export interface Outcome {
 }
 
 export const none = (state: EditorState): Outcome => ({ state, commands: [] });
-export const warn = (state: EditorState, message: string): Outcome => ({
+export const warn = (state: EditorState, message: Shown): Outcome => ({
   state,
   commands: [{ kind: 'warn', message }],
 });
@@ -254,7 +254,7 @@ export function shouldAutoApply(state: EditorState, trigger: 'change' | 'strokeE
   return id !== state.lastAppliedEffectId || !settingsEqual(state.currentSettings, state.lastAppliedSettings);
 }
 
-export function errorReceived(state: EditorState, message: string | undefined): Outcome {
+export function errorReceived(state: EditorState, message: Shown | undefined): Outcome {
   const errorMessage = message || msg('Unknown worker error');
   return {
     state: { ...state, workerStatus: 'WorkerError', errorMessage, activeEffectId: null },

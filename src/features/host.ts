@@ -5,6 +5,7 @@
  * editor (the crop's request to the engine, the collage's new base) names it in its own host, which
  * extends this one, and the editor provides it there.
  */
+import type { Shown } from '../i18n/msg.ts';
 import type { EngineClient } from '../engine/client/engine-client.ts';
 import type { Store } from '../ui/jotai.ts';
 import type { NotificationKind, Notify } from '../ui/notifications.ts';
@@ -47,7 +48,7 @@ export interface SaveJob {
   /** The step the file is named after (an effect id), null for the photo as loaded. */
   step: string | null;
   /** Said once the download has started. */
-  done: { kind: NotificationKind; message: string };
+  done: { kind: NotificationKind; message: Shown };
   /** The error's prefix when making or handing over throws ('Download failed'). */
   failure: string;
   /** Marks the save as running, and then as over. */

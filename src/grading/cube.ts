@@ -7,7 +7,7 @@
  * N^3 lines of three numbers with red changing fastest, then green, then blue. Output values may lie
  * outside 0..1; the atlas clamps them. Other keywords before the table (vendor extensions) are ignored.
  */
-import { fill, msg } from '../i18n/msg.ts';
+import { decimal, msg, MessageError, type Message } from '../i18n/msg.ts';
 import {
   CUBE_DOMAIN_COUNT_TEMPLATE,
   CUBE_ENTRIES_TEMPLATE,
@@ -33,19 +33,19 @@ export const MAX_CUBE_SIZE = 65;
  */
 export const MAX_CUBE_BYTES = 16 * 1024 * 1024;
 
-export function cubeTooLargeMessage(bytes: number): string {
-  return fill(CUBE_TOO_LARGE_TEMPLATE, {
-    size: (bytes / (1024 * 1024)).toFixed(1),
+export function cubeTooLargeMessage(bytes: number): Message {
+  return msg(CUBE_TOO_LARGE_TEMPLATE, {
+    size: decimal(bytes / (1024 * 1024), 1),
     largest: MAX_CUBE_SIZE,
     limit: MAX_CUBE_BYTES / (1024 * 1024),
   });
 }
 
 /**
- * A .cube file that cannot be used; the message is written for the user, in English, as a catalogue
- * message or a template of `src/i18n/templates.ts` filled in, so that the UI shows it translated.
+ * A .cube file that cannot be used; `shown` says why for the user (a catalogue message, or a template of
+ * `src/i18n/templates.ts` with its values), translated where it is shown.
  */
-export class CubeFormatError extends Error {
+export class CubeFormatError extends MessageError {
   override readonly name = 'CubeFormatError';
 }
 
@@ -71,8 +71,8 @@ function numbers(tokens: readonly string[], line: number, what: string | null): 
     if (!NUMBER.test(token)) {
       throw new CubeFormatError(
         what === null
-          ? fill(CUBE_VALUE_NOT_NUMBER_TEMPLATE, { line, token })
-          : fill(CUBE_KEYWORD_NOT_NUMBER_TEMPLATE, { line, keyword: what, token }),
+          ? msg(CUBE_VALUE_NOT_NUMBER_TEMPLATE, { line, token })
+          : msg(CUBE_KEYWORD_NOT_NUMBER_TEMPLATE, { line, keyword: what, token }),
       );
     }
     return Number(token);
@@ -123,7 +123,7 @@ export function parseCube(text: string): CubeLut {
     if (KEYWORD.test(first)) {
       if (entries > 0) {
         throw new CubeFormatError(
-          fill(CUBE_KEYWORD_AFTER_TABLE_TEMPLATE, { line: lineNumber, keyword: first }),
+          msg(CUBE_KEYWORD_AFTER_TABLE_TEMPLATE, { line: lineNumber, keyword: first }),
         );
       }
       const args = tokens.slice(1);
@@ -141,12 +141,12 @@ export function parseCube(text: string): CubeLut {
           const [n] = numbers(args.slice(0, 1), lineNumber, 'LUT_3D_SIZE');
           if (args.length !== 1 || n === undefined || !Number.isInteger(n)) {
             throw new CubeFormatError(
-              fill(CUBE_SIZE_NOT_WHOLE_TEMPLATE, { line: lineNumber, value: args.join(' ') }),
+              msg(CUBE_SIZE_NOT_WHOLE_TEMPLATE, { line: lineNumber, value: args.join(' ') }),
             );
           }
           if (n < MIN_CUBE_SIZE || n > MAX_CUBE_SIZE) {
             throw new CubeFormatError(
-              fill(CUBE_SIZE_RANGE_TEMPLATE, { size: n, min: MIN_CUBE_SIZE, max: MAX_CUBE_SIZE }),
+              msg(CUBE_SIZE_RANGE_TEMPLATE, { size: n, min: MIN_CUBE_SIZE, max: MAX_CUBE_SIZE }),
             );
           }
           size = n;
@@ -158,7 +158,7 @@ export function parseCube(text: string): CubeLut {
           const triple = numbers(args, lineNumber, first);
           if (triple.length !== 3) {
             throw new CubeFormatError(
-              fill(CUBE_DOMAIN_COUNT_TEMPLATE, { line: lineNumber, keyword: first, count: triple.length }),
+              msg(CUBE_DOMAIN_COUNT_TEMPLATE, { line: lineNumber, keyword: first, count: triple.length }),
             );
           }
           const value = triple as [number, number, number];
@@ -171,7 +171,7 @@ export function parseCube(text: string): CubeLut {
           const [low = 0, high = 1] = range;
           if (range.length !== 2) {
             throw new CubeFormatError(
-              fill(CUBE_RANGE_COUNT_TEMPLATE, { line: lineNumber, count: range.length }),
+              msg(CUBE_RANGE_COUNT_TEMPLATE, { line: lineNumber, count: range.length }),
             );
           }
           domainMin = [low, low, low];
@@ -190,12 +190,12 @@ export function parseCube(text: string): CubeLut {
     }
     const rgb = numbers(tokens, lineNumber, null);
     if (rgb.length !== 3) {
-      throw new CubeFormatError(fill(CUBE_ENTRY_COUNT_TEMPLATE, { line: lineNumber, count: rgb.length }));
+      throw new CubeFormatError(msg(CUBE_ENTRY_COUNT_TEMPLATE, { line: lineNumber, count: rgb.length }));
     }
     // Stop at the first entry past the table's declared size, rather than read on through the rest.
     if (entries >= size ** 3) {
       throw new CubeFormatError(
-        fill(CUBE_TOO_MANY_ENTRIES_TEMPLATE, { line: lineNumber, entries: size ** 3, size }),
+        msg(CUBE_TOO_MANY_ENTRIES_TEMPLATE, { line: lineNumber, entries: size ** 3, size }),
       );
     }
     values.set(rgb, entries * 3);
@@ -206,7 +206,7 @@ export function parseCube(text: string): CubeLut {
     throw new CubeFormatError(msg('This .cube file has no LUT_3D_SIZE line.'));
   }
   if (entries !== size ** 3) {
-    throw new CubeFormatError(fill(CUBE_ENTRIES_TEMPLATE, { entries, expected: size ** 3, size }));
+    throw new CubeFormatError(msg(CUBE_ENTRIES_TEMPLATE, { entries, expected: size ** 3, size }));
   }
   for (let c = 0; c < 3; c++) {
     if (!((domainMax[c] ?? 1) > (domainMin[c] ?? 0))) {

@@ -1,8 +1,7 @@
 /**
- * The messages made from a template with `{name}` placeholders (`fill`) that reach the UI as English
- * text, made where no language is known (the intake's worker, the editor's pure rules) and translated
- * where shown: `translateMessage` recognises them by these. A new one is added here. No imports: the
- * intake's worker reads it.
+ * The messages with `{name}` placeholders that are made where no language is known (the workers, the
+ * editor's pure rules, the recipe reader) as a message and its values (`msg(TEMPLATE, values)`), and
+ * translated where they are shown (`translate`). Only `msg` is imported: the workers read it.
  */
 import { msg } from './msg.ts';
 
@@ -51,7 +50,7 @@ export const RECIPE_SAME_CONTENT_TEMPLATE = msg(
  * translated on its own.
  */
 export const RECIPE_TOO_LARGE_TEMPLATE = msg(
-  'This recipe file is too large ({size}): a recipe is at most {limit}. Nothing was changed.',
+  'This recipe file is too large ({size} MB): a recipe is at most {limit} MB. Nothing was changed.',
 );
 export const RECIPE_NEWER_TEMPLATE = msg(
   'This recipe was made by a newer RetroCam (recipe version {version}; this one reads version {reads}). Reload the page to update RetroCam, then try again.',
@@ -140,62 +139,3 @@ export const MALFORMED_REQUEST_TEMPLATE = msg('the effect engine refused a malfo
 export const COMMIT_COLLAGE_TEMPLATE = msg('Failed to commit collage: {reason}');
 /** An effect applied ('Applied CCD.'): `{effect}` is the effect's name, itself a message. */
 export const APPLIED_TEMPLATE = msg('Applied {effect}.');
-
-export const TEMPLATES: readonly string[] = [
-  TOO_LARGE_TEMPLATE,
-  TOO_MANY_PIXELS_TEMPLATE,
-  ZOOM_TEMPLATE,
-  CROP_TEMPLATE,
-  UPSCALE_TEMPLATE,
-  TOO_THIN_LEVEL_TEMPLATE,
-  TOO_THIN_MOST_TEMPLATE,
-  CROP_FRAME_TEMPLATE,
-  TURN_TEMPLATE,
-  RECIPE_STEP_TEMPLATE,
-  RECIPE_OFFERED_TEMPLATE,
-  RECIPE_SAVED_TEMPLATE,
-  RECIPE_ADDED_TEMPLATE,
-  RECIPE_KEPT_TEMPLATE,
-  RECIPE_APPLIED_TEMPLATE,
-  RECIPE_DELETED_TEMPLATE,
-  RECIPE_REPLACED_TEMPLATE,
-  RECIPE_TOO_LARGE_TEMPLATE,
-  RECIPE_NEWER_TEMPLATE,
-  RECIPE_NO_STEPS_TEMPLATE,
-  RECIPE_TOO_MANY_STEPS_TEMPLATE,
-  RECIPE_BAD_CROP_TEMPLATE,
-  RECIPE_BAD_FRAME_TEMPLATE,
-  RECIPE_UNKNOWN_FRAME_TEMPLATE,
-  RECIPE_STEP_PROBLEM_TEMPLATE,
-  RECIPE_PROBLEM_TEMPLATE,
-  RECIPE_UNKNOWN_EFFECT_TEMPLATE,
-  RECIPE_CUBE_UNUSABLE_TEMPLATE,
-  RECIPE_ADJUSTED_ONE_TEMPLATE,
-  RECIPE_ADJUSTED_TEMPLATE,
-  CUBE_EXPORT_TOO_MANY_TEMPLATE,
-  COLOUR_NOT_EXPORTED_TEMPLATE,
-  RECIPE_NOT_APPLIED_TEMPLATE,
-  LEFT_ONE_TEMPLATE,
-  LEFT_ONE_CPU_TEMPLATE,
-  LEFT_TWO_CPU_TEMPLATE,
-  CUBE_TOO_LARGE_TEMPLATE,
-  CUBE_VALUE_NOT_NUMBER_TEMPLATE,
-  CUBE_KEYWORD_NOT_NUMBER_TEMPLATE,
-  CUBE_KEYWORD_AFTER_TABLE_TEMPLATE,
-  CUBE_SIZE_NOT_WHOLE_TEMPLATE,
-  CUBE_SIZE_RANGE_TEMPLATE,
-  CUBE_DOMAIN_COUNT_TEMPLATE,
-  CUBE_RANGE_COUNT_TEMPLATE,
-  CUBE_ENTRY_COUNT_TEMPLATE,
-  CUBE_TOO_MANY_ENTRIES_TEMPLATE,
-  CUBE_ENTRIES_TEMPLATE,
-  WORKER_ERROR_TEMPLATE,
-  WORKER_CODE_TEMPLATE,
-  OFFSCREEN_TRANSFER_TEMPLATE,
-  CREATE_WORKER_TEMPLATE,
-  LOAD_IMAGE_FAILED_TEMPLATE,
-  PROCESSING_FAILED_TEMPLATE,
-  MALFORMED_REQUEST_TEMPLATE,
-  COMMIT_COLLAGE_TEMPLATE,
-  APPLIED_TEMPLATE,
-];

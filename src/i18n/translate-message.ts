@@ -1,73 +1,67 @@
 /**
- * Messages that reach the UI as English text (the intake's, made in a worker; the editor's notifications)
- * are translated where they are shown: a text that is a catalogue message is looked up as is; one made
- * from a template with `{name}` placeholders (`fill`) is matched against the templates, and its values
- * (numbers written in the active language) are put into the translation.
+ * What the UI shows, in the active language: a message (`Message`, src/i18n/msg.ts) is its catalogue
+ * text with its values put in: a string value as it is, a number written as the language writes numbers,
+ * a message translated in turn; a string is a catalogue message's id, looked up whole (text no catalogue
+ * has, a browser's own words, is shown as it is).
  */
 import { i18n, t } from './i18n.ts';
-import { TEMPLATES } from './templates.ts';
+import { isDecimal, type Message, type MessageValue, type Shown } from './msg.ts';
 
-interface Pattern {
-  readonly template: string;
-  readonly names: readonly string[];
-  readonly regex: RegExp;
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** A number in the active language, without grouping (a size, a line, a step), `digits` decimals if set. */
+function localNumber(value: number, digits?: number): string {
+  const key = `${i18n.locale}:${digits ?? ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(i18n.locale, {
+      useGrouping: false,
+      ...(digits === undefined
+        ? { maximumFractionDigits: 6 }
+        : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    });
+    formats.set(key, format);
+  }
+  return format.format(value);
 }
-
-/** A template's text outside its placeholders, in characters. */
-const literalLength = (template: string) => template.replace(/\{\w+\}/g, '').length;
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The templates, the most literal text first: a text that two templates match ('Crop frame 10 by 20
- * pixels, at 0, 0' is also 'Crop {aspect}' with a long aspect) is the one that names more of it.
+ * The names of a compiled message's arguments that take a number as a number (a plural, a select, a
+ * number format): those get the number itself; every other placeholder gets its text.
  */
-const PATTERNS: readonly Pattern[] = [...TEMPLATES]
-  .sort((a, b) => literalLength(b) - literalLength(a))
-  .map((template) => {
-    const names: string[] = [];
-    const source = template
-      .split(/(\{\w+\})/)
-      .map((part) => {
-        const name = /^\{(\w+)\}$/.exec(part)?.[1];
-        if (!name) return escape(part);
-        names.push(name);
-        return '(.+?)';
-      })
-      .join('');
-    return { template, names, regex: new RegExp(`^${source}$`, 's') };
-  });
-
-const MESSAGE_VALUES = new Set(['reason', 'message', 'effect']);
-
-/** A number written in English digits ('12.50'), written in the active language with as many decimals. */
-function localNumber(value: string): string {
-  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
-  const decimals = value.split('.')[1]?.length ?? 0;
-  return new Intl.NumberFormat(i18n.locale, {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-    useGrouping: false,
-  }).format(Number(value));
+function typedArguments(compiled: unknown, into = new Set<string>()): Set<string> {
+  if (!Array.isArray(compiled)) return into;
+  for (const token of compiled) {
+    if (!Array.isArray(token)) continue;
+    const [name, type, branches] = token as [unknown, unknown, unknown];
+    if (typeof name === 'string' && typeof type === 'string') into.add(name);
+    if (typeof branches === 'object' && branches !== null) {
+      for (const branch of Object.values(branches)) typedArguments(branch, into);
+    }
+  }
+  return into;
 }
 
-export function translateMessage(english: string): string;
-export function translateMessage(english: string | null): string | null;
-export function translateMessage(english: string | null): string | null {
-  if (english === null || i18n.locale === 'en') return english;
-  const direct = t(english);
-  if (direct !== english) return direct;
-  for (const pattern of PATTERNS) {
-    const match = pattern.regex.exec(english);
-    if (!match) continue;
-    const values: Record<string, string> = {};
-    pattern.names.forEach((name, index) => {
-      const value = match[index + 1]!;
-      // A `{reason}` or `{message}` is a message of its own (why a recipe was refused, the worker's error,
-      // or a browser's text no catalogue has), an `{effect}` an effect's name; any other value is data.
-      values[name] = MESSAGE_VALUES.has(name) ? translateMessage(value) : localNumber(value);
-    });
-    return t(pattern.template, values);
+function valueText(value: MessageValue, typed: boolean): string | number {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return typed ? value : localNumber(value);
+  if (isDecimal(value)) return localNumber(value.decimal, value.digits);
+  return translate(value);
+}
+
+function translateMessage(message: Message): string {
+  if (!message.values) return t(message.id);
+  const typed = typedArguments(i18n.messages[message.id]);
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(message.values)) {
+    values[name] = valueText(value, typed.has(name));
   }
-  return english;
+  return t(message.id, values);
+}
+
+export function translate(shown: Shown): string;
+export function translate(shown: Shown | null): string | null;
+export function translate(shown: Shown | null): string | null {
+  if (shown === null) return null;
+  return typeof shown === 'string' ? t(shown) : translateMessage(shown);
 }

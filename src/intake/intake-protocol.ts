@@ -1,5 +1,6 @@
 /** Messages between the page's intake (intake.ts) and its worker (intake-worker.ts). Worker-safe. */
 import type { AcceptedFormat } from './formats.ts';
+import type { Shown } from '../i18n/msg.ts';
 import type { IntakeErrorKind } from './messages.ts';
 import type { Size } from '../pixels/processing-size.ts';
 
@@ -33,4 +34,4 @@ export interface IntakeResult {
 
 export type IntakeResponse =
   | ({ id: number; ok: true } & IntakeResult)
-  | { id: number; ok: false; kind: IntakeErrorKind; message: string };
+  | { id: number; ok: false; kind: IntakeErrorKind; message: Shown };

@@ -43,7 +43,7 @@ async function take(request: IntakeRequest): Promise<void> {
   } catch (error) {
     response =
       error instanceof IntakeError
-        ? { id: request.id, ok: false, kind: error.kind, message: error.message }
+        ? { id: request.id, ok: false, kind: error.kind, message: error.shown }
         : { id: request.id, ok: false, kind: 'undecodable', message: DECODE_FAILED_MESSAGE };
   }
   self.postMessage(response, transfer);

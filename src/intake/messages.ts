@@ -3,7 +3,7 @@
  * validation messages, section 8's error catalogue) where it has them. Worker-safe.
  */
 import type { Size } from '../pixels/processing-size.ts';
-import { fill, msg } from '../i18n/msg.ts';
+import { decimal, english, msg, type Message, type Shown } from '../i18n/msg.ts';
 import { TOO_LARGE_TEMPLATE, TOO_MANY_PIXELS_TEMPLATE } from '../i18n/templates.ts';
 
 /** Spec section 9: maximum upload 20 MB. */
@@ -30,33 +30,33 @@ export const ORIENTATION_WARNING = msg(
  * 'File is too large (X.XXMB). Maximum size is 20MB.', with more digits where two would round a file just
  * over the limit down to 20.00, so that the size always reads as over it.
  */
-export function tooLargeMessage(bytes: number): string {
+export function tooLargeMessage(bytes: number): Message {
   const megabytes = bytes / (1024 * 1024);
   const limit = MAX_UPLOAD_BYTES / (1024 * 1024);
   let digits = 2;
   while (digits < 12 && megabytes > limit && Number(megabytes.toFixed(digits)) <= limit) digits++;
-  return fill(TOO_LARGE_TEMPLATE, { size: megabytes.toFixed(digits) });
+  return msg(TOO_LARGE_TEMPLATE, { size: decimal(megabytes, digits) });
 }
 
-export function tooManyPixelsMessage(size: Size): string {
+export function tooManyPixelsMessage(size: Size): Message {
   const megapixels = (size.width * size.height) / 1e6;
-  return fill(TOO_MANY_PIXELS_TEMPLATE, {
+  return msg(TOO_MANY_PIXELS_TEMPLATE, {
     width: size.width,
     height: size.height,
-    megapixels: megapixels.toFixed(1),
+    megapixels: decimal(megapixels, 1),
     maximum: MAX_MEGAPIXELS,
   });
 }
 
 export type IntakeErrorKind = 'noFile' | 'tooLarge' | 'unsupported' | 'tooManyPixels' | 'undecodable';
 
-/** A file the intake refuses; `message` is what the user sees. */
+/** A file the intake refuses; `shown` is what the user sees (`message` its English, for logs). */
 export class IntakeError extends Error {
   constructor(
     readonly kind: IntakeErrorKind,
-    message: string,
+    readonly shown: Shown,
   ) {
-    super(message);
+    super(english(shown));
     this.name = 'IntakeError';
   }
 }

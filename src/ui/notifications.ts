@@ -1,3 +1,4 @@
+import type { Shown } from '../i18n/msg.ts';
 import { atom, type Store } from './jotai.ts';
 
 /** How a notification looks: an error, a warning, a success or news. */
@@ -5,14 +6,14 @@ export type NotificationKind = 'error' | 'warning' | 'success' | 'info';
 
 /** A button in the notification that finishes what the message is about (one tap, then it closes). */
 export interface NotificationAction {
-  label: string;
+  label: Shown;
   run: () => void;
 }
 
 export interface Notification {
   id: number;
   kind: NotificationKind;
-  message: string;
+  message: Shown;
   /** Closes by itself after this long. */
   durationMs: number;
   action?: NotificationAction;
@@ -29,7 +30,7 @@ export const notifyAtom = atom(
   (
     _get,
     set,
-    note: { kind: NotificationKind; message: string; durationMs?: number; action?: NotificationAction },
+    note: { kind: NotificationKind; message: Shown; durationMs?: number; action?: NotificationAction },
   ) => {
     set(notificationAtom, { id: nextId++, durationMs: NOTIFICATION_DURATION_MS, ...note });
   },
@@ -42,7 +43,7 @@ export const dismissNotificationAtom = atom(null, (get, set, id: number) => {
 /** How the editor's parts tell the user something: a notification, its duration and its action optional. */
 export type Notify = (
   kind: NotificationKind,
-  message: string,
+  message: Shown,
   durationMs?: number,
   action?: NotificationAction,
 ) => void;

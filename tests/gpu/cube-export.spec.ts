@@ -86,7 +86,11 @@ test.describe('a recipe colour exported as a .cube', () => {
       const exported = await exportCube(page, engine, withLooks);
       expect(exported.error, engine).toBeUndefined();
       expect(exported.kept, engine).toEqual(['Filters', 'Vibrance']);
-      expect(exported.left, engine).toEqual(['Filters: vignette, grain', 'Blur/Pixelate', 'JPEG']);
+      expect(exported.left, engine).toEqual([
+        { step: 'Filters', parts: ['vignette', 'grain'] },
+        { step: 'Blur/Pixelate' },
+        { step: 'JPEG' },
+      ]);
       const colourOnly = await exportCube(page, engine, [LOOK, VIBRANCE]);
       expect(exported.text, engine).toBe(colourOnly.text);
     }

@@ -1,5 +1,6 @@
 // Messages between the harness page and its worker (test code only).
-import type { EngineKind } from '../../src/engine/protocol.ts';
+import type { EngineKind, LeftOut } from '../../src/engine/protocol.ts';
+import type { Shown } from '../../src/i18n/msg.ts';
 import type { StageInvocation } from '../../src/pipeline/stages/invocation.ts';
 import type { Rect } from '../../src/engine/tiling.ts';
 
@@ -96,8 +97,8 @@ export interface CubeRequest {
 export interface CubeResult {
   text: string | null;
   kept: string[];
-  left: string[];
-  error?: string;
+  left: LeftOut[];
+  error?: Shown;
 }
 
 export type HarnessRequest =

@@ -1,4 +1,5 @@
 // The collage config's rules (spec section 4) and the editor-state rules around the collage.
+import { english } from '../../src/i18n/msg.ts';
 import { describe, expect, it } from 'vitest';
 import {
   areaChanged,
@@ -209,11 +210,9 @@ describe('editor state around the collage', () => {
 
   it("a failed commit reads 'Failed to commit collage: ...' with the status WorkerError", () => {
     const collage = selectEffect(ready(), collageEffect).state;
-    const failed = collageCommitFailed(collageCommitStarted(collage).state, 'boom');
+    const failed = collageCommitFailed(collageCommitStarted(collage).state, { id: 'boom' });
     expect(failed.state.workerStatus).toBe('WorkerError');
-    expect(failed.state.errorMessage).toBe('Failed to commit collage: boom');
-    expect(failed.commands).toEqual([
-      { kind: 'notify', level: 'error', message: 'Failed to commit collage: boom' },
-    ]);
+    expect(english(failed.state.errorMessage ?? '')).toBe('Failed to commit collage: boom');
+    expect(failed.commands).toEqual([{ kind: 'notify', level: 'error', message: failed.state.errorMessage }]);
   });
 });

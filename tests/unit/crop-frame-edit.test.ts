@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/msg.ts';
 import { describe, expect, it } from 'vitest';
 import type { CropChoice } from '../../src/crop/model/crop-choice.ts';
 import {
@@ -381,7 +382,7 @@ describe('moving, pinching and keys', () => {
   });
 
   it('describes the frame in whole pixels', () => {
-    expect(describeFrame({ x: 100.4, y: 239.6, width: 1200, height: 1500.2 })).toBe(
+    expect(english(describeFrame({ x: 100.4, y: 239.6, width: 1200, height: 1500.2 }))).toBe(
       'Crop frame 1200 by 1500 pixels, at 100, 240',
     );
   });

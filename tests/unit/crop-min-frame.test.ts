@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/msg.ts';
 import { describe, expect, it } from 'vitest';
 import { cropForPhoto, noCrop, type CropChoice } from '../../src/crop/model/crop-choice.ts';
 import { parseCropParams } from '../../src/edit/crop-link.ts';
@@ -81,7 +82,7 @@ describe('no frame under a pixel', () => {
       const more = next.geometry.angle + Math.sign(angle) * 0.1;
       expect(largestInside(PANORAMA, more, 400).height).toBeLessThan(1);
       // And the tool says why.
-      expect(angleNote(angle, next.geometry.angle)).toMatch(/^Too thin to straighten -?45°/);
+      expect(english(angleNote(angle, next.geometry.angle) ?? '')).toMatch(/^Too thin to straighten -?45°/);
     });
   }
 

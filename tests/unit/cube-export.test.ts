@@ -13,11 +13,15 @@ describe("a recipe's colour for the .cube export", () => {
     const split = splitColour(pg2016Effect.stages(settings, IMAGE));
     expect(split.colour.map((s) => s.stage)).toEqual(['lut']);
     expect(split.left).toEqual(['vignette', 'light-leak', 'grain']);
-    expect(leftOutLabel('Filters', split.left)).toBe('Filters: vignette, light leak, grain');
-    expect(leftOutLabel('Blur/Pixelate', null)).toBe('Blur/Pixelate');
-    expect(leftOutLabel('Film', ['grain', 'tonal-grain', 'dust-scratches'])).toBe(
-      'Film: grain, dust and scratches',
-    );
+    expect(leftOutLabel('Filters', split.left)).toEqual({
+      step: 'Filters',
+      parts: ['vignette', 'light leak', 'grain'],
+    });
+    expect(leftOutLabel('Blur/Pixelate', null)).toEqual({ step: 'Blur/Pixelate' });
+    expect(leftOutLabel('Film', ['grain', 'tonal-grain', 'dust-scratches'])).toEqual({
+      step: 'Film',
+      parts: ['grain', 'dust and scratches'],
+    });
   });
 
   it("reads a step's strength (0-100) as 0..1, full when it has none", () => {
@@ -51,13 +55,14 @@ describe('the .cube export dialog', () => {
   });
 
   it('adds the crop and the frame to what the worker left out', () => {
-    const result = { text: '', kept: ['Filters'], left: ['Filters: grain'] };
-    expect(leftOutOfCube(recipe, result)).toEqual(['Filters: grain']);
+    const filters = { step: 'Filters', parts: ['grain'] };
+    const result = { text: '', kept: ['Filters'], left: [filters] };
+    expect(leftOutOfCube(recipe, result)).toEqual([filters]);
     const cropped: Recipe = {
       ...recipe,
       crop: { aspect: '1-1', aspectTurned: false, turns: 0, flipH: false, flipV: false, angle: 0 },
       frame: { id: 'instant-square' },
     };
-    expect(leftOutOfCube(cropped, result)).toEqual(['Filters: grain', 'Crop', 'Frame']);
+    expect(leftOutOfCube(cropped, result)).toEqual([filters, { step: 'Crop' }, { step: 'Frame' }]);
   });
 });

@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/msg.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -210,7 +211,7 @@ describe('.cube files', () => {
     const largest = `${lines.join('\n')}\n`;
     expect(largest.length).toBeLessThan(MAX_CUBE_BYTES * 0.8);
     expect(parseCube(largest).size).toBe(MAX_CUBE_SIZE);
-    expect(cubeTooLargeMessage(50 * 1024 * 1024)).toBe(
+    expect(english(cubeTooLargeMessage(50 * 1024 * 1024))).toBe(
       'This .cube file is too large (50.0 MB). The largest LUT supported (LUT_3D_SIZE 65) fits in 16 MB.',
     );
   });

@@ -1,4 +1,5 @@
 // The effect definitions against spec sections 3, 5 and 9: ids, names, ranges, defaults, presets, rules.
+import { english } from '../../src/i18n/msg.ts';
 import { describe, expect, it } from 'vitest';
 import { EFFECTS, findEffect } from '../../src/effects/index.ts';
 import { resampledSize } from '../../src/effects/jpeg-family.ts';
@@ -275,7 +276,7 @@ describe('rules', () => {
     const low = withSetting(jpeg, defaultSettings(jpeg), 'preset', 'low') ?? {};
     const big = withSetting(jpeg, low, 'jpeg_longSidePixels', 501) ?? {};
     expect(big.jpeg_upscale2x).toBe(false);
-    expect(jpeg.disabledReason?.('jpeg_upscale2x', big)).toBe(
+    expect(english(jpeg.disabledReason?.('jpeg_upscale2x', big) ?? '')).toBe(
       'Upscaling 2x is disabled for resolutions above 500px (current: 501px)',
     );
     expect(jpeg.disabledReason?.('jpeg_upscale2x', low)).toBeNull();

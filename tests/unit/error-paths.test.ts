@@ -7,6 +7,7 @@ import { EditorController } from '../../src/editor/controller.ts';
 import { cleanMessage, EngineClient, EngineSetupError } from '../../src/engine/client/engine-client.ts';
 import { initialEditorState } from '../../src/features/editor-state.ts';
 import type { Store } from '../../src/ui/jotai.ts';
+import { english } from '../../src/i18n/msg.ts';
 import { notificationAtom } from '../../src/ui/notifications.ts';
 
 /** The collage's host with a worker there and nothing loaded: what the editor would hand it. */
@@ -74,7 +75,7 @@ describe('cleanMessage', () => {
   it('never leaves an empty or endless message', () => {
     expect(cleanMessage('')).toBe('Unknown worker error');
     expect(cleanMessage('\n  at x (y.js:1:1)')).toBe('Unknown worker error');
-    const long = cleanMessage(`Image processing failed: ${'x'.repeat(500)}`);
+    const long = english(cleanMessage(`Image processing failed: ${'x'.repeat(500)}`));
     expect(long.length).toBe(240);
     expect(long.endsWith('...')).toBe(true);
   });

@@ -72,6 +72,71 @@ function pluralKeys(message: string): Map<string, string[]> {
   return keys;
 }
 
+/** Whether a message has words outside its placeholders ('{step}: {settings}', '2014' and '$$$' have none). */
+function hasWords(message: string): boolean {
+  return /\p{L}/u.test(message.replace(/\{[^{}]*\}/g, ''));
+}
+
+/**
+ * The messages a language writes exactly as English does, and which languages ('*': every one). Kept
+ * small and checked both ways: a message on it that a language translates fails, as does a message off
+ * it left in English.
+ */
+const SAME_AS_ENGLISH: Readonly<Record<string, '*' | readonly string[]>> = {
+  // Names: the cameras and formats the looks are named after, the Filters looks, a look named in English.
+  CCD: '*',
+  Nokia: '*',
+  'iPhone 3G': '*',
+  JPEG: '*',
+  'quarter-inch': '*',
+  Calvin: '*',
+  'Chief Keef': '*',
+  Nashville: '*',
+  Nuke: '*',
+  Pandora: '*',
+  Phreshboy: '*',
+  Stressor: '*',
+  // The date stamp's formats, shown as the stamp prints them.
+  "'YY M D": '*',
+  "M D 'YY": '*',
+  'YYYY.MM.DD': '*',
+  // The keys as those keyboards print them.
+  Ctrl: ['ar', 'es', 'fr', 'id', 'it', 'ja', 'ko', 'pt-BR', 'tr', 'zh-CN'],
+  Shift: ['ar', 'id', 'ja', 'ko', 'pt-BR', 'tr', 'zh-CN'],
+  Enter: ['ar', 'id', 'ja', 'ko', 'pt-BR', 'tr', 'zh-CN'],
+  // A unit, and a film process kept by its English name in these languages' photography.
+  '{fps} fps': ['de', 'es', 'id', 'it', 'ja', 'pt-BR', 'tr'],
+  'Bleach bypass': ['es', 'id', 'it', 'pt-BR', 'tr'],
+  // Words these languages spell as English does.
+  Collage: ['de', 'es', 'fr', 'it'],
+  Magenta: ['de', 'es', 'fr', 'id', 'it', 'pt-BR'],
+  Orange: ['de', 'fr'],
+  Original: ['de', 'es', 'fr', 'pt-BR'],
+  Sepia: ['de', 'es', 'id'],
+  Zoom: ['de', 'es', 'fr', 'id', 'it', 'pt-BR'],
+  'Webcam 2008': ['de', 'es', 'fr', 'id', 'it', 'pt-BR'],
+  Laptop: ['de', 'id'],
+  Layout: ['de', 'it', 'pt-BR'],
+  Look: ['de'],
+  Looks: ['de'],
+  Halation: ['de'],
+  Vignette: ['de'],
+  'Party 2005': ['de'],
+  Violet: ['fr', 'id'],
+  Centre: ['fr'],
+  Contact: ['fr'],
+  '6. Contact': ['fr'],
+  Date: ['fr'],
+  grain: ['fr'],
+  Grain: ['fr'],
+  Photos: ['fr'],
+  Type: ['fr'],
+  Vibrance: ['fr'],
+  Privacy: ['it'],
+  '120 film': ['tr'],
+  '35 mm film': ['tr'],
+};
+
 describe('message catalogues', () => {
   it('the English catalogue holds every message the source uses, each its own English text', () => {
     const missing = [...uses.keys()].filter((message) => english[message] !== message);
@@ -126,6 +191,28 @@ describe('message catalogues', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  it('no language leaves a message in English, but for the words it writes as English does', () => {
+    const problems: string[] = [];
+    for (const { tag } of LANGUAGES) {
+      if (tag === 'en') continue;
+      const catalogue = readCatalogue(tag);
+      for (const message of Object.keys(english)) {
+        const allowed = SAME_AS_ENGLISH[message];
+        const same = catalogue[message] === message && hasWords(message);
+        const excused = allowed === '*' || (allowed?.includes(tag) ?? false);
+        if (same && !excused) problems.push(`${tag}: "${message}" is the English text`);
+        if (!same && allowed !== undefined && allowed !== '*' && allowed.includes(tag)) {
+          problems.push(`${tag}: "${message}" is translated: take it off the list of the same words`);
+        }
+      }
+    }
+    for (const message of Object.keys(SAME_AS_ENGLISH)) {
+      if (!(message in english))
+        problems.push(`"${message}" is on the list of the same words, not in a catalogue`);
+    }
+    expect(problems).toEqual([]);
+  });
 
   it('the pseudo-locale keeps each message compilable, its placeholders and about 30 % more length', () => {
     for (const message of Object.keys(english)) {

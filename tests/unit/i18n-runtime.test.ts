@@ -3,7 +3,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { activateLocale, t } from '../../src/i18n/i18n.ts';
 import { chooseLocale, isRtl, matchLocale } from '../../src/i18n/locales.ts';
-import { translateMessage } from '../../src/i18n/translate-message.ts';
+import { english, msg } from '../../src/i18n/msg.ts';
+import { translate } from '../../src/i18n/translate-message.ts';
+import { RECIPE_OFFERED_TEMPLATE, RECIPE_SAVED_TEMPLATE } from '../../src/i18n/templates.ts';
 import { MAX_UPLOAD_BYTES, tooLargeMessage, tooManyPixelsMessage } from '../../src/intake/messages.ts';
 import { photoCount } from '../../src/editor/batch.ts';
 import { checkRecipe } from '../../src/recipes/model/parse.ts';
@@ -61,18 +63,30 @@ describe('messages with numbers', () => {
     expect(forms[2]).toBe('صورتان');
   });
 
-  it('translates the intake’s English messages where they are shown, numbers written as the language does', async () => {
+  it('translates the intake’s messages where they are shown, numbers written as the language does', async () => {
     const message = tooLargeMessage(MAX_UPLOAD_BYTES * 1.025);
-    expect(message).toBe('File is too large (20.50MB). Maximum size is 20MB.');
-    expect(translateMessage(message)).toBe(message);
+    expect(english(message)).toBe('File is too large (20.50MB). Maximum size is 20MB.');
+    expect(translate(message)).toBe('File is too large (20.50MB). Maximum size is 20MB.');
     await activateLocale('de');
-    expect(translateMessage(message)).toBe('Die Datei ist zu groß (20,50 MB). Höchstens 20 MB.');
-    expect(translateMessage(tooManyPixelsMessage({ width: 12000, height: 10500 }))).toBe(
+    expect(translate(message)).toBe('Die Datei ist zu groß (20,50 MB). Höchstens 20 MB.');
+    expect(translate(tooManyPixelsMessage({ width: 12000, height: 10500 }))).toBe(
       'Das Bild ist zu groß (12000×10500 Pixel, 126,0 Megapixel). Höchstens 120 Megapixel.',
     );
-    expect(translateMessage('No file selected.')).toBe('Keine Datei ausgewählt.');
+    expect(translate('No file selected.')).toBe('Keine Datei ausgewählt.');
     // Text no catalogue has is shown as it is.
-    expect(translateMessage('kodim23.png')).toBe('kodim23.png');
+    expect(translate('kodim23.png')).toBe('kodim23.png');
+  });
+
+  it('leaves a value that is text as it is: a recipe named 1.5 is announced as 1.5 in German', async () => {
+    await activateLocale('de');
+    const offered = translate(msg(RECIPE_OFFERED_TEMPLATE, { name: '1.5' }));
+    expect(offered).toContain('„1.5“');
+    expect(offered).not.toContain('1,5');
+    expect(translate(msg(RECIPE_SAVED_TEMPLATE, { name: '2.000' }))).toBe(
+      t(RECIPE_SAVED_TEMPLATE, { name: '2.000' }),
+    );
+    // A number is a number: written as the language writes it.
+    expect(translate(msg(RECIPE_SAVED_TEMPLATE, { name: 1.5 }))).toContain('1,5');
   });
 
   it('translates a recipe’s refusal with its reason, the recipe’s name left as the user wrote it', async () => {
@@ -84,12 +98,28 @@ describe('messages with numbers', () => {
     });
     if (refused.ok) throw new Error('a recipe of an unknown effect was taken');
     // The name is user text inside the sentence: isolated (FSI ... PDI), in every language.
-    expect(refused.message).toBe(
+    expect(translate(refused.message)).toBe(
       'The recipe "\u2068Delete\u2069", step 1: it uses an effect this RetroCam does not have ("no-such-effect").',
     );
     await activateLocale('de');
-    expect(translateMessage(refused.message)).toBe(
+    expect(translate(refused.message)).toBe(
       'Das Rezept „\u2068Delete\u2069“, Schritt 1: er verwendet einen Effekt, den dieses RetroCam nicht hat („no-such-effect“).',
     );
+  });
+
+  it('shows a recipe name that reads like the sentence around it whole, the reason translated', async () => {
+    const name = 'Party", step 9: it names no effect. 1.5';
+    const refused = checkRecipe({
+      schema: 'retrocam.recipe',
+      version: 1,
+      name,
+      steps: [{ settings: {} }],
+    });
+    if (refused.ok) throw new Error('a step without an effect was taken');
+    await activateLocale('de');
+    expect(translate(refused.message)).toBe(
+      `Das Rezept „\u2068${name}\u2069“, Schritt 1: ${t('it names no effect.')}`,
+    );
+    expect(t('it names no effect.')).not.toBe('it names no effect.');
   });
 });

@@ -1,10 +1,20 @@
-// Messages made in English where no language is known (the crop tool's frame, the engine's notice of the
-// backends left, the .cube parser's refusals) and key names, as the page shows them in another language.
+// Messages made where no language is known (the crop tool's frame, the engine's notice of the backends
+// left, the .cube parser's refusals) as a message and its values, and key names, as the page shows them in
+// another language.
 import { afterEach, describe, expect, it } from 'vitest';
 import { activateLocale, t } from '../../src/i18n/i18n.ts';
-import { fill } from '../../src/i18n/msg.ts';
-import { CROP_FRAME_TEMPLATE } from '../../src/i18n/templates.ts';
-import { translateMessage } from '../../src/i18n/translate-message.ts';
+import { asMessage, english, isMessage, msg, shownOf, type Shown } from '../../src/i18n/msg.ts';
+import {
+  APPLIED_TEMPLATE,
+  CROP_FRAME_TEMPLATE,
+  LOAD_IMAGE_FAILED_TEMPLATE,
+  RECIPE_APPLIED_TEMPLATE,
+  WORKER_ERROR_TEMPLATE,
+  LEFT_ONE_CPU_TEMPLATE,
+  LEFT_ONE_TEMPLATE,
+  LEFT_TWO_CPU_TEMPLATE,
+} from '../../src/i18n/templates.ts';
+import { translate } from '../../src/i18n/translate-message.ts';
 import { CubeFormatError, cubeTooLargeMessage, parseCube } from '../../src/grading/cube.ts';
 import { ariaShortcut, findCommand, shortcutLabel } from '../../src/editor/commands.ts';
 import { errorReceived } from '../../src/features/editor-state.ts';
@@ -12,41 +22,32 @@ import { refusal } from '../../src/engine/worker/refusals.ts';
 
 afterEach(() => activateLocale('en'));
 
-function cubeRefusal(text: string): string {
+function cubeRefusal(text: string): Shown {
   try {
     parseCube(text);
   } catch (error) {
-    if (error instanceof CubeFormatError) return error.message;
+    if (error instanceof CubeFormatError) return error.shown;
     throw error;
   }
   throw new Error('the .cube file was taken');
 }
 
-describe('messages made in English, shown translated', () => {
-  it('names the crop frame by its own template, not by the shorter one it also matches', async () => {
+describe('messages made as data, shown translated', () => {
+  it('names the crop frame in the language of the page', async () => {
     await activateLocale('de');
-    const label = fill(CROP_FRAME_TEMPLATE, { width: 768, height: 512, x: 0, y: 0 });
-    expect(translateMessage(label)).toBe('Zuschnittrahmen 768 × 512 Pixel, bei 0, 0');
-    expect(translateMessage('Crop 4:5')).toBe(t('Crop {aspect}', { aspect: '4:5' }));
+    const label = msg(CROP_FRAME_TEMPLATE, { width: 768, height: 512, x: 0, y: 0 });
+    expect(translate(label)).toBe('Zuschnittrahmen 768 × 512 Pixel, bei 0, 0');
   });
 
   it('says which backends were left in the language of the page', async () => {
     await activateLocale('de');
-    expect(
-      translateMessage('WebGPU drew a test picture wrong on this device, so effects run on WebGL2.'),
-    ).toBe(
+    expect(translate(msg(LEFT_ONE_TEMPLATE, { left: 'WebGPU', running: 'WebGL2' }))).toBe(
       'WebGPU hat auf diesem Gerät ein Testbild falsch gezeichnet, daher laufen die Effekte auf WebGL2.',
     );
-    expect(
-      translateMessage('WebGL2 drew a test picture wrong on this device, so effects run on the CPU.'),
-    ).toBe(
+    expect(translate(msg(LEFT_ONE_CPU_TEMPLATE, { left: 'WebGL2' }))).toBe(
       'WebGL2 hat auf diesem Gerät ein Testbild falsch gezeichnet, daher laufen die Effekte auf der CPU.',
     );
-    expect(
-      translateMessage(
-        'WebGPU and WebGL2 drew a test picture wrong on this device, so effects run on the CPU.',
-      ),
-    ).toBe(
+    expect(translate(msg(LEFT_TWO_CPU_TEMPLATE, { first: 'WebGPU', second: 'WebGL2' }))).toBe(
       'WebGPU und WebGL2 haben auf diesem Gerät ein Testbild falsch gezeichnet, daher laufen die Effekte auf der CPU.',
     );
   });
@@ -70,10 +71,12 @@ describe('messages made in English, shown translated', () => {
       cubeRefusal('LUT_1D_SIZE 2\n'),
       cubeTooLargeMessage(50 * 1024 * 1024),
     ];
-    expect(new Set(refusals).size).toBe(refusals.length);
+    const englishTexts = refusals.map((refusal) => english(refusal));
+    expect(new Set(englishTexts).size).toBe(refusals.length);
+    expect(refusals.map((refusal) => translate(refusal))).toEqual(englishTexts);
     await activateLocale('de');
-    const shown = refusals.map((refusal) => translateMessage(refusal));
-    shown.forEach((text, index) => expect(text, refusals[index]).not.toBe(refusals[index]));
+    const shown = refusals.map((refusal) => translate(refusal));
+    shown.forEach((text, index) => expect(text, englishTexts[index]).not.toBe(englishTexts[index]));
     expect(shown[0]).toBe('Zeile 1 dieser .cube-Datei: LUT_3D_SIZE ‚big‘ ist keine Zahl.');
     expect(shown[1]).toBe('Zeile 2 dieser .cube-Datei: Der Wert ‚zero‘ ist keine Zahl.');
     expect(shown[15]).toBe(
@@ -86,22 +89,33 @@ describe('the error catalogue’s messages and the worker’s', () => {
   it('are shown translated, with a reason that is a message translated in turn', async () => {
     const malformed = refusal({ id: 3, type: 'applyEffect', junk: true });
     const lost = errorReceived({} as never, '').commands[0];
+    // The worker's answer crosses as data: a message and its values, no English to read back.
+    expect(malformed?.type === 'error' && isMessage(malformed.message)).toBe(true);
     await activateLocale('de');
-    expect(translateMessage('Applied CCD.')).toBe('CCD angewendet.');
-    expect(translateMessage('Applied Vibrance.')).toBe(`${t('Vibrance')} angewendet.`);
-    expect(translateMessage('Applied the recipe "Party".')).toBe('Das Rezept „Party“ wurde angewendet.');
-    expect(malformed?.type === 'error' && translateMessage(malformed.message)).toBe(
+    expect(translate(msg(APPLIED_TEMPLATE, { effect: asMessage('CCD') }))).toBe('CCD angewendet.');
+    expect(translate(msg(APPLIED_TEMPLATE, { effect: asMessage('Vibrance') }))).toBe(
+      `${t('Vibrance')} angewendet.`,
+    );
+    expect(translate(msg(RECIPE_APPLIED_TEMPLATE, { name: 'Party' }))).toBe(
+      'Das Rezept „Party“ wurde angewendet.',
+    );
+    expect(malformed?.type === 'error' && translate(malformed.message)).toBe(
       'Die Bildverarbeitung ist fehlgeschlagen: die Effekt-Engine hat eine fehlerhafte applyEffect-Anfrage abgelehnt.',
     );
-    expect(lost?.kind === 'notify' && translateMessage(lost.message)).toBe(
-      'Unbekannter Fehler der Verarbeitung',
-    );
-    expect(translateMessage('Worker error: Worker script failed to load or execution error')).toBe(
+    expect(lost?.kind === 'notify' && translate(lost.message)).toBe('Unbekannter Fehler der Verarbeitung');
+    expect(
+      translate(
+        msg(WORKER_ERROR_TEMPLATE, {
+          message: asMessage('Worker script failed to load or execution error'),
+        }),
+      ),
+    ).toBe(
       'Fehler der Verarbeitung: Das Skript der Verarbeitung wurde nicht geladen oder ist bei der Ausführung fehlgeschlagen',
     );
     // A browser's own text is data: the sentence around it is translated.
-    expect(translateMessage('Failed to load image: NetworkError when attempting to fetch resource.')).toBe(
-      'Das Bild konnte nicht geladen werden: NetworkError when attempting to fetch resource.',
+    const browser = 'NetworkError when attempting to fetch resource.';
+    expect(translate(msg(LOAD_IMAGE_FAILED_TEMPLATE, { reason: shownOf(new Error(browser)) }))).toBe(
+      `Das Bild konnte nicht geladen werden: ${browser}`,
     );
   });
 });

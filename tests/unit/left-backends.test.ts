@@ -1,4 +1,5 @@
 // Issue 38: the backends left for a tab because their self-tests drew wrong, kept in sessionStorage.
+import { english } from '../../src/i18n/msg.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leaveBackend, leftBackends, leftBackendsNotice } from '../../src/engine/client/left-backends.ts';
 
@@ -53,11 +54,11 @@ describe('the backends left', () => {
 
   it('are named in one notice with the backend that runs instead', () => {
     leaveBackend('webgpu');
-    expect(leftBackendsNotice('webgl2')).toBe(
+    expect(english(leftBackendsNotice('webgl2'))).toBe(
       'WebGPU drew a test picture wrong on this device, so effects run on WebGL2.',
     );
     leaveBackend('webgl2');
-    expect(leftBackendsNotice('cpu')).toBe(
+    expect(english(leftBackendsNotice('cpu'))).toBe(
       'WebGPU and WebGL2 drew a test picture wrong on this device, so effects run on the CPU.',
     );
   });

@@ -1,5 +1,6 @@
 // Recipes read from outside (a file, a link): untrusted input, taken whole or refused with a message for
 // the user; the starters; a recipe as an edit (what applying one makes, what saving one keeps).
+import { english } from '../../src/i18n/msg.ts';
 import { describe, expect, it } from 'vitest';
 import { findEffect } from '../../src/effects/index.ts';
 import { resolveSettings } from '../../src/effects/settings.ts';
@@ -45,7 +46,7 @@ function recipe(fields: Record<string, unknown> = {}): Record<string, unknown> {
 function refused(input: unknown): string {
   const result = typeof input === 'string' ? parseRecipeText(input) : checkRecipe(input);
   if (result.ok) throw new Error('the recipe was taken');
-  return result.message;
+  return english(result.message);
 }
 
 describe('a recipe file from outside', () => {
@@ -61,7 +62,7 @@ describe('a recipe file from outside', () => {
         }),
       ),
     );
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new Error(english(result.message));
     expect(result.adjusted).toBe(0);
     expect(result.recipe.steps.map((step) => step.effectId)).toEqual(['ccdEffect', 'vibrance']);
     expect(result.recipe.steps[0]!.settings).toEqual(resolveSettings(ccd, { ccd_bloom_amount: 1.5 }));
@@ -74,7 +75,7 @@ describe('a recipe file from outside', () => {
     const big = 'x'.repeat(34 * 1024 * 1024);
     expect(refused(big)).toMatch(/too large \(34\.0 MB\).*at most 33\.0 MB/);
     const file = await readRecipeFile(new Blob([big]));
-    expect(file.ok ? '' : file.message).toMatch(/too large \(34\.0 MB\)/);
+    expect(file.ok ? '' : english(file.message)).toMatch(/too large \(34\.0 MB\)/);
   });
 
   it('of 10,000 steps is refused', () => {
@@ -109,7 +110,7 @@ describe('a recipe file from outside', () => {
       }),
     );
     const result = parseRecipeText(text);
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new Error(english(result.message));
     const [first, second] = result.recipe.steps;
     expect(first!.settings.ccd_bloom_amount).toBe(2);
     expect(first!.settings.ccd_lensReflectionStrength).toBe(
@@ -152,7 +153,7 @@ describe('a recipe file from outside', () => {
         },
       }),
     );
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new Error(english(result.message));
     expect(result.recipe.crop).toEqual({
       aspect: '1-1',
       aspectTurned: false,
@@ -178,7 +179,7 @@ describe('the text a recipe carries', () => {
     const caption = `${'a'.repeat(490)}\u{1F600}\u{1F60D}${family}`;
     expect(Array.from(caption)).toHaveLength(MAX_CAPTION - 1);
     const result = checkRecipe(recipe({ frame: { id: 'instant-square', caption } }));
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new Error(english(result.message));
     expect(result.recipe.frame?.caption).toBe(caption);
     // Past the field's limit it is not the app's recipe: refused whole, not cut.
     const over = checkRecipe(
@@ -189,7 +190,7 @@ describe('the text a recipe carries', () => {
 
   it('drops lone surrogates and direction overrides from a caption, never half an emoji', () => {
     const result = checkRecipe(recipe({ frame: { id: 'instant-mini', caption: 'a\ud83d b\u202Ec\ude00' } }));
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new Error(english(result.message));
     expect(result.recipe.frame?.caption).toBe('a bc');
   });
 
@@ -274,7 +275,7 @@ describe('a recipe as an edit', () => {
         frame: { id: 'instant-square', caption: 'Party' },
       }),
     );
-    if (!parsed.ok) throw new Error(parsed.message);
+    if (!parsed.ok) throw new Error(english(parsed.message));
     const ids = stepIds([]);
     const edit = editOfRecipe(parsed.recipe, photo, ids);
     expect(edit.steps.map((step) => [step.id, step.kind === 'effect' && step.effectId])).toEqual([
@@ -312,7 +313,7 @@ describe('a recipe as an edit', () => {
     expect(Object.keys(saved.cubes).sort()).toEqual([ha, hb].sort());
     // Written to a file and read back: each step still names its own table.
     const read = parseRecipeText(recipeFileText(saved));
-    if (!read.ok) throw new Error(read.message);
+    if (!read.ok) throw new Error(english(read.message));
     expect(read.recipe.steps.map((step) => step.cube)).toEqual([ha, hb]);
     expect(read.recipe.cubes[ha]).toBe(a);
     expect(read.recipe.cubes[hb]).toBe(b);
@@ -326,7 +327,7 @@ describe('a recipe as an edit', () => {
         cubes: { custom: table },
       }),
     );
-    if (!read.ok) throw new Error(read.message);
+    if (!read.ok) throw new Error(english(read.message));
     expect(read.recipe.steps[0]?.cube).toBe(contentHash(table));
     expect(read.recipe.cubes).toEqual({ [contentHash(table)]: table });
   });

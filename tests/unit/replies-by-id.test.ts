@@ -108,7 +108,7 @@ describe('replies matched by id', () => {
     engine.terminate();
     expect(worker.terminated).toBe(true);
     expect(progress).toEqual([0.5]);
-    expect((await save).error).toBe('the effect engine stopped');
+    expect((await save).error).toEqual({ id: 'the effect engine stopped' });
     await expect(stats).rejects.toThrow('the effect engine stopped');
   });
 

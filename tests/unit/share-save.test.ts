@@ -1,6 +1,7 @@
 // Issue 27, point 2: a save on a phone that can share files goes through the share sheet, named as a
 // download would be; a closed sheet is no error, a sheet refused for want of a tap waits for the next tap,
 // a sheet that cannot take the file falls back to the spec's path; a desktop still downloads.
+import type { Shown } from '../../src/i18n/msg.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { triggerDownload } from '../../src/ui/download.ts';
 import { IOS_SAVE_MESSAGE, isPhone } from '../../src/ui/export.ts';
@@ -24,7 +25,7 @@ const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126 S
 
 interface Note {
   kind: NotificationKind;
-  message: string;
+  message: Shown;
   action?: NotificationAction;
 }
 

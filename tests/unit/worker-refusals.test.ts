@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/msg.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FromWorkerMessage } from '../../src/engine/protocol.ts';
 import { NO_FRAME } from '../../src/frames/model/choice.ts';
@@ -41,13 +42,11 @@ describe("the worker's answers to what it cannot do", () => {
     const cropped = { crop: frame(0.03, 1), steps: [], frame: NO_FRAME };
     send({ type: 'showEdit', id: 7, base: cropped, current: cropped });
     // At once: before any queued work could run.
-    expect(answers(7)).toEqual([
-      {
-        type: 'error',
-        id: 7,
-        message: 'Image processing failed: the effect engine refused a malformed showEdit request.',
-      },
-    ]);
+    const answered = answers(7);
+    expect(answered.map((answer) => [answer.type, answer.id])).toEqual([['error', 7]]);
+    expect(answered[0]?.type === 'error' && english(answered[0].message)).toBe(
+      'Image processing failed: the effect engine refused a malformed showEdit request.',
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(answers(7)).toHaveLength(1);
   });
@@ -59,6 +58,27 @@ describe("the worker's answers to what it cannot do", () => {
     const after = posted.slice(before);
     expect(after.every((message) => message.type === 'log')).toBe(true);
     expect(after).toHaveLength(2);
+  });
+
+  it('says in its log where a message is malformed and why: the field and what it expected', () => {
+    const before = posted.length;
+    const edit = { crop: null, steps: [], frame: NO_FRAME };
+    send({ type: 'showEdit', id: 11, base: edit, current: { ...edit, frame: { ...NO_FRAME, id: 'x' } } });
+    send({ type: 'applyEffect', id: 12, effectId: 'ccd', settings: { strength: { nested: true } } });
+    send({ type: 'noSuchRequest', id: 13 });
+    send({ type: 'thumbnail', id: 14 });
+    send(null);
+    const logged = posted
+      .slice(before)
+      .flatMap((message) => (message.type === 'log' ? [message.message] : []));
+    expect(logged).toHaveLength(5);
+    expect(logged[0]).toMatch(/^Refusing a malformed request: current\.frame\.id: Invalid type: Expected /);
+    expect(logged[1]).toMatch(/^Refusing a malformed request: settings\.strength: Invalid type: Expected /);
+    expect(logged[2]).toBe('Refusing a malformed request: type: unknown message type "noSuchRequest"');
+    // A message the worker sends is not one it takes.
+    expect(logged[3]).toBe('Refusing a malformed request: type: unknown message type "thumbnail"');
+    expect(logged[4]).toBe('Ignoring a malformed message: not a message (an object with a type)');
+    expect(answers(12).map((answer) => answer.type)).toEqual(['error']);
   });
 
   it("a request that comes before the engine is answered with the catalogue's 'Image processor not ready.'", async () => {

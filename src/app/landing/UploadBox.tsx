@@ -12,7 +12,8 @@ import { listenForPastedFiles } from '../../intake/paste.ts';
 import { DECODE_FAILED_MESSAGE, NO_FILE_MESSAGE, SELECT_FIRST_MESSAGE } from '../../intake/messages.ts';
 import './UploadBox.css';
 import { t as translate } from '../../i18n/i18n.ts';
-import { translateMessage } from '../../i18n/translate-message.ts';
+import type { Shown } from '../../i18n/msg.ts';
+import { translate as translateShown } from '../../i18n/translate-message.ts';
 import { useT } from '../../i18n/use-t.ts';
 
 const FORMATS = landingFormats(typeof navigator !== 'undefined' && isAndroid(navigator.userAgent));
@@ -83,7 +84,7 @@ export function UploadBox() {
     const refused: string[] = [];
     const refuse = (file: File, error: unknown) =>
       refused.push(
-        `${file.name}: ${translateMessage(error instanceof IntakeError ? error.message : DECODE_FAILED_MESSAGE)}`,
+        `${file.name}: ${translateShown(error instanceof IntakeError ? error.shown : DECODE_FAILED_MESSAGE)}`,
       );
     for (const [index, file] of candidates.entries()) {
       // The photo chosen before stays until this one is ready: a refused file loses nothing.
@@ -174,8 +175,8 @@ export function UploadBox() {
     handOver({ file, formats: FORMATS, ...(firstStep ? { firstStep } : {}) });
     navigate(`/editor${window.location.search}`);
   };
-  const cameraProblem = useCallback((message: string) => notify({ kind: 'error', message }), [notify]);
-  const cameraNotice = useCallback((message: string) => notify({ kind: 'warning', message }), [notify]);
+  const cameraProblem = useCallback((message: Shown) => notify({ kind: 'error', message }), [notify]);
+  const cameraNotice = useCallback((message: Shown) => notify({ kind: 'warning', message }), [notify]);
 
   const batchSize = (preparing ? preparingTogether : (chosen?.together ?? [])).length;
 

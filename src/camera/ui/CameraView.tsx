@@ -17,7 +17,8 @@ import { loadRecipeLooks } from './recipe-looks.ts';
 import { nextTimer, rememberChoices, rememberedChoices } from '../model/choices.ts';
 import './CameraView.css';
 import { t as translate } from '../../i18n/i18n.ts';
-import { translateMessage } from '../../i18n/translate-message.ts';
+import { msg, shownOf, type Shown } from '../../i18n/msg.ts';
+import { translate as translateShown } from '../../i18n/translate-message.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { ModalDialog } from '../../ui/components/ModalDialog.tsx';
 
@@ -33,9 +34,9 @@ export interface CameraViewProps {
   /** The way back to uploading: the camera closes and the file picker opens. */
   onUpload: () => void;
   /** The camera's problems are also notified, so that they outlive the view. */
-  onProblem?: (message: string) => void;
+  onProblem?: (message: Shown) => void;
   /** A warning that outlives the view too (a backend left at its self-test). */
-  onNotice?: (message: string) => void;
+  onNotice?: (message: Shown) => void;
   engine?: EngineKind;
   testHooks?: boolean;
   /** A fixed preview long side (`?cameraLongSide=`), for tests and the bench. */
@@ -85,7 +86,7 @@ export default function CameraView(props: CameraViewProps) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<'starting' | 'running' | 'problem' | 'shooting'>('starting');
   const t = useT();
-  const [problem, setProblem] = useState<{ kind: CameraProblem; message: string } | null>(null);
+  const [problem, setProblem] = useState<{ kind: CameraProblem; message: Shown } | null>(null);
   const [stats, setStats] = useState<CameraStats | null>(null);
   // As the camera was left last time (choices.ts).
   const [lookKey, setLookKey] = useState(() => rememberedChoices().lookKey);
@@ -188,7 +189,7 @@ export default function CameraView(props: CameraViewProps) {
       );
       tellLeft.current = false;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = shownOf(error);
       // Told after this effect, as any later problem is.
       void Promise.resolve().then(() => {
         setProblem({ kind: 'engine', message });
@@ -248,11 +249,7 @@ export default function CameraView(props: CameraViewProps) {
     } catch (error) {
       shooting.current = false;
       setState('running');
-      onProblem?.(
-        translate('The photo could not be taken: {reason}', {
-          reason: translateMessage(error instanceof Error ? error.message : String(error)),
-        }),
-      );
+      onProblem?.(msg('The photo could not be taken: {reason}', { reason: shownOf(error) }));
     }
   }, [onShot, onProblem, look, settings]);
 
@@ -342,7 +339,7 @@ export default function CameraView(props: CameraViewProps) {
       {flash > 0 && <div key={flash} className="camera-flash" aria-hidden="true" />}
       {problem && (
         <div className="camera-problem" role="alert" data-testid="camera-problem" data-problem={problem.kind}>
-          <p>{translateMessage(problem.message)}</p>
+          <p>{translateShown(problem.message)}</p>
           <div className="camera-problem-actions">
             <button
               type="button"

@@ -22,7 +22,7 @@ import {
   type LiveStep,
   type LiveUpload,
 } from '../../engine/protocol.ts';
-import { msg } from '../../i18n/msg.ts';
+import { msg, MessageError, shownOf, type Shown } from '../../i18n/msg.ts';
 import { PageFrames } from './page-frames.ts';
 import { CAMERA_MESSAGES, problemOf, type CameraProblem } from './camera-problems.ts';
 
@@ -56,7 +56,7 @@ export interface CameraStats {
 export interface CameraEvents {
   onStats(stats: CameraStats): void;
   /** The camera could not start or stopped; the session holds no track any more. */
-  onProblem(problem: CameraProblem, message: string): void;
+  onProblem(problem: CameraProblem, message: Shown): void;
   /** The camera runs (again): frames are coming. */
   onRunning(): void;
   /**
@@ -65,7 +65,7 @@ export interface CameraEvents {
    */
   onEngineLeft(): void;
   /** A warning for the user (the backends left, said once the one moved to is trusted). */
-  onNotice(message: string): void;
+  onNotice(message: Shown): void;
 }
 
 export interface CameraOptions {
@@ -234,9 +234,9 @@ export class CameraSession {
     try {
       shot = await this.client.request({ type: 'liveShutter' });
     } catch (error) {
-      throw new Error(this.closed ? 'closed' : reason(error), { cause: error });
+      throw new MessageError(this.closed ? 'closed' : shownOf(error), { cause: error });
     }
-    if (!shot.blob) throw new Error(shot.error ?? 'the camera gave no picture');
+    if (!shot.blob) throw new MessageError(shot.error ?? 'the camera gave no picture');
     return new File([shot.blob], shotName(new Date()), { type: 'image/jpeg', lastModified: Date.now() });
   }
 
@@ -362,10 +362,6 @@ export class CameraSession {
     }
     this.shown.length = 0;
   }
-}
-
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function stopTracks(stream: MediaStream): void {

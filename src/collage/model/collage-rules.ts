@@ -10,7 +10,7 @@ import {
   none,
   warn,
 } from '../../features/editor-state.ts';
-import { fill } from '../../i18n/msg.ts';
+import { msg, type Message } from '../../i18n/msg.ts';
 import { COMMIT_COLLAGE_TEMPLATE } from '../../i18n/templates.ts';
 
 // ---------------------------------------------------------------- collage sizing
@@ -70,6 +70,6 @@ export function collageCommitStarted(state: EditorState): Outcome {
 }
 
 /** 'Failed to commit collage: ...' with the status WorkerError. */
-export function collageCommitFailed(state: EditorState, reason: string): Outcome {
-  return errorReceived(state, fill(COMMIT_COLLAGE_TEMPLATE, { reason }));
+export function collageCommitFailed(state: EditorState, reason: Message): Outcome {
+  return errorReceived(state, msg(COMMIT_COLLAGE_TEMPLATE, { reason }));
 }

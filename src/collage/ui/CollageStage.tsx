@@ -9,7 +9,7 @@ import { collageArea, collageDisplaySize } from '../../ui/canvas-layout.ts';
 import { useViewport } from '../../ui/useViewport.ts';
 import './collage.css';
 import { useT } from '../../i18n/use-t.ts';
-import { translateMessage } from '../../i18n/translate-message.ts';
+import { translate } from '../../i18n/translate-message.ts';
 
 interface CollageStageProps {
   collage: CollageController;
@@ -114,7 +114,7 @@ export function CollageStage({ collage, config, assets }: CollageStageProps) {
       {!editor && (
         <p className="collage-loading" role="status">
           {failed
-            ? t('The collage editor could not load: {reason}', { reason: translateMessage(failed) })
+            ? t('The collage editor could not load: {reason}', { reason: translate(failed) })
             : t('Loading collage')}
           {!failed && <span className="dots" aria-hidden="true" />}
         </p>

@@ -39,7 +39,7 @@ import {
 import { isCollage, type EditorState } from '../../features/editor-state.ts';
 import { collageSelectionAtom, savingAtom } from '../../ui/atoms.ts';
 import { tagSrgb } from '../../colour/srgb-jpeg.ts';
-import { msg } from '../../i18n/msg.ts';
+import { msg, shownOf } from '../../i18n/msg.ts';
 
 /** What the collage needs of the editor beyond what every feature gets. */
 export interface CollageHost extends FeatureHost {
@@ -51,9 +51,8 @@ export interface CollageHost extends FeatureHost {
   save(job: SaveJob): Promise<void>;
 }
 
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+/** Why something failed, for the user: the message an error carries, else its own text. */
+const reason = shownOf;
 
 export class CollageController {
   private api: CollageEditorApi | null = null;
@@ -156,7 +155,7 @@ export class CollageController {
       if (taken.warning) this.host.notify('warning', taken.warning);
       return taken.preview;
     } catch (error) {
-      this.host.notify('error', error instanceof IntakeError ? error.message : DECODE_FAILED_MESSAGE);
+      this.host.notify('error', error instanceof IntakeError ? error.shown : DECODE_FAILED_MESSAGE);
       return null;
     }
   }

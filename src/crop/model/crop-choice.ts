@@ -20,7 +20,7 @@ import {
   type CropChoice,
   type CropRecipe,
 } from '../../edit/crop.ts';
-import { fill, msg } from '../../i18n/msg.ts';
+import { msg, type Shown } from '../../i18n/msg.ts';
 import { CROP_TEMPLATE } from '../../i18n/templates.ts';
 
 export { aspectLabel, cropStepId, isNoRecipe, recipeOf, type CropChoice, type CropRecipe };
@@ -35,13 +35,13 @@ export function isNoCrop(choice: CropChoice, photo: Size): boolean {
 }
 
 /** The step's name as Undo and Redo show it ('Crop 4:5', 'Crop'); null when `id` is not a crop's. */
-export function cropStepName(id: string): string | null {
+export function cropStepName(id: string): Shown | null {
   if (id === 'crop') return msg('Crop');
   if (!id.startsWith('crop-')) return null;
   const aspect = id.slice('crop-'.length);
   return aspect === 'original'
     ? msg('Crop Original')
-    : fill(CROP_TEMPLATE, { aspect: aspect.replace('-', ':') });
+    : msg(CROP_TEMPLATE, { aspect: aspect.replace('-', ':') });
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   type Rect,
   type Size,
 } from './geometry.ts';
-import { fill } from '../../i18n/msg.ts';
+import { msg, type Message } from '../../i18n/msg.ts';
 import {
   CROP_FRAME_TEMPLATE,
   TOO_THIN_LEVEL_TEMPLATE,
@@ -288,17 +288,17 @@ export function flipView(choice: CropChoice, photo: Size, axis: 'h' | 'v'): Crop
  * Why the angle is less than asked: on a photo too thin for it, a frame of the frame's shape would be
  * under a pixel (straighten and chooseAspect keep the angle where one fits). Null when the angle is as asked.
  */
-export function angleNote(asked: number | null, given: number): string | null {
+export function angleNote(asked: number | null, given: number): Message | null {
   if (asked === null || Math.abs(asked - given) < 0.05) return null;
-  return Number(tenths(given)) === 0
-    ? fill(TOO_THIN_LEVEL_TEMPLATE, { asked: tenths(asked) })
-    : fill(TOO_THIN_MOST_TEMPLATE, { asked: tenths(asked), given: tenths(given) });
+  return tenths(given) === 0
+    ? msg(TOO_THIN_LEVEL_TEMPLATE, { asked: tenths(asked) })
+    : msg(TOO_THIN_MOST_TEMPLATE, { asked: tenths(asked), given: tenths(given) });
 }
 
 /** Degrees to a tenth, as the tool shows them, with no '-0'. */
-function tenths(angle: number): string {
+function tenths(angle: number): number {
   const rounded = Math.round(angle * 10) / 10;
-  return String(rounded === 0 ? 0 : rounded);
+  return rounded === 0 ? 0 : rounded;
 }
 
 /** The box around the straightened photo, in view units: what the tool shows (blank corners included). */
@@ -334,9 +334,9 @@ export function drawTransform(g: CropGeometry, photo: Size, image: Size, box: Re
 }
 
 /** The frame as a screen reader says it: 'Crop frame 1200 by 1500 pixels, at 100, 240'. */
-export function describeFrame(rect: Rect): string {
+export function describeFrame(rect: Rect): Message {
   const r = Math.round;
-  return fill(CROP_FRAME_TEMPLATE, {
+  return msg(CROP_FRAME_TEMPLATE, {
     width: r(rect.width),
     height: r(rect.height),
     x: r(rect.x),

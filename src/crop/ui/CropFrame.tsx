@@ -20,7 +20,8 @@ import {
   type Handle,
 } from '../model/frame-edit.ts';
 import { turnedSize, type Size } from '../model/geometry.ts';
-import { translateMessage } from '../../i18n/translate-message.ts';
+import type { Shown } from '../../i18n/msg.ts';
+import { translate } from '../../i18n/translate-message.ts';
 import { useT } from '../../i18n/use-t.ts';
 
 /** Safari's (and the app's iOS mode's) canvas limit: a larger canvas fails to draw. */
@@ -47,7 +48,7 @@ export default function CropFrame({ image, photo, choice, onChange, onDone }: Cr
   const stage = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [area, setArea] = useState<Size>({ width: 0, height: 0 });
-  const [spoken, setSpoken] = useState('');
+  const [spoken, setSpoken] = useState<Shown>('');
   const t = useT();
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const gesture = useRef<Gesture>(null);
@@ -177,7 +178,7 @@ export default function CropFrame({ image, photo, choice, onChange, onDone }: Cr
           className="crop-frame"
           data-testid="crop-frame"
           role="group"
-          aria-label={translateMessage(describeFrame(rect))}
+          aria-label={translate(describeFrame(rect))}
           aria-describedby="crop-frame-help"
           tabIndex={0}
           style={frameStyle}
@@ -201,7 +202,7 @@ export default function CropFrame({ image, photo, choice, onChange, onDone }: Cr
         )}
       </p>
       <p className="visually-hidden" aria-live="polite">
-        {translateMessage(spoken)}
+        {translate(spoken)}
       </p>
     </div>
   );

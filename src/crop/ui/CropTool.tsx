@@ -12,7 +12,7 @@ import { ASPECTS, MAX_STRAIGHTEN, fitRect, type Size } from '../model/geometry.t
 import './crop-tool.css';
 import type { MessageValues } from '../../i18n/i18n.ts';
 import { TURN_TEMPLATE } from '../../i18n/templates.ts';
-import { translateMessage } from '../../i18n/translate-message.ts';
+import { translate } from '../../i18n/translate-message.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { ModalDialog } from '../../ui/components/ModalDialog.tsx';
 
@@ -61,7 +61,7 @@ export default function CropTool({ image, photo, initial, onDone, onCancel }: Cr
     setAsked(Math.min(MAX_STRAIGHTEN, Math.max(-MAX_STRAIGHTEN, value)));
     setChoice((c) => straighten(c, photo, value));
   };
-  const note = translateMessage(angleNote(asked, choice.geometry.angle));
+  const note = translate(angleNote(asked, choice.geometry.angle));
   const turnable = choice.aspect !== 'free' && choice.aspect !== '1-1';
   const angle = choice.geometry.angle;
 

@@ -7,7 +7,7 @@ import { useEditorState } from '../state/atoms.ts';
 import { canRequestImage, isBusy, type EditorState } from '../../features/editor-state.ts';
 import './BatchPanel.css';
 import { useT } from '../../i18n/use-t.ts';
-import { translateMessage } from '../../i18n/translate-message.ts';
+import { translate } from '../../i18n/translate-message.ts';
 
 const ready = (state: EditorState) => canRequestImage(state) && !isBusy(state);
 
@@ -89,7 +89,7 @@ export function BatchPanel({ controller }: { controller: EditorController }) {
         <ul className="batch-refusals" data-testid="batch-refusals">
           {refusals.map((refusal, index) => (
             <li key={`${index}-${refusal.name}`} data-testid="batch-refusal">
-              <span className="batch-refusal-name">{refusal.name}</span>: {translateMessage(refusal.message)}
+              <span className="batch-refusal-name">{refusal.name}</span>: {translate(refusal.message)}
             </li>
           ))}
         </ul>

@@ -17,7 +17,8 @@ import { useViewport } from '../../ui/useViewport.ts';
 import { HOLD_MS, useCanvasGestures } from './canvas-gestures.ts';
 import './CanvasStage.css';
 import { useT } from '../../i18n/use-t.ts';
-import { translateMessage } from '../../i18n/translate-message.ts';
+import type { Shown } from '../../i18n/msg.ts';
+import { translate } from '../../i18n/translate-message.ts';
 
 /** What the canvas area shows, from the editor's state. */
 const canvasSlice = (state: EditorState) => ({
@@ -151,7 +152,7 @@ export function CanvasStage({
       )}
       {zoomText && (
         <div className="zoom-indicator" data-testid="zoom-indicator" aria-live="polite">
-          {translateMessage(zoomText)}
+          {translate(zoomText)}
         </div>
       )}
       {loading && (
@@ -295,7 +296,7 @@ function KeptPhoto({
   file: Blob;
   /** Makes the photo's picture at the processing size (a URL its photo intake owns). */
   controller: EditorController;
-  error: string | null;
+  error: Shown | null;
   onRetry: () => void;
   onChooseFile: () => void;
 }) {
@@ -326,7 +327,7 @@ function KeptPhoto({
         <>
           <p className="upload-title">{t('Your photo is kept')}</p>
           <p className="hint" role="alert">
-            {t('The effect engine could not start: {error}', { error: translateMessage(error) })}
+            {t('The effect engine could not start: {error}', { error: translate(error) })}
           </p>
           <div className="kept-photo-actions">
             <button

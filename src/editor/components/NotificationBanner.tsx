@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAtomValue, useSetAtom } from '../../ui/jotai.ts';
 import { dismissNotificationAtom, notificationAtom } from '../../ui/notifications.ts';
 import './NotificationBanner.css';
-import { translateMessage } from '../../i18n/translate-message.ts';
+import { translate } from '../../i18n/translate-message.ts';
 import { useT } from '../../i18n/use-t.ts';
 
 export function NotificationBanner() {
@@ -25,7 +25,7 @@ export function NotificationBanner() {
       data-kind={notification.kind}
       role={urgent ? 'alert' : 'status'}
     >
-      <span className="notification-message">{translateMessage(notification.message)}</span>
+      <span className="notification-message">{translate(notification.message)}</span>
       {notification.action && (
         <button
           type="button"
@@ -37,7 +37,7 @@ export function NotificationBanner() {
             dismiss(notification.id);
           }}
         >
-          {translateMessage(notification.action.label)}
+          {translate(notification.action.label)}
         </button>
       )}
       <button

@@ -5,7 +5,7 @@ import type { RangeSetting, SettingValue } from '../../effects/types.ts';
 import { type SettingsRecord } from '../../features/editor-state.ts';
 import { SettingControl } from '../../ui/components/SettingControl.tsx';
 import { useT } from '../../i18n/use-t.ts';
-import { translateMessage } from '../../i18n/translate-message.ts';
+import { translate } from '../../i18n/translate-message.ts';
 
 export interface BrushControl {
   /** The drawing effect's brush control (its range and label). */
@@ -42,7 +42,7 @@ export function SettingsPanel({ effectId, settings, onChange, brush = null, chil
               key={definition.name}
               definition={definition}
               value={settings[definition.name] ?? definition.default}
-              disabledReason={translateMessage(effect.disabledReason?.(definition.name, settings) ?? null)}
+              disabledReason={translate(effect.disabledReason?.(definition.name, settings) ?? null)}
               onChange={onChange}
             />
           ))

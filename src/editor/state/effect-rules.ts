@@ -22,7 +22,7 @@ import {
   shouldAutoApply,
   warn,
 } from '../../features/editor-state.ts';
-import { fill, msg } from '../../i18n/msg.ts';
+import { asMessage, msg } from '../../i18n/msg.ts';
 import { APPLIED_TEMPLATE } from '../../i18n/templates.ts';
 import { findStep, newStepId, type EffectStep, type Edit } from '../../edit/edit.ts';
 import { allEdits, commitEdit } from '../../edit/history.ts';
@@ -285,7 +285,7 @@ export function commit(state: EditorState, workerAvailable: boolean): Outcome {
     commands.unshift({
       kind: 'notify',
       level: 'info',
-      message: fill(APPLIED_TEMPLATE, { effect: applied.name }),
+      message: msg(APPLIED_TEMPLATE, { effect: asMessage(applied.name) }),
     });
   return { state: next, commands };
 }

@@ -10,7 +10,7 @@ import {
   NO_EFFECT,
   warn,
 } from '../../features/editor-state.ts';
-import { fill } from '../../i18n/msg.ts';
+import { msg, type Message } from '../../i18n/msg.ts';
 import { startHistory } from '../../edit/history.ts';
 import { LOAD_IMAGE_FAILED_TEMPLATE } from '../../i18n/templates.ts';
 
@@ -52,8 +52,8 @@ export function imageLoadStarted(state: EditorState, request: ImageLoadRequest):
 }
 
 /** 'Failed to load image: {reason}': the image URL is cleared and the status becomes WorkerError. */
-export function imageLoadFailed(state: EditorState, reason: string): Outcome {
-  const outcome = errorReceived(state, fill(LOAD_IMAGE_FAILED_TEMPLATE, { reason }));
+export function imageLoadFailed(state: EditorState, reason: Message): Outcome {
+  const outcome = errorReceived(state, msg(LOAD_IMAGE_FAILED_TEMPLATE, { reason }));
   return { ...outcome, state: { ...outcome.state, imageUrl: null, pendingPreviewUrl: null } };
 }
 

@@ -1,6 +1,6 @@
 /** Spec section 4: zoom and the page coming back into view. Pure. */
 import { type EditorState, type Outcome, ZOOM_LEVELS, isCollage, none } from '../../features/editor-state.ts';
-import { fill } from '../../i18n/msg.ts';
+import { msg, type Message } from '../../i18n/msg.ts';
 import { ZOOM_TEMPLATE } from '../../i18n/templates.ts';
 
 // ---------------------------------------------------------------- view
@@ -26,12 +26,12 @@ export function zoomTo(state: EditorState, level: number): EditorState {
  * The zoom indicator's text, or null when it is not shown: the spec's '1.5x Zoom' and '2x Zoom' for the
  * levels a click gives; a level reached by pinch or wheel reads as itself ('2.6x Zoom').
  */
-export function zoomIndicatorText(state: EditorState): string | null {
+export function zoomIndicatorText(state: EditorState): Message | null {
   if (state.zoomLevel <= 1 || !state.isImageReadyInWorker || isCollage(state.selectedEffectId)) return null;
-  if (state.zoomLevel === 1.5) return fill(ZOOM_TEMPLATE, { zoom: '1.5' });
+  if (state.zoomLevel === 1.5) return msg(ZOOM_TEMPLATE, { zoom: 1.5 });
   if (ZOOM_LEVELS.includes(state.zoomLevel as (typeof ZOOM_LEVELS)[number]))
-    return fill(ZOOM_TEMPLATE, { zoom: 2 });
-  return fill(ZOOM_TEMPLATE, { zoom: Math.round(state.zoomLevel * 10) / 10 });
+    return msg(ZOOM_TEMPLATE, { zoom: 2 });
+  return msg(ZOOM_TEMPLATE, { zoom: Math.round(state.zoomLevel * 10) / 10 });
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   warn,
 } from '../../features/editor-state.ts';
 import { takePendingFile } from './image-rules.ts';
-import { fill, msg } from '../../i18n/msg.ts';
+import { asMessage, english, msg, type Shown } from '../../i18n/msg.ts';
 import { APPLIED_TEMPLATE } from '../../i18n/templates.ts';
 
 // ---------------------------------------------------------------- worker lifecycle
@@ -22,7 +22,7 @@ export function workerInitStarted(state: EditorState): EditorState {
 /** Any error message, or a WorkerError status, sets the error, the status WorkerError, and clears the active effect. */
 
 /** The outcome, with an info notification first (a confirmation). */
-function withNotice(outcome: Outcome, message: string): Outcome {
+function withNotice(outcome: Outcome, message: Shown): Outcome {
   return { ...outcome, commands: [{ kind: 'notify', level: 'info', message }, ...outcome.commands] };
 }
 
@@ -60,7 +60,7 @@ export function statusReceived(state: EditorState, message: StatusMessage): Outc
         message,
       );
       return clearCollage
-        ? withNotice(takePendingFile(next), fill(APPLIED_TEMPLATE, { effect: msg('Collage') }))
+        ? withNotice(takePendingFile(next), msg(APPLIED_TEMPLATE, { effect: asMessage(msg('Collage')) }))
         : takePendingFile(next);
     }
     case 'effectComplete': {
@@ -81,7 +81,10 @@ export function statusReceived(state: EditorState, message: StatusMessage): Outc
       return none({ ...state, workerStatus: 'ImageReady' });
     case 'ContextLost':
     case 'ContextRestoring':
-      return warn(state, `Effect engine: ${message.status}${message.message ? ` (${message.message})` : ''}`);
+      return warn(
+        state,
+        `Effect engine: ${message.status}${message.message ? ` (${english(message.message)})` : ''}`,
+      );
     case 'WorkerError':
       return errorReceived(state, message.message || msg('Worker reported an error status.'));
     default:

@@ -26,8 +26,9 @@ import {
 import { deviceLimits } from '../device-limits.ts';
 import { leaveBackend, leftBackends, leftBackendsNotice } from './left-backends.ts';
 import type { CropGeometry } from '../../edit/crop.ts';
-import { fill, msg } from '../../i18n/msg.ts';
+import { asMessage, msg, MessageError, shownOf, type Shown } from '../../i18n/msg.ts';
 import {
+  COLOUR_NOT_EXPORTED_TEMPLATE,
   CREATE_WORKER_TEMPLATE,
   OFFSCREEN_TRANSFER_TEMPLATE,
   WORKER_ERROR_TEMPLATE,
@@ -36,9 +37,9 @@ import {
 export interface EngineClientEvents {
   onMessage(message: FromWorkerMessage): void;
   /** The worker failed as a whole (script error, or no answer in time); it has been terminated. */
-  onWorkerFailure(message: string): void;
+  onWorkerFailure(message: Shown): void;
   /** With `tellLeft`: the notice of the backends left, once this worker's backend is trusted. */
-  onBackendsLeft?(notice: string): void;
+  onBackendsLeft?(notice: Shown): void;
 }
 
 export interface EngineClientOptions {
@@ -85,7 +86,8 @@ const CALLER_HANDLES_ERRORS: ReadonlySet<AnsweredRequestType> = new Set<Answered
 ]);
 
 /** The worker answered a request with an error: the request's promise is rejected with it. */
-export class WorkerReplyError extends Error {}
+/** A request the worker answered with an error: `shown` is why, for the user. */
+export class WorkerReplyError extends MessageError {}
 
 /** What a request's promise is rejected with when the worker is gone before it answers. */
 export const ENGINE_STOPPED = 'the effect engine stopped';
@@ -116,11 +118,10 @@ export interface FullResolutionRequest {
   onProgress?: (fraction: number) => void;
 }
 
-export class EngineSetupError extends Error {}
+export class EngineSetupError extends MessageError {}
 
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+/** Why something failed, for the user: the message an error carries, else its own text. */
+const reason = shownOf;
 
 export class EngineClient {
   /** Requests sent and not yet answered, by id. */
@@ -145,8 +146,8 @@ export class EngineClient {
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
       this.fail(
-        fill(WORKER_ERROR_TEMPLATE, {
-          message: event.message || msg('Worker script failed to load or execution error'),
+        msg(WORKER_ERROR_TEMPLATE, {
+          message: event.message || asMessage(msg('Worker script failed to load or execution error')),
         }),
       );
     };
@@ -154,14 +155,16 @@ export class EngineClient {
     this.watchdog = setInterval(
       () => {
         if (this.pending.size > 0 && Date.now() - this.lastHeard > this.timeoutMs) {
-          this.fail(fill(WORKER_ERROR_TEMPLATE, { message: msg('the effect engine stopped responding') }));
+          this.fail(
+            msg(WORKER_ERROR_TEMPLATE, { message: asMessage(msg('the effect engine stopped responding')) }),
+          );
         }
       },
       Math.min(1000, this.timeoutMs / 4),
     );
   }
 
-  private fail(message: string): void {
+  private fail(message: Shown): void {
     if (this.terminated) return;
     this.terminate();
     this.events.onWorkerFailure(message);
@@ -188,7 +191,7 @@ export class EngineClient {
     try {
       offscreen = canvas.transferControlToOffscreen();
     } catch (error) {
-      throw new EngineSetupError(fill(OFFSCREEN_TRANSFER_TEMPLATE, { reason: reason(error) }));
+      throw new EngineSetupError(msg(OFFSCREEN_TRANSFER_TEMPLATE, { reason: reason(error) }));
     }
     let worker: Worker;
     try {
@@ -197,7 +200,7 @@ export class EngineClient {
         name: 'effect-engine',
       });
     } catch (error) {
-      throw new EngineSetupError(fill(CREATE_WORKER_TEMPLATE, { reason: reason(error) }));
+      throw new EngineSetupError(msg(CREATE_WORKER_TEMPLATE, { reason: reason(error) }));
     }
     const client = new EngineClient(worker, events, options.responseTimeoutMs ?? DEFAULT_RESPONSE_TIMEOUT_MS);
     client.started = client.request(
@@ -375,7 +378,7 @@ export class EngineClient {
         text: null,
         kept: [],
         left: [],
-        error: `The colour could not be exported: ${reason(error)}`,
+        error: msg(COLOUR_NOT_EXPORTED_TEMPLATE, { reason: reason(error) }),
       }),
     );
   }
@@ -463,7 +466,8 @@ export class EngineClient {
  * A message fit for a notification: the first line only (no stack trace, whatever a worker or a library
  * put in its error), and not endless.
  */
-export function cleanMessage(message: string): string {
+export function cleanMessage(message: Shown): Shown {
+  if (typeof message !== 'string') return message;
   const firstLine = message.split('\n')[0]?.trim() ?? '';
   const text = firstLine.replace(/\s+at\s+\S+\s*\(.*\)$/, '').trim() || msg('Unknown worker error');
   return text.length > 240 ? `${text.slice(0, 237)}...` : text;

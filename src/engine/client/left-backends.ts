@@ -3,7 +3,7 @@
  * sessionStorage, so that the editor, the camera and a reload all start past them when the choice is
  * automatic. A GPU that draws wrong keeps drawing wrong; a new tab tries it again.
  */
-import { fill } from '../../i18n/msg.ts';
+import { msg, type Message } from '../../i18n/msg.ts';
 import { LEFT_ONE_CPU_TEMPLATE, LEFT_ONE_TEMPLATE, LEFT_TWO_CPU_TEMPLATE } from '../../i18n/templates.ts';
 import { isEngineKind, type EngineKind } from '../protocol.ts';
 
@@ -32,10 +32,10 @@ export function leaveBackend(kind: EngineKind): void {
 }
 
 /** Said once, where GPU backends drew the self-test wrong and another runs instead. */
-export function leftBackendsNotice(running: EngineKind): string {
+export function leftBackendsNotice(running: EngineKind): Message {
   const name = { webgpu: 'WebGPU', webgl2: 'WebGL2', cpu: 'CPU' };
   const [first = running, second] = leftBackends().map((kind) => name[kind]);
-  if (running !== 'cpu') return fill(LEFT_ONE_TEMPLATE, { left: first, running: name[running] });
-  if (second === undefined) return fill(LEFT_ONE_CPU_TEMPLATE, { left: first });
-  return fill(LEFT_TWO_CPU_TEMPLATE, { first, second });
+  if (running !== 'cpu') return msg(LEFT_ONE_TEMPLATE, { left: first, running: name[running] });
+  if (second === undefined) return msg(LEFT_ONE_CPU_TEMPLATE, { left: first });
+  return msg(LEFT_TWO_CPU_TEMPLATE, { first, second });
 }

@@ -2,28 +2,12 @@
  * The editor's protocol with the effect worker (product spec section 7): one entry per message, its
  * fields' guards and, for a request, the type of its reply. Worker-safe: no DOM, no React.
  */
-import { isDeviceLimits, type DeviceLimits } from '../device-limits.ts';
+import * as v from 'valibot';
 import type { EffectSettings, SettingValue } from '../../pipeline/settings.ts';
 import { MAX_STRAIGHTEN, type CropGeometry } from '../../edit/crop.ts';
-import { isFrameChoice } from '../../edit/frame.ts';
+import { FRAME_CHOICE_SCHEMA } from '../../edit/frame.ts';
 import type { RenderEdit, RenderStep } from '../../edit/render-form.ts';
-import {
-  arrayOf,
-  isBlob,
-  isBoolean,
-  isCount,
-  isPositiveInt,
-  isQuality,
-  isRecord,
-  isString,
-  message,
-  nullable,
-  oneOf,
-  optional,
-  request,
-  trusted,
-  type Guard,
-} from './schema.ts';
+import { blob, count, handed, message, positiveInt, quality, request, shown, trusted } from './schema.ts';
 
 export const ENGINE_KINDS = ['webgpu', 'webgl2', 'cpu'] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
@@ -70,7 +54,6 @@ export interface FullResolutionStep {
   cube?: string;
 }
 
-// The edit as the worker renders it is the edit's own form (src/edit/render-form.ts).
 export type { RenderEdit, RenderStep };
 
 /** The resources of an edit that the worker has not been given yet. */
@@ -80,83 +63,72 @@ export interface EditResources {
   images?: { id: string; image: ImageBitmap }[];
 }
 
-export const isWorkerStatus = oneOf(WORKER_STATUSES);
-export const isEngineKind = oneOf(ENGINE_KINDS);
+const workerStatus = v.picklist(WORKER_STATUSES);
+const engineKind = v.picklist(ENGINE_KINDS);
+export const isWorkerStatus = (value: unknown): value is WorkerStatus => v.is(workerStatus, value);
+export const isEngineKind = (value: unknown): value is EngineKind => v.is(engineKind, value);
 
-export function isSettings(value: unknown): value is EffectSettings {
-  if (!isRecord(value)) return false;
-  return Object.values(value).every(
-    (v) => typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean',
-  );
-}
+/** An effect's settings as messages carry them. */
+export const settings: v.GenericSchema<EffectSettings> = v.record(
+  v.string(),
+  v.union([v.number(), v.string(), v.boolean()]),
+);
 
-function isCropGeometry(value: unknown): value is CropGeometry {
-  if (!isRecord(value) || !isRecord(value.rect)) return false;
-  const { rect } = value;
-  const finite = (n: unknown) => typeof n === 'number' && Number.isFinite(n);
-  return (
-    [0, 1, 2, 3].includes(value.turns as number) &&
-    typeof value.flipH === 'boolean' &&
-    typeof value.flipV === 'boolean' &&
-    finite(value.angle) &&
-    Math.abs(value.angle as number) <= MAX_STRAIGHTEN &&
-    finite(rect.x) &&
-    finite(rect.y) &&
-    finite(rect.width) &&
-    finite(rect.height) &&
-    (rect.width as number) >= 1 &&
-    (rect.height as number) >= 1
-  );
-}
+const finite = v.pipe(v.number(), v.finite());
+/** A side of the cut: at least a pixel. */
+const side = v.pipe(v.number(), v.finite(), v.minValue(1));
 
-function isFullResolutionStep(value: unknown): value is FullResolutionStep {
-  return (
-    isRecord(value) &&
-    typeof value.effectId === 'string' &&
-    isSettings(value.settings) &&
-    (value.mask === undefined || isRecord(value.mask)) &&
-    (value.cube === undefined || typeof value.cube === 'string')
-  );
-}
+const cropGeometry: v.GenericSchema<CropGeometry> = v.object({
+  turns: v.picklist([0, 1, 2, 3]),
+  flipH: v.boolean(),
+  flipV: v.boolean(),
+  angle: v.pipe(v.number(), v.finite(), v.minValue(-MAX_STRAIGHTEN), v.maxValue(MAX_STRAIGHTEN)),
+  rect: v.object({ x: finite, y: finite, width: side, height: side }),
+});
 
-function isRenderStep(value: unknown): value is RenderStep {
-  if (!isRecord(value)) return false;
-  if (value.kind === 'image')
-    return typeof value.image === 'string' && isPositiveInt(value.width) && isPositiveInt(value.height);
-  return (
-    value.kind === 'effect' &&
-    typeof value.effectId === 'string' &&
-    isSettings(value.settings) &&
-    (value.cube === undefined || typeof value.cube === 'string') &&
-    (value.mask === undefined || typeof value.mask === 'string')
-  );
-}
+const fullResolutionStep: v.GenericSchema<FullResolutionStep> = v.object({
+  effectId: v.string(),
+  settings,
+  mask: v.optional(handed<ImageBitmap>('a mask (an ImageBitmap)')),
+  cube: v.optional(v.string()),
+});
+
+const renderStep: v.GenericSchema<RenderStep> = v.variant('kind', [
+  v.object({
+    kind: v.literal('effect'),
+    effectId: v.string(),
+    settings,
+    cube: v.optional(v.string()),
+    mask: v.optional(v.string()),
+  }),
+  v.object({ kind: v.literal('image'), image: v.string(), width: positiveInt, height: positiveInt }),
+]);
+
+const renderEdit: v.GenericSchema<RenderEdit> = v.object({
+  crop: v.nullable(cropGeometry),
+  steps: v.array(renderStep),
+  frame: FRAME_CHOICE_SCHEMA,
+});
 
 export function isRenderEdit(value: unknown): value is RenderEdit {
-  return (
-    isRecord(value) &&
-    (value.crop === null || isCropGeometry(value.crop)) &&
-    arrayOf(isRenderStep)(value.steps) &&
-    isFrameChoice(value.frame)
+  return v.is(renderEdit, value);
+}
+
+/** Resources handed over by id: each `{ id, <field> }` with its field passing `schema`. */
+function named<K extends string, T>(field: K, schema: v.GenericSchema<T>) {
+  return v.array(
+    v.object({ id: v.string(), [field]: schema } as Record<'id', v.GenericSchema<string>> &
+      Record<K, v.GenericSchema<T>>),
   );
 }
 
-/** Resources handed over by id: each `{ id, <field> }` with its field passing `guard`. */
-function named<K extends string, T>(field: K, guard: Guard<T>): Guard<({ id: string } & Record<K, T>)[]> {
-  return arrayOf((value: unknown): value is { id: string } & Record<K, T> => {
-    return isRecord(value) && typeof value.id === 'string' && guard(value[field]);
-  });
-}
+const bitmap = handed<ImageBitmap>('an ImageBitmap');
 
-function isEditResources(value: unknown): value is EditResources {
-  if (!isRecord(value)) return false;
-  const { cubes, masks, images } = value;
-  return (
-    (cubes === undefined || named('file', isBlob)(cubes)) &&
-    (masks === undefined || named('image', isRecord)(masks)) &&
-    (images === undefined || named('image', isRecord)(images))
-  );
-}
+const editResources: v.GenericSchema<EditResources> = v.object({
+  cubes: v.optional(named('file', blob)),
+  masks: v.optional(named('image', bitmap)),
+  images: v.optional(named('image', bitmap)),
+});
 
 /** A recipe's step as the .cube export takes it: an effect, its settings, the .cube it reads (its hash). */
 export interface ColourStep {
@@ -165,19 +137,14 @@ export interface ColourStep {
   cube?: string;
 }
 
-function isColourStep(value: unknown): value is ColourStep {
-  return (
-    isRecord(value) &&
-    typeof value.effectId === 'string' &&
-    isSettings(value.settings) &&
-    (value.cube === undefined || typeof value.cube === 'string')
-  );
-}
+const colourStep: v.GenericSchema<ColourStep> = v.object({
+  effectId: v.string(),
+  settings,
+  cube: v.optional(v.string()),
+});
 
 /** The user's .cube files a recipe carries, by hash: each file's text. */
-function isCubeTexts(value: unknown): value is Readonly<Record<string, string>> {
-  return isRecord(value) && Object.values(value).every((text) => typeof text === 'string');
-}
+const cubeTexts = v.record(v.string(), v.string());
 
 /** A recipe's thumbnail: its key (`recipe:<id>`) and its effects, run in order on the photo. */
 export interface RecipeThumbnailJob {
@@ -185,52 +152,44 @@ export interface RecipeThumbnailJob {
   steps: { effectId: string; settings: EffectSettings }[];
 }
 
-function isRecipeThumbnail(value: unknown): value is RecipeThumbnailJob {
-  return (
-    isRecord(value) &&
-    typeof value.key === 'string' &&
-    Array.isArray(value.steps) &&
-    value.steps.every(
-      (step) => isRecord(step) && typeof step.effectId === 'string' && isSettings(step.settings),
-    )
-  );
-}
+const recipeThumbnail: v.GenericSchema<RecipeThumbnailJob> = v.object({
+  key: v.string(),
+  steps: v.array(v.object({ effectId: v.string(), settings })),
+});
 
-/** An object handed over (a bitmap, a canvas, a blob read back): checked to be an object. */
-const handed = <T>(): Guard<T> => trusted<T>(isRecord);
-const size = { width: optional(isPositiveInt), height: optional(isPositiveInt) };
+const size = { width: v.optional(positiveInt), height: v.optional(positiveInt) };
 
 /** The editor's messages to the worker. */
 export const EDITOR_TO_WORKER = {
   init: request(
     {
-      canvas: handed<OffscreenCanvas>(),
+      canvas: handed<OffscreenCanvas>('an OffscreenCanvas'),
       /** Forces one backend (`?engine=`); without it the worker prefers WebGPU. */
-      engine: optional(isEngineKind),
+      engine: v.optional(engineKind),
       /** Accept test hooks (`?testHooks=1`): forced context loss, crashes. Off for users. */
-      testHooks: optional(isBoolean),
+      testHooks: v.optional(v.boolean()),
       /** The iOS limits mode (`?deviceLimits=ios`): canvases capped as Safari caps them, textures at 4096. */
-      deviceLimits: optional<DeviceLimits>(isDeviceLimits),
+      deviceLimits: v.optional(v.picklist(['ios'])),
       /** Test hook (`?breakEngine=webgpu,webgl2` with test hooks): those backends' self-tests read back black. */
-      breakEngine: optional(arrayOf(isEngineKind)),
+      breakEngine: v.optional(v.array(engineKind)),
       /** Automatic without these backends: their self-tests drew wrong earlier in this session. */
-      skip: optional(arrayOf(isEngineKind)),
+      skip: v.optional(v.array(engineKind)),
     },
     'status',
   ),
   loadImage: request(
     {
-      image: handed<ImageBitmap>(),
-      processingWidth: isPositiveInt,
-      processingHeight: isPositiveInt,
-      originalWidth: isPositiveInt,
-      originalHeight: isPositiveInt,
+      image: handed<ImageBitmap>('an ImageBitmap'),
+      processingWidth: positiveInt,
+      processingHeight: positiveInt,
+      originalWidth: positiveInt,
+      originalHeight: positiveInt,
       /** The day the photo was taken (`YYYY-MM-DD`, its EXIF), for the date stamp; absent: the day it is opened. */
-      taken: optional(isString),
+      taken: v.optional(v.string()),
       /** An apply follows at once (a look link's or a camera shot's look): no idle work before it. */
-      thenApply: optional(isBoolean),
+      thenApply: v.optional(v.boolean()),
       /** The photo's file, which a crop reads its original pixels from (without it, no crop can be made). */
-      file: optional(isBlob),
+      file: v.optional(blob),
     },
     'status',
   ),
@@ -241,12 +200,12 @@ export const EDITOR_TO_WORKER = {
    */
   applyEffect: request(
     {
-      effectId: isString,
-      settings: isSettings,
-      freehandMaskImageBitmap: optional(handed<ImageBitmap>()),
-      base: optional(isRenderEdit),
-      current: optional(isRenderEdit),
-      resources: optional(isEditResources),
+      effectId: v.string(),
+      settings: settings,
+      freehandMaskImageBitmap: v.optional(handed<ImageBitmap>('an ImageBitmap')),
+      base: v.optional(renderEdit),
+      current: v.optional(renderEdit),
+      resources: v.optional(editResources),
     },
     'status',
   ),
@@ -257,16 +216,16 @@ export const EDITOR_TO_WORKER = {
    * one that changed. Answered with ImageReady.
    */
   showEdit: request(
-    { base: isRenderEdit, current: isRenderEdit, resources: optional(isEditResources) },
+    { base: renderEdit, current: renderEdit, resources: v.optional(editResources) },
     'status',
   ),
-  requestImageBitmap: request({ source: optional(oneOf(BITMAP_SOURCES)) }, 'imageBitmapResponse'),
+  requestImageBitmap: request({ source: v.optional(v.picklist(BITMAP_SOURCES)) }, 'imageBitmapResponse'),
   requestImageData: request(
     {
-      format: oneOf(['image/jpeg']),
-      quality: isQuality,
+      format: v.picklist(['image/jpeg']),
+      quality: quality,
       /** Long side of the exported image; the current size when absent. */
-      exportLongSide: optional(isPositiveInt),
+      exportLongSide: v.optional(positiveInt),
     },
     'imageData',
   ),
@@ -277,12 +236,12 @@ export const EDITOR_TO_WORKER = {
    */
   replaceBaseImage: request(
     {
-      image: handed<ImageBitmap>(),
-      width: isPositiveInt,
-      height: isPositiveInt,
+      image: handed<ImageBitmap>('an ImageBitmap'),
+      width: positiveInt,
+      height: positiveInt,
       /** The step that made the image (the collage's effect id): what a save is named after. */
-      step: isString,
-      picture: optional(isString),
+      step: v.string(),
+      picture: v.optional(v.string()),
     },
     'status',
   ),
@@ -291,12 +250,12 @@ export const EDITOR_TO_WORKER = {
   commitEffect: message({}),
   appVisible: message({}),
   /** Not in the spec: shows the image before the current effect while the user holds before/after. */
-  showOriginal: message({ show: isBoolean }),
+  showOriginal: message({ show: v.boolean() }),
   /**
    * Not in the spec: the user's own 3D LUT, a .cube file, read and checked in the worker (not on the
    * page's thread: a table can be millions of lines).
    */
-  loadCube: request({ file: isBlob }, 'cubeLoaded'),
+  loadCube: request({ file: blob }, 'cubeLoaded'),
   /**
    * Not in the spec: the effects of `steps`, in order, run again on the original image at its
    * own size, which the worker decodes from `file`; answered with exportProgress messages, then one
@@ -304,20 +263,20 @@ export const EDITOR_TO_WORKER = {
    */
   exportFullResolution: request(
     {
-      file: isBlob,
+      file: blob,
       /** The size the preview processed the original at: camera effects run at it again. */
-      processingWidth: isPositiveInt,
-      processingHeight: isPositiveInt,
-      steps: arrayOf(isFullResolutionStep),
+      processingWidth: positiveInt,
+      processingHeight: positiveInt,
+      steps: v.array(fullResolutionStep),
       /** The crop in force: the steps run on the crop of the original. */
-      crop: optional(isCropGeometry),
+      crop: v.optional(cropGeometry),
       /** The frame around the photo: the print is saved, the window at the photo's own resolution. */
-      frame: optional(isFrameChoice),
+      frame: v.optional(FRAME_CHOICE_SCHEMA),
       /** The .cube files the steps name that the worker may not have read yet (a batch's recipe's). */
-      cubes: optional(named('file', isBlob)),
-      quality: isQuality,
+      cubes: v.optional(named('file', blob)),
+      quality: quality,
       /** Test option: tiles no longer than this a side, so that small images are tiled too. */
-      tileLimit: optional(isPositiveInt),
+      tileLimit: v.optional(positiveInt),
     },
     'fullResolutionImage',
     'exportProgress',
@@ -328,109 +287,127 @@ export const EDITOR_TO_WORKER = {
    * user's .cube files the steps name. Answered with the file's text and the steps or parts left out.
    */
   exportCube: request(
-    { title: isString, steps: arrayOf(isColourStep), cubes: optional(isCubeTexts) },
+    { title: v.string(), steps: v.array(colourStep), cubes: v.optional(cubeTexts) },
     'cubeExported',
   ),
   /**
    * The edit's frame changed (a print, a film strip): drawn around the image when it is shown and saved,
    * never into a step's result; the rest of the edit is as it was.
    */
-  setFrame: message({ frame: isFrameChoice }),
+  setFrame: message({ frame: FRAME_CHOICE_SCHEMA }),
   /** The masks and collage pictures the page's history no longer names: the worker lets them go. */
-  dropResources: message({ masks: arrayOf(isString), images: arrayOf(isString) }),
+  dropResources: message({ masks: v.array(v.string()), images: v.array(v.string()) }),
   /** Stops a running full-resolution export (answered by its fullResolutionImage, cancelled). */
   cancelExport: message({}),
   /** Not in the spec: how many GPU objects the engine holds, for leak checks. */
   requestStats: request({}, 'stats'),
   /** Not in the spec, honoured only with `testHooks`: simulates the failures the editor must survive. */
-  testHook: message({ action: oneOf(TEST_HOOK_ACTIONS) }),
+  testHook: message({ action: v.picklist(TEST_HOOK_ACTIONS) }),
   /**
    * Thumbnails of the current base image: rendered a few at a time between the other messages. A newer
    * request replaces what is left of an older one; answers carry `generation`, so that those of an older
    * request are told apart.
    */
-  renderThumbnails: message({ generation: isCount, recipes: optional(arrayOf(isRecipeThumbnail)) }),
+  renderThumbnails: message({ generation: count, recipes: v.optional(v.array(recipeThumbnail)) }),
   /**
    * The effects the user is likely to choose next, most likely first (the one chosen in the link while
    * its photo decodes): the worker makes their programs ahead, while it is idle.
    */
-  prepareEffects: message({ effectIds: arrayOf(isString) }),
+  prepareEffects: message({ effectIds: v.array(v.string()) }),
   /**
    * The page is preparing work for the worker (a photo it decodes): no idle work (the self-test,
    * thumbnails) starts for `ms`, or until the next message.
    */
-  holdIdleWork: message({ ms: isPositiveInt }),
+  holdIdleWork: message({ ms: positiveInt }),
 } as const;
 
+/**
+ * What a .cube export leaves out of a step: the step's name (a catalogue message) and, when only parts of
+ * it are left out, their names; the page translates each and puts them together.
+ */
+export interface LeftOut {
+  step: string;
+  parts?: string[];
+}
+
+const leftOut: v.GenericSchema<LeftOut> = v.object({
+  step: v.string(),
+  parts: v.optional(v.array(v.string())),
+});
+
 /** A thumbnail's keys: the editor keeps them as they come. */
-const isKeys: Guard<readonly string[]> = arrayOf(isString);
+const keys: v.GenericSchema<readonly string[]> = v.array(v.string());
 
 /** The worker's messages to the editor. */
 export const EDITOR_FROM_WORKER = {
   status: message({
-    status: isWorkerStatus,
-    effectId: optional(isString),
-    newWidth: optional(isPositiveInt),
-    newHeight: optional(isPositiveInt),
-    message: optional(isString),
+    status: workerStatus,
+    effectId: v.optional(v.string()),
+    newWidth: v.optional(positiveInt),
+    newHeight: v.optional(positiveInt),
+    message: v.optional(shown),
     /** Set with WorkerReady: the backend the worker chose. */
-    engine: optional(isEngineKind),
+    engine: v.optional(engineKind),
     /** Set with WorkerReady: the backend's self-test is to run, and a selfTest message will say how it went. */
-    selfTest: optional(isBoolean),
+    selfTest: v.optional(v.boolean()),
   }),
   /**
    * Not in the spec: how the backend's self-test went, run once the worker is first idle. On
    * a mismatch the page moves to the next backend. A test that could not run (the CPU's pixels were not
    * had) keeps the backend: `passed`, with the reason it was not tested.
    */
-  selfTest: message({ engine: isEngineKind, passed: isBoolean, reason: optional(isString) }),
+  selfTest: message({ engine: engineKind, passed: v.boolean(), reason: v.optional(shown) }),
   /** A request failed (with its id: its promise is rejected), or a message without a reply did. */
-  error: message({ message: isString }),
-  log: message({ level: oneOf(['info', 'warn', 'error']), message: isString }),
-  imageData: message({ blob: nullable(handed<Blob>()), format: oneOf(['image/jpeg']), ...size }),
-  imageBitmapResponse: message({
-    image: nullable(handed<ImageBitmap>()),
-    source: oneOf(BITMAP_SOURCES),
-    error: optional(isString),
+  error: message({ message: shown }),
+  log: message({ level: v.picklist(['info', 'warn', 'error']), message: v.string() }),
+  imageData: message({
+    blob: v.nullable(handed<Blob>('a Blob')),
+    format: v.picklist(['image/jpeg']),
+    ...size,
   }),
-  stats: message({ textures: isCount, buffers: isCount, pooled: optional(isCount) }),
+  imageBitmapResponse: message({
+    image: v.nullable(handed<ImageBitmap>('an ImageBitmap')),
+    source: v.picklist(BITMAP_SOURCES),
+    error: v.optional(shown),
+  }),
+  stats: message({ textures: count, buffers: count, pooled: v.optional(count) }),
   /** How far a full-resolution export has come, 0..1. */
   exportProgress: message({
-    progress: (value: unknown): value is number => typeof value === 'number' && value >= 0 && value <= 1,
+    progress: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
   }),
   /** The full-resolution JPEG, or null with why (cancelled, or the error). */
   fullResolutionImage: message({
-    blob: nullable(handed<Blob>()),
+    blob: v.nullable(handed<Blob>('a Blob')),
     ...size,
-    cancelled: optional(isBoolean),
-    error: optional(isString),
+    cancelled: v.optional(v.boolean()),
+    error: v.optional(shown),
   }),
   /** The .cube file was taken (its title, size and `cube`, the hash steps name it by) or refused (why, for the user). */
   cubeLoaded: message({
-    cube: optional(isString),
-    title: optional(nullable(isString)),
-    size: optional(isPositiveInt),
-    error: optional(isString),
+    cube: v.optional(v.string()),
+    title: v.optional(v.nullable(v.string())),
+    size: v.optional(positiveInt),
+    error: v.optional(shown),
   }),
   /**
    * The .cube of a recipe's colour, or null with why (`error`, for the user); `kept` names the steps
    * whose colour it holds, `left` the steps, or parts of steps, it leaves out (a blur, grain, a vignette).
    */
   cubeExported: message({
-    text: nullable(isString),
-    kept: arrayOf(isString),
-    left: arrayOf(isString),
-    error: optional(isString),
+    text: v.nullable(v.string()),
+    kept: v.array(v.string()),
+    left: v.array(leftOut),
+    error: v.optional(shown),
   }),
   /** One thumbnail: its pixels as the worker read them back (RGBA, row by row), handed over. */
   thumbnail: message(
     {
-      generation: isCount,
+      generation: count,
       /** The job's keys (src/effects/thumbnail-jobs.ts): each names the same image. */
-      keys: isKeys,
-      width: isPositiveInt,
-      height: isPositiveInt,
-      pixels: trusted<Uint8Array<ArrayBuffer>>((value) => value instanceof Uint8Array),
+      keys: keys,
+      width: positiveInt,
+      height: positiveInt,
+      pixels: trusted<Uint8Array<ArrayBuffer>>((value) => value instanceof Uint8Array, 'a Uint8Array'),
     },
     (thumbnail) => thumbnail.pixels.length === thumbnail.width * thumbnail.height * 4,
   ),

@@ -2,22 +2,9 @@
  * The live viewfinder's protocol: the camera page's messages to its effect worker and the
  * worker's answers, in the same form as the editor's (schema.ts). Worker-safe: no DOM, no React.
  */
-import { isSettings, type EffectSettings } from './editor.ts';
-import {
-  arrayOf,
-  isBoolean,
-  isCount,
-  isNumber,
-  isPositiveInt,
-  isRecord,
-  isString,
-  message,
-  nullable,
-  oneOf,
-  optional,
-  request,
-  trusted,
-} from './schema.ts';
+import * as v from 'valibot';
+import { settings, type EffectSettings } from './editor.ts';
+import { count, handed, message, positiveInt, request, shown, trusted } from './schema.ts';
 
 /** Milliseconds since the epoch: the time base of live frames, the same in the page and its workers. */
 export function epochNow(): number {
@@ -41,9 +28,7 @@ export interface LiveStep {
   settings: EffectSettings;
 }
 
-function isLiveStep(value: unknown): value is LiveStep {
-  return isRecord(value) && typeof value.effectId === 'string' && isSettings(value.settings);
-}
+const liveStep: v.GenericSchema<LiveStep> = v.object({ effectId: v.string(), settings });
 
 /** The camera page's messages to the worker. */
 export const LIVE_TO_WORKER = {
@@ -52,31 +37,31 @@ export const LIVE_TO_WORKER = {
    * fixed long side (a test or bench option), or the worker's own choice from what each frame costs.
    */
   liveLook: message({
-    effectId: nullable(isString),
-    settings: isSettings,
+    effectId: v.nullable(v.string()),
+    settings: settings,
     /**
      * A recipe's effect steps, run in order in place of `effectId` (each through its strength, as a still
      * photo's steps are).
      */
-    steps: optional(arrayOf(isLiveStep)),
-    longSide: optional(isPositiveInt),
+    steps: v.optional(v.array(liveStep)),
+    longSide: v.optional(positiveInt),
     /** The camera's frame interval in ms: the preview is made smaller when frames take longer. */
-    frameInterval: optional((value: unknown): value is number => typeof value === 'number' && value > 0),
+    frameInterval: v.optional(v.pipe(v.number(), v.gtValue(0))),
   }),
   /**
    * One frame from the page, with when it arrived there (ms since the epoch, `epochNow()`). Not queued
    * behind other messages: the worker keeps only the newest frame.
    */
-  liveFrame: message({ frame: trusted<LiveImage>(isRecord), arrived: isNumber }),
+  liveFrame: message({ frame: handed<LiveImage>('a VideoFrame or an ImageBitmap'), arrived: v.number() }),
   /** The camera's frames as a stream (MediaStreamTrackProcessor's readable, transferred): read in the worker. */
-  liveStream: message({ stream: trusted<ReadableStream<VideoFrame>>(isRecord) }),
+  liveStream: message({ stream: handed<ReadableStream<VideoFrame>>('a ReadableStream') }),
   /** The newest frame at the camera's own size, as a JPEG. */
   liveShutter: request({}, 'liveShot'),
   /**
    * The viewfinder's last processed frame, read back (tests compare it with a still); with `pair`, the
    * next frame's instead, with the frame it was made from.
    */
-  liveRead: request({ pair: optional(isBoolean) }, 'livePixels'),
+  liveRead: request({ pair: v.optional(v.boolean()) }, 'livePixels'),
   /** Leaves the viewfinder: frames are closed, the stream cancelled, the viewfinder's textures freed. */
   liveStop: message({}),
 } as const;
@@ -88,29 +73,33 @@ export const LIVE_FROM_WORKER = {
    * epoch), what the engine spent on it (ms), how it went to the GPU (upload-trial.ts), and its size.
    */
   liveShown: message({
-    arrived: isNumber,
-    shown: isNumber,
-    cost: isNumber,
-    upload: oneOf(LIVE_UPLOADS),
-    width: isPositiveInt,
-    height: isPositiveInt,
+    arrived: v.number(),
+    shown: v.number(),
+    cost: v.number(),
+    upload: v.picklist(LIVE_UPLOADS),
+    width: positiveInt,
+    height: positiveInt,
   }),
   /** The shutter's frame at the camera's size, or null with why. */
   liveShot: message({
-    blob: nullable(trusted<Blob>(isRecord)),
-    width: optional(isPositiveInt),
-    height: optional(isPositiveInt),
-    error: optional(isString),
+    blob: v.nullable(handed<Blob>('a Blob')),
+    width: v.optional(positiveInt),
+    height: v.optional(positiveInt),
+    error: v.optional(shown),
   }),
   /** The viewfinder's last processed frame (RGBA rows from the top), or null before the first. */
   livePixels: message({
-    width: isCount,
-    height: isCount,
-    pixels: nullable(trusted<Uint8Array<ArrayBuffer>>((value) => value instanceof Uint8Array)),
-    /** With `pair`: the frame as it went to the GPU, and the size the look ran at. */
-    source: optional(
-      nullable(trusted<{ width: number; height: number; pixels: Uint8Array<ArrayBuffer> }>(isRecord)),
+    width: count,
+    height: count,
+    pixels: v.nullable(
+      trusted<Uint8Array<ArrayBuffer>>((value) => value instanceof Uint8Array, 'a Uint8Array'),
     ),
-    live: optional(nullable(trusted<{ width: number; height: number }>(isRecord))),
+    /** With `pair`: the frame as it went to the GPU, and the size the look ran at. */
+    source: v.optional(
+      v.nullable(
+        handed<{ width: number; height: number; pixels: Uint8Array<ArrayBuffer> }>('a frame read back'),
+      ),
+    ),
+    live: v.optional(v.nullable(handed<{ width: number; height: number }>('a size'))),
   }),
 } as const;

@@ -1,33 +1,25 @@
 /**
  * What a protocol is written in: one table per direction, one entry per message type, each entry its
- * fields' runtime guards and, for a request, the type of the message that answers it. The TypeScript
- * types, the guards and the set of answered requests are derived from the tables (src/engine/protocol.ts),
+ * fields' valibot schemas (the library the recipe reader uses) and, for a request, the type of the
+ * message that answers it. The TypeScript types, the one schema each direction's messages are checked by
+ * where they enter, and the set of answered requests are derived from the tables (src/engine/protocol.ts),
  * never written again. Worker-safe: no DOM, no React.
  */
-
-/** Checks a field at runtime; its type is what the field's type is derived from. */
-export type Guard<T> = (value: unknown) => value is T;
-
-/** A field that may be absent (undefined); present, it must pass its guard. */
-export type Optional<T> = Guard<T | undefined> & { readonly optional: true };
+import * as v from 'valibot';
+import { isShown, type Shown } from '../../i18n/msg.ts';
 
 /** Every message may carry an id: a request's, which its reply (or its progress, or its error) repeats. */
 export type RequestId = number;
 
-type Fields = Readonly<Record<string, Guard<unknown>>>;
+/** A field's schema: what the field's type is derived from, and what checks it where it enters. */
+export type FieldSchema = v.GenericSchema;
 
-type GuardType<G> = G extends Guard<infer T> ? T : never;
+type Fields = Readonly<Record<string, FieldSchema>>;
+
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
-/** The fields' types: an Optional field becomes an optional property. */
-export type FieldTypes<F> = Simplify<
-  { -readonly [K in keyof F as F[K] extends Optional<unknown> ? never : K]: GuardType<F[K]> } & {
-    -readonly [K in keyof F as F[K] extends Optional<unknown> ? K : never]?: Exclude<
-      GuardType<F[K]>,
-      undefined
-    >;
-  }
->;
+/** The fields' types: a field whose schema is `v.optional` becomes an optional property. */
+export type FieldTypes<F extends Fields> = v.InferOutput<v.ObjectSchema<F, undefined>>;
 
 /** One message type: its fields, what answers it (requests only), and a check across fields. */
 export interface MessageSpec<F extends Fields = Fields, R extends string = string> {
@@ -36,7 +28,7 @@ export interface MessageSpec<F extends Fields = Fields, R extends string = strin
   readonly reply?: R;
   /** The type of the messages that report its progress before the reply (they carry its id too). */
   readonly progress?: string;
-  /** What the field guards cannot say alone (a length that depends on two fields). */
+  /** What the field schemas cannot say alone (a length that depends on two fields). */
   readonly check?: (message: never) => boolean;
 }
 
@@ -81,62 +73,78 @@ export function request<const F extends Fields, const R extends string>(
   return progress ? { fields, reply, progress } : { fields, reply };
 }
 
-// ---------------------------------------------------------------- guards the tables are written in
+// ---------------------------------------------------------------- schemas the tables are written in
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
-export const isString = (value: unknown): value is string => typeof value === 'string';
-export const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
-export const isNumber = (value: unknown): value is number => typeof value === 'number';
-export function isPositiveInt(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0;
-}
-export function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
-export const isBlob = (value: unknown): value is Blob => value instanceof Blob;
 
+export const positiveInt = v.pipe(v.number(), v.integer(), v.minValue(1));
+/** A whole number from 0: a count, an id. */
+export const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+export const blob = v.instance(Blob);
 /** A JPEG quality: above 0, at most 1. */
-export const isQuality = (value: unknown): value is number =>
-  typeof value === 'number' && value > 0 && value <= 1;
-
-export function optional<T>(guard: Guard<T>): Optional<T> {
-  const check = (value: unknown): value is T | undefined => value === undefined || guard(value);
-  return Object.assign(check, { optional: true as const });
-}
-
-export function nullable<T>(guard: Guard<T>): Guard<T | null> {
-  return (value): value is T | null => value === null || guard(value);
-}
-
-export function oneOf<const V extends readonly (string | number | boolean)[]>(values: V): Guard<V[number]> {
-  return (value): value is V[number] => (values as readonly unknown[]).includes(value);
-}
-
-export function arrayOf<T>(guard: Guard<T>): Guard<T[]> {
-  return (value): value is T[] => Array.isArray(value) && value.every((item) => guard(item));
-}
+export const quality = v.pipe(v.number(), v.gtValue(0), v.maxValue(1));
 
 /**
  * A field checked only as far as `check` can (an object handed over: a canvas, a bitmap, a stream),
- * typed as `T`.
+ * typed as `T`; `what` names it in the error.
  */
-export function trusted<T>(check: (value: unknown) => boolean): Guard<T> {
-  return (value): value is T => check(value);
+export function trusted<T>(check: (value: unknown) => boolean, what: string): v.GenericSchema<T> {
+  return v.custom<T>(check, `expected ${what}`);
 }
+
+/** An object handed over (a bitmap, a canvas, a blob read back): checked to be an object. */
+export function handed<T>(what: string): v.GenericSchema<T> {
+  return trusted<T>(isRecord, what);
+}
+
+/** What a user is told: text, or a message and its values (src/i18n/msg.ts). */
+export const shown = trusted<Shown>(isShown, 'a message (text, or an id and its values)');
 
 // ---------------------------------------------------------------- what is derived
 
-/** The guard of a table: the type is one of its own, the id a count, every field passes its guard. */
+/** The id a message may carry: a count. */
+const ID = v.optional(count);
+
+/**
+ * The one schema of a table's messages: the type is one of its own, the id a count, every field passes
+ * its schema, and the message's own check holds. Unknown fields are dropped from what it gives.
+ */
+export function schemaOf<T extends MessageTable>(table: T): v.GenericSchema<unknown, MessageUnion<T>> {
+  const options = Object.entries(table).map(([type, spec]) =>
+    v.object({ type: v.literal(type), id: ID, ...spec.fields }),
+  );
+  const variant = v.variant('type', options, (issue) =>
+    issue.path?.length
+      ? `unknown message type ${JSON.stringify(issue.input) ?? 'undefined'}`
+      : 'not a message (an object with a type)',
+  );
+  const checked = v.pipe(
+    variant,
+    v.check(
+      (value) => table[value.type]?.check?.(value as never) ?? true,
+      (issue) => `its fields disagree (${String((issue.input as { type: unknown }).type)})`,
+    ),
+  );
+  return checked as unknown as v.GenericSchema<unknown, MessageUnion<T>>;
+}
+
+/** A message that a schema refused: where and why, in one line (for the log and the refusal). */
+export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
+  return issues
+    .slice(0, 3)
+    .map((issue) => {
+      const path = v.getDotPath(issue);
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+/** The guard of a table: whether a value is one of its messages (its schema, as a type guard). */
 export function guardOf<T extends MessageTable>(table: T): (value: unknown) => value is MessageUnion<T> {
-  return (value): value is MessageUnion<T> => {
-    if (!isRecord(value) || typeof value.type !== 'string' || !Object.hasOwn(table, value.type)) return false;
-    const spec = table[value.type];
-    if (!spec || (value.id !== undefined && !isCount(value.id))) return false;
-    for (const [name, guard] of Object.entries(spec.fields)) if (!guard(value[name])) return false;
-    return spec.check ? spec.check(value as never) : true;
-  };
+  const schema = schemaOf(table);
+  return (value): value is MessageUnion<T> => v.is(schema, value);
 }
 
 /** The requests of a table that are answered, each with the type of its reply. */

@@ -6,7 +6,7 @@
  * becomes is the table. Everything else (a blur, grain, a vignette, the JPEG blocks, a date stamp) depends
  * on a pixel's place or its neighbours, so no LUT can hold it: it is left out, and named.
  */
-import { fill, msg } from '../../i18n/msg.ts';
+import { msg, shownOf } from '../../i18n/msg.ts';
 import { COLOUR_NOT_EXPORTED_TEMPLATE, CUBE_EXPORT_TOO_MANY_TEMPLATE } from '../../i18n/templates.ts';
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
@@ -16,7 +16,7 @@ import { writeCube } from '../../grading/cube-write.ts';
 import { CUSTOM_LUT, lutKey } from '../../grading/look-names.ts';
 import { atlasOffset, bakeGrade } from '../../grading/lut-atlas.ts';
 import type { GpuTexture } from '../backend.ts';
-import type { ColourStep, CubeExportedMessage, ExportCubeMessage } from '../protocol.ts';
+import type { ColourStep, CubeExportedMessage, ExportCubeMessage, LeftOut } from '../protocol.ts';
 import type { StageRunner } from '../runner.ts';
 import { getStage } from '../../pipeline/stages/index.ts';
 import type { StageInvocation } from '../../pipeline/stages/invocation.ts';
@@ -77,11 +77,10 @@ export function stepStrength(settings: Settings): number {
   return Math.min(100, Math.max(0, value)) / 100;
 }
 
-/** What is left out of a step, for the user: the whole step, or the parts of it. */
-export function leftOutLabel(step: string, stages: readonly string[] | null): string {
-  if (stages === null) return step;
-  const parts = [...new Set(stages.map(stageLabel))];
-  return `${step}: ${parts.join(', ')}`;
+/** What is left out of a step, for the user: the whole step, or the parts of it (each named once). */
+export function leftOutLabel(step: string, stages: readonly string[] | null): LeftOut {
+  if (stages === null) return { step };
+  return { step, parts: [...new Set(stages.map(stageLabel))] };
 }
 
 /** `input` and `output` mixed by `strength` (0..1), level by level, as a step's strength mixes them. */
@@ -123,7 +122,7 @@ interface Run {
   readonly height: number;
   readonly taken: string;
   readonly kept: string[];
-  readonly left: string[];
+  readonly left: LeftOut[];
 }
 
 /** The texture of the recipe's own .cube `name` (its hash), parsed and uploaded on first use. */
@@ -218,7 +217,7 @@ export async function exportCube(
   };
   try {
     if (message.steps.length > MAX_EXPORT_STEPS) {
-      throw new CubeFormatError(fill(CUBE_EXPORT_TOO_MANY_TEMPLATE, { limit: MAX_EXPORT_STEPS }));
+      throw new CubeFormatError(msg(CUBE_EXPORT_TOO_MANY_TEMPLATE, { limit: MAX_EXPORT_STEPS }));
     }
     let pixels: Uint8Array<ArrayBuffer> = new Uint8Array(lattice.data);
     for (const step of message.steps) pixels = (await runStep(run, step, pixels)) ?? pixels;
@@ -228,10 +227,8 @@ export async function exportCube(
   } catch (error) {
     const why =
       error instanceof CubeFormatError
-        ? error.message
-        : fill(COLOUR_NOT_EXPORTED_TEMPLATE, {
-            reason: error instanceof Error ? error.message : String(error),
-          });
+        ? error.shown
+        : msg(COLOUR_NOT_EXPORTED_TEMPLATE, { reason: shownOf(error) });
     return { text: null, kept: run.kept, left: run.left, error: why };
   } finally {
     for (const texture of run.own.values()) runner.backend.destroyTexture(texture);

@@ -29,7 +29,7 @@ export async function loadCube(
     return { cube: id, title: cube.title, size: cube.size };
   } catch (error) {
     return {
-      error: error instanceof CubeFormatError ? error.message : msg('This .cube file could not be read.'),
+      error: error instanceof CubeFormatError ? error.shown : msg('This .cube file could not be read.'),
     };
   }
 }

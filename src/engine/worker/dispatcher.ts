@@ -7,7 +7,7 @@
  * exports and their cancels (export-requests.ts) and the test hooks (worker-test-hooks.ts) are its parts.
  */
 import {
-  isToWorkerMessage,
+  readToWorker,
   REPLIES,
   type AnsweredRequestType,
   type FromWorkerMessage,
@@ -87,13 +87,18 @@ class Dispatcher {
   }
 
   receive(event: MessageEvent<unknown>): void {
-    const message = event.data;
-    if (!isToWorkerMessage(message)) {
-      const answer = refusal(message);
-      log('warn', answer ? 'Refusing a malformed request' : 'Ignoring a malformed message');
+    // Every message enters here, read by the protocol's one schema (src/engine/protocol.ts).
+    const read = readToWorker(event.data);
+    if (!read.ok) {
+      const answer = refusal(event.data);
+      log(
+        'warn',
+        `${answer ? 'Refusing a malformed request' : 'Ignoring a malformed message'}: ${read.problem}`,
+      );
       if (answer) post(answer);
       return;
     }
+    const { message } = read;
     // A cancel cannot wait its turn: the export it stops is what the queue is busy with. Nor does a
     // camera frame: the viewfinder keeps only the newest, whatever the queue is doing. Nor does a lost
     // GPU: the loss hook strikes whatever the queue is running, as a real loss would.

@@ -5,7 +5,7 @@
 import type { ExportFullResolutionMessage, ReplyOf } from '../protocol.ts';
 import type { ScalableOriginal } from './crop.ts';
 import type { Engine, Fields } from './photo-engine.ts';
-import { log, post, reason } from './post.ts';
+import { log, logText, post, reason } from './post.ts';
 
 export class ExportRequests {
   /** Exports received and not yet finished, so that a cancel reaches one still queued. */
@@ -48,7 +48,7 @@ export class ExportRequests {
     } catch (error) {
       for (const step of message.steps) step.mask?.close();
       if (controller.signal.aborted) return { blob: null, cancelled: true };
-      log('error', `Full-resolution export failed: ${reason(error)}`);
+      log('error', `Full-resolution export failed: ${logText(error)}`);
       return { blob: null, error: reason(error) };
     } finally {
       this.running.delete(message);

@@ -3,7 +3,7 @@
  * handler returns its reply's fields (the dispatcher sends them as the reply the protocol names, with the
  * request's id), or throws: NotReady when the engine is needed and not there, an error for an error reply.
  */
-import { fill } from '../../i18n/msg.ts';
+import { msg, MessageError } from '../../i18n/msg.ts';
 import { LOAD_IMAGE_FAILED_TEMPLATE, PROCESSING_FAILED_TEMPLATE } from '../../i18n/templates.ts';
 import {
   type AnsweredRequestType,
@@ -15,7 +15,7 @@ import {
 import type { ExportRequests } from './export-requests.ts';
 import type { LivePair } from './live.ts';
 import type { Engine, Fields } from './photo-engine.ts';
-import { log, reason } from './post.ts';
+import { log, logText, reason } from './post.ts';
 import type { WorkerTestHooks } from './worker-test-hooks.ts';
 
 /** A reply's fields with what it hands over (a bitmap, a buffer of pixels). */
@@ -101,7 +101,7 @@ export function makeHandlers(context: HandlerContext): Handlers {
       try {
         return await engine.loadImage(message);
       } catch (error) {
-        throw new Error(fill(LOAD_IMAGE_FAILED_TEMPLATE, { reason: reason(error) }), { cause: error });
+        throw new MessageError(msg(LOAD_IMAGE_FAILED_TEMPLATE, { reason: reason(error) }), { cause: error });
       }
     },
     applyEffect: async (message) => {
@@ -110,7 +110,7 @@ export function makeHandlers(context: HandlerContext): Handlers {
         if (testHooks.applyFails()) throw new Error('the GPU rejected the work (test hook)');
         return await engine.applyEffect(message);
       } catch (error) {
-        throw new Error(fill(PROCESSING_FAILED_TEMPLATE, { reason: reason(error) }), { cause: error });
+        throw new MessageError(msg(PROCESSING_FAILED_TEMPLATE, { reason: reason(error) }), { cause: error });
       }
     },
     commitEffect: () => ready().commitEffect(),
@@ -119,7 +119,7 @@ export function makeHandlers(context: HandlerContext): Handlers {
       try {
         return await engine.showEdit(message);
       } catch (error) {
-        throw new Error(fill(PROCESSING_FAILED_TEMPLATE, { reason: reason(error) }), { cause: error });
+        throw new MessageError(msg(PROCESSING_FAILED_TEMPLATE, { reason: reason(error) }), { cause: error });
       }
     },
     dropResources: (message) => ready().dropResources(message.masks, message.images),
@@ -141,7 +141,7 @@ export function makeHandlers(context: HandlerContext): Handlers {
         if (testHooks.exportFails()) throw new Error('the read-back failed (test hook)');
         return await engine.requestImageData(message);
       } catch (error) {
-        log('error', `Export failed: ${reason(error)}`);
+        log('error', `Export failed: ${logText(error)}`);
         return { blob: null, format: 'image/jpeg' };
       }
     },

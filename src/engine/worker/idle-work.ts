@@ -7,7 +7,7 @@
 import type { EngineKind, ToWorkerMessage } from '../protocol.ts';
 import { AFTER_MESSAGE_MS, FRAME_WAIT_MS, heldAfter, PHOTO_FIRST_MS } from './idle-timing.ts';
 import type { Engine } from './photo-engine.ts';
-import { log, reason } from './post.ts';
+import { log, logText } from './post.ts';
 import { runSelfTest, type SelfTestResult } from './self-test.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -89,7 +89,7 @@ export class IdleWork {
           this.lastWorkMs = performance.now() - started;
         } catch (error) {
           // A thumbnail that fails is left out; the editor is not told of an error it did not ask for.
-          log('warn', `A thumbnail could not be made: ${reason(error)}`);
+          log('warn', `A thumbnail could not be made: ${logText(error)}`);
         } finally {
           // Whatever is due next (or still due) is scheduled again, even when this wake-up ran nothing.
           this.schedule();

@@ -3,7 +3,7 @@
  * included, so that no caller waits on the watchdog (which restarts the engine) for a refusal.
  */
 import type { FromWorkerMessage } from '../protocol.ts';
-import { fill, msg } from '../../i18n/msg.ts';
+import { asMessage, msg } from '../../i18n/msg.ts';
 import { MALFORMED_REQUEST_TEMPLATE, PROCESSING_FAILED_TEMPLATE } from '../../i18n/templates.ts';
 
 /** The catalogue's words for a request that came before the engine (none was made, or none yet). */
@@ -21,7 +21,7 @@ export function refusal(data: unknown): FromWorkerMessage | null {
   const request = typeof type === 'string' && /^\w{1,40}$/.test(type) ? type : null;
   const why =
     request === null
-      ? msg('the effect engine refused a malformed request.')
-      : fill(MALFORMED_REQUEST_TEMPLATE, { request });
-  return { type: 'error', id, message: fill(PROCESSING_FAILED_TEMPLATE, { reason: why }) };
+      ? asMessage(msg('the effect engine refused a malformed request.'))
+      : msg(MALFORMED_REQUEST_TEMPLATE, { request });
+  return { type: 'error', id, message: msg(PROCESSING_FAILED_TEMPLATE, { reason: why }) };
 }

@@ -9,7 +9,7 @@ import type { Backend } from '../backend.ts';
 import type { EngineKind } from '../protocol.ts';
 import { StageRunner } from '../runner.ts';
 import type { Engine } from './photo-engine.ts';
-import { log, post, reason } from './post.ts';
+import { log, logText, post } from './post.ts';
 import type { StageInvocation } from '../../pipeline/stages/invocation.ts';
 
 /** The picture's side: a few JPEG blocks, a blur's reach, and nothing to wait for. */
@@ -155,7 +155,7 @@ export async function runSelfTest(
   try {
     result = await selfTest(engine.backend, () => cpuSelfTest((text) => log('info', text)), corrupt);
   } catch (error) {
-    result = { verdict: 'untested', reason: reason(error) };
+    result = { verdict: 'untested', reason: logText(error) };
   }
   const ms = (performance.now() - started).toFixed(0);
   if (result.verdict === 'untested') {

@@ -19,8 +19,9 @@ import('./dispatcher.ts').then(
   ({ serve }) => serve(early),
   (error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
-    // WORKER_CODE_TEMPLATE (src/i18n/templates.ts) written out: this entry imports nothing (above).
-    const text = `Worker error: the effect engine's code did not load (${reason})`;
+    // WORKER_CODE_TEMPLATE (src/i18n/templates.ts) as a message, written out: this entry imports
+    // nothing (above). The browser's reason is data.
+    const text = { id: "Worker error: the effect engine's code did not load ({reason})", values: { reason } };
     // Every request is answered, with its id: `init` with the status it waits for, any other with an
     // error; those that come later too, at once.
     const answer = (data: unknown) => {

@@ -9,6 +9,7 @@ import {
   MAX_RECIPE_LINK_CHARS,
   MAX_RECIPE_NAME,
   parseRecipeText,
+  NOT_JSON,
   tooLargeMessage,
   type RecipeResult,
 } from './parse.ts';
@@ -61,7 +62,7 @@ export function parseRecipeLink(search: string): RecipeResult | null {
   if (raw.length > MAX_RECIPE_LINK_CHARS)
     return { ok: false, message: msg('This recipe link is too long to be a recipe. Nothing was changed.') };
   const result = parseRecipeText(raw, MAX_RECIPE_LINK_CHARS);
-  if (result.ok || !result.message.includes('not JSON')) return result;
+  if (result.ok || result.message !== NOT_JSON) return result;
   return {
     ok: false,
     message: msg('This recipe link is broken: it does not hold a recipe. Nothing was changed.'),

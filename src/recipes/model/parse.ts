@@ -15,7 +15,7 @@ import type { EffectDefinition, SettingValue } from '../../effects/types.ts';
 import { readRecipeFrame } from '../../frames/model/recipe-frame.ts';
 import { CubeFormatError, MAX_CUBE_BYTES, parseCube } from '../../grading/cube.ts';
 import { contentHash } from '../../grading/content-hash.ts';
-import { msg, fill } from '../../i18n/msg.ts';
+import { asMessage, decimal, msg, type Message, type Shown } from '../../i18n/msg.ts';
 import { cleanName as cleanUserName, cutToCodePoints, isolate, stripUnsafe } from '../../i18n/user-text.ts';
 import {
   RECIPE_ADJUSTED_ONE_TEMPLATE,
@@ -58,16 +58,14 @@ const MAX_ID_SHOWN = 40;
  * A recipe read, with how many of its settings were unusable (not a value, out of range) and were set to
  * usable ones; or why it was refused.
  */
-export type RecipeResult = { ok: true; recipe: Recipe; adjusted: number } | { ok: false; message: string };
+export type RecipeResult = { ok: true; recipe: Recipe; adjusted: number } | { ok: false; message: Shown };
 
-const refuse = (message: string): RecipeResult => ({ ok: false, message });
+const refuse = (message: Shown): RecipeResult => ({ ok: false, message });
 
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+const megabytes = (bytes: number) => decimal(bytes / (1024 * 1024), 1);
 
-export function tooLargeMessage(bytes: number): string {
-  return fill(RECIPE_TOO_LARGE_TEMPLATE, { size: megabytes(bytes), limit: megabytes(MAX_RECIPE_BYTES) });
+export function tooLargeMessage(bytes: number): Message {
+  return msg(RECIPE_TOO_LARGE_TEMPLATE, { size: megabytes(bytes), limit: megabytes(MAX_RECIPE_BYTES) });
 }
 
 /**
@@ -78,6 +76,9 @@ export function cleanName(raw: string): string {
   return cleanUserName(raw, MAX_RECIPE_NAME) ?? '';
 }
 
+/** Why a text that is not JSON was refused (a link tells it apart: it says the link is broken). */
+export const NOT_JSON = msg('This is not a RetroCam recipe: the file is not JSON. Nothing was changed.');
+
 /** Parses a recipe file's or link's text; `limit` is the most characters it may have. */
 export function parseRecipeText(text: string, limit = MAX_RECIPE_BYTES): RecipeResult {
   if (text.length > limit) return refuse(tooLargeMessage(text.length));
@@ -85,7 +86,7 @@ export function parseRecipeText(text: string, limit = MAX_RECIPE_BYTES): RecipeR
   try {
     json = JSON.parse(text);
   } catch {
-    return refuse(msg('This is not a RetroCam recipe: the file is not JSON. Nothing was changed.'));
+    return refuse(NOT_JSON);
   }
   return checkRecipe(json);
 }
@@ -101,9 +102,8 @@ const HEADER = v.object(
       v.number(NO_VERSION),
       v.integer(NO_VERSION),
       v.minValue(1, NO_VERSION),
-      v.maxValue(RECIPE_VERSION, (issue) =>
-        fill(RECIPE_NEWER_TEMPLATE, { version: String(issue.input), reads: RECIPE_VERSION }),
-      ),
+      // Its message, with the versions, is made where the issue is read (`checkRecipe`).
+      v.maxValue(RECIPE_VERSION, RECIPE_NEWER_TEMPLATE),
     ),
     name: v.pipe(
       v.string(msg('This recipe has no name.')),
@@ -151,30 +151,37 @@ const BODY = v.object({
 /** Checks a parsed value as a recipe: the recipe as this build runs it, or why it cannot be taken. */
 export function checkRecipe(value: unknown): RecipeResult {
   const header = v.safeParse(HEADER, value, { abortEarly: true });
-  if (!header.success) return refuse(header.issues[0].message);
+  if (!header.success) {
+    const [issue] = header.issues;
+    return refuse(
+      issue.message === RECIPE_NEWER_TEMPLATE
+        ? msg(RECIPE_NEWER_TEMPLATE, { version: Number(issue.input), reads: RECIPE_VERSION })
+        : issue.message,
+    );
+  }
   const { name: recipeName } = header.output;
   // In the messages below the name is user text inside a sentence: isolated.
   const name = isolate(recipeName);
   const body = v.safeParse(BODY, value);
-  if (!body.success) return refuse(fill(RECIPE_NO_STEPS_TEMPLATE, { name }));
+  if (!body.success) return refuse(msg(RECIPE_NO_STEPS_TEMPLATE, { name }));
   const { steps: given, crop: rawCrop, frame: rawFrame, cubes: rawCubes } = body.output;
   if (given.length > MAX_RECIPE_STEPS)
     return refuse(
-      fill(RECIPE_TOO_MANY_STEPS_TEMPLATE, { name, count: given.length, limit: MAX_RECIPE_STEPS }),
+      msg(RECIPE_TOO_MANY_STEPS_TEMPLATE, { name, count: given.length, limit: MAX_RECIPE_STEPS }),
     );
   const steps: RecipeStep[] = [];
   let adjusted = 0;
   for (const [index, raw] of given.entries()) {
     const step = checkStep(raw);
-    if (typeof step === 'string')
-      return refuse(fill(RECIPE_STEP_PROBLEM_TEMPLATE, { name, step: index + 1, reason: step }));
+    if (!('step' in step))
+      return refuse(msg(RECIPE_STEP_PROBLEM_TEMPLATE, { name, step: index + 1, reason: step }));
     steps.push(step.step);
     adjusted += step.adjusted;
   }
   let crop: CropRecipe | null = null;
   if (rawCrop !== null && rawCrop !== undefined) {
     const checked = v.safeParse(CROP, rawCrop);
-    if (!checked.success) return refuse(fill(RECIPE_BAD_CROP_TEMPLATE, { name }));
+    if (!checked.success) return refuse(msg(RECIPE_BAD_CROP_TEMPLATE, { name }));
     crop = checked.output;
   }
   let frame: RecipeFrame | null = null;
@@ -182,13 +189,13 @@ export function checkRecipe(value: unknown): RecipeResult {
     const read = readRecipeFrame(rawFrame);
     if (read === 'unknown') {
       const id = cutToCodePoints(stripUnsafe(String((rawFrame as { id: string }).id)), MAX_ID_SHOWN);
-      return refuse(fill(RECIPE_UNKNOWN_FRAME_TEMPLATE, { name, frame: id }));
+      return refuse(msg(RECIPE_UNKNOWN_FRAME_TEMPLATE, { name, frame: id }));
     }
-    if (read === 'invalid') return refuse(fill(RECIPE_BAD_FRAME_TEMPLATE, { name }));
+    if (read === 'invalid') return refuse(msg(RECIPE_BAD_FRAME_TEMPLATE, { name }));
     frame = read;
   }
   const checked = checkCubes(rawCubes, steps);
-  if (typeof checked === 'string') return refuse(fill(RECIPE_PROBLEM_TEMPLATE, { name, reason: checked }));
+  if (!('cubes' in checked)) return refuse(msg(RECIPE_PROBLEM_TEMPLATE, { name, reason: checked }));
   const { cubes } = checked;
   return {
     ok: true,
@@ -206,13 +213,13 @@ export function checkRecipe(value: unknown): RecipeResult {
 }
 
 /** A step as this build runs it (and how many of its settings were unusable), or what is wrong with it. */
-function checkStep(raw: unknown): { step: RecipeStep; adjusted: number } | string {
+function checkStep(raw: unknown): { step: RecipeStep; adjusted: number } | Message {
   const read = v.safeParse(STEP, raw);
-  if (!read.success) return msg('it names no effect.');
+  if (!read.success) return asMessage(msg('it names no effect.'));
   const { effectId, settings: given, cube } = read.output;
   const effect = findEffect(effectId);
   if (!effect || effect.runsOn !== 'worker')
-    return fill(RECIPE_UNKNOWN_EFFECT_TEMPLATE, {
+    return msg(RECIPE_UNKNOWN_EFFECT_TEMPLATE, {
       effect: cutToCodePoints(stripUnsafe(effectId), MAX_ID_SHOWN),
     });
   // Every setting of the effect: the given ones clamped to their ranges, the defaults for the rest.
@@ -228,11 +235,11 @@ function checkStep(raw: unknown): { step: RecipeStep; adjusted: number } | strin
 }
 
 /** What the user is told of a recipe taken with unusable settings (none: nothing). */
-export function adjustedMessage(name: string, adjusted: number): string | null {
+export function adjustedMessage(name: string, adjusted: number): Message | null {
   if (adjusted === 0) return null;
   return adjusted === 1
-    ? fill(RECIPE_ADJUSTED_ONE_TEMPLATE, { name: isolate(name) })
-    : fill(RECIPE_ADJUSTED_TEMPLATE, { name: isolate(name), count: adjusted });
+    ? msg(RECIPE_ADJUSTED_ONE_TEMPLATE, { name: isolate(name) })
+    : msg(RECIPE_ADJUSTED_TEMPLATE, { name: isolate(name), count: adjusted });
 }
 
 /** The plain values of a record (what a setting can be); anything else is left out. */
@@ -271,7 +278,7 @@ export function cubesNeeded(steps: readonly RecipeStep[]): string[] {
 function checkCubes(
   given: Readonly<Record<string, unknown>>,
   steps: readonly RecipeStep[],
-): { cubes: Record<string, string>; steps: RecipeStep[] } | string {
+): { cubes: Record<string, string>; steps: RecipeStep[] } | Message {
   const cubes: Record<string, string> = {};
   const named: RecipeStep[] = [];
   for (const step of steps) {
@@ -281,15 +288,17 @@ function checkCubes(
       continue;
     }
     const text = given[name];
-    if (typeof text !== 'string') return msg('it needs its .cube file, which the recipe does not hold.');
-    if (text.length > MAX_CUBE_BYTES) return msg('its .cube file is too large.');
+    if (typeof text !== 'string')
+      return asMessage(msg('it needs its .cube file, which the recipe does not hold.'));
+    if (text.length > MAX_CUBE_BYTES) return asMessage(msg('its .cube file is too large.'));
     const hash = contentHash(text);
     if (cubes[hash] === undefined) {
       try {
         parseCube(text);
       } catch (error) {
-        const why = error instanceof CubeFormatError ? error.message : msg('it could not be read.');
-        return fill(RECIPE_CUBE_UNUSABLE_TEMPLATE, { reason: why });
+        const why =
+          error instanceof CubeFormatError ? asMessage(error.shown) : asMessage(msg('it could not be read.'));
+        return msg(RECIPE_CUBE_UNUSABLE_TEMPLATE, { reason: why });
       }
       cubes[hash] = text;
     }

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { fill } from '../../i18n/msg.ts';
+import { msg, shownOf } from '../../i18n/msg.ts';
+import type { LeftOut } from '../../engine/protocol.ts';
 import { COLOUR_NOT_EXPORTED_TEMPLATE } from '../../i18n/templates.ts';
-import { translateMessage } from '../../i18n/translate-message.ts';
+import { translate } from '../../i18n/translate-message.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { triggerDownload } from '../../ui/download.ts';
 import type { Recipe } from '../model/recipe.ts';
@@ -51,9 +52,7 @@ export function CubeExportDialog({
         text: null,
         kept: [],
         left: [],
-        error: fill(COLOUR_NOT_EXPORTED_TEMPLATE, {
-          reason: error instanceof Error ? error.message : String(error),
-        }),
+        error: msg(COLOUR_NOT_EXPORTED_TEMPLATE, { reason: shownOf(error) }),
       }))
       .then((result) => {
         if (current) setMade({ recipe, result });
@@ -69,12 +68,13 @@ export function CubeExportDialog({
   const fileName = cubeFileName(recipe?.name ?? '');
   const text = result?.text ?? null;
   /** A step's name, or 'Step: its parts' (what the worker left out of a step), in the active language. */
-  const stepLabel = (item: string) => {
-    const colon = item.indexOf(': ');
-    if (colon < 0) return t(item);
-    const parts = item.slice(colon + 2).split(', ');
-    return `${t(item.slice(0, colon))}: ${parts.map((part) => t(part)).join(', ')}`;
-  };
+  const stepLabel = (item: LeftOut) =>
+    item.parts
+      ? t(msg('{step}: {settings}'), {
+          step: t(item.step),
+          settings: item.parts.map((part) => t(part)).join(', '),
+        })
+      : t(item.step);
 
   return (
     <dialog
@@ -93,7 +93,7 @@ export function CubeExportDialog({
         <h2 id={`${ids}-title`}>{t('Export colour as .cube')}</h2>
         <div id={`${ids}-status`} role="status" aria-live="polite" data-testid="cube-export-status">
           {!result && <p>{t('Making the .cube of “{name}”…', { name: recipe?.name ?? '' })}</p>}
-          {result?.error && <p className="cube-export-error">{translateMessage(result.error)}</p>}
+          {result?.error && <p className="cube-export-error">{translate(result.error)}</p>}
           {text !== null && (
             <p>
               {result && result.kept.length > 0
@@ -114,7 +114,7 @@ export function CubeExportDialog({
             <ul aria-labelledby={`${ids}-left`}>
               {left.map((item, index) => (
                 // Two steps of one effect can leave out the same parts: the place tells them apart.
-                <li key={`${index}-${item}`}>{stepLabel(item)}</li>
+                <li key={`${index}-${item.step}`}>{stepLabel(item)}</li>
               ))}
             </ul>
           </div>

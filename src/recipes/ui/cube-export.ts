@@ -2,9 +2,10 @@
  * The .cube export of a recipe's colour, as the dialog (CubeExportDialog.tsx) shows it: the file's
  * name, what the file leaves out, and the way to the worker that makes it (the engine's client).
  */
-import { msg } from '../../i18n/msg.ts';
+import { msg, type Shown } from '../../i18n/msg.ts';
 import { cleanFileName } from '../../i18n/user-text.ts';
 import type { EngineClient } from '../../engine/client/engine-client.ts';
+import type { LeftOut } from '../../engine/protocol.ts';
 import type { Recipe } from '../model/recipe.ts';
 
 /** What an export gives: the file's text (null with `error`, for the user), what it holds and leaves out. */
@@ -13,8 +14,8 @@ export interface CubeExport {
   /** The steps whose colour the file holds. */
   kept: readonly string[];
   /** The steps, or parts of steps, it leaves out (not per-pixel colour: a blur, grain, a vignette). */
-  left: readonly string[];
-  error?: string;
+  left: readonly LeftOut[];
+  error?: Shown;
 }
 
 /** Makes a recipe's .cube (the worker runs it): what the dialog is handed. */
@@ -39,9 +40,9 @@ export function cubeFileName(name: string): string {
 }
 
 /** Everything a .cube cannot hold: the steps the worker left out, then the crop and the frame. */
-export function leftOutOfCube(recipe: Recipe, result: CubeExport): string[] {
+export function leftOutOfCube(recipe: Recipe, result: CubeExport): LeftOut[] {
   const left = [...result.left];
-  if (recipe.crop) left.push(msg('Crop'));
-  if (recipe.frame && recipe.frame.id !== 'none') left.push(msg('Frame'));
+  if (recipe.crop) left.push({ step: msg('Crop') });
+  if (recipe.frame && recipe.frame.id !== 'none') left.push({ step: msg('Frame') });
   return left;
 }

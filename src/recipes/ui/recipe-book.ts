@@ -13,7 +13,7 @@ import { stepIds } from '../../edit/edit.ts';
 import { allEdits } from '../../edit/history.ts';
 import { cubesOfEdit, editIsEmpty, editOfRecipe, recipeable, recipeOfEdit } from '../model/recipe-edit.ts';
 import { t } from '../../i18n/i18n.ts';
-import { fill, msg } from '../../i18n/msg.ts';
+import { msg, type Shown } from '../../i18n/msg.ts';
 import { isolate } from '../../i18n/user-text.ts';
 import {
   RECIPE_ADDED_TEMPLATE,
@@ -113,7 +113,11 @@ export class RecipeBook {
       const adjusted = adjustedMessage(link.recipe.name, link.adjusted);
       if (adjusted) this.host.notify('warning', adjusted);
       else if (!this.host.photo())
-        this.host.notify('info', fill(RECIPE_OFFERED_TEMPLATE, { name: link.recipe.name }), GREETING_MS);
+        this.host.notify(
+          'info',
+          msg(RECIPE_OFFERED_TEMPLATE, { name: isolate(link.recipe.name) }),
+          GREETING_MS,
+        );
     } else if (link) this.host.notify('error', link.message);
     void this.open().then(() => this.host.store.set(recipesLoadedAtom, true));
   }
@@ -183,15 +187,11 @@ export class RecipeBook {
       this.host.notify(recipe === NOTHING_TO_SAVE || recipe === COLLAGE_RECIPE ? 'warning' : 'error', recipe);
       return false;
     }
-    return this.keep(recipe, fill(RECIPE_SAVED_TEMPLATE, { name: isolate(recipe.name) }));
+    return this.keep(recipe, msg(RECIPE_SAVED_TEMPLATE, { name: isolate(recipe.name) }));
   }
 
   /** Keeps a new recipe first in the list; false (having said why) when the store refused it. */
-  private async keep(
-    recipe: Recipe,
-    done: string,
-    kind: 'success' | 'warning' = 'success',
-  ): Promise<boolean> {
+  private async keep(recipe: Recipe, done: Shown, kind: 'success' | 'warning' = 'success'): Promise<boolean> {
     const store = this.store ?? (await this.open());
     const first = Math.min(0, ...this.list.map((item) => item.order));
     try {
@@ -235,7 +235,7 @@ export class RecipeBook {
   async keepOffered(): Promise<void> {
     const offered = this.host.store.get(offeredRecipeAtom);
     if (!offered) return;
-    if (await this.keep(offered, fill(RECIPE_KEPT_TEMPLATE, { name: isolate(offered.name) }))) {
+    if (await this.keep(offered, msg(RECIPE_KEPT_TEMPLATE, { name: isolate(offered.name) }))) {
       this.host.store.set(offeredRecipeAtom, null);
       this.updateThumbnails();
     }
@@ -256,7 +256,7 @@ export class RecipeBook {
     const edit = editOfRecipe(recipe, source.original, stepIds(allEdits(state.history)));
     host.run((s) => editReplaced(s, edit, { kind: 'recipe', name: recipe.name }));
     if (await showOrPutBack(host, state))
-      host.notify('success', fill(RECIPE_APPLIED_TEMPLATE, { name: isolate(recipe.name) }));
+      host.notify('success', msg(RECIPE_APPLIED_TEMPLATE, { name: isolate(recipe.name) }));
   }
 
   // ---------------------------------------------------------------- the list
@@ -273,7 +273,7 @@ export class RecipeBook {
     const kept = this.list.find((item) => item.id === id);
     if (!kept) return;
     if (!(await this.write(() => this.requireStore().remove(id)))) return;
-    this.host.notify('info', fill(RECIPE_DELETED_TEMPLATE, { name: isolate(kept.recipe.name) }), 10_000, {
+    this.host.notify('info', msg(RECIPE_DELETED_TEMPLATE, { name: isolate(kept.recipe.name) }), 10_000, {
       label: msg('Undo'),
       run: () => void this.write(() => this.requireStore().put(kept)),
     });
@@ -321,7 +321,7 @@ export class RecipeBook {
         if (answer === 'replace') {
           const { existing } = duplicate;
           if (await this.write(() => this.requireStore().put({ ...existing, recipe })))
-            this.host.notify('success', fill(RECIPE_REPLACED_TEMPLATE, { name: isolate(recipe.name) }));
+            this.host.notify('success', msg(RECIPE_REPLACED_TEMPLATE, { name: isolate(recipe.name) }));
           continue;
         }
         if (duplicate.sameName) {
@@ -331,7 +331,7 @@ export class RecipeBook {
       }
       const adjusted = adjustedMessage(recipe.name, result.adjusted);
       if (adjusted) await this.keep(recipe, adjusted, 'warning');
-      else await this.keep(recipe, fill(RECIPE_ADDED_TEMPLATE, { name: isolate(recipe.name) }));
+      else await this.keep(recipe, msg(RECIPE_ADDED_TEMPLATE, { name: isolate(recipe.name) }));
     }
   }
 
