@@ -272,7 +272,11 @@ export class EngineSession extends Emitter<SessionEvents> {
 
   /** The masks and pictures no version of the history names any more: the page and the worker let them go. */
   prune(): void {
-    const dropped = this.resources.prune(allEdits(this.state.history));
+    const state = this.state;
+    // Every version of the history, and the look being adjusted (its last apply's mask, and the one under way).
+    const open = state.openStep;
+    const underWay = open?.activeMask ? [editWithLook(state, '', {}, open.activeMask)] : [];
+    const dropped = this.resources.prune([...allEdits(state.history), editOnScreen(state), ...underWay]);
     if (dropped.masks.length > 0 || dropped.images.length > 0)
       this.current?.post({ type: 'dropResources', ...dropped });
   }

@@ -226,12 +226,6 @@ export class UserResources {
     return dropped;
   }
 
-  /** Whether a mask taken is still wanted by the open step (a mask taken for an apply that failed is not). */
-  forget(id: string): void {
-    this.masks.get(id)?.close();
-    this.masks.delete(id);
-  }
-
   private givenTo(client: EngineClient): Set<string> {
     let given = this.given.get(client);
     if (!given) {

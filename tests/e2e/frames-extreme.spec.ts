@@ -26,7 +26,7 @@ for (const id of ['instant-square', 'film-35mm'] as const)
     editor,
   }) => {
     test.setTimeout(180_000);
-    await editor.open('webgl2', `frame=${id}`);
+    await editor.open('webgl2');
     const spec = frameSpec(id)!;
     for (const photo of PHOTOS) {
       await editor.load({
@@ -34,6 +34,11 @@ for (const id of ['instant-square', 'film-35mm'] as const)
         mimeType: 'image/png',
         buffer: redPng(photo),
       });
+      // Each photo starts an edit of its own: its frame chosen anew.
+      await page.getByTestId('frame-button').click();
+      await page.getByTestId(`frame-${id}`).click();
+      await page.getByTestId('frame-done').click();
+      await editor.settled();
       await page.getByTestId('save-full-resolution').check();
       const saved = await editor.save();
       const choice: FrameChoice = { ...NO_FRAME, id };

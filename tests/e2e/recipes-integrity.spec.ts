@@ -138,7 +138,11 @@ test('a recipe holding a valid 65-point .cube exports and imports back; five of 
   await editor.takeNotification('success', 30_000);
   const exported = await recipes.export('Big LUT');
   expect(exported.text.length).toBeGreaterThan(9_000_000);
-  expect((JSON.parse(exported.text) as { cubes: { custom: string } }).cubes.custom).toBe(table);
+  // Kept under the hash of its text, which its step names.
+  const written = JSON.parse(exported.text) as { steps: { cube?: string }[]; cubes: Record<string, string> };
+  const hash = written.steps[0]?.cube;
+  expect(hash).toMatch(/^[0-9a-f]{16}$/);
+  expect(written.cubes[hash!]).toBe(table);
 
   // A fresh browser takes the export back, five times over.
   const fresh = await browser.newContext({ serviceWorkers: 'block' });
