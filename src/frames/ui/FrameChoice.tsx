@@ -204,6 +204,7 @@ function FramePanel({ id, frames, frame, opener }: FramePanelProps) {
       got?.close();
     };
   }, [frames]);
+  const fillId = useId();
   const instant = frame.id.startsWith('instant-');
   const film = frame.id.startsWith('film-');
   return (
@@ -223,6 +224,22 @@ function FramePanel({ id, frames, frame, opener }: FramePanelProps) {
           </button>
         ))}
       </div>
+      {frame.id !== 'none' && frame.id !== 'print-border' ? (
+        <div className="frame-option frame-fill">
+          <label htmlFor={fillId}>{t('Fill the window')}</label>
+          <input
+            id={fillId}
+            type="range"
+            data-testid="frame-fill"
+            min={0}
+            max={100}
+            step={1}
+            value={Math.round(frame.fill * 100)}
+            aria-valuetext={`${Math.round(frame.fill * 100)}%`}
+            onChange={(event) => frames.change({ fill: Number(event.target.value) / 100 })}
+          />
+        </div>
+      ) : null}
       {instant ? (
         <div className="frame-option">
           <label htmlFor={captionId}>{t('Caption')}</label>
