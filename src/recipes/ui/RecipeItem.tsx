@@ -33,6 +33,8 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
   const [confirming, setConfirming] = useState(false);
   const menuId = useId();
   const renameInput = useRef<HTMLInputElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (renaming) renameInput.current?.select();
   }, [renaming]);
@@ -41,6 +43,26 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
     setRenaming(false);
     setConfirming(false);
   };
+  // The menu opens where it is seen: the sheet scrolls just enough to show it whole (it opens under the
+  // tile, often below the sheet's fold on a phone).
+  useEffect(() => {
+    if (open) menuBox.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [open, renaming, confirming]);
+  // Escape closes the menu (with a rename or a delete it asked for) wherever the focus is, and gives the
+  // focus to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      setOpen(false);
+      setRenaming(false);
+      setConfirming(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, [open]);
   return (
     <li className="recipe-item">
       <button
@@ -62,6 +84,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
       </button>
       {menu && (
         <button
+          ref={menuButton}
           type="button"
           className="recipe-menu-button"
           data-testid="recipe-menu"
@@ -75,6 +98,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
       )}
       {menu && open && (
         <div
+          ref={menuBox}
           className="recipe-menu"
           id={menuId}
           role="group"
