@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { PhotoWindow } from '../frames/ui/PhotoWindow.tsx';
+import { FramePlacer } from '../frames/ui/FramePlacer.tsx';
 import { useSearch } from 'wouter';
 import { findEffect } from '../effects/index.ts';
 import type { SettingValue } from '../effects/types.ts';
@@ -69,6 +70,7 @@ const pageSlice = (state: EditorState) => ({
   lastAppliedEffectId: state.lastAppliedEffectId,
   busy: isBusy(state),
   isImageReadyInWorker: state.isImageReadyInWorker,
+  imageUrl: state.imageUrl,
   selectedEffectId: state.selectedEffectId,
   openStepId: state.openStep?.id ?? null,
   currentSettings: state.currentSettings,
@@ -251,6 +253,7 @@ function EditorScreen({ store }: { store: Store }) {
       selectedEffectId={draftEffect ?? state.selectedEffectId}
       inEdit={state.inEdit}
       disabled={!state.isImageReadyInWorker}
+      photoUrl={state.isImageReadyInWorker ? state.imageUrl : null}
       onSelect={selectEffect}
       variant={variant}
     />
@@ -277,6 +280,10 @@ function EditorScreen({ store }: { store: Store }) {
     mode === 'mobile' && state.isImageReadyInWorker && !collageOpen && engagedWith === state.photoSerial,
   );
 
+  const photoSize =
+    state.processingWidth && state.processingHeight
+      ? { width: state.processingWidth, height: state.processingHeight }
+      : null;
   const drawing =
     state.isDrawingModeActive && state.processingWidth && state.processingHeight ? (
       <PhotoWindow photo={{ width: state.processingWidth, height: state.processingHeight }}>
@@ -314,7 +321,10 @@ function EditorScreen({ store }: { store: Store }) {
         onHost={onHost}
         toolNeed={toolNeed}
         onChooseFile={ui.openFilePicker}
-        overlay={drawing}
+        overlay={
+          drawing ??
+          (frameOpen && photoSize ? <FramePlacer frames={controller.frames} photo={photoSize} /> : null)
+        }
         collage={
           collageOpen && state.collageConfig ? (
             <Suspense fallback={null}>
