@@ -28,7 +28,7 @@ export function measureToolNeed(sidebar: HTMLElement): number | null {
   const barHeight = bar?.getBoundingClientRect().height ?? 0;
   // The frame choice lies over the sheet, above the bar (FrameChoice's placement on a phone).
   const frames = sidebar.querySelector<HTMLElement>('.frame-panel');
-  if (frames) return Math.ceil(frames.scrollHeight + 2 + barHeight);
+  if (frames) return Math.ceil(contentHeight(frames) + 2 + barHeight);
   const sheet = sidebar.querySelector<HTMLElement>('.panel-scroll');
   const end = sheet ? firstControlsEnd(sheet) : null;
   if (!sheet || !end) return null;
@@ -38,6 +38,18 @@ export function measureToolNeed(sidebar: HTMLElement): number | null {
   const padding = parseFloat(getComputedStyle(sheet).paddingBottom) || 0;
   const foot = end.getBoundingClientRect().bottom - box.top + sheet.scrollTop + padding;
   return Math.ceil(around + foot);
+}
+
+/**
+ * The height a column of content asks for: its children's heights, the gaps between them and its padding.
+ * Not its own box's (which the editor sets from the room it is given, so the measure would follow itself).
+ */
+function contentHeight(column: HTMLElement): number {
+  const style = getComputedStyle(column);
+  const children = [...column.children].filter((child) => child.getClientRects().length > 0);
+  const gaps = Math.max(0, children.length - 1) * (parseFloat(style.rowGap) || 0);
+  const padding = (parseFloat(style.paddingTop) || 0) + (parseFloat(style.paddingBottom) || 0);
+  return children.reduce((sum, child) => sum + child.getBoundingClientRect().height, gaps + padding);
 }
 
 /**

@@ -6,22 +6,9 @@
 import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { loadFile, openEditor, settledOn } from './support/editor.tsx';
+import { madePhoto } from './support/made-photo.ts';
 
-/** A photo of this shape made here: bands of colour with a diagonal, so every look changes it. */
-async function photo(width: number, height: number): Promise<File> {
-  const canvas = new OffscreenCanvas(width, height);
-  const context = canvas.getContext('2d')!;
-  const gradient = context.createLinearGradient(0, 0, width, height);
-  gradient.addColorStop(0, '#d04030');
-  gradient.addColorStop(0.5, '#f0d080');
-  gradient.addColorStop(1, '#2050a0');
-  context.fillStyle = gradient;
-  context.fillRect(0, 0, width, height);
-  context.fillStyle = '#183018';
-  for (let y = 0; y < height; y += 40) context.fillRect(0, y, width, 12);
-  const blob = await canvas.convertToBlob({ type: 'image/png' });
-  return new File([blob], `photo-${width}x${height}.png`, { type: 'image/png' });
-}
+const photo = (width: number, height: number) => madePhoto(width, height);
 
 const PHONES = [
   [360, 740],
@@ -137,8 +124,14 @@ describe.each(PHONES)('an upright phone, %ix%i', (width, height) => {
     await expect.element(page.getByTestId('frame-done')).toBeVisible();
     await page.getByTestId('frame-instant-mini').click();
     const seen = () =>
-      ['frame-none', 'frame-instant-square', 'frame-instant-mini', 'frame-caption', 'frame-done']
-        .map((id) => inView(document.querySelector(`[data-testid="${id}"]`)!))
+      // The row of frames scrolls sideways: the row itself, the frame chosen, its options and Done.
+      [
+        document.querySelector('.frame-choices')!,
+        ...['frame-instant-mini', 'frame-fill', 'frame-caption', 'frame-done'].map((id) =>
+          document.querySelector(`[data-testid="${id}"]`)!,
+        ),
+      ]
+        .map(inView)
         .filter(Boolean);
     await expect.poll(seen).toEqual([]);
     expectPhotoKept(true, 'the frame choice');
