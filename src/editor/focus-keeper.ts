@@ -55,7 +55,8 @@ export function focusTarget(root: ParentNode, last: Focused): HTMLElement | null
 
 /**
  * Keeps the focus in the editor: remembers the control last focused, and when the focus has fallen to
- * the body (or is on a control just disabled), gives it back (focusTarget) on the editor's next render.
+ * the body (or is on a control just disabled), gives it back (focusTarget) as soon as the page changes:
+ * on the editor's next render, or on any change of its elements (a panel of its own that closed a form).
  * A press on something that takes no focus is the user's own choice: nothing is given back then.
  */
 export function useFocusKeeper(root: RefObject<HTMLElement | null>): void {
@@ -63,6 +64,7 @@ export function useFocusKeeper(root: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const element = root.current;
     if (!element) return;
+    const restore = () => restoreFocus(element, last.current);
     const focusIn = (event: FocusEvent) => {
       if (!(event.target instanceof Element) || event.target === element) return;
       last.current = { element: event.target, testId: event.target.getAttribute('data-testid') };
@@ -70,20 +72,32 @@ export function useFocusKeeper(root: RefObject<HTMLElement | null>): void {
     const press = () => {
       last.current = null;
     };
+    // A control taken away or disabled by a part that renders on its own (a form that closed).
+    const changes = new MutationObserver(restore);
+    changes.observe(element, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['disabled', 'hidden'],
+    });
     element.addEventListener('focusin', focusIn);
     element.addEventListener('pointerdown', press, true);
     return () => {
+      changes.disconnect();
       element.removeEventListener('focusin', focusIn);
       element.removeEventListener('pointerdown', press, true);
     };
   }, [root]);
   // After every render of the editor: its state may have taken the focused control away.
   useEffect(() => {
-    const element = root.current;
-    const focused = last.current;
-    if (!element || !focused) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && canTakeFocus(active)) return;
-    focusTarget(element, focused)?.focus();
+    if (root.current) restoreFocus(root.current, last.current);
   });
+}
+
+/** Gives the focus back (focusTarget) when it has fallen to the body or sits on a control it cannot use. */
+function restoreFocus(root: HTMLElement, focused: Focused | null): void {
+  if (!focused) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && canTakeFocus(active)) return;
+  focusTarget(root, focused)?.focus();
 }
