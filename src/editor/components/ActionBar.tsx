@@ -96,7 +96,7 @@ export function ActionBar(props: ActionBarProps) {
         <ActionButton {...props} commandId="undo" testId="undo-button" step={undoStep} icon={<UndoIcon />} />
         <ActionButton {...props} commandId="crop" testId="crop-button" />
         <FrameOption controller={props.controller} />
-        <ActionButton {...props} commandId="save" testId="save-button" label={save} />
+        <ActionButton {...props} commandId="save" testId="save-button" label={save} icon={<SaveIcon />} />
         <MoreActions>
           <ActionButton {...props} commandId="redo" testId="redo-button" step={redoStep} />
           <ActionButton {...props} commandId="upload" testId="upload-button" label={upload} />
@@ -131,6 +131,22 @@ function UndoIcon() {
     <svg className="action-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
       <path
         d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** Save's arrow into a tray: the phone's bar keeps its words for Apply, Crop and Frame. */
+function SaveIcon() {
+  return (
+    <svg className="action-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path
+        d="M12 4v11m-5-5 5 5 5-5M5 19h14"
         fill="none"
         stroke="currentColor"
         strokeWidth="2"
