@@ -151,6 +151,11 @@ test('a phone on its side, 844x390: CCD beside the photo with its strength and t
       Math.round(e.getBoundingClientRect().top),
     );
     expect(new Set(bar).size).toBe(1);
+    // The whole row inside the window.
+    const past = [...document.querySelectorAll('.actions > *')].filter(
+      (e) => e.getBoundingClientRect().right > innerWidth + 0.5,
+    );
+    expect(past.map((e) => e.className)).toEqual([]);
     await page.getByTestId('apply-button').click();
   }
 });
