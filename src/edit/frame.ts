@@ -35,6 +35,14 @@ export interface FrameChoice {
   orangeMask: boolean;
   /** The print border writes the photo's date below it. */
   date: boolean;
+  /**
+   * How the photo fills a window of another shape (layout.ts): 0 the whole photo in it, nothing cut (the
+   * paper shows beside it), 1 the window filled (the photo cut to its shape), in between in proportion.
+   */
+  fill: number;
+  /** Where the photo lies in the window across and down, 0-1: 0.5 centred (the user drags it). */
+  placeX: number;
+  placeY: number;
 }
 
 /** As collage text: 500 characters (code points) at most. */
@@ -49,6 +57,9 @@ export const NO_FRAME: FrameChoice = {
   frameNumber: 12,
   orangeMask: false,
   date: false,
+  fill: 0,
+  placeX: 0.5,
+  placeY: 0.5,
 };
 
 /** The frame number on a film's edge: 1-36 (a 35 mm roll's frames). */
@@ -69,7 +80,16 @@ export const FRAME_FIELDS = {
   frameNumber: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_FRAME_NUMBER)),
   orangeMask: v.boolean(),
   date: v.boolean(),
+  fill: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+  placeX: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+  placeY: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
 };
+
+/** A share (fill, place) from 0 to 1; anything else is `otherwise`. */
+function shareOf(value: unknown, otherwise: number): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  return Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : otherwise;
+}
 
 /** A whole choice as the worker's messages carry it: every field present and in range. */
 export const FRAME_CHOICE_SCHEMA = v.object(FRAME_FIELDS);
@@ -100,6 +120,9 @@ export function checkedChoice(choice: Partial<Record<keyof FrameChoice, unknown>
     frameNumber: frameNumberOf(choice.frameNumber),
     orangeMask: choice.orangeMask === true,
     date: choice.date === true,
+    fill: shareOf(choice.fill, NO_FRAME.fill),
+    placeX: shareOf(choice.placeX, NO_FRAME.placeX),
+    placeY: shareOf(choice.placeY, NO_FRAME.placeY),
   };
 }
 
@@ -110,6 +133,8 @@ export const FRAME_LINK_PARAMS = [
   'frameNo',
   'frameMask',
   'frameDate',
+  'frameFill',
+  'frameAt',
 ] as const;
 
 /** The frame a look link asks for (`frame=film-35mm&frameEdge=...`); no frame when it names none or an unknown one. */
@@ -123,6 +148,9 @@ export function parseFrameParams(params: URLSearchParams): FrameChoice {
     frameNumber: params.get('frameNo') ?? undefined,
     orangeMask: params.get('frameMask') === 'orange',
     date: params.get('frameDate') === '1',
+    fill: params.get('frameFill') ?? undefined,
+    placeX: params.get('frameAt')?.split(',')[0],
+    placeY: params.get('frameAt')?.split(',')[1],
   });
 }
 
@@ -136,4 +164,9 @@ export function writeFrameParams(params: URLSearchParams, choice: FrameChoice): 
   if (choice.frameNumber !== NO_FRAME.frameNumber) params.set('frameNo', String(choice.frameNumber));
   if (choice.orangeMask) params.set('frameMask', 'orange');
   if (choice.date) params.set('frameDate', '1');
+  if (choice.fill !== NO_FRAME.fill) params.set('frameFill', String(round3(choice.fill)));
+  if (choice.placeX !== NO_FRAME.placeX || choice.placeY !== NO_FRAME.placeY)
+    params.set('frameAt', `${round3(choice.placeX)},${round3(choice.placeY)}`);
 }
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;

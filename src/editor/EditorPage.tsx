@@ -1,5 +1,6 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { PhotoWindow } from '../frames/ui/PhotoWindow.tsx';
+import { FramePlacer } from '../frames/ui/FramePlacer.tsx';
 import { useSearch } from 'wouter';
 import { findEffect } from '../effects/index.ts';
 import type { SettingValue } from '../effects/types.ts';
@@ -11,12 +12,11 @@ import { firstStepOf } from '../intake/handoff.ts';
 import { acceptAttribute, EDITOR_FORMATS } from '../intake/formats.ts';
 import { NO_FILE_MESSAGE, SHARE_REFUSED_MESSAGE } from '../intake/messages.ts';
 import { listenForPastedFiles } from '../intake/paste.ts';
-import { commandForKey, type CommandUi } from './commands.ts';
-import { focusKind } from '../ui/focus.ts';
+import type { CommandUi } from './commands.ts';
+import { MODAL_VIEWS, useEditorKeys } from './editor-keys.ts';
 import { ActionBar } from './components/ActionBar.tsx';
 import { BatchPanel } from './components/BatchPanel.tsx';
 import { CanvasStage } from './components/CanvasStage.tsx';
-import { CubeLoader } from './components/CubeLoader.tsx';
 import { DrawingOverlay } from './components/DrawingOverlay.tsx';
 import { EffectList } from './components/EffectList.tsx';
 import { EngineChoice } from './components/EngineChoice.tsx';
@@ -24,22 +24,24 @@ import { EditSteps } from './components/EditSteps.tsx';
 import { SharePanel } from './components/SharePanel.tsx';
 import { HiddenFileInput } from '../ui/components/HiddenFileInput.tsx';
 import { NotificationBanner } from './components/NotificationBanner.tsx';
-import { SettingsPanel } from './components/SettingsPanel.tsx';
+import { LookPanel } from './components/LookPanel.tsx';
 import { ShortcutsDialog } from './components/ShortcutsDialog.tsx';
 import { EditorController } from './controller.ts';
 import { cropOpenAtom } from '../crop/ui/crop-controller.ts';
 import { createStore, Provider, useAtomValue, type Store } from '../ui/jotai.ts';
-import { layoutMode } from '../ui/canvas-layout.ts';
+import { isPhone, layoutMode } from '../ui/canvas-layout.ts';
+import { frameOpenAtom } from '../frames/ui/frame-controller.ts';
+import { useToolNeed } from './phone-layout.ts';
+import { useFocusKeeper } from './focus-keeper.ts';
 import { createLinkWriter, lookQuery, parseLookLink, withLook } from '../features/look-link.ts';
 import { committed, linkEdit, openStepIsKept } from '../features/edit-state.ts';
 import { parseRecipeLink } from '../recipes/model/files.ts';
 import { RecipesPanel } from '../recipes/ui/RecipesPanel.tsx';
-import { RecipeSave } from '../recipes/ui/RecipeSave.tsx';
 import { useEditorState } from './state/atoms.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
 import { isBusy, isCollage, type EditorState } from '../features/editor-state.ts';
 import { notifyAtom, type Notification } from '../ui/notifications.ts';
-import { collageSelectionAtom, exportProgressAtom, rememberedSaveOptions } from '../ui/atoms.ts';
+import { collageSelectionAtom, rememberedSaveOptions } from '../ui/atoms.ts';
 import { testOptions } from '../ui/test-hooks.ts';
 import { installTestHooks } from './editor-test-hooks.ts';
 import { useViewport } from '../ui/useViewport.ts';
@@ -58,9 +60,6 @@ const CollageStage = lazy(() =>
   import('../collage/ui/collage-ui.ts').then((m) => ({ default: m.CollageStage })),
 );
 
-/** Views that take the keys and pastes while they are open: dialogs, the camera, the crop tool. */
-const MODAL_VIEWS = 'dialog[open], .camera, .crop-tool';
-
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** What the page itself lays out from the editor's state (each panel reads its own). */
@@ -71,7 +70,9 @@ const pageSlice = (state: EditorState) => ({
   lastAppliedEffectId: state.lastAppliedEffectId,
   busy: isBusy(state),
   isImageReadyInWorker: state.isImageReadyInWorker,
+  imageUrl: state.imageUrl,
   selectedEffectId: state.selectedEffectId,
+  openStepId: state.openStep?.id ?? null,
   currentSettings: state.currentSettings,
   collageConfig: state.collageConfig,
   availableImageAssets: state.availableImageAssets,
@@ -138,6 +139,12 @@ function EditorScreen({ store }: { store: Store }) {
   }, [cropOpen]);
   const viewport = useViewport();
   const mode = layoutMode(viewport.width);
+  const phone = isPhone(viewport);
+  const frameOpen = useAtomValue(frameOpenAtom);
+  const root = useRef<HTMLDivElement>(null);
+  const sidebar = useRef<HTMLElement>(null);
+  const sheet = useRef<HTMLDivElement>(null);
+  useFocusKeeper(root);
   const fileInput = useRef<HTMLInputElement>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [cameraOpen, setCameraOpen] = useState(false);
@@ -201,51 +208,7 @@ function EditorScreen({ store }: { store: Store }) {
     [controller],
   );
 
-  // Keyboard shortcuts; backslash held shows the image before the effect.
-  useEffect(() => {
-    const down = (event: KeyboardEvent) => {
-      // A dialog (the shortcuts list, the camera) has the keys while it is open.
-      if (document.querySelector(MODAL_VIEWS)) return;
-      if (event.key === 'Escape' && store.get(exportProgressAtom) !== null) {
-        event.preventDefault();
-        controller.saves.cancelExport();
-        return;
-      }
-      const focus = focusKind(event.target);
-      if (event.key === '\\' && focus !== 'text') {
-        controller.showOriginal(true);
-        return;
-      }
-      const command = commandForKey(
-        {
-          key: event.key,
-          ctrlKey: event.ctrlKey,
-          metaKey: event.metaKey,
-          shiftKey: event.shiftKey,
-          altKey: event.altKey,
-          focus,
-        },
-        MAC,
-      );
-      if (!command) return;
-      event.preventDefault();
-      if (command.enabled(controller.state)) command.perform(controller, ui);
-    };
-    const up = (event: KeyboardEvent) => {
-      if (event.key === '\\') controller.showOriginal(false);
-    };
-    const visibility = () => {
-      if (document.visibilityState === 'visible') controller.pageVisible();
-    };
-    window.addEventListener('keydown', down);
-    window.addEventListener('keyup', up);
-    document.addEventListener('visibilitychange', visibility);
-    return () => {
-      window.removeEventListener('keydown', down);
-      window.removeEventListener('keyup', up);
-      document.removeEventListener('visibilitychange', visibility);
-    };
-  }, [controller, ui, store]);
+  useEditorKeys(controller, ui, store, MAC);
 
   // Ctrl/Cmd+V of an image loads it as an upload would (a paste into a field stays the field's).
   useEffect(
@@ -290,6 +253,7 @@ function EditorScreen({ store }: { store: Store }) {
       selectedEffectId={draftEffect ?? state.selectedEffectId}
       inEdit={state.inEdit}
       disabled={!state.isImageReadyInWorker}
+      photoUrl={state.isImageReadyInWorker ? state.imageUrl : null}
       onSelect={selectEffect}
       variant={variant}
     />
@@ -299,6 +263,27 @@ function EditorScreen({ store }: { store: Store }) {
   const collageOpen =
     isCollage(state.selectedEffectId) && state.collageConfig !== null && state.isImageReadyInWorker;
 
+  // A panel that opens or changes (another look, the recipes after Apply, the collage) starts at its top.
+  useLayoutEffect(() => {
+    sheet.current?.scrollTo({ top: 0 });
+  }, [state.selectedEffectId, state.openStepId, collageOpen]);
+
+  // On an upright phone the photo gives way to the tool open under it: a look, the frames, or the recipes
+  // once the user has turned to them (a look chosen or applied, a press in the sheet); a new photo shows
+  // at the table's size again.
+  const [engagedWith, setEngagedWith] = useState<number | null>(null);
+  const engage = useCallback(() => setEngagedWith(state.photoSerial), [state.photoSerial]);
+  if ((state.selectedEffectId !== null || frameOpen) && engagedWith !== state.photoSerial)
+    setEngagedWith(state.photoSerial);
+  const toolNeed = useToolNeed(
+    sidebar,
+    mode === 'mobile' && state.isImageReadyInWorker && !collageOpen && engagedWith === state.photoSerial,
+  );
+
+  const photoSize =
+    state.processingWidth && state.processingHeight
+      ? { width: state.processingWidth, height: state.processingHeight }
+      : null;
   const drawing =
     state.isDrawingModeActive && state.processingWidth && state.processingHeight ? (
       <PhotoWindow photo={{ width: state.processingWidth, height: state.processingHeight }}>
@@ -314,7 +299,8 @@ function EditorScreen({ store }: { store: Store }) {
 
   return (
     <div
-      className={`editor editor-${mode}`}
+      ref={root}
+      className={`editor editor-${mode}${phone ? ' editor-phone' : ''}`}
       data-testid="editor"
       data-worker-status={state.workerStatus}
       data-engine={state.engine ?? undefined}
@@ -333,8 +319,12 @@ function EditorScreen({ store }: { store: Store }) {
       <CanvasStage
         controller={controller}
         onHost={onHost}
+        toolNeed={toolNeed}
         onChooseFile={ui.openFilePicker}
-        overlay={drawing}
+        overlay={
+          drawing ??
+          (frameOpen && photoSize ? <FramePlacer frames={controller.frames} photo={photoSize} /> : null)
+        }
         collage={
           collageOpen && state.collageConfig ? (
             <Suspense fallback={null}>
@@ -352,20 +342,29 @@ function EditorScreen({ store }: { store: Store }) {
             : null
         }
       />
-      <aside className="sidebar sidebar-right" aria-label={t('Adjustments and actions')}>
+      <aside className="sidebar sidebar-right" aria-label={t('Adjustments and actions')} ref={sidebar}>
+        {/* On a phone the effects and the edit's steps are strips above the sheet, always in view. */}
+        {phone && (
+          <div className="tool-strips">
+            {effectList('mobile')}
+            <EditSteps controller={controller} />
+          </div>
+        )}
         {/* The controls scroll here, between the photo and the action bar, never under either. */}
         {/* Focusable, so that it scrolls from the keyboard while its buttons are still disabled. */}
         <div
+          ref={sheet}
           className="panel-scroll"
           data-testid="editor-sheet"
           tabIndex={0}
           role="region"
           aria-label={t('Controls')}
+          onPointerDown={engage}
         >
-          {/* On a desktop the steps lead the panel; on a phone or a tablet the chosen look's first controls
-              come first, right under the effects, and the steps follow them. */}
+          {/* On a desktop the steps lead the panel; on a tablet the chosen look's first controls come
+              first, right under the effects, and the steps follow them. */}
           {mode === 'desktop' && <EditSteps controller={controller} />}
-          {mode !== 'desktop' && effectList('mobile')}
+          {mode !== 'desktop' && !phone && effectList('mobile')}
           {collageOpen && state.collageConfig ? (
             <section className="adjustments" aria-label={t('Adjustments')}>
               <h2 className="panel-title">{t('Collage')}</h2>
@@ -383,46 +382,19 @@ function EditorScreen({ store }: { store: Store }) {
             // No effect chosen: the recipes (one tap applies a whole edit).
             <RecipesPanel book={controller.recipes} disabled={!state.isImageReadyInWorker || busy} />
           ) : (
-            <SettingsPanel
-              effectId={state.selectedEffectId}
+            <LookPanel
+              controller={controller}
+              effect={effect}
               settings={{ ...state.currentSettings, ...drafts }}
               onChange={changeSetting}
-              brush={
-                state.isDrawingModeActive && effect?.drawing
-                  ? {
-                      control: effect.drawing.brush,
-                      size: state.blurBrushSize,
-                      onChange: (size) => controller.setBrushSize(size),
-                      onClear: () => controller.clearMask(),
-                    }
-                  : null
-              }
-            >
-              {state.openStepKept && effect.runsOn === 'worker' && (
-                <button
-                  type="button"
-                  className="link-button"
-                  data-testid="edit-step-add-copy"
-                  disabled={busy}
-                  onClick={() => controller.addCopy()}
-                >
-                  {t('Add another {effect}', { effect: t(effect.name) })}
-                </button>
-              )}
-              {effect.runsOn === 'worker' && (
-                <div className="recipe-save-under-look">
-                  <RecipeSave book={controller.recipes} disabled={busy || !state.isImageReadyInWorker} />
-                </div>
-              )}
-              {effect?.needs?.some((need) => need.resource === 'cube') && (
-                <CubeLoader
-                  title={controller.customLutTitle}
-                  onFile={(file) => void controller.loadCube(file)}
-                />
-              )}
-            </SettingsPanel>
+              busy={busy}
+              ready={state.isImageReadyInWorker}
+              openStepKept={state.openStepKept}
+              drawing={state.isDrawingModeActive}
+              brushSize={state.blurBrushSize}
+            />
           )}
-          {mode !== 'desktop' && <EditSteps controller={controller} />}
+          {mode !== 'desktop' && !phone && <EditSteps controller={controller} />}
           <div className="setting editor-language">
             <LanguageSelect />
           </div>
@@ -445,7 +417,7 @@ function EditorScreen({ store }: { store: Store }) {
         </div>
         <SharePanel />
         <BatchPanel controller={controller} />
-        <ActionBar controller={controller} ui={ui} compact={mode !== 'desktop'} mac={MAC} />
+        <ActionBar controller={controller} ui={ui} compact={mode !== 'desktop'} phone={phone} mac={MAC} />
         <ShortcutsDialog open={shortcutsOpen} mac={MAC} onClose={() => setShortcutsOpen(false)} />
         {cropInput && (
           <Suspense fallback={null}>

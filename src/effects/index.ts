@@ -12,16 +12,18 @@ import type { EffectDefinition } from './types.ts';
 import { vibranceEffect } from './vibrance.ts';
 
 /**
- * Every effect, in the order the Effects list shows them (spec section 3's order, vibrance last); each
- * worker effect with its strength (strength.ts), added here for all alike.
+ * Every effect, in the order the Effects list shows them (and the digit keys choose them): the landing
+ * page's three looks first (CCD, Nokia, the film filters), so that what brought the user is the first
+ * thing they see and its thumbnail is made first; then spec section 3's order, vibrance last. Each worker
+ * effect with its strength (strength.ts), added here for all alike.
  */
 export const EFFECTS: readonly EffectDefinition[] = [
-  jpegSimulationEffect,
-  pg2016Effect,
-  collageEffect,
-  smartBlurEffect,
   ccdEffect,
   nokiaEffect,
+  pg2016Effect,
+  jpegSimulationEffect,
+  collageEffect,
+  smartBlurEffect,
   laptopEffect,
   iphone3Effect,
   dualVignetteEffect,

@@ -21,10 +21,13 @@ export const STRENGTH: RangeSetting = {
   testId: 'look-strength',
 };
 
-/** The effect with the strength setting after its own; effects that run on the main thread are left alone. */
+/**
+ * The effect with the strength setting first, before its own: the control a look is most often changed by
+ * comes first in its panel on every size. Effects that run on the main thread are left alone.
+ */
 export function withStrength(effect: EffectDefinition): EffectDefinition {
   if (effect.runsOn !== 'worker' || effect.settings.some((s) => s.name === STRENGTH_SETTING)) return effect;
-  return { ...effect, settings: [...effect.settings, STRENGTH] };
+  return { ...effect, settings: [STRENGTH, ...effect.settings] };
 }
 
 /** The step's strength, 0..100 (100 when the settings have none). */

@@ -14,30 +14,76 @@ export interface Notification {
   id: number;
   kind: NotificationKind;
   message: Shown;
-  /** Closes by itself after this long. */
-  durationMs: number;
+  /** Closes by itself after this long on screen; null: stays until closed or the user acts again. */
+  durationMs: number | null;
   action?: NotificationAction;
 }
 
 export const NOTIFICATION_DURATION_MS = 5000;
+/** How many notifications are on screen at once; older ones wait, their time not yet counting. */
+export const SHOWN_AT_ONCE = 3;
 
 let nextId = 1;
 
-export const notificationAtom = atom<Notification | null>(null);
+/**
+ * Every notification not yet closed, oldest first. A new one never replaces another: the newest is shown
+ * on top and the ones before it under it, each with its own time (an Undo keeps its button while a newer
+ * notice is read); past SHOWN_AT_ONCE the oldest wait their turn.
+ */
+export const notificationsAtom = atom<readonly Notification[]>([]);
+
+/** The newest notification, or null. */
+export const notificationAtom = atom((get) => get(notificationsAtom).at(-1) ?? null);
+
+/**
+ * How long a notification of this kind stays: an error until it is closed or the user acts again (a
+ * refused photo's reason is still there when they look back); the rest the spec's 5 s, or their own.
+ */
+export function durationOf(kind: NotificationKind, durationMs?: number): number | null {
+  if (kind === 'error') return null;
+  return durationMs ?? NOTIFICATION_DURATION_MS;
+}
 
 export const notifyAtom = atom(
   null,
   (
-    _get,
+    get,
     set,
     note: { kind: NotificationKind; message: Shown; durationMs?: number; action?: NotificationAction },
   ) => {
-    set(notificationAtom, { id: nextId++, durationMs: NOTIFICATION_DURATION_MS, ...note });
+    const added: Notification = {
+      id: nextId++,
+      kind: note.kind,
+      message: note.message,
+      durationMs: durationOf(note.kind, note.durationMs),
+      ...(note.action ? { action: note.action } : {}),
+    };
+    // The same words again (a repeated warning) move to the top rather than stacking up; a notice with an
+    // action is its own, whatever its words (two deleted recipes, two Undos).
+    const same = (n: Notification) =>
+      !n.action && !added.action && n.kind === added.kind && n.message === added.message;
+    set(notificationsAtom, [...get(notificationsAtom).filter((n) => !same(n)), added]);
   },
 );
 
 export const dismissNotificationAtom = atom(null, (get, set, id: number) => {
-  if (get(notificationAtom)?.id === id) set(notificationAtom, null);
+  const list = get(notificationsAtom);
+  if (list.some((n) => n.id === id))
+    set(
+      notificationsAtom,
+      list.filter((n) => n.id !== id),
+    );
+});
+
+/** The user acted again: the errors on screen close (what they did next answers them). */
+export const userActedAtom = atom(null, (get, set) => {
+  const list = get(notificationsAtom);
+  const seen = new Set(list.slice(-SHOWN_AT_ONCE).filter((n) => n.durationMs === null));
+  if (seen.size > 0)
+    set(
+      notificationsAtom,
+      list.filter((n) => !seen.has(n)),
+    );
 });
 
 /** How the editor's parts tell the user something: a notification, its duration and its action optional. */

@@ -1,10 +1,13 @@
 // axe on each part of the editor in the component tier, at the three layouts (phone, small window,
 // desktop): the editor empty, with an effect, comparing, the shortcuts; the collage's panel and text
-// controls; the open crop tool, which must also fit the screen with 44 px targets.
+// controls; the open crop tool, which must also fit the screen with 44 px targets; the phone's More menu,
+// a recipe's menu, the batch panel and the frame choice with the photo to place in its window.
 import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { seriousViolations } from './support/axe.ts';
-import { loadPhoto, openEditor, settledOn } from './support/editor.tsx';
+import { loadPhoto, openEditor, settled, settledOn } from './support/editor.tsx';
+import { choose } from './support/files.ts';
+import { madePhoto } from './support/made-photo.ts';
 
 const VIEWPORTS = [
   [390, 844],
@@ -70,5 +73,35 @@ describe.each(VIEWPORTS)('at %ix%i', (width, height) => {
       expect([name, ...within(control)]).toEqual([name, true, true, true, true]);
       expect(control.getBoundingClientRect().height).toBeGreaterThanOrEqual(44);
     }
+  });
+
+  test("the phone's More menu, a recipe's menu, the batch panel, and the frame choice with the photo to place", async () => {
+    await page.viewport(width, height);
+    await openEditor();
+    choose(page.getByTestId('editor-upload-input').element() as HTMLInputElement, [
+      await madePhoto(800, 1000),
+      await madePhoto(600, 400),
+    ]);
+    await expect.element(page.getByTestId('batch-panel')).toBeVisible();
+    await settled();
+    const more = document.querySelector<HTMLElement>('.more-actions-toggle');
+    if (width < 768) {
+      expect(more, 'a phone has More').not.toBeNull();
+      more!.click();
+      await expect.element(page.getByTestId('more-actions').getByTestId('upload-button')).toBeVisible();
+      expect(await seriousViolations()).toEqual([]);
+      await userEvent.keyboard('{Escape}');
+    }
+    // Scrolled to in the sheet first, as a user does (on a phone it may lie under the action bar's edge).
+    const recipeMenu = page.getByTestId('recipe-menu').first().element() as HTMLElement;
+    recipeMenu.scrollIntoView({ block: 'center' });
+    recipeMenu.click();
+    await expect.element(page.getByTestId('recipe-export')).toBeVisible();
+    expect(await seriousViolations()).toEqual([]);
+    await userEvent.keyboard('{Escape}');
+    await page.getByTestId('frame-button').click();
+    await page.getByTestId('frame-instant-square').click();
+    await expect.element(page.getByTestId('frame-place')).toBeVisible();
+    expect(await seriousViolations()).toEqual([]);
   });
 });

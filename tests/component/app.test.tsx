@@ -88,19 +88,61 @@ describe('notifications', () => {
     expect(note.query()).toBeNull();
   });
 
-  test('a newer notification replaces the older one and has its own 5 s', async () => {
+  test('a newer notification goes on top; the older stays under it, each on its own time (fake timers)', async () => {
     vi.useFakeTimers();
     const store = show('info', 'first');
     await shown();
     await vi.advanceTimersByTimeAsync(4000);
     store.set(notifyAtom, { kind: 'warning', message: 'second' });
     await shown();
-    await vi.advanceTimersByTimeAsync(4000);
-    await shown();
     expect(page.getByTestId('notification').element().textContent).toContain('second');
+    expect(page.getByTestId('notification-earlier').element().textContent).toContain('first');
     await vi.advanceTimersByTimeAsync(1010);
     await shown();
+    // The first's 5 s are over, the second's not.
+    expect(page.getByTestId('notification-earlier').query()).toBeNull();
+    expect(page.getByTestId('notification').element().textContent).toContain('second');
+    await vi.advanceTimersByTimeAsync(4000);
+    await shown();
     expect(page.getByTestId('notification').query()).toBeNull();
+  });
+
+  test('an error is still shown 10 s later; a press elsewhere (the user acting again) closes it, a press on it or Tab does not', async () => {
+    vi.useFakeTimers();
+    const store = show('error', 'This file is not a photo the editor can open.');
+    store.set(notifyAtom, { kind: 'success', message: 'Saved.' });
+    await shown();
+    await vi.advanceTimersByTimeAsync(10_000);
+    await shown();
+    // The success had its 5 s; the error stays.
+    expect(page.getByTestId('notification').element().getAttribute('data-kind')).toBe('error');
+    expect(page.getByTestId('notification-earlier').query()).toBeNull();
+    const note = page.getByTestId('notification').element();
+    note.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    await shown();
+    expect(page.getByTestId('notification').query()).not.toBeNull();
+    document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    await shown();
+    expect(page.getByTestId('notification').query()).toBeNull();
+  });
+
+  test('two Undos offered in a row both stay, and each restores its own', async () => {
+    const undone: string[] = [];
+    const { store } = render(<NotificationBanner />);
+    for (const name of ['A', 'B'])
+      store.set(notifyAtom, {
+        kind: 'info',
+        message: `Deleted ${name}.`,
+        durationMs: 10_000,
+        action: { label: 'Undo', run: () => undone.push(name) },
+      });
+    await expect.element(page.getByTestId('notification')).toHaveTextContent('Deleted B.');
+    await page.getByTestId('notification').getByRole('button', { name: 'Undo' }).click();
+    await expect.element(page.getByTestId('notification')).toHaveTextContent('Deleted A.');
+    await page.getByTestId('notification').getByRole('button', { name: 'Undo' }).click();
+    expect(undone).toEqual(['B', 'A']);
+    await expect.element(page.getByTestId('notification')).not.toBeInTheDocument();
   });
 
   test('errors and warnings are alerts, other news a status; the close button closes it at once', async () => {
@@ -108,8 +150,12 @@ describe('notifications', () => {
     await expect.element(page.getByRole('alert')).toHaveTextContent('Failed to load image file');
     store.set(notifyAtom, { kind: 'success', message: 'Saved.' });
     await expect.element(page.getByRole('status')).toHaveTextContent('Saved.');
+    // The error stays under the newer news.
+    await expect.element(page.getByRole('alert')).toHaveTextContent('Failed to load image file');
     expect(await seriousViolations()).toEqual([]);
-    await page.getByRole('button', { name: 'Close notification' }).click();
+    await page.getByTestId('notification').getByRole('button', { name: 'Close notification' }).click();
+    await expect.element(page.getByTestId('notification')).toHaveAttribute('data-kind', 'error');
+    await page.getByTestId('notification').getByRole('button', { name: 'Close notification' }).click();
     await expect.element(page.getByTestId('notification')).not.toBeInTheDocument();
   });
 

@@ -90,7 +90,7 @@ describe('shortcuts', () => {
   test('a digit chooses its effect, also with an effect button focused', async () => {
     await openEditor();
     await loadPhoto('kodak/kodim05.png');
-    await userEvent.keyboard('5');
+    await userEvent.keyboard('1');
     await expect.element(effect('ccdEffect')).toHaveAttribute('aria-pressed', 'true');
     await settled();
     (effect('ccdEffect').element() as HTMLElement).focus();
@@ -101,7 +101,7 @@ describe('shortcuts', () => {
   test('in a text field a digit is typed, not a shortcut, and Enter takes the value without applying', async () => {
     await openEditor();
     await loadPhoto('kodak/kodim05.png');
-    await userEvent.keyboard('6');
+    await userEvent.keyboard('2');
     await expect.element(effect('nokiaEffect')).toHaveAttribute('aria-pressed', 'true');
     await settled();
     // Typed key by key into the box: each digit is the field's (no effect is chosen by it). A pause after
@@ -126,7 +126,7 @@ describe('shortcuts', () => {
   test("Enter on the focused photo applies: 'Applied Nokia.'", async () => {
     await openEditor();
     await loadPhoto('kodak/kodim05.png');
-    await userEvent.keyboard('6');
+    await userEvent.keyboard('2');
     await settledOn('nokiaEffect');
     canvas().parentElement!.focus();
     await userEvent.keyboard('{Enter}');
@@ -142,7 +142,7 @@ describe('shortcuts', () => {
     await expect.element(dialog).toHaveTextContent(/Keyboard shortcuts/);
     await expect.element(dialog).toHaveTextContent(/Vibrance/);
     expect(await seriousViolations(dialog.element())).toEqual([]);
-    await userEvent.keyboard('3');
+    await userEvent.keyboard('5');
     await expect.element(effect('collageEffect')).toHaveAttribute('aria-pressed', 'false');
     await userEvent.keyboard('{Escape}');
     await expect.element(dialog).not.toBeVisible();

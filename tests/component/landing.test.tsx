@@ -24,6 +24,23 @@ describe('the upload box', () => {
     expect(input().accept).toBe('image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif');
   });
 
+  test('the upload box opens its file chooser on Enter, from the keyboard alone', async () => {
+    landing();
+    const box = input();
+    let opened = 0;
+    // The chooser itself is the browser's: what is checked is that Enter asks for it.
+    box.showPicker = () => {
+      opened += 1;
+    };
+    box.click = () => {
+      opened += 1;
+    };
+    box.focus();
+    expect(document.activeElement).toBe(box);
+    await userEvent.keyboard('{Enter}');
+    expect(opened).toBe(1);
+  });
+
   test("'Please select an image first.' when Start Editing comes before a photo", async () => {
     const { history } = landing();
     await page.getByTestId('start-editing').click();

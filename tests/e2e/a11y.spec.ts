@@ -17,32 +17,10 @@ for (const viewport of VIEWPORTS) {
   const size = `${viewport.width}x${viewport.height}`;
   const effect = (id: string) => `${viewport.width > 991 ? 'effect-' : 'effect-mobile-'}${id}`;
 
-  test(`at ${size} the editor has no serious or critical accessibility violations: empty, with an effect, comparing, the shortcuts`, async ({
-    page,
-    editor,
-  }) => {
-    await page.setViewportSize(viewport);
-    // Thumbnails as the user has them (they are part of what is scanned); no warm-up, which shows nothing.
-    await editor.open('webgl2', 'testHooks=1&warmUp=0', { thumbnails: true });
-    expect(await seriousViolations(page)).toEqual([]);
-
-    await editor.load('kodak/kodim23.png');
-    await page.getByTestId(effect('ccdEffect')).click();
-    await editor.settled();
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByTestId('compare-button').focus();
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('before-label')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('?');
-    await expect(page.getByTestId('shortcuts-dialog')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-  });
-
-  test(`at ${size} the landing page and the privacy page have no serious or critical accessibility violations`, async ({
+  test(`at ${size} the landing page, the privacy page and the editor have no serious or critical accessibility violations: the editor empty, with an effect, comparing, the shortcuts, More`, async ({
     page,
     landing,
+    editor,
   }) => {
     await page.setViewportSize(viewport);
     await page.goto('/');
@@ -57,6 +35,28 @@ for (const viewport of VIEWPORTS) {
 
     await page.goto('/privacy');
     await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Thumbnails as the user has them (they are part of what is scanned); no warm-up, which shows nothing.
+    await editor.open('webgl2', 'testHooks=1&warmUp=0', { thumbnails: true });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await editor.load('kodak/kodim23.png');
+    await page.getByTestId(effect('ccdEffect')).click();
+    await editor.settled();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('compare-button').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('before-label')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+    // The phone's More menu, open.
+    await page.getByTestId('more-actions').getByRole('button', { name: 'More actions' }).click();
+    await expect(page.getByTestId('more-actions').getByTestId('upload-button')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('?');
+    await expect(page.getByTestId('shortcuts-dialog')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

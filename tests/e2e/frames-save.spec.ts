@@ -15,18 +15,18 @@ test('a 12 MP print drawn in 256 px pieces reports progress all along: no engine
   editor,
 }) => {
   test.setTimeout(300_000);
-  await editor.open('webgpu', 'frame=instant-square');
+  await editor.open('webgpu', 'frame=instant-square&frameFill=1');
   const photo = await enlargedJpeg(page, 'kodak/kodim23.png', PHOTO.width, PHOTO.height);
   const file = { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo };
   await editor.load(file);
   await page.getByTestId('save-full-resolution').check();
   const whole = await saveBytes(page);
-  const print = framedSize({ ...NO_FRAME, id: 'instant-square' }, PHOTO);
+  const print = framedSize({ ...NO_FRAME, id: 'instant-square', fill: 1 }, PHOTO);
   expect(jpegSize(whole.bytes)).toEqual(print);
 
   // The same print in 256 px pieces, a couple of hundred of them, each one far shorter than the watchdog's
   // five seconds and all of them together far longer.
-  await editor.open('webgpu', 'frame=instant-square&workerTimeout=5000');
+  await editor.open('webgpu', 'frame=instant-square&frameFill=1&workerTimeout=5000');
   await editor.load(file);
   await page.getByTestId('save-full-resolution').check();
   await page.evaluate(() => window.__retrocam?.setTileLimit(256));

@@ -169,3 +169,71 @@ for (const setup of SETUPS) {
     }
   });
 }
+
+/**
+ * The controls whose text is wider than their box (scrollWidth against clientWidth), as in the component
+ * tier's twelve-language sweep (tests/component/label-fit.test.tsx), which runs in Chromium.
+ */
+const CUT_LABELS = `() => [...document.querySelectorAll(
+  'button, select, label, .effect-name, .panel-title, .recipe-name, .setting, .frame-option, .frame-choice span, .crop-tools, .save-option, .hint'
+)].filter((element) => element.getClientRects().length > 0 && !element.closest('.visually-hidden') &&
+  element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1)
+  .map((element) => (element.getAttribute('data-testid') || element.className) + ' "' +
+    (element.textContent || '').trim().slice(0, 24) + '": ' + element.scrollWidth + ' > ' + element.clientWidth)`;
+
+const READY = `() => { const e = document.querySelector('[data-testid=editor]');
+  return !!e && e.getAttribute('data-worker-status') === 'ImageReady' &&
+    !document.querySelector('[data-testid=processing-overlay]'); }`;
+
+for (const setup of SETUPS) {
+  test(`${setup.name}: German and Arabic on a phone, no label wider than its control in the editor, the crop tool and the frame choice`, async ({
+    baseURL,
+    display,
+  }) => {
+    const browser = await setup.launch(baseURL ?? '', display);
+    const cut: string[] = [];
+    try {
+      for (const lang of ['de', 'ar']) {
+        await browser.open(`/editor?lang=${lang}&testHooks=1&thumbnails=0&warmUp=0&engine=cpu`);
+        await browser.resize(PHONE).catch(() => undefined);
+        await browser.upload('editor-upload-input', fixturePath('kodak/kodim04.png'));
+        await waitForValue<boolean>(browser, 'the photo ready', READY, Boolean);
+        const look = async (part: string) => {
+          for (const found of await browser.evaluate<string[]>(CUT_LABELS))
+            cut.push(`${lang}, ${part}: ${found}`);
+        };
+        await look('recipes');
+        await browser.click('effect-mobile-ccdEffect');
+        await waitForValue<boolean>(
+          browser,
+          "CCD's controls",
+          `() => !!document.querySelector('[data-testid=look-strength]')`,
+          Boolean,
+        );
+        await waitForValue<boolean>(browser, 'CCD applied', READY, Boolean);
+        await look('CCD');
+        await browser.click('crop-button');
+        await waitForValue<boolean>(
+          browser,
+          'the crop tool',
+          `() => !!document.querySelector('[data-testid=crop-frame]')`,
+          Boolean,
+        );
+        await look('crop');
+        await browser.click('crop-cancel');
+        await browser.click('frame-button');
+        await browser.click('frame-instant-mini');
+        await waitForValue<boolean>(
+          browser,
+          'the caption field',
+          `() => !!document.querySelector('[data-testid=frame-caption]')`,
+          Boolean,
+        );
+        await look('frame');
+      }
+    } finally {
+      await browser.close().catch(() => undefined);
+    }
+    expect(cut).toEqual([]);
+  });
+}

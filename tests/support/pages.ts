@@ -38,12 +38,14 @@ class AppPage {
   }
 
   /**
-   * Closes the notification, if it is still there: a notification closes itself after 5 s, which a step
-   * before this one (a save decoded in the page) can outlast on a busy machine.
+   * Closes the notifications, if they are still there: a notification closes itself after 5 s, which a
+   * step before this one (a save decoded in the page) can outlast on a busy machine; an error stays.
    */
   async closeNotification(): Promise<void> {
+    // Notices stack (the newest on top): each is closed, the errors too, which stay until closed.
     const close = this.notification.getByRole('button', { name: 'Close notification' });
-    if (await close.isVisible()) await close.click({ timeout: 2000 }).catch(() => undefined);
+    for (let i = 0; i < 10 && (await close.isVisible()); i++)
+      await close.click({ timeout: 2000 }).catch(() => undefined);
     await expect(this.notification).toHaveCount(0);
   }
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { baseName, batchEntryName, batchPercent, photoCount } from '../../src/editor/batch.ts';
+import { editSummary } from '../../src/editor/components/change-label.ts';
+import { noCrop } from '../../src/crop/model/crop-choice.ts';
+import { EMPTY_EDIT, type Edit } from '../../src/edit/edit.ts';
+import { NO_FRAME } from '../../src/frames/model/choice.ts';
+import { english, msg } from '../../src/i18n/msg.ts';
+import type { MessageValues } from '../../src/i18n/i18n.ts';
 
 describe('batch zip entry names', () => {
   it('are the source base name and the look', () => {
@@ -46,5 +52,20 @@ describe('batch progress', () => {
     expect(batchPercent({ files, running: { index: 0, fraction: 0 }, refusals: [] })).toBe(0);
     expect(batchPercent({ files, running: { index: 1, fraction: 0.5 }, refusals: [] })).toBe(38);
     expect(batchPercent({ files, running: { index: 3, fraction: 1 }, refusals: [] })).toBe(100);
+  });
+});
+
+describe("the batch's 'The edit on screen'", () => {
+  // The English catalogue: the message itself, its values filled in.
+  const t = (id: string, values?: MessageValues) => english(values ? msg(id, values) : id);
+  it('names what the edit holds: its looks, its crop and its frame, in order', () => {
+    const crop = { ...noCrop({ width: 800, height: 1000 }), aspect: '4-5' as const };
+    const edit: Edit = {
+      crop,
+      steps: [{ kind: 'effect', id: 's1', effectId: 'ccdEffect', settings: {} }],
+      frame: { ...NO_FRAME, id: 'instant-square' },
+    };
+    expect(editSummary(edit, t)).toBe('CCD, Crop 4:5, Instant square');
+    expect(editSummary(EMPTY_EDIT, t)).toBe('No changes');
   });
 });

@@ -4,7 +4,7 @@
 // where the layout places them and the paper around them, not the photo's edge smeared over the window.
 import { describe, expect, it } from 'vitest';
 import { NO_FRAME, type FrameChoice } from '../../src/frames/model/choice.ts';
-import { FRAMES, frameSpec } from '../../src/frames/model/frames.ts';
+import { FRAMES, FRAME_KIND, frameSpecFor } from '../../src/frames/model/frames.ts';
 import { MIN_WINDOW, printLayout, type PrintLayout, type Size } from '../../src/frames/model/layout.ts';
 import { frameInvocation, framePieces, photoRegion } from '../../src/engine/worker/frame-plan.ts';
 import { frame } from '../../src/pipeline/stages/frame/kernel.ts';
@@ -18,7 +18,12 @@ const EXTREME: Size[] = [
   { width: 1, height: 1 },
 ];
 
-const choice = (id: FrameChoice['id']): FrameChoice => ({ ...NO_FRAME, id, caption: 'Hi' });
+const choice = (id: FrameChoice['id'], patch: Partial<FrameChoice> = {}): FrameChoice => ({
+  ...NO_FRAME,
+  id,
+  caption: 'Hi',
+  ...patch,
+});
 
 /** Where the photo lies in the print: the window's pixels that map into it. */
 function photoRect(layout: PrintLayout, photo: Size) {
@@ -40,10 +45,13 @@ describe('a frame around an extreme photo', () => {
           expect(layout.width).toBeGreaterThan(MIN_WINDOW);
           expect(layout.height).toBeGreaterThan(MIN_WINDOW);
         } else {
-          const aspect = frameSpec(spec.id)!.print.width / frameSpec(spec.id)!.print.height;
-          expect(layout.width / layout.height).toBeCloseTo(aspect, 1);
-          const window = frameSpec(spec.id)!.window;
-          expect(layout.window.width / layout.window.height).toBeCloseTo(window.width / window.height, 1);
+          // Film turns for an upright photo (the 35 mm strip runs down the print).
+          const shot = frameSpecFor(spec.id, photo)!;
+          const turned = shot.kind === FRAME_KIND.film35Upright;
+          const aspect = shot.print.width / shot.print.height;
+          expect(layout.width / layout.height).toBeCloseTo(turned ? 1 / aspect : aspect, 1);
+          const window = shot.window.width / shot.window.height;
+          expect(layout.window.width / layout.window.height).toBeCloseTo(turned ? 1 / window : window, 1);
         }
         // The whole photo lies inside the window (letterboxed), centred.
         const placed = photoRect(layout, photo);
@@ -66,8 +74,8 @@ describe('a frame around an extreme photo', () => {
           }
       });
 
-  it('a photo that is only thin, not tiny, keeps the centred crop it had', () => {
-    const layout = printLayout(choice('instant-square'), { width: 768, height: 512 })!;
+  it('a photo that is only thin, not tiny, filling the window, keeps the centred crop it had', () => {
+    const layout = printLayout(choice('instant-square', { fill: 1 }), { width: 768, height: 512 })!;
     expect(layout.window).toMatchObject({ width: 512, height: 512 });
     expect(layout.crop).toEqual({ x: 128, y: 0 });
   });
@@ -110,6 +118,37 @@ function drawPrint(id: FrameChoice['id'], photo: Size) {
     }
   return { layout, print };
 }
+
+describe('an upright photo on 35 mm film, drawn piece by piece', () => {
+  it('the photo in a window taller than wide, the holes in two columns beside it, none above or below', () => {
+    const { layout, print } = drawPrint('film-35mm', { width: 200, height: 300 });
+    const at = (x: number, y: number) => (y * layout.width + x) * 4;
+    const red = (x: number, y: number) => {
+      const i = at(x, y);
+      return print[i]! > 200 && print[i + 1]! < 60 && print[i + 2]! < 60;
+    };
+    const light = (x: number, y: number) => {
+      const i = at(x, y);
+      return print[i]! > 200 && print[i + 1]! > 200 && print[i + 2]! > 200;
+    };
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    const lightColumns = new Set<number>();
+    let lightInLine = 0;
+    for (let y = 0; y < layout.height; y++)
+      for (let x = 0; x < layout.width; x++) {
+        if (red(x, y))
+          [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+        if (!light(x, y)) continue;
+        lightColumns.add(x < layout.width / 2 ? 0 : 1);
+        const beside = x < layout.window.x || x >= layout.window.x + layout.window.width;
+        if (!beside) lightInLine++;
+      }
+    expect(y1 - y0).toBeGreaterThan(1.4 * (x1 - x0));
+    expect(x1 - x0 + 1).toBeGreaterThanOrEqual(196);
+    expect([...lightColumns].sort()).toEqual([0, 1]);
+    expect(lightInLine).toBe(0);
+  });
+});
 
 describe('the print of an extreme photo, drawn piece by piece', () => {
   const isRed = (print: Uint8ClampedArray, i: number) =>

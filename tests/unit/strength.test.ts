@@ -34,6 +34,11 @@ describe('strength on every step', () => {
     }
   });
 
+  it("is every worker effect's first setting, so its panel shows it first on every size", () => {
+    for (const e of EFFECTS.filter((x) => x.runsOn === 'worker'))
+      expect(e.settings.filter((s) => !s.hidden)[0]?.name, e.id).toBe('strength');
+  });
+
   it("at 100 is the effect's own chain; below, the same chain then a mix with the step's input", () => {
     for (const e of EFFECTS.filter((x) => x.runsOn === 'worker')) {
       const own = e.stages(defaultSettings(e), SIZE);

@@ -43,6 +43,19 @@ const batchOf = (files: readonly File[]): readonly File[] => (files.length > 1 ?
  * The landing page's upload box: click or drop a file, see it as a JPEG preview, then 'Start Editing'
  * (the editor gets the file in memory) or 'Cancel'.
  */
+/** Opens a file input's chooser: its showPicker where the browser has one, else a click on it. */
+function openChooser(input: HTMLInputElement): void {
+  try {
+    if (typeof input.showPicker === 'function') {
+      input.showPicker();
+      return;
+    }
+  } catch {
+    // Refused (not from a user's key): a click is the older way.
+  }
+  input.click();
+}
+
 export function UploadBox() {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   /** A file being checked and decoded; the one chosen before stays until it is ready. */
@@ -253,6 +266,12 @@ export function UploadBox() {
             data-testid="upload-input"
             aria-describedby={hintId}
             multiple
+            onKeyDown={(event) => {
+              // Enter opens the file chooser as Space does (a file input answers only Space by itself).
+              if (event.key !== 'Enter' || event.repeat) return;
+              event.preventDefault();
+              openChooser(event.currentTarget);
+            }}
             onChange={(event) => {
               const files = [...(event.target.files ?? [])];
               event.target.value = '';

@@ -1,4 +1,4 @@
-import { useCallback, useId } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { FrameButton } from '../../frames/ui/FrameChoice.tsx';
 import { ariaShortcut, findCommand, shortcutLabel, type CommandUi } from '../commands.ts';
 import type { EditorController } from '../controller.ts';
@@ -19,6 +19,8 @@ interface ActionBarProps {
   ui: CommandUi;
   /** A phone's or a tablet's panel: short labels. */
   compact: boolean;
+  /** A phone: one row, the actions that do not fit it in the More menu. */
+  phone: boolean;
   mac: boolean;
 }
 
@@ -29,12 +31,24 @@ interface ActionButtonProps extends ActionBarProps {
   primary?: boolean;
   /** The change the command acts on (Undo's, Redo's), named beside its label. */
   step?: (state: EditorState) => EditChange | null;
+  /** Shown in place of the label (which stays the button's name): the phone's one-row bar. */
+  icon?: ReactNode;
 }
 
 const undoStep = (state: EditorState) => undoTarget(state);
 const redoStep = (state: EditorState) => redoChange(state.history);
 
-function ActionButton({ controller, ui, mac, commandId, label, testId, primary, step }: ActionButtonProps) {
+function ActionButton({
+  controller,
+  ui,
+  mac,
+  commandId,
+  label,
+  testId,
+  primary,
+  step,
+  icon,
+}: ActionButtonProps) {
   const command = findCommand(commandId);
   const t = useT();
   const change = useEditorState(useCallback((state: EditorState) => step?.(state) ?? null, [step]));
@@ -58,31 +72,163 @@ function ActionButton({ controller, ui, mac, commandId, label, testId, primary, 
       aria-keyshortcuts={binding ? ariaShortcut(binding, mac) : undefined}
       onClick={() => command.perform(controller, ui)}
     >
-      {t(label ?? command.label)}
+      {icon ? (
+        <>
+          {icon}
+          <span className="visually-hidden">{t(label ?? command.label)}</span>
+        </>
+      ) : (
+        t(label ?? command.label)
+      )}
       {stepLabel && <span className="action-step">{stepLabel}</span>}
     </button>
   );
 }
 
 export function ActionBar(props: ActionBarProps) {
+  const save = props.compact ? msg('Save') : undefined;
+  const upload = props.compact ? msg('Upload') : msg('Upload New Image');
+  if (props.phone) {
+    // One row: what an edit is made with; the rest one tap away in More.
+    return (
+      <div className="actions actions-phone">
+        <ActionButton {...props} commandId="apply" testId="apply-button" primary />
+        <ActionButton {...props} commandId="undo" testId="undo-button" step={undoStep} icon={<UndoIcon />} />
+        <ActionButton {...props} commandId="crop" testId="crop-button" />
+        <FrameOption controller={props.controller} />
+        <ActionButton {...props} commandId="save" testId="save-button" label={save} icon={<SaveIcon />} />
+        <MoreActions>
+          <ActionButton {...props} commandId="redo" testId="redo-button" step={redoStep} />
+          <ActionButton {...props} commandId="upload" testId="upload-button" label={upload} />
+          <ActionButton {...props} commandId="camera" testId="camera-button" />
+          <ActionButton {...props} commandId="share" testId="share-button" />
+          <FullResolutionOption controller={props.controller} />
+          <KeepDateOption controller={props.controller} />
+        </MoreActions>
+      </div>
+    );
+  }
   return (
     <div className="actions">
       <ActionButton {...props} commandId="apply" testId="apply-button" primary />
       <ActionButton {...props} commandId="undo" testId="undo-button" step={undoStep} />
       <ActionButton {...props} commandId="redo" testId="redo-button" step={redoStep} />
-      <ActionButton
-        {...props}
-        commandId="upload"
-        testId="upload-button"
-        label={props.compact ? msg('Upload') : msg('Upload New Image')}
-      />
+      <ActionButton {...props} commandId="upload" testId="upload-button" label={upload} />
       <ActionButton {...props} commandId="crop" testId="crop-button" />
       <FrameOption controller={props.controller} />
       <ActionButton {...props} commandId="camera" testId="camera-button" />
-      <ActionButton {...props} commandId="save" testId="save-button" />
       <ActionButton {...props} commandId="share" testId="share-button" />
+      <ActionButton {...props} commandId="save" testId="save-button" label={save} />
       <FullResolutionOption controller={props.controller} />
       <KeepDateOption controller={props.controller} />
+    </div>
+  );
+}
+
+/** Undo's arrow: the phone's bar has no room for its word in every language. */
+function UndoIcon() {
+  return (
+    <svg className="action-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path
+        d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** Save's arrow into a tray: the phone's bar keeps its words for Apply, Crop and Frame. */
+function SaveIcon() {
+  return (
+    <svg className="action-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path
+        d="M12 4v11m-5-5 5 5 5-5M5 19h14"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** Space kept between the More menu and its button or the window's edge, px. */
+const MENU_MARGIN = 8;
+
+/**
+ * The phone's More (`more-actions`): the actions the one-row bar has no room for, in a menu that opens
+ * above its button, inside the window. A choice in it, Escape, or a press outside closes it; Escape gives
+ * the focus back to its button.
+ */
+function MoreActions({ children }: { children: ReactNode }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const wrap = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const key = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    const press = (event: PointerEvent) => {
+      if (!(event.target instanceof Node) || !wrap.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('keydown', key);
+    document.addEventListener('pointerdown', press, true);
+    return () => {
+      document.removeEventListener('keydown', key);
+      document.removeEventListener('pointerdown', press, true);
+    };
+  }, [open]);
+  // Above its button and inside the window (the bar's column clips what overflows it, so it is fixed).
+  useLayoutEffect(() => {
+    if (!open || !toggle.current || !menu.current) return;
+    const at = toggle.current.getBoundingClientRect();
+    const style = menu.current.style;
+    style.bottom = `${Math.round(window.innerHeight - at.top + MENU_MARGIN)}px`;
+    style.maxHeight = `${Math.max(0, Math.round(at.top - 2 * MENU_MARGIN))}px`;
+    const rtl = getComputedStyle(toggle.current).direction === 'rtl';
+    if (rtl) style.left = `${Math.max(MENU_MARGIN, Math.round(at.left))}px`;
+    else style.right = `${Math.max(MENU_MARGIN, Math.round(window.innerWidth - at.right))}px`;
+  }, [open]);
+  return (
+    <div className="more-actions" data-testid="more-actions" ref={wrap}>
+      <button
+        ref={toggle}
+        type="button"
+        className="button more-actions-toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        title={t('More actions')}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">⋯</span>
+        <span className="visually-hidden">{t('More actions')}</span>
+      </button>
+      <div
+        ref={menu}
+        id={menuId}
+        className="more-actions-menu"
+        role="group"
+        aria-label={t('More actions')}
+        hidden={!open}
+        onClick={(event) => {
+          // An action chosen closes the menu; the save options (checkboxes) leave it open.
+          if (event.target instanceof Element && event.target.closest('button')) setOpen(false);
+        }}
+      >
+        {children}
+      </div>
     </div>
   );
 }

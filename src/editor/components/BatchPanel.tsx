@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { recipesAtom } from '../../recipes/ui/recipe-book.ts';
 import type { EditorController } from '../controller.ts';
 import { batchAtom, batchPercent } from '../batch.ts';
 import { useAtomValue } from '../../ui/jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
 import { canRequestImage, isBusy, type EditorState } from '../../features/editor-state.ts';
+import { editOnScreen } from '../../features/edit-state.ts';
+import { editSummary } from './change-label.ts';
 import './BatchPanel.css';
 import { useT } from '../../i18n/use-t.ts';
 import { translate } from '../../i18n/translate-message.ts';
@@ -20,10 +22,14 @@ export function BatchPanel({ controller }: { controller: EditorController }) {
   const batch = useAtomValue(batchAtom);
   const canApply = useEditorState(ready);
   const recipes = useAtomValue(recipesAtom);
+  const t = useT();
+  // What the edit on screen holds, named in the choice: the user sees what every photo will get.
+  const onScreen = useEditorState(
+    useCallback((state: EditorState) => editSummary(editOnScreen(state), t), [t]),
+  );
   // What 'Apply to all' applies: the edit on screen ('') or a kept recipe, by its id.
   const [chosen, setChosen] = useState('');
   const lookId = useId();
-  const t = useT();
   if (batch.files.length === 0) return null;
   const recipe = recipes.find((item) => item.id === chosen)?.recipe ?? null;
   const { running, refusals, files } = batch;
@@ -65,7 +71,7 @@ export function BatchPanel({ controller }: { controller: EditorController }) {
               value={recipe ? chosen : ''}
               onChange={(event) => setChosen(event.target.value)}
             >
-              <option value="">{t('The edit on screen')}</option>
+              <option value="">{t('The edit on screen: {edit}', { edit: onScreen })}</option>
               {recipes.map((item) => (
                 <option key={item.id} value={item.id}>
                   {t('Recipe: {name}', { name: item.recipe.name })}

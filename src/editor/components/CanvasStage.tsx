@@ -9,7 +9,7 @@ import {
   collageDisplaySize,
   fittedCanvasSize,
   layoutMode,
-  mobileCanvasAreaHeight,
+  phoneCanvasAreaHeight,
 } from '../../ui/canvas-layout.ts';
 import { canRequestImage, type EditorState } from '../../features/editor-state.ts';
 import { zoomIndicatorText } from '../state/view-rules.ts';
@@ -45,6 +45,8 @@ interface CanvasStageProps {
   collage?: ReactNode;
   /** The collage canvas's own size while it is open (a phone's canvas area fits it). */
   collageSize?: { width: number; height: number } | null;
+  /** On an upright phone, what the tool open under the photo needs (src/editor/phone-layout.ts); null: none. */
+  toolNeed?: number | null;
 }
 
 export function CanvasStage({
@@ -54,6 +56,7 @@ export function CanvasStage({
   overlay,
   collage,
   collageSize,
+  toolNeed = null,
 }: CanvasStageProps) {
   const state = useEditorState(canvasSlice);
   const t = useT();
@@ -77,7 +80,25 @@ export function CanvasStage({
   });
   const imageWidth = shown.width;
   const imageHeight = shown.height;
-  const fitted = fittedCanvasSize(viewport.width, viewport.height, imageWidth, imageHeight);
+  const mobile = layoutMode(viewport.width) === 'mobile';
+  const table = fittedCanvasSize(viewport.width, viewport.height, imageWidth, imageHeight);
+  const loading = state.workerStatus === 'LoadingImage';
+  const canvasShown = (state.isImageReadyInWorker || loading) && !collage;
+  // On a phone the area is as tall as what it shows: the photo at 1x (zooming scrolls inside the area
+  // rather than growing it) or the collage canvas; shorter while a tool is open under it.
+  const shownHeight =
+    collage && collageSize
+      ? collageDisplaySize(viewport.width, viewport.height, collageSize).height
+      : canvasShown
+        ? table.height
+        : null;
+  const areaHeight = mobile
+    ? phoneCanvasAreaHeight(viewport.height, shownHeight, collage ? null : toolNeed)
+    : null;
+  const fitted =
+    mobile && toolNeed !== null && !collage
+      ? fittedCanvasSize(viewport.width, viewport.height, imageWidth, imageHeight, areaHeight)
+      : table;
   const width = Math.round(fitted.width * state.zoomLevel);
   const height = Math.round(fitted.height * state.zoomLevel);
   const gestures = useCanvasGestures(
@@ -98,20 +119,7 @@ export function CanvasStage({
     (state.workerStatus === 'LoadingImage' || state.workerStatus === 'ApplyingEffect' || saving) &&
     exportProgress === null;
   const { zoomText } = state;
-  const loading = state.workerStatus === 'LoadingImage';
-  const canvasShown = (state.isImageReadyInWorker || loading) && !collage;
-  // On a phone the area is as tall as what it shows: the photo at 1x (zooming scrolls inside the area
-  // rather than growing it) or the collage canvas.
-  const shownHeight =
-    collage && collageSize
-      ? collageDisplaySize(viewport.width, viewport.height, collageSize).height
-      : canvasShown
-        ? fitted.height
-        : null;
-  const areaStyle =
-    layoutMode(viewport.width) === 'mobile'
-      ? { height: mobileCanvasAreaHeight(viewport.height, shownHeight) }
-      : undefined;
+  const areaStyle = areaHeight === null ? undefined : { height: areaHeight };
 
   return (
     <main className="canvas-area" aria-label={t('Canvas')} style={areaStyle}>

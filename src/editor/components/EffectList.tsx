@@ -13,6 +13,8 @@ interface EffectListProps {
   /** The effects that are steps of the edit: choosing one opens its step. */
   inEdit: string;
   disabled: boolean;
+  /** The photo as loaded: each tile shows it until its own thumbnail is made. */
+  photoUrl?: string | null;
   onSelect: (effectId: string) => void;
   /** The mobile copy in the right sidebar uses `effect-mobile-<id>` test ids. */
   variant?: 'main' | 'mobile';
@@ -22,6 +24,7 @@ export const EffectList = memo(function EffectList({
   selectedEffectId,
   inEdit,
   disabled,
+  photoUrl = null,
   onSelect,
   variant = 'main',
 }: EffectListProps) {
@@ -47,13 +50,16 @@ export const EffectList = memo(function EffectList({
               disabled={disabled}
               onClick={() => onSelect(effect.id)}
             >
-              {/* The photo with this effect at its defaults, once the worker has made it. */}
+              {/* The photo with this effect at its defaults, once the worker has made it; until then the
+                  plain photo (never an empty box that looks broken). */}
               {thumbnails[effectThumbnailKey(effect.id)] ? (
                 <Thumbnail
                   className="effect-thumb"
                   image={thumbnails[effectThumbnailKey(effect.id)]!}
                   testId={`thumb-${effect.id}`}
                 />
+              ) : photoUrl ? (
+                <img className="effect-thumb thumb-photo" src={photoUrl} alt="" aria-hidden="true" />
               ) : (
                 <span className="effect-thumb thumb-placeholder" aria-hidden="true" />
               )}

@@ -3,6 +3,8 @@
  * 'Frame: Instant square', 'Recipe: Lake', 'Remove CCD'), and of a step, as the step list shows it;
  * translated with `t`.
  */
+import { cropStepId } from '../../crop/model/crop-choice.ts';
+import type { Edit } from '../../edit/edit.ts';
 import { findEffect } from '../../effects/index.ts';
 import type { EditChange } from '../../edit/history.ts';
 import { FRAMES } from '../../frames/model/frames.ts';
@@ -64,4 +66,17 @@ export function changeLabel(change: EditChange, t: Translate): string {
     case 'link':
       return t(msg('Shared look'));
   }
+}
+
+/**
+ * What an edit holds, as a batch's 'The edit on screen' names it: its looks, its crop and its frame in
+ * order ('CCD, Crop 4:5, Instant square'); 'No changes' for none.
+ */
+export function editSummary(edit: Edit, t: Translate): string {
+  const parts = [
+    ...edit.steps.map((step) => effectName(step.effectId, t)),
+    ...(edit.crop ? [cropName(cropStepId(edit.crop), t)] : []),
+    ...(edit.frame.id !== 'none' ? [frameName(edit.frame.id, t)] : []),
+  ];
+  return parts.length > 0 ? parts.join(t(msg(', '))) : t(msg('No changes'));
 }

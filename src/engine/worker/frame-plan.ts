@@ -6,7 +6,7 @@ import type { StageInvocation } from '../../pipeline/stages/invocation.ts';
 import { FRAME_LOOK } from '../../pipeline/stages/frame/stage.ts';
 import type { TileLimits } from '../tiling.ts';
 import type { FrameChoice } from '../../edit/frame.ts';
-import { FRAME_KIND, type Rect } from '../../frames/model/frames.ts';
+import { FRAME_KIND, isFilm, type Rect } from '../../frames/model/frames.ts';
 import type { PrintLayout, Size } from '../../frames/model/layout.ts';
 
 /** The resource key of the frame's text texture. */
@@ -14,8 +14,7 @@ export const FRAME_TEXT = 'frame:text';
 
 /** The paper (or rebate) and the ink for a frame. */
 function colours(layout: PrintLayout, choice: FrameChoice) {
-  const film = layout.kind === FRAME_KIND.film35 || layout.kind === FRAME_KIND.film120;
-  if (film) {
+  if (isFilm(layout.kind)) {
     return choice.orangeMask
       ? { paper: FRAME_LOOK.ORANGE, ink: FRAME_LOOK.EDGE_ON_ORANGE }
       : { paper: FRAME_LOOK.REBATE, ink: FRAME_LOOK.EDGE_ON_BLACK };

@@ -8,8 +8,20 @@ import { msg } from '../../i18n/msg.ts';
 export { FRAME_IDS, isFrameId, type FrameId };
 
 /** What the frame stage draws around the window (the stage's `kind` uniform). */
-export const FRAME_KIND = { none: 0, instant: 1, film35: 2, film120: 3, border: 4 } as const;
+export const FRAME_KIND = {
+  none: 0,
+  instant: 1,
+  film35: 2,
+  film120: 3,
+  border: 4,
+  film35Upright: 5,
+} as const;
 export type FrameKind = (typeof FRAME_KIND)[keyof typeof FRAME_KIND];
+
+/** A film strip (its rebate, the next frames' edges), not paper. */
+export function isFilm(kind: FrameKind): boolean {
+  return kind === FRAME_KIND.film35 || kind === FRAME_KIND.film120 || kind === FRAME_KIND.film35Upright;
+}
 
 export interface Rect {
   x: number;
@@ -103,4 +115,31 @@ export const FRAMES: readonly FrameSpec[] = [
 
 export function frameSpec(id: FrameId): FrameSpec | null {
   return FRAMES.find((frame) => frame.id === id) ?? null;
+}
+
+/**
+ * The 120 frame for an upright photo: 6 x 4.5 (a 645 camera's frame, 56 mm high across the roll and
+ * 41.5 mm along it), with the same rebate and edge print as the square frame.
+ */
+const FILM_120_UPRIGHT: FrameSpec = {
+  id: 'film-120',
+  name: msg('120 film'),
+  kind: FRAME_KIND.film120,
+  print: { width: 49.5, height: 61.5 },
+  window: { x: 4, y: 2.75, width: 41.5, height: 56 },
+  text: { x: 0, y: 0.35, width: 49.5, height: 2.1 },
+  caption: false,
+};
+
+/**
+ * The frame as shot for a photo of this shape: film is shot both ways, so an upright photo (taller than
+ * wide) gets an upright frame: the 35 mm strip runs up the print (FRAME_KIND.film35Upright, its window
+ * 24 x 36; layout.ts turns it) and 120 film a 6 x 4.5 frame. Prints keep their one shape.
+ */
+export function frameSpecFor(id: FrameId, photo: { width: number; height: number }): FrameSpec | null {
+  const spec = frameSpec(id);
+  if (!spec || photo.height <= photo.width) return spec;
+  if (spec.kind === FRAME_KIND.film120) return FILM_120_UPRIGHT;
+  if (spec.kind === FRAME_KIND.film35) return { ...spec, kind: FRAME_KIND.film35Upright };
+  return spec;
 }

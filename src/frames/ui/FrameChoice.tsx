@@ -106,6 +106,20 @@ function placement(panel: HTMLElement): CSSProperties {
   const bar = actionBarOf(panel);
   if (!bar) return {};
   const { top, bottom } = bar.getBoundingClientRect();
+  // A phone: over the controls' column above the bar, leaving the photo in view (the editor makes the
+  // photo shorter for it, as for a look's controls).
+  const column = phoneColumnOf(panel);
+  if (column) {
+    const area = column.getBoundingClientRect();
+    return {
+      top: Math.round(area.top),
+      bottom: Math.round(window.innerHeight - top),
+      left: Math.round(area.left),
+      right: Math.round(window.innerWidth - area.right),
+      width: 'auto',
+      maxHeight: 'none',
+    };
+  }
   const above = top - 2 * MARGIN;
   const below = window.innerHeight - bottom - 2 * MARGIN;
   const room = (space: number) => `min(70vh, 560px, ${Math.max(0, Math.round(space))}px)`;
@@ -117,6 +131,11 @@ function placement(panel: HTMLElement): CSSProperties {
 /** The action bar the choice opens from (absent where the Frame button has no bar). */
 function actionBarOf(panel: HTMLElement): Element | null | undefined {
   return panel.parentElement?.closest('.actions');
+}
+
+/** On a phone, the column of controls the bar ends (the choice lies over it); null elsewhere. */
+function phoneColumnOf(panel: HTMLElement): Element | null {
+  return panel.closest('.editor-phone')?.querySelector('.sidebar-right') ?? null;
 }
 
 interface FramePanelProps {
@@ -146,6 +165,9 @@ function FramePanel({ id, frames, frame, opener }: FramePanelProps) {
     const bar = section.current ? actionBarOf(section.current) : null;
     const resized = new ResizeObserver(place);
     if (bar) resized.observe(bar);
+    // On a phone the column moves as the photo above it gives way.
+    const column = section.current ? phoneColumnOf(section.current) : null;
+    if (column) resized.observe(column);
     window.addEventListener('resize', place);
     window.addEventListener('scroll', place);
     return () => {
@@ -182,6 +204,7 @@ function FramePanel({ id, frames, frame, opener }: FramePanelProps) {
       got?.close();
     };
   }, [frames]);
+  const fillId = useId();
   const instant = frame.id.startsWith('instant-');
   const film = frame.id.startsWith('film-');
   return (
@@ -201,6 +224,22 @@ function FramePanel({ id, frames, frame, opener }: FramePanelProps) {
           </button>
         ))}
       </div>
+      {frame.id !== 'none' && frame.id !== 'print-border' ? (
+        <div className="frame-option frame-fill">
+          <label htmlFor={fillId}>{t('Fill the window')}</label>
+          <input
+            id={fillId}
+            type="range"
+            data-testid="frame-fill"
+            min={0}
+            max={100}
+            step={1}
+            value={Math.round(frame.fill * 100)}
+            aria-valuetext={`${Math.round(frame.fill * 100)}%`}
+            onChange={(event) => frames.change({ fill: Number(event.target.value) / 100 })}
+          />
+        </div>
+      ) : null}
       {instant ? (
         <div className="frame-option">
           <label htmlFor={captionId}>{t('Caption')}</label>

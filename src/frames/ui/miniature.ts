@@ -3,8 +3,8 @@
  * and holes), laid out by the same layout as the engine's frame, on a 2D canvas.
  */
 import { NO_FRAME } from '../model/choice.ts';
-import { FRAME_KIND, type FrameId } from '../model/frames.ts';
-import { printLayout, type Size } from '../model/layout.ts';
+import { isFilm, type FrameId } from '../model/frames.ts';
+import { printLayout, stripToPrint, type Size } from '../model/layout.ts';
 
 const PAPER = '#f1efe9';
 const REBATE = '#121110';
@@ -21,7 +21,7 @@ export function drawMiniature(canvas: HTMLCanvasElement, id: FrameId, photo: Ima
   const ox = (canvas.width - print.width * scale) / 2;
   const oy = (canvas.height - print.height * scale) / 2;
   context.clearRect(0, 0, canvas.width, canvas.height);
-  const film = layout && (layout.kind === FRAME_KIND.film35 || layout.kind === FRAME_KIND.film120);
+  const film = layout && isFilm(layout.kind);
   context.fillStyle = film ? REBATE : PAPER;
   context.fillRect(ox, oy, print.width * scale, print.height * scale);
   const window = layout?.window ?? { x: 0, y: 0, ...size };
@@ -40,16 +40,26 @@ export function drawMiniature(canvas: HTMLCanvasElement, id: FrameId, photo: Ima
     context.fillRect(dx, dy, dw, dh);
   }
   const holes = layout?.holes;
-  if (holes) {
+  if (layout && holes) {
     context.fillStyle = LIGHT;
     for (let k = 0; k < 8; k++) {
       for (const row of holes.rows) {
-        const cx = holes.first + k * holes.pitch;
+        // A hole's corner in the strip's axes, and its far corner: drawn between them in the print's.
+        const a = stripToPrint(
+          layout,
+          holes.first + k * holes.pitch - holes.width / 2,
+          row - holes.height / 2,
+        );
+        const b = stripToPrint(
+          layout,
+          holes.first + k * holes.pitch + holes.width / 2,
+          row + holes.height / 2,
+        );
         context.fillRect(
-          ox + (cx - holes.width / 2) * scale,
-          oy + (row - holes.height / 2) * scale,
-          holes.width * scale,
-          holes.height * scale,
+          ox + Math.min(a.x, b.x) * scale,
+          oy + Math.min(a.y, b.y) * scale,
+          Math.abs(b.x - a.x) * scale,
+          Math.abs(b.y - a.y) * scale,
         );
       }
     }

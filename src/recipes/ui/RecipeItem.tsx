@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { SlashBreaks } from '../../ui/components/SlashBreaks.tsx';
 import { Thumbnail } from '../../ui/components/Thumbnail.tsx';
 import { MAX_RECIPE_NAME } from '../model/parse.ts';
@@ -25,6 +25,31 @@ interface RecipeItemProps {
   };
 }
 
+/** Space kept between the menu and its button or the window's edge, px. */
+const MENU_MARGIN = 8;
+
+/**
+ * Places the open menu (fixed) beside its button: below it where it fits, else above, else where it has
+ * the most room (scrolling inside itself); its end edge at the button's, kept inside the window.
+ */
+function placeMenu(menu: HTMLElement, button: HTMLElement): void {
+  const at = button.getBoundingClientRect();
+  const style = menu.style;
+  const width = Math.min(menu.offsetWidth, window.innerWidth - 2 * MENU_MARGIN);
+  const rtl = getComputedStyle(button).direction === 'rtl';
+  const start = rtl ? at.left : at.right - width;
+  const left = Math.max(MENU_MARGIN, Math.min(start, window.innerWidth - MENU_MARGIN - width));
+  const below = window.innerHeight - at.bottom - 2 * MENU_MARGIN;
+  const above = at.top - 2 * MENU_MARGIN;
+  const height = menu.scrollHeight;
+  const down = height <= below || below >= above;
+  const room = Math.max(0, down ? below : above);
+  style.left = `${Math.round(left)}px`;
+  style.maxHeight = `${Math.round(room)}px`;
+  style.top = down ? `${Math.round(at.bottom + MENU_MARGIN)}px` : '';
+  style.bottom = down ? '' : `${Math.round(window.innerHeight - at.top + MENU_MARGIN)}px`;
+}
+
 /** One recipe: its tile (the user's photo with it) applies it; its menu renames, moves, exports, deletes. */
 export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: RecipeItemProps) {
   const t = useT();
@@ -33,6 +58,8 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
   const [confirming, setConfirming] = useState(false);
   const menuId = useId();
   const renameInput = useRef<HTMLInputElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (renaming) renameInput.current?.select();
   }, [renaming]);
@@ -41,6 +68,51 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
     setRenaming(false);
     setConfirming(false);
   };
+  // The menu opens where it is seen: beside its button, inside the window (placeMenu), placed again as
+  // the page scrolls or its content changes; a press outside it closes it.
+  useLayoutEffect(() => {
+    const box = menuBox.current;
+    const button = menuButton.current;
+    if (!open || !box || !button) return;
+    const place = () => placeMenu(box, button);
+    // Its button in view first (the sheet scrolled to it), so that the menu opens beside it.
+    button.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    place();
+    const press = (event: PointerEvent) => {
+      const target = event.target;
+      if (target instanceof Node && !box.contains(target) && !button.contains(target)) {
+        setOpen(false);
+        setRenaming(false);
+        setConfirming(false);
+      }
+    };
+    const sizes = new ResizeObserver(place);
+    sizes.observe(box);
+    window.addEventListener('resize', place);
+    document.addEventListener('scroll', place, true);
+    document.addEventListener('pointerdown', press, true);
+    return () => {
+      sizes.disconnect();
+      window.removeEventListener('resize', place);
+      document.removeEventListener('scroll', place, true);
+      document.removeEventListener('pointerdown', press, true);
+    };
+  }, [open, renaming, confirming]);
+  // Escape closes the menu (with a rename or a delete it asked for) wherever the focus is, and gives the
+  // focus to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      setOpen(false);
+      setRenaming(false);
+      setConfirming(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, [open]);
   return (
     <li className="recipe-item">
       <button
@@ -62,6 +134,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
       </button>
       {menu && (
         <button
+          ref={menuButton}
           type="button"
           className="recipe-menu-button"
           data-testid="recipe-menu"
@@ -75,6 +148,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
       )}
       {menu && open && (
         <div
+          ref={menuBox}
           className="recipe-menu"
           id={menuId}
           role="group"

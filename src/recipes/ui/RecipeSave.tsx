@@ -35,6 +35,13 @@ export function RecipeSave({ book, disabled }: RecipeSaveProps) {
   return (
     <form
       className="recipe-save-form"
+      onKeyDown={(event) => {
+        // Escape closes the form as Cancel does (the editor gives the focus back to Save as recipe).
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        setNaming(false);
+      }}
       onSubmit={(event) => {
         event.preventDefault();
         void book.saveCurrent(nameInput.current?.value ?? '').then((saved) => {

@@ -58,7 +58,7 @@ export const SettingControl = memo(function SettingControl({
   }
   if (definition.kind === 'select') {
     return (
-      <div className="setting" title={title}>
+      <div className="setting setting-select" title={title}>
         {definition.preview && (
           <PreviewPicker
             definition={definition}

@@ -17,8 +17,8 @@ export function stripes(width: number, height: number): RgbaImage {
   return { width, height, data };
 }
 
-function frameCase(label: string, choice: FrameChoice): StageCase {
-  const layout = printLayout(choice, PHOTO)!;
+function frameCase(label: string, choice: FrameChoice, photo = PHOTO): StageCase {
+  const layout = printLayout(choice, photo)!;
   const text = layout.text
     ? stripes(Math.min(200, layout.text.width), Math.min(40, layout.text.height))
     : stripes(1, 1);
@@ -39,5 +39,7 @@ export const frameCases: readonly StageCase[] = [
   frameCase('instant square, a caption', { ...NO_FRAME, id: 'instant-square', caption: 'x' }),
   frameCase('35 mm film, black rebate', { ...NO_FRAME, id: 'film-35mm' }),
   frameCase('120 film, orange mask', { ...NO_FRAME, id: 'film-120', orangeMask: true }),
+  // An upright photo (the input's left part): the 35 mm strip runs down the print, its edge print turned.
+  frameCase('35 mm film, upright', { ...NO_FRAME, id: 'film-35mm', fill: 1 }, { width: 340, height: 512 }),
   frameCase('print border with the date', { ...NO_FRAME, id: 'print-border', date: true }),
 ];

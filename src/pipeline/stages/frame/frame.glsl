@@ -39,22 +39,27 @@ void main() {
   vec2 q = vec2(p + at) + 0.5;
   vec2 mm = q / scale;
   vec4 w = window;
-  bool film = kind == 2 || kind == 3;
+  bool film = kind == 2 || kind == 3 || kind == 5;
+  // An upright strip (kind 5): the film's parts in the strip's own axes, along it (down the print) and
+  // across it (leftwards from the print's left edge); the window too.
+  bool upright = kind == 5;
+  vec2 s = upright ? vec2(q.y, -q.x) : q;
+  vec4 sw = upright ? vec4(w.y, -w.z, w.w, -w.x) : w;
   vec3 color;
   if (film) {
     color = paper * (1.0 + 0.04 * frameNoise(mm / 0.05, 7u));
     float gap = holeAt.w;
-    float across = min(q.y - w.y, w.w - q.y);
-    float along = max(w.x - gap - q.x, q.x - w.z - gap);
+    float across = min(s.y - sw.y, sw.w - s.y);
+    float along = max(sw.x - gap - s.x, s.x - sw.z - gap);
     float neighbour = clamp(min(across, along) + 0.5, 0.0, 1.0);
     color = mix(color, NEIGHBOUR * (1.0 + 0.3 * frameNoise(mm / 1.5, 11u)), neighbour);
-    if (kind == 2) {
-      float k = clamp(floor((q.x - holeAt.x) / holes.x + 0.5), 0.0, 7.0);
+    if (kind == 2 || upright) {
+      float k = clamp(floor((s.x - holeAt.x) / holes.x + 0.5), 0.0, 7.0);
       float cx = holeAt.x + k * holes.x;
       vec2 halfSize = 0.5 * holes.yz;
       float d = min(
-        roundedBox(q, vec2(cx, holeAt.y), halfSize, holes.w),
-        roundedBox(q, vec2(cx, holeAt.z), halfSize, holes.w)
+        roundedBox(s, vec2(cx, holeAt.y), halfSize, holes.w),
+        roundedBox(s, vec2(cx, holeAt.z), halfSize, holes.w)
       );
       color = mix(color, LIGHT, clamp(0.5 - d, 0.0, 1.0));
     }
@@ -71,8 +76,8 @@ void main() {
     color = mix(color, photo, smoothstep(0.0, soft, inside));
   }
   vec4 box = text;
-  if (box.z > box.x && q.x >= box.x && q.y >= box.y && q.x < box.z && q.y < box.w) {
-    vec2 uv = (q - box.xy) / (box.zw - box.xy);
+  if (box.z > box.x && s.x >= box.x && s.y >= box.y && s.x < box.z && s.y < box.w) {
+    vec2 uv = (s - box.xy) / (box.zw - box.xy);
     float a = textureLod(input1, uv, 0.0).a;
     color = mix(color, ink, a);
   }

@@ -47,24 +47,29 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
   let q = vec2f(p + params.at) + 0.5;
   let mm = q / params.scale;
   let w = params.window;
-  let film = params.kind == 2 || params.kind == 3;
+  let film = params.kind == 2 || params.kind == 3 || params.kind == 5;
+  // An upright strip (kind 5): the film's parts in the strip's own axes, along it (down the print) and
+  // across it (leftwards from the print's left edge); the window too.
+  let upright = params.kind == 5;
+  let s = select(q, vec2f(q.y, -q.x), upright);
+  let sw = select(w, vec4f(w.y, -w.z, w.w, -w.x), upright);
   var color: vec3f;
   if (film) {
     color = params.paper * (1.0 + 0.04 * frameNoise(mm / 0.05, 7u));
     // The next frames' exposures, past the gap, level with this one's.
     let gap = params.holeAt.w;
-    let across = min(q.y - w.y, w.w - q.y);
-    let along = max(w.x - gap - q.x, q.x - w.z - gap);
+    let across = min(s.y - sw.y, sw.w - s.y);
+    let along = max(sw.x - gap - s.x, s.x - sw.z - gap);
     let neighbour = clamp(min(across, along) + 0.5, 0.0, 1.0);
     color = mix(color, NEIGHBOUR * (1.0 + 0.3 * frameNoise(mm / 1.5, 11u)), neighbour);
-    if (params.kind == 2) {
+    if (params.kind == 2 || upright) {
       let h = params.holes;
-      let k = clamp(floor((q.x - params.holeAt.x) / h.x + 0.5), 0.0, 7.0);
+      let k = clamp(floor((s.x - params.holeAt.x) / h.x + 0.5), 0.0, 7.0);
       let cx = params.holeAt.x + k * h.x;
       let halfSize = 0.5 * h.yz;
       let d = min(
-        roundedBox(q, vec2f(cx, params.holeAt.y), halfSize, h.w),
-        roundedBox(q, vec2f(cx, params.holeAt.z), halfSize, h.w),
+        roundedBox(s, vec2f(cx, params.holeAt.y), halfSize, h.w),
+        roundedBox(s, vec2f(cx, params.holeAt.z), halfSize, h.w),
       );
       color = mix(color, LIGHT, clamp(0.5 - d, 0.0, 1.0));
     }
@@ -83,8 +88,8 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
     color = mix(color, photo, smoothstep(0.0, soft, inside));
   }
   let box = params.text;
-  if (box.z > box.x && q.x >= box.x && q.y >= box.y && q.x < box.z && q.y < box.w) {
-    let uv = (q - box.xy) / (box.zw - box.xy);
+  if (box.z > box.x && s.x >= box.x && s.y >= box.y && s.x < box.z && s.y < box.w) {
+    let uv = (s - box.xy) / (box.zw - box.xy);
     let a = textureSampleLevel(input1, linearSampler, uv, 0.0).a;
     color = mix(color, params.ink, a);
   }

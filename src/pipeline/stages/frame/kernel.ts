@@ -42,7 +42,11 @@ export const frame: Kernel<FrameUniforms> = (pass) => {
   const [bx0 = 0, by0 = 0, bx1 = 0, by1 = 0] = u.text;
   const [pitch = 1, holeW = 0, holeH = 0, radius = 0] = u.holes;
   const [first = 0, row0 = 0, row1 = 0, gap = 0] = u.holeAt;
-  const film = u.kind === 2 || u.kind === 3;
+  const film = u.kind === 2 || u.kind === 3 || u.kind === 5;
+  // An upright strip (kind 5): the film's parts are drawn in the strip's own axes, along it (down the
+  // print) and across it (leftwards from the print's left edge); the window too.
+  const upright = u.kind === 5;
+  const [sw0, sw1, sw2, sw3] = upright ? [wy0, -wx1, wy1, -wx0] : [wx0, wy0, wx1, wy1];
   const soft = Math.max(1, (film ? 0.08 : 0.25) * u.scale);
   const texel = new Float32Array(4);
   const c = [0, 0, 0];
@@ -51,20 +55,22 @@ export const frame: Kernel<FrameUniforms> = (pass) => {
     const qy = y + atY + 0.5;
     const mx = qx / u.scale;
     const my = qy / u.scale;
+    const sx = upright ? qy : qx;
+    const sy = upright ? -qx : qy;
     if (film) {
       const grain = 1 + 0.04 * frameNoise(mx / 0.05, my / 0.05, 7);
       for (let k = 0; k < 3; k++) c[k] = (u.paper[k] as number) * grain;
-      const across = Math.min(qy - wy0, wy1 - qy);
-      const along = Math.max(wx0 - gap - qx, qx - wx1 - gap);
+      const across = Math.min(sy - sw1, sw3 - sy);
+      const along = Math.max(sw0 - gap - sx, sx - sw2 - gap);
       const neighbour = clamp01(Math.min(across, along) + 0.5);
       const tone = 1 + 0.3 * frameNoise(mx / 1.5, my / 1.5, 11);
       for (let k = 0; k < 3; k++) c[k] = mix(c[k] as number, (NEIGHBOUR[k] as number) * tone, neighbour);
-      if (u.kind === 2) {
-        const n = Math.min(7, Math.max(0, Math.floor((qx - first) / pitch + 0.5)));
+      if (u.kind === 2 || upright) {
+        const n = Math.min(7, Math.max(0, Math.floor((sx - first) / pitch + 0.5)));
         const cx = first + n * pitch;
         const d = Math.min(
-          roundedBox(qx, qy, cx, row0, holeW / 2, holeH / 2, radius),
-          roundedBox(qx, qy, cx, row1, holeW / 2, holeH / 2, radius),
+          roundedBox(sx, sy, cx, row0, holeW / 2, holeH / 2, radius),
+          roundedBox(sx, sy, cx, row1, holeW / 2, holeH / 2, radius),
         );
         const light = clamp01(0.5 - d);
         for (let k = 0; k < 3; k++) c[k] = mix(c[k] as number, LIGHT[k] as number, light);
@@ -82,8 +88,8 @@ export const frame: Kernel<FrameUniforms> = (pass) => {
       const t = smoothstep(0, soft, inside);
       for (let k = 0; k < 3; k++) c[k] = mix(c[k] as number, texel[k] as number, t);
     }
-    if (bx1 > bx0 && qx >= bx0 && qy >= by0 && qx < bx1 && qy < by1) {
-      tap(text, ((qx - bx0) / (bx1 - bx0)) * text.width, ((qy - by0) / (by1 - by0)) * text.height, texel);
+    if (bx1 > bx0 && sx >= bx0 && sy >= by0 && sx < bx1 && sy < by1) {
+      tap(text, ((sx - bx0) / (bx1 - bx0)) * text.width, ((sy - by0) / (by1 - by0)) * text.height, texel);
       const a = texel[3] as number;
       for (let k = 0; k < 3; k++) c[k] = mix(c[k] as number, u.ink[k] as number, a);
     }
