@@ -26,7 +26,7 @@ const NO_GPU = {
 const NO_EDITOR = {
   group: ['**/editor/**'],
   message:
-    'A feature plugs into the editor through the host it is handed (src/features/host.ts): it imports nothing from src/editor.',
+    'A feature plugs into the editor through the host it is handed (src/session/host.ts): it imports nothing from src/editor.',
 };
 /**
  * A `model/` folder (src/<feature>/model) is pure and worker-safe: no UI library, no fabric, nothing of a
@@ -44,13 +44,13 @@ const MODEL = [
   },
 ];
 // The features' folders. They meet only in the edit (src/edit) and the host the editor hands them
-// (src/features): none imports another's UI, and the code they share imports none of them.
+// (src/session): none imports another's UI, and the code they share imports none of them.
 const FEATURES = ['crop', 'collage', 'recipes', 'frames', 'camera'];
 const FEATURE_CODE = FEATURES.map((feature) => `**/${feature}/**`);
 const OTHER_FEATURES_UI = (own) => ({
   group: FEATURES.filter((feature) => feature !== own).map((feature) => `**/${feature}/ui/**`),
   message:
-    "Features meet in the edit (src/edit) and the editor's host (src/features), never in each other's UI code.",
+    "Features meet in the edit (src/edit) and the editor's host (src/session), never in each other's UI code.",
 });
 const NO_APP = {
   group: ['**/app/**'],
@@ -154,7 +154,7 @@ export default tseslint.config(
           '**/effects/**',
           '**/grading/**',
           '**/intake/**',
-          '**/features/**',
+          '**/session/**',
           ...FEATURE_CODE,
           ...UI_CODE,
         ],
@@ -178,7 +178,7 @@ export default tseslint.config(
           '**/frames/**',
           '**/recipes/**',
           '**/camera/**',
-          '**/features/**',
+          '**/session/**',
           '**/edit/**',
           ...UI_CODE,
         ],
@@ -196,7 +196,7 @@ export default tseslint.config(
       { group: UI_LIBRARIES, message: 'The effects stay free of UI libraries.' },
       { group: [...UI_CODE, '**/crop/**'], message: 'The effects do not import UI code.' },
       {
-        group: [...FEATURE_CODE.filter((path) => path !== '**/crop/**'), '**/features/**', '**/edit/**'],
+        group: [...FEATURE_CODE.filter((path) => path !== '**/crop/**'), '**/session/**', '**/edit/**'],
         message: 'The effects are below the features and the edit: they import none of them.',
       },
       {
@@ -267,13 +267,13 @@ export default tseslint.config(
   // app (the entry, the routes, the pages), it imports nothing of it.
   fence(['src/app/**/*.{ts,tsx}'], [NO_GPU]),
   fence(['src/editor/**/*.{ts,tsx}'], [NO_GPU, NO_APP]),
-  // The features plug into the editor (src/features/host.ts is what it hands them); what they share with
-  // it (src/ui: components, hooks, the store's atoms; src/features: the host, the state, the link) is
+  // The features plug into the editor (src/session/host.ts is what it hands them); what they share with
+  // it (src/ui: components, hooks, the store's atoms; src/session: the host, the state, the link) is
   // below the editor too. None of them imports the editor; the shared code imports no feature (but the
   // pairs tests/unit/folder-layers.test.ts still lists as known, excepted here by name), and a feature's
   // UI no other feature's UI.
   fence(
-    ['src/features/**/*.ts'],
+    ['src/session/**/*.ts'],
     [
       NO_GPU,
       NO_APP,
@@ -304,7 +304,7 @@ export default tseslint.config(
       {
         group: [
           ...FEATURE_CODE.filter((path) => path !== '**/collage/**'),
-          '**/features/**',
+          '**/session/**',
           '**/collage/ui/**',
           '**/collage/model/*',
           '!**/collage/model/api.ts',

@@ -11,9 +11,9 @@ import {
   isApplyEnabled,
   isBusy,
   type EditorState,
-} from '../features/editor-state.ts';
+} from '../session/editor-state.ts';
 import { msg } from '../i18n/msg.ts';
-import { canUndoNow, redoDepth } from '../features/edit-state.ts';
+import { canUndoNow, redoDepth } from '../session/edit-state.ts';
 
 export interface KeyBinding {
   key: string;

@@ -4,7 +4,7 @@
  * store. The worker, its log and its recovery are in engine-session.ts (whose events it listens to), the
  * saves in save-commands.ts, the edit as a link in edit-link.ts, what the user brings (a .cube, a painted
  * mask) in user-resources.ts. The features (the collage, the crop, the recipes, the frames) get a host
- * (src/features/host.ts) from it. All the editor's state is in atoms (state/); the React components call
+ * (src/session/host.ts) from it. All the editor's state is in atoms (state/); the React components call
  * its methods and read them. The test hooks are an adapter of their own (editor-test-hooks.ts).
  */
 import { FrameController } from '../frames/ui/frame-controller.ts';
@@ -18,16 +18,16 @@ import { CropController } from '../crop/ui/crop-controller.ts';
 import type { TestOptions } from '../ui/test-hooks.ts';
 import type { Store } from '../ui/jotai.ts';
 import { EngineSession } from './engine-session.ts';
-import type { FeatureHost } from '../features/host.ts';
+import type { FeatureHost } from '../session/host.ts';
 import { runSave } from './saving.ts';
 import { editorStateAtom } from './state/atoms.ts';
-import type { LookLink } from '../features/look-link.ts';
+import type { LookLink } from '../session/look-link.ts';
 import type { FileIntake } from './photo-intake.ts';
 import { RuleRunner } from './rule-runner.ts';
 import { applyLinkedEdit, shareEdit } from './edit-link.ts';
 import { SaveCommands } from './save-commands.ts';
 import { draftEffectAtom, draftSettingsAtom } from './state/drafts.ts';
-import { errorReceived, isBusy, type EditorState, type Outcome } from '../features/editor-state.ts';
+import { errorReceived, isBusy, type EditorState, type Outcome } from '../session/editor-state.ts';
 import {
   applyEffect,
   autoApply,
@@ -39,7 +39,7 @@ import {
   undo,
   withOpenCube,
 } from './state/effect-rules.ts';
-import { committed, imageCommitted, stepRemoved } from '../features/edit-state.ts';
+import { committed, imageCommitted, stepRemoved } from '../session/edit-state.ts';
 import { CROP_STEP_ID, findStep, FRAME_STEP_ID, newStepId } from '../edit/edit.ts';
 import { allEdits } from '../edit/history.ts';
 import type { LinkedEdit } from './state/look-rules.ts';
@@ -113,7 +113,7 @@ export class EditorController {
     const run = (transition: (state: EditorState) => Outcome) => this.run(transition);
     const state = () => this.state;
     this.saves = new SaveCommands({ store, session, state, notify, collage });
-    // What every feature gets of the editor (src/features/host.ts); each adds what it alone needs.
+    // What every feature gets of the editor (src/session/host.ts); each adds what it alone needs.
     const host: FeatureHost = (this.host = {
       store,
       state,

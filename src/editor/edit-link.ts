@@ -1,14 +1,14 @@
 // The edit as a link, the editor's side: sharing the edit on screen as one, and a link's edit made the
-// photo's edit once the photo is ready. The link's own form is src/features/look-link.ts.
+// photo's edit once the photo is ready. The link's own form is src/session/look-link.ts.
 import { findEffect } from '../effects/index.ts';
 import { resolveSettings } from '../effects/settings.ts';
 import { hasImage, stepIds, type EffectStep } from '../edit/edit.ts';
 import { allEdits, type EditChange } from '../edit/history.ts';
-import { editOnScreen, editReplaced } from '../features/edit-state.ts';
-import type { EditorState } from '../features/editor-state.ts';
-import type { FeatureHost } from '../features/host.ts';
-import { lookQuery, withLook } from '../features/look-link.ts';
-import { showOrPutBack } from '../features/show-edit.ts';
+import { editOnScreen, editReplaced } from '../session/edit-state.ts';
+import type { EditorState } from '../session/editor-state.ts';
+import type { FeatureHost } from '../session/host.ts';
+import { lookQuery, withLook } from '../session/look-link.ts';
+import { showOrPutBack } from '../session/show-edit.ts';
 import { cropForPhoto, cropStepId, isNoRecipe } from '../crop/model/crop-choice.ts';
 import { NO_FRAME } from '../frames/model/choice.ts';
 import { editIsEmpty } from '../recipes/model/recipe-edit.ts';

@@ -8,7 +8,7 @@ import type { EngineClient } from '../engine/client/engine-client.ts';
 import type { TestHookAction } from '../engine/protocol.ts';
 import type { Store } from '../ui/jotai.ts';
 import { editorStateAtom } from './state/atoms.ts';
-import { isBusy } from '../features/editor-state.ts';
+import { isBusy } from '../session/editor-state.ts';
 import { exportProgressAtom, savingAtom, tileLimitAtom } from '../ui/atoms.ts';
 
 export interface TestHooks {

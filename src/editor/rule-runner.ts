@@ -22,7 +22,7 @@ import {
   type Command,
   type EditorState,
   type Outcome,
-} from '../features/editor-state.ts';
+} from '../session/editor-state.ts';
 import { autoApply, changeSetting, commit, selectEffect } from './state/effect-rules.ts';
 import { imageLoadFailed, imageLoadStarted, takeQueuedFile } from './state/image-rules.ts';
 import {

@@ -8,8 +8,8 @@ import { BatchRunner, type BatchRecipe } from './batch.ts';
 import type { Store } from '../ui/jotai.ts';
 import type { EngineSession } from './engine-session.ts';
 import { PhotoSaver, savedStep } from './saving.ts';
-import type { EditorState } from '../features/editor-state.ts';
-import { editOnScreen } from '../features/edit-state.ts';
+import type { EditorState } from '../session/editor-state.ts';
+import { editOnScreen } from '../session/edit-state.ts';
 import type { Notify } from '../ui/notifications.ts';
 import { fullResolutionAtom, keepDateAtom, rememberedSaveOptions } from '../ui/atoms.ts';
 

@@ -16,14 +16,14 @@ import {
   openSaveTarget,
   SAVE_TAB_BLOCKED,
 } from '../ui/export.ts';
-import { canRequestImage, type EditorState } from '../features/editor-state.ts';
-import { editOnScreen } from '../features/edit-state.ts';
-import type { Source } from '../features/photo-source.ts';
+import { canRequestImage, type EditorState } from '../session/editor-state.ts';
+import { editOnScreen } from '../session/edit-state.ts';
+import type { Source } from '../session/photo-source.ts';
 import { effectsAfterImage, hasImage } from '../edit/edit.ts';
 import { fileStep } from '../edit/history.ts';
 import { exportSteps } from './export-steps.ts';
 import type { Notify } from '../ui/notifications.ts';
-import type { Made, SaveJob } from '../features/host.ts';
+import type { Made, SaveJob } from '../session/host.ts';
 import { keepDateTaken } from '../intake/photo-date.ts';
 import { croppedSize } from '../crop/model/geometry.ts';
 import { processingSize } from '../pixels/processing-size.ts';

@@ -5,7 +5,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { App } from '../../src/app/App.tsx';
 import { NotificationBanner } from '../../src/editor/components/NotificationBanner.tsx';
-import { createLinkWriter } from '../../src/features/look-link.ts';
+import { createLinkWriter } from '../../src/session/look-link.ts';
 import { notifyAtom } from '../../src/ui/notifications.ts';
 import { seriousViolations } from './support/axe.ts';
 import { editorRoot, idle, loadPhoto, openEditor, settled, settledOn } from './support/editor.tsx';

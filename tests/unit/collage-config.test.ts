@@ -22,7 +22,7 @@ import {
   collageCommitFailed,
   collageCommitStarted,
 } from '../../src/collage/model/collage-rules.ts';
-import { initialEditorState, isApplyEnabled, type EditorState } from '../../src/features/editor-state.ts';
+import { initialEditorState, isApplyEnabled, type EditorState } from '../../src/session/editor-state.ts';
 import { selectEffect } from '../../src/editor/state/effect-rules.ts';
 import { imageLoadStarted } from '../../src/editor/state/image-rules.ts';
 import { statusReceived } from '../../src/editor/state/worker-rules.ts';

@@ -24,8 +24,8 @@ import {
   imageCommitted,
   stepRemoved,
   undoTarget,
-} from '../../src/features/edit-state.ts';
-import { initialEditorState, type EditorState } from '../../src/features/editor-state.ts';
+} from '../../src/session/edit-state.ts';
+import { initialEditorState, type EditorState } from '../../src/session/editor-state.ts';
 import {
   applyEffect,
   changeSetting,
@@ -41,7 +41,7 @@ import {
   MAX_LINK_STEPS,
   MAX_STEPS_CHARS,
   parseLookLink,
-} from '../../src/features/look-link.ts';
+} from '../../src/session/look-link.ts';
 import { NO_FRAME } from '../../src/frames/model/choice.ts';
 import { checkedChoice } from '../../src/frames/model/choice.ts';
 

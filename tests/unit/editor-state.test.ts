@@ -14,7 +14,7 @@ import {
   type Command,
   type EditorState,
   type Outcome,
-} from '../../src/features/editor-state.ts';
+} from '../../src/session/editor-state.ts';
 import {
   applyEffect,
   autoApply,
@@ -26,7 +26,7 @@ import {
   setBrushSize,
   undo,
 } from '../../src/editor/state/effect-rules.ts';
-import { committed, redoDepth, undoDepth } from '../../src/features/edit-state.ts';
+import { committed, redoDepth, undoDepth } from '../../src/session/edit-state.ts';
 import { redoChange, undoChange } from '../../src/edit/history.ts';
 import {
   fileChosen,

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CollageController, type CollageHost } from '../../src/collage/ui/collage-controller.ts';
 import { EditorController } from '../../src/editor/controller.ts';
 import { cleanMessage, EngineClient, EngineSetupError } from '../../src/engine/client/engine-client.ts';
-import { initialEditorState } from '../../src/features/editor-state.ts';
+import { initialEditorState } from '../../src/session/editor-state.ts';
 import type { Store } from '../../src/ui/jotai.ts';
 import { english } from '../../src/i18n/msg.ts';
 import { notificationAtom } from '../../src/ui/notifications.ts';

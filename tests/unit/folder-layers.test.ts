@@ -11,14 +11,14 @@ const SRC = join(ROOT, 'src');
 /**
  * The pairs of folders that still import each other, each to be broken and then taken out of this list
  * (it only shrinks: a pair that is gone must leave it, and no pair may join it).
- * - collage <-> features: the editor's state (src/features/editor-state.ts) holds the collage's config
+ * - collage <-> session: the editor's state (src/session/editor-state.ts) holds the collage's config
  *   and its images' types, while the collage's controller takes the features' host.
  * - collage <-> ui: the shared atoms hold the collage's selection (src/ui/atoms.ts) and the canvas layout
  *   reads the collage's display size (src/ui/canvas-layout.ts), while the collage's UI uses the shared UI.
- * - features <-> recipes: the editor's state holds the recipe waiting for its photo, while the recipe
+ * - recipes <-> session: the editor's state holds the recipe waiting for its photo, while the recipe
  *   book takes the features' host.
  */
-const KNOWN_PAIRS = ['collage <-> features', 'collage <-> ui', 'features <-> recipes'];
+const KNOWN_PAIRS = ['collage <-> session', 'collage <-> ui', 'recipes <-> session'];
 
 function sources(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {

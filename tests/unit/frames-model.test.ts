@@ -17,7 +17,7 @@ import { movedPlace, placeRoom } from '../../src/frames/model/placement.ts';
 import { frameText } from '../../src/frames/model/text.ts';
 import { framePieces, photoRegion } from '../../src/engine/worker/frame-plan.ts';
 import { IOS_CANVAS_PIXELS } from '../../src/engine/device-limits.ts';
-import { editLinkSearch, parseLookLink } from '../../src/features/look-link.ts';
+import { editLinkSearch, parseLookLink } from '../../src/session/look-link.ts';
 import { EMPTY_EDIT } from '../../src/edit/edit.ts';
 
 // The frames' sizes as the testing contract gives them (print and image window, millimetres).

@@ -7,9 +7,9 @@ import { printLayout } from '../../src/frames/model/layout.ts';
 import { frameAtom } from '../../src/frames/ui/frame-atom.ts';
 import { FrameController, TEXT_QUIET_MS } from '../../src/frames/ui/frame-controller.ts';
 import { photoWindowStyles } from '../../src/frames/ui/photo-window.ts';
-import { editorStateAtom } from '../../src/features/state-atom.ts';
-import type { EditorState, Outcome } from '../../src/features/editor-state.ts';
-import { committed } from '../../src/features/edit-state.ts';
+import { editorStateAtom } from '../../src/session/state-atom.ts';
+import type { EditorState, Outcome } from '../../src/session/editor-state.ts';
+import { committed } from '../../src/session/edit-state.ts';
 
 // The frame choice's editor side: typing a caption redraws the print once the typing rests, not per key;
 // what lies over the photo on screen (the smart blur's drawing) sits over the photo's window in the print.

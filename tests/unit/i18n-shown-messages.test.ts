@@ -17,7 +17,7 @@ import {
 import { translate } from '../../src/i18n/translate-message.ts';
 import { CubeFormatError, cubeTooLargeMessage, parseCube } from '../../src/grading/cube.ts';
 import { ariaShortcut, findCommand, shortcutLabel } from '../../src/editor/commands.ts';
-import { errorReceived } from '../../src/features/editor-state.ts';
+import { errorReceived } from '../../src/session/editor-state.ts';
 import { refusal } from '../../src/engine/worker/refusals.ts';
 
 afterEach(() => activateLocale('en'));

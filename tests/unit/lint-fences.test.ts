@@ -330,7 +330,7 @@ const CASES: [string, string, string, RegExp][] = [
   ],
   [
     'the host the editor hands the features imports nothing from it',
-    'src/features/host.ts',
+    'src/session/host.ts',
     "import { x } from '../editor/controller.ts';",
     /plugs into the editor/,
   ],
@@ -373,7 +373,7 @@ const CASES: [string, string, string, RegExp][] = [
   ],
   [
     "the features' shared code imports no feature",
-    'src/features/edit-state.ts',
+    'src/session/edit-state.ts',
     "import { x } from '../crop/model/crop-choice.ts';",
     /what they exchange is the edit/,
   ],
@@ -386,7 +386,7 @@ const CASES: [string, string, string, RegExp][] = [
   [
     "the shared UI imports nothing of the features' host",
     'src/ui/notifications.ts',
-    "import type { x } from '../features/editor-state.ts';",
+    "import type { x } from '../session/editor-state.ts';",
     /below the features and their host/,
   ],
   [
@@ -449,7 +449,7 @@ describe('the layers are fenced by lint', () => {
   it('and allows what the features and their models may import', async () => {
     const allowed: [string, string][] = [
       // A feature's UI: the host, the shared UI, its own model, the engine's client.
-      ['src/crop/ui/crop-controller.ts', "import type { FeatureHost } from '../../features/host.ts';"],
+      ['src/crop/ui/crop-controller.ts', "import type { FeatureHost } from '../../session/host.ts';"],
       ['src/crop/ui/CropTool.tsx', "import { x } from '../model/frame-edit.ts';"],
       ['src/collage/ui/CollagePanel.tsx', "import { x } from '../../ui/components/SettingControl.tsx';"],
       ['src/collage/ui/canvas/scene.ts', "import { x } from '../../model/slot-layout.ts';"],
@@ -457,11 +457,11 @@ describe('the layers are fenced by lint', () => {
       ['src/frames/ui/frame-atom.ts', "import { atom } from '../../ui/jotai.ts';"],
       ['src/camera/ui/CameraView.tsx', "import { x } from '../model/looks.ts';"],
       ['src/ui/components/SettingControl.tsx', "import { x } from '../atoms.ts';"],
-      ['src/features/host.ts', "import type { Store } from '../ui/jotai.ts';"],
+      ['src/session/host.ts', "import type { Store } from '../ui/jotai.ts';"],
       // A model: the effects, the i18n's pure modules, another model, the editor's state.
       ['src/crop/model/geometry.ts', "import { msg } from '../../i18n/msg.ts';"],
       ['src/camera/model/looks.ts', "import type { Recipe } from '../../recipes/model/recipe.ts';"],
-      ['src/collage/model/collage-rules.ts', "import { x } from '../../features/editor-state.ts';"],
+      ['src/collage/model/collage-rules.ts', "import { x } from '../../session/editor-state.ts';"],
       ['src/recipes/model/parse.ts', "import { x } from '../../crop/model/crop-choice.ts';"],
       ['src/frames/model/choice.ts', "import { x } from '../../effects/settings.ts';"],
       // The worker reads the models; the editor hands the features their host.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLinkWriter, editLinkSearch, parseLookLink } from '../../src/features/look-link.ts';
+import { createLinkWriter, editLinkSearch, parseLookLink } from '../../src/session/look-link.ts';
 import { findEffect } from '../../src/effects/index.ts';
 import { defaultSettings } from '../../src/effects/settings.ts';
 import { cropForPhoto, type CropRecipe } from '../../src/crop/model/crop-choice.ts';

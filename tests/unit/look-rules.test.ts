@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CropRecipe } from '../../src/crop/model/crop-choice.ts';
 import type { StatusMessage } from '../../src/engine/protocol.ts';
-import { initialEditorState, type EditorState } from '../../src/features/editor-state.ts';
+import { initialEditorState, type EditorState } from '../../src/session/editor-state.ts';
 import {
   commitDue,
   lookLinked,

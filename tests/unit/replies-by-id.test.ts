@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineClient, WorkerReplyError } from '../../src/engine/client/engine-client.ts';
 import type { FromWorkerMessage, ToWorkerMessage } from '../../src/engine/protocol.ts';
-import { cropChosen, editRefused } from '../../src/features/edit-state.ts';
-import { initialEditorState } from '../../src/features/editor-state.ts';
+import { cropChosen, editRefused } from '../../src/session/edit-state.ts';
+import { initialEditorState } from '../../src/session/editor-state.ts';
 import { NO_FRAME } from '../../src/frames/model/choice.ts';
 import { noCrop } from '../../src/crop/model/crop-choice.ts';
 import type { RenderEdit } from '../../src/engine/protocol.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editLinkSearch, parseLookLink } from '../../src/features/look-link.ts';
+import { editLinkSearch, parseLookLink } from '../../src/session/look-link.ts';
 import { EMPTY_EDIT } from '../../src/edit/edit.ts';
 import type { SettingValue } from '../../src/effects/types.ts';
 

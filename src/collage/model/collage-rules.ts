@@ -9,7 +9,7 @@ import {
   isSettled,
   none,
   warn,
-} from '../../features/editor-state.ts';
+} from '../../session/editor-state.ts';
 import { msg, type Message } from '../../i18n/msg.ts';
 import { COMMIT_COLLAGE_TEMPLATE } from '../../i18n/templates.ts';
 

@@ -29,14 +29,14 @@ import { EDITOR_FORMATS } from '../../intake/formats.ts';
 import { intake, IntakeError } from '../../intake/intake.ts';
 import { DECODE_FAILED_MESSAGE } from '../../intake/messages.ts';
 import { exportScaleFactor } from '../../ui/export.ts';
-import type { FeatureHost, SaveJob } from '../../features/host.ts';
+import type { FeatureHost, SaveJob } from '../../session/host.ts';
 import {
   collageAssetAdded,
   collageChanged,
   collageCommitFailed,
   collageCommitStarted,
 } from '../model/collage-rules.ts';
-import { isCollage, type EditorState } from '../../features/editor-state.ts';
+import { isCollage, type EditorState } from '../../session/editor-state.ts';
 import { collageSelectionAtom, savingAtom } from '../../ui/atoms.ts';
 import { tagSrgb } from '../../colour/srgb-jpeg.ts';
 import { msg, shownOf } from '../../i18n/msg.ts';

@@ -4,10 +4,10 @@
  * step. The tool itself (CropTool.tsx) only edits a CropChoice.
  */
 import { atom } from '../../ui/jotai.ts';
-import type { FeatureHost } from '../../features/host.ts';
-import { canRequestImage, type EditorState } from '../../features/editor-state.ts';
-import { committed, cropChosen } from '../../features/edit-state.ts';
-import { showOrPutBack } from '../../features/show-edit.ts';
+import type { FeatureHost } from '../../session/host.ts';
+import { canRequestImage, type EditorState } from '../../session/editor-state.ts';
+import { committed, cropChosen } from '../../session/edit-state.ts';
+import { showOrPutBack } from '../../session/show-edit.ts';
 import { hasImage } from '../../edit/edit.ts';
 import {
   cropForPhoto,

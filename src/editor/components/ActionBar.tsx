@@ -4,7 +4,7 @@ import { ariaShortcut, findCommand, shortcutLabel, type CommandUi } from '../com
 import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../../ui/jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
-import { canRequestImage, isCollage, type EditorState } from '../../features/editor-state.ts';
+import { canRequestImage, isCollage, type EditorState } from '../../session/editor-state.ts';
 import { exportProgressAtom, fullResolutionAtom, keepDateAtom } from '../../ui/atoms.ts';
 import '../../ui/components/SettingControl.css';
 import './ActionBar.css';
@@ -12,7 +12,7 @@ import { msg } from '../../i18n/msg.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { changeLabel } from './change-label.ts';
 import { redoChange, type EditChange } from '../../edit/history.ts';
-import { undoTarget } from '../../features/edit-state.ts';
+import { undoTarget } from '../../session/edit-state.ts';
 
 interface ActionBarProps {
   controller: EditorController;

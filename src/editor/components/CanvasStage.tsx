@@ -11,7 +11,7 @@ import {
   layoutMode,
   phoneCanvasAreaHeight,
 } from '../../ui/canvas-layout.ts';
-import { canRequestImage, type EditorState } from '../../features/editor-state.ts';
+import { canRequestImage, type EditorState } from '../../session/editor-state.ts';
 import { zoomIndicatorText } from '../state/view-rules.ts';
 import { useViewport } from '../../ui/useViewport.ts';
 import { HOLD_MS, useCanvasGestures } from './canvas-gestures.ts';

@@ -1,5 +1,5 @@
 import type { SettingValue, EffectDefinition } from '../../effects/types.ts';
-import type { SettingsRecord } from '../../features/editor-state.ts';
+import type { SettingsRecord } from '../../session/editor-state.ts';
 import { RecipeSave } from '../../recipes/ui/RecipeSave.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import type { EditorController } from '../controller.ts';

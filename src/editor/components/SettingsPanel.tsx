@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
 import type { RangeSetting, SettingValue } from '../../effects/types.ts';
-import { type SettingsRecord } from '../../features/editor-state.ts';
+import { type SettingsRecord } from '../../session/editor-state.ts';
 import { SettingControl } from '../../ui/components/SettingControl.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { translate } from '../../i18n/translate-message.ts';

@@ -5,8 +5,8 @@
  */
 import { useMemo } from 'react';
 import { selectAtom, useAtomValue } from '../../ui/jotai.ts';
-import type { EditorState } from '../../features/editor-state.ts';
-import { editorStateAtom } from '../../features/state-atom.ts';
+import type { EditorState } from '../../session/editor-state.ts';
+import { editorStateAtom } from '../../session/state-atom.ts';
 
 export { editorStateAtom };
 

@@ -1,5 +1,5 @@
 import { atom } from '../../ui/jotai.ts';
-import type { SettingsRecord } from '../../features/editor-state.ts';
+import type { SettingsRecord } from '../../session/editor-state.ts';
 
 /**
  * Setting changes made while the worker is busy. The spec blocks setting changes during LoadingImage and

@@ -21,7 +21,7 @@ import {
   settingsEqual,
   shouldAutoApply,
   warn,
-} from '../../features/editor-state.ts';
+} from '../../session/editor-state.ts';
 import { asMessage, msg } from '../../i18n/msg.ts';
 import { APPLIED_TEMPLATE } from '../../i18n/templates.ts';
 import { findStep, newStepId, type EffectStep, type Edit } from '../../edit/edit.ts';
@@ -34,7 +34,7 @@ import {
   openStepIsKept,
   redoEdit,
   undoEdit,
-} from '../../features/edit-state.ts';
+} from '../../session/edit-state.ts';
 
 // ---------------------------------------------------------------- effects
 

@@ -9,7 +9,7 @@ import {
   none,
   NO_EFFECT,
   warn,
-} from '../../features/editor-state.ts';
+} from '../../session/editor-state.ts';
 import { msg, type Message } from '../../i18n/msg.ts';
 import { startHistory } from '../../edit/history.ts';
 import { LOAD_IMAGE_FAILED_TEMPLATE } from '../../i18n/templates.ts';

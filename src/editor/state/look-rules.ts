@@ -8,8 +8,8 @@ import type { CropRecipe } from '../../crop/model/crop-choice.ts';
 import type { StatusMessage } from '../../engine/protocol.ts';
 import type { FirstStep } from '../../intake/handoff.ts';
 import type { Recipe } from '../../recipes/model/recipe.ts';
-import type { LookLink } from '../../features/look-link.ts';
-import type { EditorState } from '../../features/editor-state.ts';
+import type { LookLink } from '../../session/look-link.ts';
+import type { EditorState } from '../../session/editor-state.ts';
 
 /** The editor opened on a link's look: it waits until the first photo is ready. */
 export function lookLinked(state: EditorState, link: LookLink | null): EditorState {

@@ -1,5 +1,5 @@
 /** Spec section 4: zoom and the page coming back into view. Pure. */
-import { type EditorState, type Outcome, ZOOM_LEVELS, isCollage, none } from '../../features/editor-state.ts';
+import { type EditorState, type Outcome, ZOOM_LEVELS, isCollage, none } from '../../session/editor-state.ts';
 import { msg, type Message } from '../../i18n/msg.ts';
 import { ZOOM_TEMPLATE } from '../../i18n/templates.ts';
 

@@ -7,7 +7,7 @@ import {
   isCollage,
   none,
   warn,
-} from '../../features/editor-state.ts';
+} from '../../session/editor-state.ts';
 import { takePendingFile } from './image-rules.ts';
 import { asMessage, english, msg, type Shown } from '../../i18n/msg.ts';
 import { APPLIED_TEMPLATE } from '../../i18n/templates.ts';

@@ -3,7 +3,7 @@
  * links and recipes. Read from the editor's state, never kept apart from the edit.
  */
 import { atom } from '../../ui/jotai.ts';
-import { editorStateAtom } from '../../features/state-atom.ts';
-import { committed } from '../../features/edit-state.ts';
+import { editorStateAtom } from '../../session/state-atom.ts';
+import { committed } from '../../session/edit-state.ts';
 
 export const frameAtom = atom((get) => committed(get(editorStateAtom)).frame);

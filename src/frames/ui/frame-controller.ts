@@ -4,8 +4,8 @@
  * typed text once the typing rests.
  */
 import { atom } from '../../ui/jotai.ts';
-import type { FeatureHost } from '../../features/host.ts';
-import { committed, frameChosen } from '../../features/edit-state.ts';
+import type { FeatureHost } from '../../session/host.ts';
+import { committed, frameChosen } from '../../session/edit-state.ts';
 import { checkedChoice, type FrameChoice } from '../model/choice.ts';
 
 /** Whether the frame choice is open. */

@@ -2,13 +2,13 @@
  * The recipes in the editor: the list kept on the device (src/recipes/store), saving the edit on screen
  * as a recipe, applying one (one step of the history), rename, delete with undo, reorder, export, import
  * and the recipe a link offers. The list lives in atoms the panel reads; the worker is reached through
- * the host the editor hands it (src/features/host.ts), as the crop's is.
+ * the host the editor hands it (src/session/host.ts), as the crop's is.
  */
 import { atom } from '../../ui/jotai.ts';
-import type { FeatureHost } from '../../features/host.ts';
-import { canRequestImage } from '../../features/editor-state.ts';
-import { editOnScreen, editReplaced } from '../../features/edit-state.ts';
-import { showOrPutBack } from '../../features/show-edit.ts';
+import type { FeatureHost } from '../../session/host.ts';
+import { canRequestImage } from '../../session/editor-state.ts';
+import { editOnScreen, editReplaced } from '../../session/edit-state.ts';
+import { showOrPutBack } from '../../session/show-edit.ts';
 import { stepIds } from '../../edit/edit.ts';
 import { allEdits } from '../../edit/history.ts';
 import { cubesOfEdit, editIsEmpty, editOfRecipe, recipeable, recipeOfEdit } from '../model/recipe-edit.ts';
