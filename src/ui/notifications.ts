@@ -1,4 +1,4 @@
-import type { Shown } from '../i18n/msg.ts';
+import { english, type Shown } from '../i18n/msg.ts';
 import { atom, type Store } from './jotai.ts';
 
 /** How a notification looks: an error, a warning, a success or news. */
@@ -60,8 +60,10 @@ export const notifyAtom = atom(
     };
     // The same words again (a repeated warning) move to the top rather than stacking up; a notice with an
     // action is its own, whatever its words (two deleted recipes, two Undos).
+    // Messages are values (an id and its values): the same words are the same English text.
+    const words = english(added.message);
     const same = (n: Notification) =>
-      !n.action && !added.action && n.kind === added.kind && n.message === added.message;
+      !n.action && !added.action && n.kind === added.kind && english(n.message) === words;
     set(notificationsAtom, [...get(notificationsAtom).filter((n) => !same(n)), added]);
   },
 );
