@@ -73,7 +73,8 @@ for (const engine of ENGINES) {
       'film-120',
       'print-border',
     ] as const) {
-      const frame = choice(id);
+      // The window filled: the photo cut to its shape, centred (the user's placement at its start).
+      const frame = choice(id, { fill: 1 });
       const layout = printLayout(frame, PHOTO_SIZE)!;
       const { input, output } = await runFrame(page, engine, [whole(layout, frame)]);
       expect([output.width, output.height], id).toEqual([layout.width, layout.height]);

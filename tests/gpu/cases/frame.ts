@@ -36,9 +36,11 @@ function frameCase(label: string, choice: FrameChoice, photo = PHOTO): StageCase
 }
 
 export const frameCases: readonly StageCase[] = [
-  frameCase('instant square, a caption', { ...NO_FRAME, id: 'instant-square', caption: 'x' }),
+  // Windows of another shape than the photo: filled (the photo cut to the window), as the stage draws it
+  // whatever the placement.
+  frameCase('instant square, a caption', { ...NO_FRAME, id: 'instant-square', caption: 'x', fill: 1 }),
   frameCase('35 mm film, black rebate', { ...NO_FRAME, id: 'film-35mm' }),
-  frameCase('120 film, orange mask', { ...NO_FRAME, id: 'film-120', orangeMask: true }),
+  frameCase('120 film, orange mask', { ...NO_FRAME, id: 'film-120', orangeMask: true, fill: 1 }),
   // An upright photo (the input's left part): the 35 mm strip runs down the print, its edge print turned.
   frameCase('35 mm film, upright', { ...NO_FRAME, id: 'film-35mm', fill: 1 }, { width: 340, height: 512 }),
   frameCase('print border with the date', { ...NO_FRAME, id: 'print-border', date: true }),
