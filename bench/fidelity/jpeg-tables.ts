@@ -4,47 +4,10 @@
  * nearest tables (an IJG-equivalent quality: cameras scale their own tables, not libjpeg's).
  */
 
-/** T.81 Annex K's example tables (libjpeg's base tables), in natural (row-major) order. */
-export const ANNEX_K_LUMA = [
-  16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22,
-  29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103,
-  121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
-];
-export const ANNEX_K_CHROMA = [
-  17,
-  18,
-  24,
-  47,
-  99,
-  99,
-  99,
-  99,
-  18,
-  21,
-  26,
-  66,
-  99,
-  99,
-  99,
-  99,
-  24,
-  26,
-  56,
-  99,
-  99,
-  99,
-  99,
-  99,
-  47,
-  66,
-  99,
-  99,
-  99,
-  99,
-  99,
-  99,
-  ...new Array<number>(32).fill(99),
-];
+/** T.81 Annex K's example tables (libjpeg's base tables), in natural (row-major) order: the JPEG stage's. */
+import { LUMA as ANNEX_K_LUMA } from '../../src/engine/stages/jpeg/kernel.ts';
+
+export { ANNEX_K_LUMA };
 
 /** Zig-zag position k to natural index (T.81 figure 5). */
 const ZIGZAG = [

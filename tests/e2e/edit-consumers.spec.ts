@@ -154,7 +154,10 @@ test("the address bar's link is the whole edit, ?lang=de kept at every step: ope
   await editor.load(PHOTO);
   const lang = () => new URL(page.url()).searchParams.get('lang');
   const links: { search: string; saved: Buffer }[] = [];
-  /** The link once its `param` is `value` (written at most every 400 ms), and the save it stands for. */
+  /**
+   * The link once its `param` is `value` (written at most every 400 ms), and the save it stands for. The
+   * param is the step's last change: the link may still lag behind a change made before it.
+   */
   const keep = async (param: string, value: string) => {
     await expect.poll(() => new URL(page.url()).searchParams.get(param)).toBe(value);
     expect(lang()).toBe('de');
@@ -166,7 +169,7 @@ test("the address bar's link is the whole edit, ?lang=de kept at every step: ope
   await editor.settled();
   await page.getByTestId('apply-button').click();
   await editor.settled();
-  await keep('effect', 'ccdEffect');
+  await keep('ccd_bloom_amount', '1.8');
   const crop = new CropToolPage(page);
   await crop.open();
   await crop.control('aspect-4-5').click();
@@ -182,7 +185,7 @@ test("the address bar's link is the whole edit, ?lang=de kept at every step: ope
   await editor.chooseEffect('vibrance');
   await editor.typeSetting('vibrance', '0.4');
   await editor.settled();
-  await keep('effect', 'vibrance');
+  await keep('vibrance', '0.4');
   expect(new URL(page.url()).searchParams.get('steps')).toContain('ccdEffect');
 
   const fresh = await freshContext(browser);

@@ -14,8 +14,8 @@ for (let u = 0; u < 8; u++)
   for (let x = 0; x < 8; x++)
     DCT[u * 8 + x] = u === 0 ? 1 : Math.SQRT2 * Math.cos(((2 * x + 1) * u * Math.PI) / 16);
 
-/** ITU-T T.81 Annex K base tables, row v at 8 v. */
-const LUMA = [
+/** ITU-T T.81 Annex K base tables (libjpeg's), row v at 8 v. */
+export const LUMA = [
   16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22,
   29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103,
   121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
