@@ -5,7 +5,7 @@
  */
 
 /** T.81 Annex K's example tables (libjpeg's base tables), in natural (row-major) order: the JPEG stage's. */
-import { LUMA as ANNEX_K_LUMA } from '../../src/engine/stages/jpeg/kernel.ts';
+import { LUMA as ANNEX_K_LUMA } from '../../src/pipeline/stages/jpeg/kernel.ts';
 
 export { ANNEX_K_LUMA };
 
