@@ -4,6 +4,7 @@
  * the English ICU text that keys the catalogues, and the values that fill its placeholders: the values
  * stay values, so a translation never has to read them back out of English text. Worker-safe: no runtime.
  */
+import { isolate } from './user-text.ts';
 
 /**
  * Marks a string as a message of the catalogues without translating it (the English text is its id);
@@ -22,10 +23,19 @@ export interface Decimal {
 }
 
 /**
- * A placeholder's value: a string is data (a name, a token of a file, a browser's own words) and is shown
- * as it is; a number is written as the language writes numbers; a message is translated in turn.
+ * Text a user gave (a recipe's name) as a placeholder's value: shown as typed, isolated from the sentence
+ * where its direction differs from the language's (`isolate`, src/i18n/user-text.ts).
  */
-export type MessageValue = string | number | Decimal | Message;
+export interface UserText {
+  readonly userText: string;
+}
+
+/**
+ * A placeholder's value: a string is data (a token of a file, a browser's own words) and is shown as it
+ * is; user text likewise, isolated where its direction needs it; a number is written as the language
+ * writes numbers; a message is translated in turn.
+ */
+export type MessageValue = string | number | Decimal | UserText | Message;
 export type MessageValues = Readonly<Record<string, MessageValue>>;
 
 /** A catalogue message and the values of its placeholders. */
@@ -44,6 +54,10 @@ export function decimal(value: number, digits: number): Decimal {
   return { decimal: value, digits };
 }
 
+export function userText(text: string): UserText {
+  return { userText: text };
+}
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
@@ -58,11 +72,16 @@ export function isDecimal(value: unknown): value is Decimal {
   );
 }
 
+export function isUserText(value: unknown): value is UserText {
+  return isObject(value) && typeof value.userText === 'string';
+}
+
 function isValue(value: unknown, depth: number): boolean {
   return (
     typeof value === 'string' ||
     typeof value === 'number' ||
     isDecimal(value) ||
+    isUserText(value) ||
     (depth < 8 && isMessageAt(value, depth + 1))
   );
 }
@@ -86,6 +105,7 @@ function englishValue(value: MessageValue): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   if (isDecimal(value)) return value.decimal.toFixed(value.digits);
+  if (isUserText(value)) return isolate(value.userText, false);
   return english(value);
 }
 

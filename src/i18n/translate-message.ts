@@ -1,11 +1,13 @@
 /**
  * What the UI shows, in the active language: a message (`Message`, src/i18n/msg.ts) is its catalogue
- * text with its values put in: a string value as it is, a number written as the language writes numbers,
+ * text with its values put in: a string value as it is, user text isolated where its direction needs it, a number written as the language writes numbers,
  * a message translated in turn; a string is a catalogue message's id, looked up whole (text no catalogue
  * has, a browser's own words, is shown as it is).
  */
 import { i18n, t } from './i18n.ts';
-import { isDecimal, type Message, type MessageValue, type Shown } from './msg.ts';
+import { isRtl } from './locales.ts';
+import { isDecimal, isUserText, type Message, type MessageValue, type Shown } from './msg.ts';
+import { isolate } from './user-text.ts';
 
 const formats = new Map<string, Intl.NumberFormat>();
 
@@ -42,10 +44,16 @@ function typedArguments(compiled: unknown, into = new Set<string>()): Set<string
   return into;
 }
 
+/** User text inside a sentence of the active language: isolated where its direction differs. */
+export function inSentence(text: string): string {
+  return isolate(text, isRtl(i18n.locale));
+}
+
 function valueText(value: MessageValue, typed: boolean): string | number {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return typed ? value : localNumber(value);
   if (isDecimal(value)) return localNumber(value.decimal, value.digits);
+  if (isUserText(value)) return inSentence(value.userText);
   return translate(value);
 }
 

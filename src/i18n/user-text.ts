@@ -7,7 +7,8 @@
  * - a lone surrogate (half of an emoji, cut elsewhere) is dropped;
  * - it is cut to a number of code points, never inside a character a reader sees as one (an emoji with its
  *   skin tone, a ZWJ family, a flag, a letter with its accents).
- * Where user text is shown inside a sentence, `isolate` keeps its direction to itself. Pure, worker-safe.
+ * Where user text is shown inside a sentence, `isolate` keeps its direction to itself where it differs
+ * from the sentence's. Pure, worker-safe.
  */
 
 /** C0 and C1 controls, DEL, the line and paragraph separators: shown as a space. */
@@ -105,10 +106,26 @@ export function cleanFileName(text: string, max: number, fallback: string): stri
 const FSI = '\u2068';
 const PDI = '\u2069';
 
+/** A letter of a script written right to left. */
+const RTL_LETTER =
+  /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}]/u;
+const LETTER = /\p{L}/u;
+
+/** Whether `text` holds a letter written against `rtl`: left to right in a right-to-left sentence, or the reverse. */
+function hasLetterAgainst(text: string, rtl: boolean): boolean {
+  for (const char of text) {
+    if (!LETTER.test(char)) continue;
+    if (RTL_LETTER.test(char) !== rtl) return true;
+  }
+  return false;
+}
+
 /**
- * User text as a value inside a sentence (a notice, a label): isolated, so a right-to-left name cannot
- * reorder the words around it, and the words around it cannot reorder the name.
+ * User text as a value inside a sentence (a notice, a label) written in the direction `rtl`: isolated
+ * where it holds a letter of the other direction, so that name cannot reorder the words around it nor
+ * they the name. Text of the sentence's own direction (or with no letters) is left as it is: it cannot
+ * turn the sentence, and the sentence reads (and is found, copied, spoken) without invisible characters.
  */
-export function isolate(text: string): string {
-  return `${FSI}${text}${PDI}`;
+export function isolate(text: string, rtl: boolean): string {
+  return hasLetterAgainst(text, rtl) ? `${FSI}${text}${PDI}` : text;
 }

@@ -72,7 +72,7 @@ test('a name starting with U+202E reads in order in the notices, the menu and th
   expect(await centreX(page, 'recipe-delete-confirm')).toBeLessThan(keepBox!.x);
   await page.getByTestId('recipe-delete-confirm').click();
   const deleted = await editor.takeNotification('info');
-  expect(deleted.text).toBe('Deleted the recipe "\u2068Party night\u2069".');
+  expect(deleted.text).toBe('Deleted the recipe "Party night".');
 
   // A name of zero-width characters only: the default name, seen.
   await recipes.import(recipeFile('\u200B\u200B\u2060', {}, 'invisible.retrocam.json'));

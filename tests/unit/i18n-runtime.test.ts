@@ -97,14 +97,18 @@ describe('messages with numbers', () => {
       steps: [{ effectId: 'no-such-effect' }],
     });
     if (refused.ok) throw new Error('a recipe of an unknown effect was taken');
-    // The name is user text inside the sentence: isolated (FSI ... PDI), in every language.
+    // The name is user text inside the sentence: as typed, never translated; isolated (FSI ... PDI) only
+    // where its direction differs from the language's.
     expect(translate(refused.message)).toBe(
-      'The recipe "\u2068Delete\u2069", step 1: it uses an effect this RetroCam does not have ("no-such-effect").',
+      'The recipe "Delete", step 1: it uses an effect this RetroCam does not have ("no-such-effect").',
     );
     await activateLocale('de');
     expect(translate(refused.message)).toBe(
-      'Das Rezept „\u2068Delete\u2069“, Schritt 1: er verwendet einen Effekt, den dieses RetroCam nicht hat („no-such-effect“).',
+      'Das Rezept „Delete“, Schritt 1: er verwendet einen Effekt, den dieses RetroCam nicht hat („no-such-effect“).',
     );
+    await activateLocale('ar');
+    expect(translate(refused.message)).toContain('\u2068Delete\u2069');
+    expect(translate(refused.message)).not.toContain('Delete\u2069\u2069');
   });
 
   it('shows a recipe name that reads like the sentence around it whole, the reason translated', async () => {
@@ -117,9 +121,7 @@ describe('messages with numbers', () => {
     });
     if (refused.ok) throw new Error('a step without an effect was taken');
     await activateLocale('de');
-    expect(translate(refused.message)).toBe(
-      `Das Rezept „\u2068${name}\u2069“, Schritt 1: ${t('it names no effect.')}`,
-    );
+    expect(translate(refused.message)).toBe(`Das Rezept „${name}“, Schritt 1: ${t('it names no effect.')}`);
     expect(t('it names no effect.')).not.toBe('it names no effect.');
   });
 });

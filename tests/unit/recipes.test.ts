@@ -197,7 +197,7 @@ describe('the text a recipe carries', () => {
   it('refuses a frame this build has not got, naming it, instead of dropping it', () => {
     expect(refused(recipe({ frame: { id: 'instant-sx70', caption: 'Hi' } }))).toBe(
       // The name is user text inside the sentence: isolated.
-      'The recipe "\u2068Party 2005\u2069" uses a frame this RetroCam does not have ("instant-sx70"). Nothing was changed.',
+      'The recipe "Party 2005" uses a frame this RetroCam does not have ("instant-sx70"). Nothing was changed.',
     );
     expect(refused(recipe({ frame: { id: 7 } }))).toMatch('has a frame that is not valid');
     const none = checkRecipe(recipe({ frame: { id: 'none' } }));

@@ -63,7 +63,15 @@ describe('the user-text cleaner', () => {
     expect(cleanFileName('a'.repeat(100), 80, 'recipe')).toHaveLength(80);
   });
 
-  it('isolates user text inside a sentence (first strong isolate ... pop directional isolate)', () => {
-    expect(isolate('\u05E9\u05DC\u05D5\u05DD')).toBe('\u2068\u05E9\u05DC\u05D5\u05DD\u2069');
+  it('isolates user text inside a sentence where its direction differs (first strong isolate ... pop directional isolate)', () => {
+    const hebrew = '\u05E9\u05DC\u05D5\u05DD';
+    expect(isolate(hebrew, false)).toBe(`\u2068${hebrew}\u2069`);
+    expect(isolate(`Film ${hebrew}`, false)).toBe(`\u2068Film ${hebrew}\u2069`);
+    expect(isolate('Print 2!', true)).toBe('\u2068Print 2!\u2069');
+    // The sentence's own direction, or no letters at all: nothing to turn, nothing added.
+    expect(isolate('Lake CCD print', false)).toBe('Lake CCD print');
+    expect(isolate('\u0641\u064A\u0644\u0645 2', true)).toBe('\u0641\u064A\u0644\u0645 2');
+    expect(isolate('2005 📷', true)).toBe('2005 📷');
+    expect(isolate('東京', false)).toBe('東京');
   });
 });

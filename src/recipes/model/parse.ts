@@ -15,8 +15,8 @@ import type { EffectDefinition, SettingValue } from '../../effects/types.ts';
 import { readRecipeFrame } from '../../frames/model/recipe-frame.ts';
 import { CubeFormatError, MAX_CUBE_BYTES, parseCube } from '../../grading/cube.ts';
 import { contentHash } from '../../grading/content-hash.ts';
-import { asMessage, decimal, msg, type Message, type Shown } from '../../i18n/msg.ts';
-import { cleanName as cleanUserName, cutToCodePoints, isolate, stripUnsafe } from '../../i18n/user-text.ts';
+import { asMessage, decimal, msg, userText, type Message, type Shown } from '../../i18n/msg.ts';
+import { cleanName as cleanUserName, cutToCodePoints, stripUnsafe } from '../../i18n/user-text.ts';
 import {
   RECIPE_ADJUSTED_ONE_TEMPLATE,
   RECIPE_ADJUSTED_TEMPLATE,
@@ -160,8 +160,8 @@ export function checkRecipe(value: unknown): RecipeResult {
     );
   }
   const { name: recipeName } = header.output;
-  // In the messages below the name is user text inside a sentence: isolated.
-  const name = isolate(recipeName);
+  // In the messages below the name is user text inside a sentence.
+  const name = userText(recipeName);
   const body = v.safeParse(BODY, value);
   if (!body.success) return refuse(msg(RECIPE_NO_STEPS_TEMPLATE, { name }));
   const { steps: given, crop: rawCrop, frame: rawFrame, cubes: rawCubes } = body.output;
@@ -238,8 +238,8 @@ function checkStep(raw: unknown): { step: RecipeStep; adjusted: number } | Messa
 export function adjustedMessage(name: string, adjusted: number): Message | null {
   if (adjusted === 0) return null;
   return adjusted === 1
-    ? msg(RECIPE_ADJUSTED_ONE_TEMPLATE, { name: isolate(name) })
-    : msg(RECIPE_ADJUSTED_TEMPLATE, { name: isolate(name), count: adjusted });
+    ? msg(RECIPE_ADJUSTED_ONE_TEMPLATE, { name: userText(name) })
+    : msg(RECIPE_ADJUSTED_TEMPLATE, { name: userText(name), count: adjusted });
 }
 
 /** The plain values of a record (what a setting can be); anything else is left out. */

@@ -4,7 +4,7 @@ import { Thumbnail } from '../../ui/components/Thumbnail.tsx';
 import { MAX_RECIPE_NAME } from '../model/parse.ts';
 import type { Recipe } from '../model/recipe.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { isolate } from '../../i18n/user-text.ts';
+import { inSentence } from '../../i18n/translate-message.ts';
 
 interface RecipeItemProps {
   recipe: Recipe;
@@ -138,7 +138,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
           type="button"
           className="recipe-menu-button"
           data-testid="recipe-menu"
-          aria-label={t('More for {name}', { name: isolate(recipe.name) })}
+          aria-label={t('More for {name}', { name: inSentence(recipe.name) })}
           aria-expanded={open}
           aria-controls={open ? menuId : undefined}
           onClick={() => (open ? close() : setOpen(true))}
@@ -152,7 +152,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
           className="recipe-menu"
           id={menuId}
           role="group"
-          aria-label={t('{name}: actions', { name: isolate(recipe.name) })}
+          aria-label={t('{name}: actions', { name: inSentence(recipe.name) })}
         >
           {renaming ? (
             <form
@@ -179,7 +179,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
             </form>
           ) : confirming ? (
             <p className="recipe-confirm">
-              {t('Delete “{name}”?', { name: isolate(recipe.name) })}{' '}
+              {t('Delete “{name}”?', { name: inSentence(recipe.name) })}{' '}
               <button
                 type="button"
                 className="button"

@@ -14,7 +14,7 @@ import {
 } from './recipe-book.ts';
 import { CubeExportDialog } from './CubeExportDialog.tsx';
 import { importQuestionAtom, type ImportQuestion } from './import-question.ts';
-import { isolate } from '../../i18n/user-text.ts';
+import { inSentence } from '../../i18n/translate-message.ts';
 import { RECIPE_SAME_CONTENT_TEMPLATE, RECIPE_SAME_NAME_TEMPLATE } from '../../i18n/templates.ts';
 import { RecipeItem } from './RecipeItem.tsx';
 import { RecipeSave } from './RecipeSave.tsx';
@@ -134,7 +134,7 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
 /** An imported recipe the user already has: keep both, replace the kept one, or leave the file. */
 function ImportQuestionPrompt({ question }: { question: ImportQuestion }) {
   const t = useT();
-  const name = isolate(question.existing.recipe.name);
+  const name = inSentence(question.existing.recipe.name);
   return (
     <div
       className="recipe-import-question"

@@ -13,8 +13,7 @@ import { stepIds } from '../../edit/edit.ts';
 import { allEdits } from '../../edit/history.ts';
 import { cubesOfEdit, editIsEmpty, editOfRecipe, recipeable, recipeOfEdit } from '../model/recipe-edit.ts';
 import { t } from '../../i18n/i18n.ts';
-import { msg, type Shown } from '../../i18n/msg.ts';
-import { isolate } from '../../i18n/user-text.ts';
+import { msg, userText, type Shown } from '../../i18n/msg.ts';
 import {
   RECIPE_ADDED_TEMPLATE,
   RECIPE_APPLIED_TEMPLATE,
@@ -115,7 +114,7 @@ export class RecipeBook {
       else if (!this.host.photo())
         this.host.notify(
           'info',
-          msg(RECIPE_OFFERED_TEMPLATE, { name: isolate(link.recipe.name) }),
+          msg(RECIPE_OFFERED_TEMPLATE, { name: userText(link.recipe.name) }),
           GREETING_MS,
         );
     } else if (link) this.host.notify('error', link.message);
@@ -187,7 +186,7 @@ export class RecipeBook {
       this.host.notify(recipe === NOTHING_TO_SAVE || recipe === COLLAGE_RECIPE ? 'warning' : 'error', recipe);
       return false;
     }
-    return this.keep(recipe, msg(RECIPE_SAVED_TEMPLATE, { name: isolate(recipe.name) }));
+    return this.keep(recipe, msg(RECIPE_SAVED_TEMPLATE, { name: userText(recipe.name) }));
   }
 
   /** Keeps a new recipe first in the list; false (having said why) when the store refused it. */
@@ -235,7 +234,7 @@ export class RecipeBook {
   async keepOffered(): Promise<void> {
     const offered = this.host.store.get(offeredRecipeAtom);
     if (!offered) return;
-    if (await this.keep(offered, msg(RECIPE_KEPT_TEMPLATE, { name: isolate(offered.name) }))) {
+    if (await this.keep(offered, msg(RECIPE_KEPT_TEMPLATE, { name: userText(offered.name) }))) {
       this.host.store.set(offeredRecipeAtom, null);
       this.updateThumbnails();
     }
@@ -256,7 +255,7 @@ export class RecipeBook {
     const edit = editOfRecipe(recipe, source.original, stepIds(allEdits(state.history)));
     host.run((s) => editReplaced(s, edit, { kind: 'recipe', name: recipe.name }));
     if (await showOrPutBack(host, state))
-      host.notify('success', msg(RECIPE_APPLIED_TEMPLATE, { name: isolate(recipe.name) }));
+      host.notify('success', msg(RECIPE_APPLIED_TEMPLATE, { name: userText(recipe.name) }));
   }
 
   // ---------------------------------------------------------------- the list
@@ -273,7 +272,7 @@ export class RecipeBook {
     const kept = this.list.find((item) => item.id === id);
     if (!kept) return;
     if (!(await this.write(() => this.requireStore().remove(id)))) return;
-    this.host.notify('info', msg(RECIPE_DELETED_TEMPLATE, { name: isolate(kept.recipe.name) }), 10_000, {
+    this.host.notify('info', msg(RECIPE_DELETED_TEMPLATE, { name: userText(kept.recipe.name) }), 10_000, {
       label: msg('Undo'),
       run: () => void this.write(() => this.requireStore().put(kept)),
     });
@@ -321,7 +320,7 @@ export class RecipeBook {
         if (answer === 'replace') {
           const { existing } = duplicate;
           if (await this.write(() => this.requireStore().put({ ...existing, recipe })))
-            this.host.notify('success', msg(RECIPE_REPLACED_TEMPLATE, { name: isolate(recipe.name) }));
+            this.host.notify('success', msg(RECIPE_REPLACED_TEMPLATE, { name: userText(recipe.name) }));
           continue;
         }
         if (duplicate.sameName) {
@@ -331,7 +330,7 @@ export class RecipeBook {
       }
       const adjusted = adjustedMessage(recipe.name, result.adjusted);
       if (adjusted) await this.keep(recipe, adjusted, 'warning');
-      else await this.keep(recipe, msg(RECIPE_ADDED_TEMPLATE, { name: isolate(recipe.name) }));
+      else await this.keep(recipe, msg(RECIPE_ADDED_TEMPLATE, { name: userText(recipe.name) }));
     }
   }
 
