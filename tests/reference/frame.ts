@@ -20,7 +20,11 @@ export function frame(
   const [bx0, by0, bx1, by1] = params.text;
   const [pitch, holeW, holeH, radius] = params.holes;
   const [first, row0, row1, gap] = params.holeAt;
-  const film = params.kind === 2 || params.kind === 3;
+  const film = params.kind === 2 || params.kind === 3 || params.kind === 5;
+  // An upright 35 mm strip (kind 5) is the strip turned a quarter: its rebate, holes and text are drawn in
+  // the strip's own axes, s = (y, -x) of the print, where its window is [y0, -x1, y1, -x0].
+  const upright = params.kind === 5;
+  const [sx0, sy0, sx1, sy1] = upright ? [wy0, -wx1, wy1, -wx0] : [wx0, wy0, wx1, wy1];
   const soft = Math.max(1, (film ? 0.08 : 0.25) * params.scale);
   const noise = (mx: number, my: number, field: number) => {
     const cx = Math.floor(mx);
@@ -49,17 +53,19 @@ export function frame(
       const qy = y + params.at[1] + 0.5;
       const mx = qx / params.scale;
       const my = qy / params.scale;
+      const sx = upright ? qy : qx;
+      const sy = upright ? -qx : qy;
       let c: number[];
       if (film) {
         const base = params.paper.map((v) => v * (1 + 0.04 * noise(mx / 0.05, my / 0.05, 7)));
         const t = clamp01(
-          Math.min(Math.min(qy - wy0, wy1 - qy), Math.max(wx0 - gap - qx, qx - wx1 - gap)) + 0.5,
+          Math.min(Math.min(sy - sy0, sy1 - sy), Math.max(sx0 - gap - sx, sx - sx1 - gap)) + 0.5,
         );
         const tone = 1 + 0.3 * noise(mx / 1.5, my / 1.5, 11);
         c = base.map((v, k) => v + (([0.2, 0.19, 0.18][k] ?? 0) * tone - v) * t);
-        if (params.kind === 2) {
-          const n = Math.min(7, Math.max(0, Math.floor((qx - first) / pitch + 0.5)));
-          const d = Math.min(box(qx, qy, first + n * pitch, row0), box(qx, qy, first + n * pitch, row1));
+        if (params.kind === 2 || upright) {
+          const n = Math.min(7, Math.max(0, Math.floor((sx - first) / pitch + 0.5)));
+          const d = Math.min(box(sx, sy, first + n * pitch, row0), box(sx, sy, first + n * pitch, row1));
           const light = clamp01(0.5 - d);
           c = c.map((v, k) => v + (([0.97, 0.965, 0.95][k] ?? 0) - v) * light);
         }
@@ -75,10 +81,10 @@ export function frame(
         const py = y + params.at[1] - params.photoAt[1];
         c = c.map((v, k) => v + (texel(input, px, py, k) - v) * t);
       }
-      if (bx1 > bx0 && qx >= bx0 && qy >= by0 && qx < bx1 && qy < by1) {
+      if (bx1 > bx0 && sx >= bx0 && sy >= by0 && sx < bx1 && sy < by1) {
         // A linear sampler's read at uv: the four texels around the point, weighted.
-        const u = ((qx - bx0) / (bx1 - bx0)) * text.width - 0.5;
-        const v = ((qy - by0) / (by1 - by0)) * text.height - 0.5;
+        const u = ((sx - bx0) / (bx1 - bx0)) * text.width - 0.5;
+        const v = ((sy - by0) / (by1 - by0)) * text.height - 0.5;
         const u0 = Math.floor(u);
         const v0 = Math.floor(v);
         const fu = u - u0;
