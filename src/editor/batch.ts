@@ -29,6 +29,7 @@ import { t } from '../i18n/i18n.ts';
 import { english, msg, shownOf, type Shown } from '../i18n/msg.ts';
 import { cleanFileName } from '../i18n/user-text.ts';
 import { translate } from '../i18n/translate-message.ts';
+import { UNTIL_NEXT } from '../ui/notifications.ts';
 
 /** JPEG quality of every full-resolution file, the batch's as the single save's. */
 export const BATCH_QUALITY = 0.9;
@@ -206,7 +207,11 @@ export class BatchRunner {
     this.cancelled = false;
     this.update({ running: { index: 0, fraction: 0 }, refusals: [] });
     const job: Job = { files, look, first: client, take, refusals: [], made: 0, undated: 0 };
-    this.host.notify('info', t('Applying the look to {photos}...', { photos: photoCount(files.length) }));
+    this.host.notify(
+      'info',
+      t('Applying the look to {photos}...', { photos: photoCount(files.length) }),
+      UNTIL_NEXT,
+    );
     try {
       if (toShareSheet) {
         const photos: File[] = [];

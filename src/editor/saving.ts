@@ -22,7 +22,7 @@ import type { Source } from '../session/photo-source.ts';
 import { effectsAfterImage, hasImage } from '../edit/edit.ts';
 import { fileStep } from '../edit/history.ts';
 import { exportSteps } from './export-steps.ts';
-import type { Notify } from '../ui/notifications.ts';
+import { UNTIL_NEXT, type Notify } from '../ui/notifications.ts';
 import type { Made, SaveJob } from '../session/host.ts';
 import { keepDateTaken } from '../intake/photo-date.ts';
 import { croppedSize } from '../crop/model/geometry.ts';
@@ -76,7 +76,7 @@ export async function runSave(job: SaveJob, notify: Notify): Promise<void> {
     return;
   }
   const tab = typeof target === 'string' ? null : target;
-  notify('info', job.preparing);
+  notify('info', job.preparing, UNTIL_NEXT);
   job.busy(true);
   try {
     const made = await job.make();

@@ -17,10 +17,20 @@ export interface Notification {
   /** Closes by itself after this long on screen; null: stays until closed or the user acts again. */
   durationMs: number | null;
   action?: NotificationAction;
+  /** Work in progress ('Preparing image...'): the next notification (its outcome) takes its place. */
+  passing?: boolean;
 }
 
 export const NOTIFICATION_DURATION_MS = 5000;
-/** How many notifications are on screen at once; older ones wait, their time not yet counting. */
+/**
+ * A notification's duration for work in progress: it stays its 5 s at most, and gives way to the next
+ * notification, which tells how the work ended, rather than staying over the photo under it.
+ */
+export const UNTIL_NEXT = 'untilNext';
+/**
+ * How many notifications are on screen at once; older errors and Undos wait, their time not yet counting
+ * (older plain news is dropped).
+ */
 export const SHOWN_AT_ONCE = 3;
 
 let nextId = 1;
@@ -28,7 +38,7 @@ let nextId = 1;
 /**
  * Every notification not yet closed, oldest first. A new one never replaces another: the newest is shown
  * on top and the ones before it under it, each with its own time (an Undo keeps its button while a newer
- * notice is read); past SHOWN_AT_ONCE the oldest wait their turn.
+ * notice is read); past SHOWN_AT_ONCE the oldest errors and Undos wait their turn.
  */
 export const notificationsAtom = atom<readonly Notification[]>([]);
 
@@ -39,9 +49,9 @@ export const notificationAtom = atom((get) => get(notificationsAtom).at(-1) ?? n
  * How long a notification of this kind stays: an error until it is closed or the user acts again (a
  * refused photo's reason is still there when they look back); the rest the spec's 5 s, or their own.
  */
-export function durationOf(kind: NotificationKind, durationMs?: number): number | null {
+export function durationOf(kind: NotificationKind, durationMs?: number | typeof UNTIL_NEXT): number | null {
   if (kind === 'error') return null;
-  return durationMs ?? NOTIFICATION_DURATION_MS;
+  return durationMs === undefined || durationMs === UNTIL_NEXT ? NOTIFICATION_DURATION_MS : durationMs;
 }
 
 export const notifyAtom = atom(
@@ -49,7 +59,12 @@ export const notifyAtom = atom(
   (
     get,
     set,
-    note: { kind: NotificationKind; message: Shown; durationMs?: number; action?: NotificationAction },
+    note: {
+      kind: NotificationKind;
+      message: Shown;
+      durationMs?: number | typeof UNTIL_NEXT;
+      action?: NotificationAction;
+    },
   ) => {
     const added: Notification = {
       id: nextId++,
@@ -57,6 +72,7 @@ export const notifyAtom = atom(
       message: note.message,
       durationMs: durationOf(note.kind, note.durationMs),
       ...(note.action ? { action: note.action } : {}),
+      ...(note.durationMs === UNTIL_NEXT && note.kind !== 'error' ? { passing: true } : {}),
     };
     // The same words again (a repeated warning) move to the top rather than stacking up; a notice with an
     // action is its own, whatever its words (two deleted recipes, two Undos).
@@ -64,7 +80,15 @@ export const notifyAtom = atom(
     const words = english(added.message);
     const same = (n: Notification) =>
       !n.action && !added.action && n.kind === added.kind && english(n.message) === words;
-    set(notificationsAtom, [...get(notificationsAtom).filter((n) => !same(n)), added]);
+    // Work in progress gives way to whatever is said next.
+    const list = [...get(notificationsAtom).filter((n) => !n.passing && !same(n)), added];
+    // Past the ones on screen, only what must not be lost waits its turn (an error, an Undo): plain news
+    // pushed off by newer news is dropped, so it never comes back later about something long done.
+    const onScreen = list.length - SHOWN_AT_ONCE;
+    set(
+      notificationsAtom,
+      list.filter((n, index) => index >= onScreen || n.durationMs === null || n.action !== undefined),
+    );
   },
 );
 
@@ -92,7 +116,7 @@ export const userActedAtom = atom(null, (get, set) => {
 export type Notify = (
   kind: NotificationKind,
   message: Shown,
-  durationMs?: number,
+  durationMs?: number | typeof UNTIL_NEXT,
   action?: NotificationAction,
 ) => void;
 
