@@ -97,6 +97,8 @@ test('importing a recipe already kept asks: keep both (named " (2)"), replace, o
   await expect(question).toBeHidden();
   await expect(recipes.recipe('Party 2005 (2)')).toBeVisible();
   await expect(recipes.recipe('Party 2005')).toHaveCount(1);
+  // Its notice is taken (and closed) here, so the Replace below is told by its own.
+  expect((await editor.takeNotification('success')).text).toBe('Added the recipe "Party 2005 (2)".');
 
   // The same content under another name is found too; Cancel leaves everything as it was.
   const renamed = JSON.stringify({ ...(JSON.parse(exported.text) as object), name: 'Night out' });

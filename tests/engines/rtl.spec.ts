@@ -172,12 +172,13 @@ for (const setup of SETUPS) {
 
 /**
  * The controls whose text is wider than their box (scrollWidth against clientWidth), as in the component
- * tier's twelve-language sweep (tests/component/label-fit.test.tsx), which runs in Chromium.
+ * tier's twelve-language sweep (tests/component/label-fit.test.tsx), which runs in Chromium. A box of 1 px
+ * or less is text for screen readers only (clipped, like .visually-hidden): not shown, so not cut.
  */
 const CUT_LABELS = `() => [...document.querySelectorAll(
   'button, select, label, .effect-name, .panel-title, .recipe-name, .setting, .frame-option, .frame-choice span, .crop-tools, .save-option, .hint'
 )].filter((element) => element.getClientRects().length > 0 && !element.closest('.visually-hidden') &&
-  element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1)
+  element.clientWidth > 1 && element.scrollWidth > element.clientWidth + 1)
   .map((element) => (element.getAttribute('data-testid') || element.className) + ' "' +
     (element.textContent || '').trim().slice(0, 24) + '": ' + element.scrollWidth + ' > ' + element.clientWidth)`;
 
@@ -221,7 +222,21 @@ for (const setup of SETUPS) {
         );
         await look('crop');
         await browser.click('crop-cancel');
+        // Each click waits for what the one before it opens or closes: a click while the panel changes
+        // can land on the part going away.
+        await waitForValue<boolean>(
+          browser,
+          'the crop tool closed',
+          `() => !document.querySelector('[data-testid=crop-frame]') && !!document.querySelector('[data-testid=frame-button]')`,
+          Boolean,
+        );
         await browser.click('frame-button');
+        await waitForValue<boolean>(
+          browser,
+          'the frame choice',
+          `() => !!document.querySelector('[data-testid=frame-instant-mini]') && !!document.querySelector('[data-testid=frame-done]')`,
+          Boolean,
+        );
         await browser.click('frame-instant-mini');
         await waitForValue<boolean>(
           browser,

@@ -13,6 +13,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { changeLabel } from './change-label.ts';
 import { redoChange, type EditChange } from '../../edit/history.ts';
 import { undoTarget } from '../../session/edit-state.ts';
+import { MoreIcon } from '../../ui/components/MoreIcon.tsx';
 
 interface ActionBarProps {
   controller: EditorController;
@@ -212,7 +213,7 @@ function MoreActions({ children }: { children: ReactNode }) {
         title={t('More actions')}
         onClick={() => setOpen(!open)}
       >
-        <span aria-hidden="true">⋯</span>
+        <MoreIcon />
         <span className="visually-hidden">{t('More actions')}</span>
       </button>
       <div

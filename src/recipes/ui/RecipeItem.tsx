@@ -5,6 +5,7 @@ import { MAX_RECIPE_NAME } from '../model/parse.ts';
 import type { Recipe } from '../model/recipe.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { inSentence } from '../../i18n/translate-message.ts';
+import { MoreIcon } from '../../ui/components/MoreIcon.tsx';
 
 interface RecipeItemProps {
   recipe: Recipe;
@@ -143,7 +144,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
           aria-controls={open ? menuId : undefined}
           onClick={() => (open ? close() : setOpen(true))}
         >
-          <span aria-hidden="true">⋯</span>
+          <MoreIcon />
         </button>
       )}
       {menu && open && (
