@@ -8,7 +8,7 @@
  */
 import type { FrameChoice } from '../frames/model/choice.ts';
 import { fromRecipeFrame } from '../frames/model/recipe-frame.ts';
-import type { Recipe } from '../recipes/model/recipe.ts';
+import type { Recipe } from '../edit/recipe.ts';
 import { effectsAfterImage, hasImage, type Edit, type EffectStep } from '../edit/edit.ts';
 import { exportSteps } from './export-steps.ts';
 import { downloadZip } from 'client-zip';

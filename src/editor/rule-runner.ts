@@ -33,7 +33,7 @@ import {
   takeLinkedLook,
   takeShotRecipe,
 } from './state/look-rules.ts';
-import type { Recipe } from '../recipes/model/recipe.ts';
+import type { Recipe } from '../edit/recipe.ts';
 import type { Notify } from '../ui/notifications.ts';
 import { photoTakenAtom, showingOriginalAtom } from '../ui/atoms.ts';
 import { statusReceived } from './state/worker-rules.ts';

@@ -4,7 +4,7 @@
  */
 import type { DecodedImage } from './decode.ts';
 import type { AcceptedFormat } from './formats.ts';
-import type { Recipe } from '../recipes/model/recipe.ts';
+import type { Recipe } from '../edit/recipe.ts';
 
 /**
  * A look to apply to the photo as its first step (a camera shot's), kept as a step so Undo takes it back:

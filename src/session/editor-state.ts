@@ -7,7 +7,7 @@
  * plus the commands the controller carries out (messages to the worker, console warnings, notifications),
  * so every rule is tested without a worker.
  */
-import type { CollageConfig, ImageAsset } from '../collage/model/types.ts';
+import type { CollageConfig, ImageAsset } from './collage-state.ts';
 import { findEffect } from '../effects/index.ts';
 import type { SettingValue, Settings } from '../effects/types.ts';
 import type {
@@ -21,7 +21,7 @@ import type {
 import { startHistory, type EditHistory } from '../edit/history.ts';
 import type { Edit } from '../edit/edit.ts';
 import type { FirstStep } from '../intake/handoff.ts';
-import type { Recipe } from '../recipes/model/recipe.ts';
+import type { Recipe } from '../edit/recipe.ts';
 import type { NotificationKind } from '../ui/notifications.ts';
 import type { LookLink } from './look-link.ts';
 

@@ -1,4 +1,3 @@
-import { NO_SELECTION, type CollageSelection } from '../collage/model/api.ts';
 import { atom } from './jotai.ts';
 import type { EngineKind } from '../engine/protocol.ts';
 
@@ -31,9 +30,6 @@ export const exportProgressAtom = atom<number | null>(null);
 
 /** The user holds before/after: the canvas shows the image before the current effect. */
 export const showingOriginalAtom = atom(false);
-
-/** What is selected on the collage canvas: the collage panel shows the controls for it. */
-export const collageSelectionAtom = atom<CollageSelection>(NO_SELECTION);
 
 /** Thumbnails of the photo with each effect and look, by key (src/effects/thumbnail-jobs.ts): their pixels. */
 export const thumbnailsAtom = atom<Readonly<Record<string, ImageData>>>({});

@@ -1,5 +1,4 @@
 /** Product spec section 2: the canvas layout rule. */
-import { displaySize } from '../collage/model/slot-layout.ts';
 
 export const MOBILE_MAX = 767;
 export const TABLET_MAX = 991;
@@ -39,15 +38,6 @@ export function canvasBox(viewportWidth: number, viewportHeight: number): { widt
     case 'desktop':
       return { width: viewportWidth - DESKTOP_PANELS - GUTTER, height: viewportHeight - GUTTER };
   }
-}
-
-/** How large the collage canvas is shown: its own size, or smaller to fit the canvas box. */
-export function collageDisplaySize(
-  viewportWidth: number,
-  viewportHeight: number,
-  canvas: { width: number; height: number },
-): { width: number; height: number } {
-  return displaySize(canvas, collageArea(viewportWidth, viewportHeight));
 }
 
 /** The space the collage canvas has: the canvas box, in whole pixels. */

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
 import type {} from '../../src/camera/ui/camera-test-hooks.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
-import type { Recipe } from '../../src/recipes/model/recipe.ts';
+import type { Recipe } from '../../src/edit/recipe.ts';
 import { psnr } from '../reference/metrics.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { FEED_HEIGHT, FEED_WIDTH, feedImage, writeFeed } from '../support/camera-feed.ts';

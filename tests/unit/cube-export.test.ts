@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pg2016Effect } from '../../src/effects/filters.ts';
 import { resolveSettings } from '../../src/effects/settings.ts';
 import { leftOutLabel, splitColour, stepStrength } from '../../src/engine/worker/cube-export.ts';
-import { RECIPE_SCHEMA, RECIPE_VERSION, type Recipe } from '../../src/recipes/model/recipe.ts';
+import { RECIPE_SCHEMA, RECIPE_VERSION, type Recipe } from '../../src/edit/recipe.ts';
 import { cubeFileName, leftOutOfCube } from '../../src/recipes/ui/cube-export.ts';
 
 const IMAGE = { width: 1089, height: 33 };

@@ -83,7 +83,7 @@ describe('cleanMessage', () => {
 
 describe('collage selection (section 4)', () => {
   it('selection changes on the collage canvas are reported to the adjustment panel', async () => {
-    const { collageSelectionAtom } = await import('../../src/ui/atoms.ts');
+    const { collageSelectionAtom } = await import('../../src/collage/ui/selection-atom.ts');
     const store = createStore();
     const collage = new CollageController(collageHost(store, vi.fn()));
     const several = {

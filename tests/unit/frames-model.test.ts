@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecipeFrame } from '../../src/recipes/model/recipe.ts';
+import type { RecipeFrame } from '../../src/edit/recipe.ts';
 import {
   MAX_CAPTION,
   NO_FRAME,

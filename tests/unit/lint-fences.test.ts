@@ -460,7 +460,7 @@ describe('the layers are fenced by lint', () => {
       ['src/session/host.ts', "import type { Store } from '../ui/jotai.ts';"],
       // A model: the effects, the i18n's pure modules, another model, the editor's state.
       ['src/crop/model/geometry.ts', "import { msg } from '../../i18n/msg.ts';"],
-      ['src/camera/model/looks.ts', "import type { Recipe } from '../../recipes/model/recipe.ts';"],
+      ['src/camera/model/looks.ts', "import type { Recipe } from '../../edit/recipe.ts';"],
       ['src/collage/model/collage-rules.ts', "import { x } from '../../session/editor-state.ts';"],
       ['src/recipes/model/parse.ts', "import { x } from '../../crop/model/crop-choice.ts';"],
       ['src/frames/model/choice.ts', "import { x } from '../../effects/settings.ts';"],

@@ -25,7 +25,7 @@ import {
 } from '../../src/recipes/model/parse.ts';
 import { MAX_CUBE_BYTES } from '../../src/grading/cube.ts';
 import { MAX_CAPTION } from '../../src/frames/model/choice.ts';
-import { RECIPE_SCHEMA, RECIPE_VERSION } from '../../src/recipes/model/recipe.ts';
+import { RECIPE_SCHEMA, RECIPE_VERSION } from '../../src/edit/recipe.ts';
 import { starterRecipes } from '../../src/recipes/model/starters.ts';
 
 const ccd = findEffect('ccdEffect')!;

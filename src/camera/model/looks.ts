@@ -7,7 +7,7 @@ import { EFFECTS } from '../../effects/index.ts';
 import type { EffectSettings } from '../../engine/protocol.ts';
 import { LOOKS } from '../../grading/looks/index.ts';
 import { msg } from '../../i18n/msg.ts';
-import type { Recipe } from '../../recipes/model/recipe.ts';
+import type { Recipe } from '../../edit/recipe.ts';
 
 export interface CameraLook {
   /** Unique among the looks: the effect id, or `pg2016:<look>` for a Filters look. */

@@ -2,7 +2,8 @@
  * What the editor needs from the collage editor, without importing fabric: the fabric-backed
  * implementation (canvas/fabric-collage.ts) is loaded by dynamic import when the collage opens.
  */
-import type { CollageConfig, ImageAsset, ImageStyle, TextStyle } from './types.ts';
+import type { CollageConfig, ImageAsset } from '../../session/collage-state.ts';
+import type { ImageStyle, TextStyle } from './types.ts';
 
 /** What is selected on the collage canvas; it decides what the adjustments panel shows. */
 export type CollageSelection =

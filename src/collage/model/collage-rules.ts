@@ -1,5 +1,6 @@
 /** Spec sections 4, 5 and 9: the collage's canvas size and its config changes, assets and commit. Pure. */
-import { type CollageConfig, type ImageAsset, MAIN_PROCESSED_IMAGE } from './types.ts';
+import type { CollageConfig, ImageAsset } from '../../session/collage-state.ts';
+import { MAIN_PROCESSED_IMAGE } from './types.ts';
 import {
   type EditorState,
   type Outcome,

@@ -5,7 +5,8 @@
  */
 import { CANVAS_ASPECTS, canvasSizeFor, type Size } from './slot-layout.ts';
 import { findPreset, FREE_MODE_ID } from './presets.ts';
-import { MAIN_PROCESSED_IMAGE, type CollageConfig, type LayoutPreset } from './types.ts';
+import type { CollageConfig } from '../../session/collage-state.ts';
+import { MAIN_PROCESSED_IMAGE, type LayoutPreset } from './types.ts';
 
 /** Presets other than free mode put the main image in their first slot and use a black background. */
 export const PRESET_BACKGROUND = '#000000';

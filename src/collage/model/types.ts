@@ -1,24 +1,8 @@
-/** Product spec section 3: the collage's config, the images it can place, its presets and styles. */
-
-export interface CollageConfig {
-  actualCanvasWidth: number;
-  actualCanvasHeight: number;
-  backgroundColor: string;
-  backgroundImageFile: Blob | null;
-  backgroundImageUrl: string | null;
-  activePresetId: string;
-  /** Slot id -> asset id. */
-  slotContents: Record<string, string>;
-}
-
-export interface ImageAsset {
-  id: string;
-  previewUrl: string;
-  originalWidth: number;
-  originalHeight: number;
-  name: string;
-  file: Blob | null;
-}
+/**
+ * Product spec section 3: the collage's presets and styles. Its config and the images it can place are part
+ * of the editor's state (src/session/collage-state.ts).
+ */
+import type { CollageConfig } from '../../session/collage-state.ts';
 
 /** The asset key that holds the processed main image. */
 export const MAIN_PROCESSED_IMAGE = 'main-processed-image';

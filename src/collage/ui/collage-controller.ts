@@ -37,7 +37,8 @@ import {
   collageCommitStarted,
 } from '../model/collage-rules.ts';
 import { isCollage, type EditorState } from '../../session/editor-state.ts';
-import { collageSelectionAtom, savingAtom } from '../../ui/atoms.ts';
+import { savingAtom } from '../../ui/atoms.ts';
+import { collageSelectionAtom } from './selection-atom.ts';
 import { tagSrgb } from '../../colour/srgb-jpeg.ts';
 import { msg, shownOf } from '../../i18n/msg.ts';
 

@@ -7,7 +7,7 @@
 import type { CropRecipe } from '../../crop/model/crop-choice.ts';
 import type { StatusMessage } from '../../engine/protocol.ts';
 import type { FirstStep } from '../../intake/handoff.ts';
-import type { Recipe } from '../../recipes/model/recipe.ts';
+import type { Recipe } from '../../edit/recipe.ts';
 import type { LookLink } from '../../session/look-link.ts';
 import type { EditorState } from '../../session/editor-state.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The frame choice in a recipe (`RecipeFrame`, held by src/recipes/model/recipe.ts) and back: kept apart
+ * The frame choice in a recipe (`RecipeFrame`, held by src/edit/recipe.ts) and back: kept apart
  * from choice.ts, which the worker's protocol reads, so the recipe's imports never lead back to it. The schema
  * a recipe's frame is read with is made of the choice's own field checks (choice.ts `FRAME_FIELDS`), so a
  * recipe holds what the frame choice takes, with the same limits.
@@ -7,16 +7,9 @@
 import * as v from 'valibot';
 import { stripUnsafe } from '../../i18n/user-text.ts';
 import { checkedChoice, FRAME_FIELDS, NO_FRAME, type FrameChoice } from './choice.ts';
+import type { RecipeFrame } from '../../edit/recipe.ts';
 
-/** The frame around the photo (a print, a film strip), applied after every step. */
-export interface RecipeFrame {
-  /** A frame id of the testing contract: 'instant-square', 'film-35mm', ... ('none' is no frame). */
-  id: string;
-  /** The caption on an instant print's bottom border. */
-  caption?: string;
-  /** The frame's other choices (the film's rebate colour, the edge text, the border's date). */
-  options?: Readonly<Record<string, string | number | boolean>>;
-}
+export type { RecipeFrame };
 
 /** A text field of the choice, read from a file: cleaned as the field cleans it, then held to its limit. */
 const cleanedText = (field: typeof FRAME_FIELDS.caption) =>

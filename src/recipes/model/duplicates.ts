@@ -5,7 +5,7 @@
  */
 import { cutToCodePoints } from '../../i18n/user-text.ts';
 import { MAX_RECIPE_NAME } from './parse.ts';
-import type { Recipe } from './recipe.ts';
+import type { Recipe } from '../../edit/recipe.ts';
 
 /** `value` as JSON with every object's keys in order: the same content writes the same text. */
 function canonical(value: unknown): string {

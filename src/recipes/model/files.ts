@@ -13,7 +13,7 @@ import {
   tooLargeMessage,
   type RecipeResult,
 } from './parse.ts';
-import type { Recipe } from './recipe.ts';
+import type { Recipe } from '../../edit/recipe.ts';
 
 /** The ending of a recipe file's name. */
 export const RECIPE_FILE_ENDING = '.retrocam.json';

@@ -9,7 +9,7 @@ import type { Size } from '../../crop/model/geometry.ts';
 import { effectsAfterImage, hasImage, type Edit, type EffectStep } from '../../edit/edit.ts';
 import { fromRecipeFrame, toRecipeFrame } from '../../frames/model/recipe-frame.ts';
 import { cubeNeed } from './parse.ts';
-import { RECIPE_SCHEMA, RECIPE_VERSION, type Recipe, type RecipeStep } from './recipe.ts';
+import { RECIPE_SCHEMA, RECIPE_VERSION, type Recipe, type RecipeStep } from '../../edit/recipe.ts';
 
 /**
  * The recipe's edit on a photo of `photo`'s size (upright): its crop fitted to the photo (centred, the

@@ -8,7 +8,7 @@ import type { CropRecipe } from '../../crop/model/crop-choice.ts';
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings, withSetting } from '../../effects/settings.ts';
 import type { SettingValue } from '../../effects/types.ts';
-import { RECIPE_SCHEMA, RECIPE_VERSION, type Recipe, type RecipeStep } from './recipe.ts';
+import { RECIPE_SCHEMA, RECIPE_VERSION, type Recipe, type RecipeStep } from '../../edit/recipe.ts';
 
 /** A step: the effect at its defaults, then each change in order (as the user would make them). */
 function step(effectId: string, changes: Record<string, SettingValue> = {}): RecipeStep {

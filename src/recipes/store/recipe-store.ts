@@ -22,7 +22,7 @@ import { msg } from '../../i18n/msg.ts';
 import { cleanName } from '../../i18n/user-text.ts';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { DEFAULT_RECIPE_NAME, MAX_RECIPE_NAME } from '../model/parse.ts';
-import type { Recipe } from '../model/recipe.ts';
+import type { Recipe } from '../../edit/recipe.ts';
 
 /** A recipe as the store keeps it: its id and its place in the list. */
 export interface KeptRecipe {

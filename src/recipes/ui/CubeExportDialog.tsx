@@ -5,7 +5,7 @@ import { COLOUR_NOT_EXPORTED_TEMPLATE } from '../../i18n/templates.ts';
 import { translate } from '../../i18n/translate-message.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { triggerDownload } from '../../ui/download.ts';
-import type { Recipe } from '../model/recipe.ts';
+import type { Recipe } from '../../edit/recipe.ts';
 import { cubeFileName, leftOutOfCube, type CubeExport, type CubeExporter } from './cube-export.ts';
 import './CubeExportDialog.css';
 

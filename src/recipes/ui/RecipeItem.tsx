@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { SlashBreaks } from '../../ui/components/SlashBreaks.tsx';
 import { Thumbnail } from '../../ui/components/Thumbnail.tsx';
 import { MAX_RECIPE_NAME } from '../model/parse.ts';
-import type { Recipe } from '../model/recipe.ts';
+import type { Recipe } from '../../edit/recipe.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { inSentence } from '../../i18n/translate-message.ts';
 import { MoreIcon } from '../../ui/components/MoreIcon.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Recipe } from '../model/recipe.ts';
+import type { Recipe } from '../../edit/recipe.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useAtomValue } from '../../ui/jotai.ts';
 import { thumbnailsAtom } from '../../ui/atoms.ts';

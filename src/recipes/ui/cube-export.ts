@@ -6,7 +6,7 @@ import { msg, type Shown } from '../../i18n/msg.ts';
 import { cleanFileName } from '../../i18n/user-text.ts';
 import type { EngineClient } from '../../engine/client/engine-client.ts';
 import type { LeftOut } from '../../engine/protocol.ts';
-import type { Recipe } from '../model/recipe.ts';
+import type { Recipe } from '../../edit/recipe.ts';
 
 /** What an export gives: the file's text (null with `error`, for the user), what it holds and leaves out. */
 export interface CubeExport {

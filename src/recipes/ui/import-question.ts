@@ -4,7 +4,7 @@
  * it from an atom; the import waits for the answer.
  */
 import { atom, type Store } from '../../ui/jotai.ts';
-import type { Recipe } from '../model/recipe.ts';
+import type { Recipe } from '../../edit/recipe.ts';
 import type { KeptRecipe } from '../store/recipe-store.ts';
 
 export type ImportAnswer = 'both' | 'replace' | 'skip';

@@ -6,7 +6,7 @@
  */
 import { testOptions } from '../../ui/test-hooks.ts';
 import { t } from '../../i18n/i18n.ts';
-import type { Recipe } from '../model/recipe.ts';
+import type { Recipe } from '../../edit/recipe.ts';
 import { starterRecipes } from '../model/starters.ts';
 import { openRecipeStore, type RecipeStore } from '../store/recipe-store.ts';
 

@@ -38,7 +38,7 @@ import {
   DEFAULT_RECIPE_NAME,
   type RecipeResult,
 } from '../model/parse.ts';
-import type { Recipe } from '../model/recipe.ts';
+import type { Recipe } from '../../edit/recipe.ts';
 import {
   askToPersist,
   newRecipeId,

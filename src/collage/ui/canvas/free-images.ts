@@ -10,7 +10,8 @@ import {
   MIN_IMAGE_SCALE,
   randomOffset,
 } from '../../model/slot-layout.ts';
-import type { ImageAsset, ImageStyle } from '../../model/types.ts';
+import type { ImageAsset } from '../../../session/collage-state.ts';
+import type { ImageStyle } from '../../model/types.ts';
 import { HANDLES, type FreeImageRole, type Scene } from './scene.ts';
 
 export class FreeImages {

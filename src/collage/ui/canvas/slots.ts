@@ -16,7 +16,8 @@ import {
   type Placement,
   type Size,
 } from '../../model/slot-layout.ts';
-import type { ImageAsset, ImageStyle, LayoutPreset, SlotDefinition } from '../../model/types.ts';
+import type { ImageAsset } from '../../../session/collage-state.ts';
+import type { ImageStyle, LayoutPreset, SlotDefinition } from '../../model/types.ts';
 import { insideRect, rectProps, strokedRect, type Scene } from './scene.ts';
 
 /** Spec section 9's placeholder: a faint fill inside a dashed 30% white outline. */

@@ -1,11 +1,12 @@
 /**
  * A recipe: the whole edit as another photo can take it, kept on the device, exported as a
  * `<name>.retrocam.json` file and shared as a `?recipe=` link. Pure data, shared by the editor, the batch,
- * the camera and the worker; parsing and checking untrusted recipes lives beside it.
+ * the camera and the worker: the edit's portable form, so every layer that carries one (the editor's state,
+ * the intake's hand-off, the camera's looks) reads it here. Reading and checking untrusted recipes lives
+ * with the recipes (src/recipes/model/parse.ts).
  */
-import type { CropRecipe } from '../../crop/model/crop-choice.ts';
-import type { SettingValue } from '../../effects/types.ts';
-import type { RecipeFrame } from '../../frames/model/recipe-frame.ts';
+import type { SettingValue } from '../pipeline/settings.ts';
+import type { CropRecipe } from './crop.ts';
 
 /** The `schema` field of every recipe file: what the file is. */
 export const RECIPE_SCHEMA = 'retrocam.recipe';
@@ -23,7 +24,15 @@ export interface RecipeStep {
   cube?: string;
 }
 
-export type { RecipeFrame };
+/** The frame around the photo (a print, a film strip), applied after every step. */
+export interface RecipeFrame {
+  /** A frame id of the testing contract: 'instant-square', 'film-35mm', ... ('none' is no frame). */
+  id: string;
+  /** The caption on an instant print's bottom border. */
+  caption?: string;
+  /** The frame's other choices (the film's rebate colour, the edge text, the border's date). */
+  options?: Readonly<Record<string, string | number | boolean>>;
+}
 
 export interface Recipe {
   schema: typeof RECIPE_SCHEMA;
