@@ -11,11 +11,8 @@ import {
   slotsSwapped,
 } from '../../src/collage/model/config.ts';
 import { findPreset } from '../../src/collage/model/presets.ts';
-import {
-  DEFAULT_COLLAGE_CONFIG,
-  MAIN_PROCESSED_IMAGE,
-  type CollageConfig,
-} from '../../src/collage/model/types.ts';
+import { DEFAULT_COLLAGE_CONFIG, MAIN_PROCESSED_IMAGE } from '../../src/collage/model/types.ts';
+import type { CollageConfig } from '../../src/session/collage-state.ts';
 import {
   collageAssetAdded,
   collageChanged,

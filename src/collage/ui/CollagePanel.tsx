@@ -2,12 +2,8 @@ import { useEffect, useRef } from 'react';
 import type { CollageSelection } from '../model/api.ts';
 import { aspectIdOf, CANVAS_ASPECTS } from '../model/slot-layout.ts';
 import { PRESETS } from '../model/presets.ts';
-import {
-  MAIN_PROCESSED_IMAGE,
-  type CollageConfig,
-  type ImageAsset,
-  type LayoutPreset,
-} from '../model/types.ts';
+import type { CollageConfig, ImageAsset } from '../../session/collage-state.ts';
+import { MAIN_PROCESSED_IMAGE, type LayoutPreset } from '../model/types.ts';
 import { acceptAttribute, EDITOR_FORMATS } from '../../intake/formats.ts';
 import type { CollageController } from './collage-controller.ts';
 import { HiddenFileInput } from '../../ui/components/HiddenFileInput.tsx';

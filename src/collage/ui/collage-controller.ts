@@ -17,13 +17,8 @@ import {
 } from '../model/config.ts';
 import type { Size } from '../model/slot-layout.ts';
 import { findPreset } from '../model/presets.ts';
-import {
-  MAIN_PROCESSED_IMAGE,
-  type CollageConfig,
-  type ImageAsset,
-  type ImageStyle,
-  type TextStyle,
-} from '../model/types.ts';
+import type { CollageConfig, ImageAsset } from '../../session/collage-state.ts';
+import { MAIN_PROCESSED_IMAGE, type ImageStyle, type TextStyle } from '../model/types.ts';
 import { collageEffect } from '../../effects/collage.ts';
 import { EDITOR_FORMATS } from '../../intake/formats.ts';
 import { intake, IntakeError } from '../../intake/intake.ts';

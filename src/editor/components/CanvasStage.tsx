@@ -5,11 +5,7 @@ import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../../ui/jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
 import { exportProgressAtom, savingAtom, showingOriginalAtom } from '../../ui/atoms.ts';
-import {
-  fittedCanvasSize,
-  layoutMode,
-  phoneCanvasAreaHeight,
-} from '../../ui/canvas-layout.ts';
+import { fittedCanvasSize, layoutMode, phoneCanvasAreaHeight } from '../../ui/canvas-layout.ts';
 import { collageDisplaySize } from '../../collage/ui/display-size.ts';
 import { canRequestImage, type EditorState } from '../../session/editor-state.ts';
 import { zoomIndicatorText } from '../state/view-rules.ts';

@@ -32,7 +32,13 @@ import {
   RECIPE_UNKNOWN_EFFECT_TEMPLATE,
   RECIPE_UNKNOWN_FRAME_TEMPLATE,
 } from '../../i18n/templates.ts';
-import { RECIPE_SCHEMA, RECIPE_VERSION, type Recipe, type RecipeFrame, type RecipeStep } from '../../edit/recipe.ts';
+import {
+  RECIPE_SCHEMA,
+  RECIPE_VERSION,
+  type Recipe,
+  type RecipeFrame,
+  type RecipeStep,
+} from '../../edit/recipe.ts';
 
 /** The most .cube files a recipe embeds: the one user LUT (the Filters effect's 'custom' look). */
 export const MAX_RECIPE_CUBES = 1;

@@ -11,10 +11,9 @@ import { Textbox, type FabricObject } from 'fabric';
 import type { CollageEditorApi, CollageEvents } from '../../model/api.ts';
 import { findPreset, FREE_MODE_ID } from '../../model/presets.ts';
 import type { Size } from '../../model/slot-layout.ts';
+import type { CollageConfig, ImageAsset } from '../../../session/collage-state.ts';
 import {
   MAIN_PROCESSED_IMAGE,
-  type CollageConfig,
-  type ImageAsset,
   type ImageStyle,
   type LayoutPreset,
   type TextStyle,
