@@ -32,12 +32,14 @@ const ON_DEMAND = [
     pattern: /(^|\/)node_modules\/libheif-js\/.*\.js$|^src\/intake\/heif-worker\.ts$/,
   },
   // The editor's state holds the collage's model and rules (src/collage/model) and the editor its side of
-  // the collage (src/collage/ui/collage-controller.ts); the collage editor itself (the rest of
+  // the collage (src/collage/ui/collage-controller.ts, the selection's atom and the canvas's size on
+  // screen: selection-atom.ts, display-size.ts); the collage editor itself (the rest of
   // src/collage/ui: its panel and stage, and src/collage/ui/canvas: the fabric canvas and its fonts) loads
   // when the collage is chosen.
   {
     label: 'the collage editor',
-    pattern: /^src\/collage\/ui\/(?!collage-controller\.ts$)|(^|\/)node_modules\/@fontsource\//,
+    pattern:
+      /^src\/collage\/ui\/(?!(collage-controller|selection-atom|display-size)\.ts$)|(^|\/)node_modules\/@fontsource\//,
   },
 ];
 
