@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { FrameButton } from '../../frames/ui/FrameChoice.tsx';
 import { ariaShortcut, findCommand, shortcutLabel, type CommandUi } from '../commands.ts';
 import type { EditorController } from '../controller.ts';
@@ -14,6 +14,7 @@ import { changeLabel } from './change-label.ts';
 import { redoChange, type EditChange } from '../../edit/history.ts';
 import { undoTarget } from '../../session/edit-state.ts';
 import { MoreIcon } from '../../ui/components/MoreIcon.tsx';
+import { useDismiss } from '../../ui/useDismiss.ts';
 
 interface ActionBarProps {
   controller: EditorController;
@@ -173,24 +174,7 @@ function MoreActions({ children }: { children: ReactNode }) {
   const toggle = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
-  useEffect(() => {
-    if (!open) return;
-    const key = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    const press = (event: PointerEvent) => {
-      if (!(event.target instanceof Node) || !wrap.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('keydown', key);
-    document.addEventListener('pointerdown', press, true);
-    return () => {
-      document.removeEventListener('keydown', key);
-      document.removeEventListener('pointerdown', press, true);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), toggle, [wrap]);
   // Above its button and inside the window (the bar's column clips what overflows it, so it is fixed).
   useLayoutEffect(() => {
     if (!open || !toggle.current || !menu.current) return;

@@ -6,6 +6,7 @@ import type { Recipe } from '../../edit/recipe.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { inSentence } from '../../i18n/translate-message.ts';
 import { MoreIcon } from '../../ui/components/MoreIcon.tsx';
+import { useDismiss } from '../../ui/useDismiss.ts';
 
 interface RecipeItemProps {
   recipe: Recipe;
@@ -70,7 +71,7 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
     setConfirming(false);
   };
   // The menu opens where it is seen: beside its button, inside the window (placeMenu), placed again as
-  // the page scrolls or its content changes; a press outside it closes it.
+  // the page scrolls or its content changes.
   useLayoutEffect(() => {
     const box = menuBox.current;
     const button = menuButton.current;
@@ -79,41 +80,19 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
     // Its button in view first (the sheet scrolled to it), so that the menu opens beside it.
     button.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     place();
-    const press = (event: PointerEvent) => {
-      const target = event.target;
-      if (target instanceof Node && !box.contains(target) && !button.contains(target)) {
-        setOpen(false);
-        setRenaming(false);
-        setConfirming(false);
-      }
-    };
     const sizes = new ResizeObserver(place);
     sizes.observe(box);
     window.addEventListener('resize', place);
     document.addEventListener('scroll', place, true);
-    document.addEventListener('pointerdown', press, true);
     return () => {
       sizes.disconnect();
       window.removeEventListener('resize', place);
       document.removeEventListener('scroll', place, true);
-      document.removeEventListener('pointerdown', press, true);
     };
   }, [open, renaming, confirming]);
-  // Escape closes the menu (with a rename or a delete it asked for) wherever the focus is, and gives the
+  // Escape or a press outside closes the menu (with a rename or a delete it asked for); Escape gives the
   // focus to its button.
-  useEffect(() => {
-    if (!open) return;
-    const onEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      setOpen(false);
-      setRenaming(false);
-      setConfirming(false);
-      menuButton.current?.focus();
-    };
-    document.addEventListener('keydown', onEscape);
-    return () => document.removeEventListener('keydown', onEscape);
-  }, [open]);
+  useDismiss(open, close, menuButton, [menuBox, menuButton]);
   return (
     <li className="recipe-item">
       <button
