@@ -290,7 +290,9 @@ export class EditorController {
   async loadCube(file: File): Promise<void> {
     const read = await this.resources.readCube(file, () => this.session.client, this.notify);
     if (read === null) return;
-    const { title } = read;
+    this.notify('success', t('Loaded {title}.', { title: read.title }));
+    // An apply under way when the file's answer came keeps the look's settings until it is done.
+    while (isBusy(this.state)) await this.notBusy();
     // The selected effect's setting value that needed it is chosen now, reading this file.
     const need = findEffect(this.state.selectedEffectId)?.needs?.find((n) => n.resource === 'cube');
     if (need && this.state.openStep) {
@@ -300,7 +302,17 @@ export class EditorController {
       const same = this.state.lastAppliedSettings?.[need.setting] === need.value;
       if (!isBusy(this.state) && same) this.run((s) => applyEffect(s));
     }
-    this.notify('success', t('Loaded {title}.', { title }));
+  }
+
+  /** Resolves once the editor is not busy (applying or loading), at its next change if it is now. */
+  private notBusy(): Promise<void> {
+    return new Promise((resolve) => {
+      const stop = this.store.sub(editorStateAtom, () => {
+        if (isBusy(this.state)) return;
+        stop();
+        resolve();
+      });
+    });
   }
 
   get customLutTitle(): string | null {

@@ -6,6 +6,8 @@ import { describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { seriousViolations } from './support/axe.ts';
 import { editorRoot, loadPhoto, openEditor, settled, settledOn } from './support/editor.tsx';
+import { choose } from './support/files.ts';
+import { gatedWorker, replaceWorker, restoreWorkers } from './support/workers.ts';
 import { nextTask } from './support/render.tsx';
 
 const zoom = () => page.getByTestId('zoom-indicator');
@@ -222,6 +224,35 @@ describe('settings', () => {
     await openEditor(`engine=cpu&effect=vibrance&vibrance=${value}`);
     await loadPhoto('kodak/kodim05.png');
     await expect.element(setting('vibrance')).toHaveValue(1);
+  });
+
+  test('a .cube whose answer comes while an apply runs becomes the look once the apply is done', async () => {
+    // The worker's answers but the .cube's are held back: the file is read while the apply is still
+    // under way, as a slow GPU apply gives.
+    const gate = gatedWorker((data) => (data as { type?: string }).type !== 'cubeLoaded');
+    replaceWorker('effect-engine', gate.factory);
+    try {
+      await openEditor();
+      await loadPhoto('kodak/kodim05.png');
+      await effect('pg2016').click();
+      await settledOn('pg2016');
+      const rows = ['LUT_3D_SIZE 2'];
+      for (let b = 0; b < 2; b++)
+        for (let g = 0; g < 2; g++) for (let r = 0; r < 2; r++) rows.push(`${b} ${g} ${r}`);
+      const cube = new File([`${rows.join('\n')}\n`], 'swap.cube', { type: 'text/plain' });
+      gate.hold();
+      await typeSetting('grainAmount', '0.1');
+      await expect.poll(gate.waiting).toBeGreaterThan(0);
+      expect(editorRoot().element().getAttribute('data-worker-status')).not.toBe('ImageReady');
+      choose(page.getByTestId('cube-input').element() as HTMLInputElement, [cube]);
+      await expect.element(page.getByText('Loaded swap.cube.')).toBeInTheDocument();
+      gate.release();
+      await expect.element(setting('filterName')).toHaveValue('custom');
+      await settled();
+      await expect.element(editorRoot()).toHaveAttribute('data-applied-effect', 'pg2016');
+    } finally {
+      restoreWorkers();
+    }
   });
 });
 

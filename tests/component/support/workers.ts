@@ -53,3 +53,44 @@ export function withPrelude(prelude: string): WorkerFactory {
     return new RealWorker(blob, { ...options, type: 'module' });
   };
 }
+
+/**
+ * The real worker, with a gate on what it says: while `hold()` is in force, its messages that `held`
+ * picks are kept back (the worker itself runs on); `release()` hands them to the page in order. The page
+ * then sees a worker that is slow to answer those, and quick with the rest.
+ */
+export function gatedWorker(held: (data: unknown) => boolean) {
+  let closed = false;
+  const queue: MessageEvent[] = [];
+  let page: Worker | null = null;
+  const factory: WorkerFactory = (url, options) => {
+    const real = new RealWorker(url, options);
+    const facade = {
+      onmessage: null as ((event: MessageEvent) => void) | null,
+      onerror: null as ((event: ErrorEvent) => void) | null,
+      postMessage: (message: unknown, transfer?: Transferable[]) => real.postMessage(message, transfer ?? []),
+      terminate: () => real.terminate(),
+      addEventListener: real.addEventListener.bind(real),
+      removeEventListener: real.removeEventListener.bind(real),
+    };
+    real.onmessage = (event) => {
+      if (closed && held(event.data)) queue.push(event);
+      else facade.onmessage?.(event);
+    };
+    real.onerror = (event) => facade.onerror?.(event);
+    page = facade as unknown as Worker;
+    return page;
+  };
+  return {
+    factory,
+    hold: () => {
+      closed = true;
+    },
+    /** How many messages are held back now. */
+    waiting: () => queue.length,
+    release: () => {
+      closed = false;
+      for (const event of queue.splice(0)) page?.onmessage?.call(page, event);
+    },
+  };
+}
