@@ -381,7 +381,11 @@ function EditorScreen({ store }: { store: Store }) {
             </section>
           ) : !effect ? (
             // No effect chosen: the recipes (one tap applies a whole edit).
-            <RecipesPanel book={controller.recipes} disabled={!state.isImageReadyInWorker || busy} />
+            <RecipesPanel
+              book={controller.recipes}
+              disabled={!state.isImageReadyInWorker || busy}
+              photoUrl={state.isImageReadyInWorker ? state.imageUrl : null}
+            />
           ) : (
             <LookPanel
               controller={controller}

@@ -11,6 +11,8 @@ import { useDismiss } from '../../ui/useDismiss.ts';
 interface RecipeItemProps {
   recipe: Recipe;
   thumbnail: ImageData | undefined;
+  /** The plain photo, shown until the thumbnail is made. */
+  photoUrl: string | null;
   /** Applying waits for a photo, and for the editor to settle. */
   disabled: boolean;
   onApply: () => void;
@@ -53,7 +55,7 @@ function placeMenu(menu: HTMLElement, button: HTMLElement): void {
 }
 
 /** One recipe: its tile (the user's photo with it) applies it; its menu renames, moves, exports, deletes. */
-export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: RecipeItemProps) {
+export function RecipeItem({ recipe, thumbnail, photoUrl, disabled, onApply, menu }: RecipeItemProps) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const [renaming, setRenaming] = useState(false);
@@ -103,8 +105,11 @@ export function RecipeItem({ recipe, thumbnail, disabled, onApply, menu }: Recip
         disabled={disabled}
         onClick={onApply}
       >
+        {/* The photo with this recipe once the worker has made it; until then the plain photo. */}
         {thumbnail ? (
           <Thumbnail className="recipe-thumb" image={thumbnail} testId="recipe-thumb" />
+        ) : photoUrl ? (
+          <img className="recipe-thumb thumb-photo" src={photoUrl} alt="" aria-hidden="true" />
         ) : (
           <span className="recipe-thumb thumb-placeholder" aria-hidden="true" />
         )}

@@ -24,13 +24,15 @@ interface RecipesPanelProps {
   book: RecipeBook;
   /** No photo yet, or the editor is busy: the tiles wait. */
   disabled: boolean;
+  /** The plain photo, which a tile shows until its thumbnail is made. */
+  photoUrl: string | null;
 }
 
 /**
  * The recipes, where the effects panel has no effect chosen: Save as recipe, the link's offered recipe,
  * the kept ones (each a tile of the user's photo with it, and its menu), Import, and where they are kept.
  */
-export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
+export function RecipesPanel({ book, disabled, photoUrl }: RecipesPanelProps) {
   const t = useT();
   const recipes = useAtomValue(recipesAtom);
   const loaded = useAtomValue(recipesLoadedAtom);
@@ -58,6 +60,7 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
             <RecipeItem
               recipe={offered}
               thumbnail={thumbnails[recipeThumbnailKey(OFFERED_KEY)]}
+              photoUrl={photoUrl}
               disabled={disabled}
               onApply={() => void book.apply(offered)}
             />
@@ -81,6 +84,7 @@ export function RecipesPanel({ book, disabled }: RecipesPanelProps) {
             key={id}
             recipe={recipe}
             thumbnail={thumbnails[recipeThumbnailKey(id)]}
+            photoUrl={photoUrl}
             disabled={disabled}
             onApply={() => void book.apply(recipe)}
             menu={{
