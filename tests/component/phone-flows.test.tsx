@@ -3,12 +3,15 @@
 // window and names what 'The edit on screen' holds; from the keyboard alone the focus never falls to the
 // page's body after a photo loads, Apply, Save as recipe, crop Done and frame Done, and Escape closes
 // every menu, sheet and dialog; a frame of another shape than the photo starts with the whole photo in it
-// and keeps where the user drags it; each effect tile shows the plain photo until its thumbnail is made.
+// and keeps where the user drags it; each effect and recipe tile shows the plain photo until its thumbnail
+// is made.
 import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { editorRoot, loadFile, openEditor, settled, settledOn } from './support/editor.tsx';
 import { choose } from './support/files.ts';
 import { madePhoto } from './support/made-photo.ts';
+import { parseFrameParams } from '../../src/edit/frame.ts';
+import { printLayout } from '../../src/frames/model/layout.ts';
 
 /** Why an element is not wholly seen: outside the window, or scrolled out of the sheet it is in. */
 function outOfView(element: Element): string | null {
@@ -222,7 +225,7 @@ test('a 4:5 photo on the square print starts whole in its window, and stays wher
   expect(new URLSearchParams(location.search).get('frameFill')).toBeNull();
 });
 
-test('each effect tile shows the plain photo until its thumbnail is made; CCD, Nokia and the film filters lead the strip', async () => {
+test('each effect tile and each recipe tile shows the plain photo until its thumbnail is made; CCD, Nokia and the film filters lead the strip', async () => {
   await page.viewport(1440, 900);
   // No thumbnails are made here: every tile keeps the plain photo.
   await openEditor();
@@ -244,4 +247,50 @@ test('each effect tile shows the plain photo until its thumbnail is made; CCD, N
         }).length,
     )
     .toBe(0);
+  // The recipes (the starters at least), each a tile of the photo.
+  await expect.poll(() => document.querySelectorAll('[data-testid="recipe"]').length).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      [...document.querySelectorAll('[data-testid="recipe"]')].map((tile) => {
+        const thumb = tile.querySelector('.recipe-thumb');
+        return thumb instanceof HTMLImageElement && thumb.complete && thumb.naturalWidth > 0;
+      }),
+    )
+    .not.toContain(false);
 });
+
+test.each([
+  ['instant-square', 'frameCaption=Lake%20house', 390, 844],
+  ['instant-wide', 'frameCaption=Lake%20house', 1440, 900],
+  ['film-35mm', '', 1440, 900],
+])(
+  "Compare leaves the %s print's writing clear at its bottom edge (%s) at %ix%i",
+  async (frame, extra, width, height) => {
+    await page.viewport(width, height);
+    await openEditor(`engine=cpu&frame=${frame}&${extra}`);
+    const photo = { width: 900, height: 600 };
+    await loadFile(await madePhoto(photo.width, photo.height));
+    await settled();
+    const host = page.getByTestId('main-canvas').element().getBoundingClientRect();
+    const choice = parseFrameParams(new URLSearchParams(location.search));
+    const layout = printLayout(choice, photo)!;
+    expect(layout.text, 'the print writes something').not.toBeNull();
+    // The writing's box on screen: the print is drawn over the whole canvas.
+    const scale = host.width / layout.width;
+    const text = {
+      left: host.left + layout.text!.x * scale,
+      top: host.top + layout.text!.y * scale,
+      right: host.left + (layout.text!.x + layout.text!.width) * scale,
+      bottom: host.top + (layout.text!.y + layout.text!.height) * scale,
+    };
+    const compare = page.getByTestId('compare-button').element().getBoundingClientRect();
+    const overlaps =
+      compare.left < text.right &&
+      compare.right > text.left &&
+      compare.top < text.bottom &&
+      compare.bottom > text.top;
+    expect(overlaps, `Compare ${JSON.stringify(compare)} over the writing ${JSON.stringify(text)}`).toBe(
+      false,
+    );
+  },
+);

@@ -9,10 +9,10 @@ import {
   parseFrameParams,
   writeFrameParams,
   type FrameChoice,
-} from '../../src/frames/model/choice.ts';
+} from '../../src/edit/frame.ts';
 import { FRAMES, FRAME_IDS } from '../../src/frames/model/frames.ts';
 import { fromRecipeFrame, toRecipeFrame } from '../../src/frames/model/recipe-frame.ts';
-import { framedSize, printLayout, stripToPrint } from '../../src/frames/model/layout.ts';
+import { framedSize, printLayout, stripToPrint, writesAtBottom } from '../../src/frames/model/layout.ts';
 import { movedPlace, placeRoom } from '../../src/frames/model/placement.ts';
 import { frameText } from '../../src/frames/model/text.ts';
 import { framePieces, photoRegion } from '../../src/engine/worker/frame-plan.ts';
@@ -159,6 +159,26 @@ describe('the print around a photo', () => {
     expect(holes.rows[0] + holes.height / 2).toBeLessThan(layout.window.y);
     expect(holes.rows[1] - holes.height / 2).toBeGreaterThan(layout.window.y + layout.window.height);
     expect(layout.text!.y).toBeGreaterThan(holes.rows[1] + holes.height / 2);
+  });
+
+  it("says where the print writes along its bottom edge: a caption, a flat strip's edge print, the border's date", () => {
+    const flat = { width: 768, height: 512 };
+    const upright = { width: 512, height: 768 };
+    const cases: [FrameChoice, { width: number; height: number }, boolean][] = [
+      [choice('instant-square', { caption: 'Lake' }), flat, true],
+      [choice('instant-wide', { caption: 'Lake' }), upright, true],
+      // No caption, nothing written.
+      [choice('instant-mini', { caption: '' }), flat, false],
+      [choice('film-35mm'), flat, true],
+      // The upright strip writes down its side; 120 film along its top.
+      [choice('film-35mm'), upright, false],
+      [choice('film-120'), flat, false],
+      [choice('film-120'), upright, false],
+      [choice('print-border', { date: true }), flat, true],
+      [choice('print-border', { date: false }), flat, false],
+      [NO_FRAME, flat, false],
+    ];
+    expect(cases.map(([frame, photo]) => writesAtBottom(frame, photo))).toEqual(cases.map(([, , at]) => at));
   });
 });
 

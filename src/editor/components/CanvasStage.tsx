@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { frameAtom } from '../../frames/ui/frame-atom.ts';
-import { framedSize } from '../../frames/model/layout.ts';
+import { framedSize, writesAtBottom } from '../../frames/model/layout.ts';
 import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../../ui/jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
@@ -70,10 +70,8 @@ export function CanvasStage({
 
   // With a frame, the print is shown: the photo's window and the border around it.
   const frame = useAtomValue(frameAtom);
-  const shown = framedSize(frame, {
-    width: state.processingWidth ?? 800,
-    height: state.processingHeight ?? 600,
-  });
+  const photo = { width: state.processingWidth ?? 800, height: state.processingHeight ?? 600 };
+  const shown = framedSize(frame, photo);
   const imageWidth = shown.width;
   const imageHeight = shown.height;
   const mobile = layoutMode(viewport.width) === 'mobile';
@@ -150,6 +148,7 @@ export function CanvasStage({
       {canvasShown && state.isImageReadyInWorker && (
         <CompareControl
           enabled={state.canCompare}
+          raised={writesAtBottom(frame, photo)}
           showing={showingOriginal}
           onShow={(show) => controller.showOriginal(show)}
         />
@@ -205,10 +204,13 @@ export function CanvasStage({
  */
 function CompareControl({
   enabled,
+  raised,
   showing,
   onShow,
 }: {
   enabled: boolean;
+  /** The print writes along its bottom edge: the button goes to the top corner, the label to the bottom. */
+  raised: boolean;
   showing: boolean;
   onShow: (show: boolean) => void;
 }) {
@@ -217,13 +219,17 @@ function CompareControl({
   return (
     <>
       {showing && (
-        <div className="before-label" data-testid="before-label" aria-live="polite">
+        <div
+          className={raised ? 'before-label before-label-low' : 'before-label'}
+          data-testid="before-label"
+          aria-live="polite"
+        >
           {t('Before')}
         </div>
       )}
       <button
         type="button"
-        className="compare-button"
+        className={raised ? 'compare-button compare-button-raised' : 'compare-button'}
         data-testid="compare-button"
         aria-pressed={showing}
         disabled={!enabled}

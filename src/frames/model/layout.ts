@@ -18,7 +18,7 @@ import {
   type FrameSpec,
   type Rect,
 } from './frames.ts';
-import type { FrameChoice } from './choice.ts';
+import type { FrameChoice } from '../../edit/frame.ts';
 
 export interface Size {
   width: number;
@@ -221,4 +221,15 @@ export function framedSize(choice: FrameChoice, photo: Size): Size {
   return layout
     ? { width: layout.width, height: layout.height }
     : { width: photo.width, height: photo.height };
+}
+
+/**
+ * Whether the print's writing (an instant print's caption, the 35 mm strip's edge print, the border's
+ * date) lies in its lower half, where a control over the print's bottom edge would hide it. An upright
+ * strip's edge print runs down its side.
+ */
+export function writesAtBottom(choice: FrameChoice, photo: Size): boolean {
+  const layout = printLayout(choice, photo);
+  if (!layout?.text || layout.kind === FRAME_KIND.film35Upright) return false;
+  return layout.text.y + layout.text.height / 2 > layout.height / 2;
 }
