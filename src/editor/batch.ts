@@ -6,7 +6,7 @@
  * refuses is listed with the intake's own message (in the panel, and as refused.txt in the zip) and the
  * batch goes on.
  */
-import type { FrameChoice } from '../frames/model/choice.ts';
+import type { FrameChoice } from '../edit/frame.ts';
 import { fromRecipeFrame } from '../frames/model/recipe-frame.ts';
 import type { Recipe } from '../edit/recipe.ts';
 import { effectsAfterImage, hasImage, type Edit, type EffectStep } from '../edit/edit.ts';
@@ -22,8 +22,9 @@ import { atom, type Store } from '../ui/jotai.ts';
 import { savesThroughShareSheet } from '../ui/export.ts';
 import { openShareSheet, SHARE_CANCELLED_MESSAGE, TAP_DURATION_MS, type Notify } from './saving.ts';
 import { keepDateAtom } from '../ui/atoms.ts';
-import { cropForPhoto, isNoRecipe, recipeOf, type CropRecipe } from '../crop/model/crop-choice.ts';
-import { croppedSize, type CropGeometry } from '../crop/model/geometry.ts';
+import { cropForPhoto } from '../crop/model/crop-choice.ts';
+import { isNoRecipe, recipeOf, type CropGeometry, type CropRecipe } from '../edit/crop.ts';
+import { croppedSize } from '../crop/model/geometry.ts';
 import { processingSize } from '../pixels/processing-size.ts';
 import { t } from '../i18n/i18n.ts';
 import { english, msg, shownOf, type Shown } from '../i18n/msg.ts';

@@ -1,6 +1,6 @@
 // Frames on extreme photos (a 1 px wide strip, a 1 px tall one, a single pixel): the saved print keeps the
 // frame's own shape with the photo placed in its window on the paper, never a flat square.
-import { NO_FRAME, type FrameChoice } from '../../src/frames/model/choice.ts';
+import { NO_FRAME, type FrameChoice } from '../../src/edit/frame.ts';
 import { frameSpec } from '../../src/frames/model/frames.ts';
 import { framedSize, printLayout } from '../../src/frames/model/layout.ts';
 import { createImage } from '../reference/image.ts';

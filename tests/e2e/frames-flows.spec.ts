@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import JSZip from 'jszip';
-import { NO_FRAME, type FrameChoice } from '../../src/frames/model/choice.ts';
+import { NO_FRAME, type FrameChoice } from '../../src/edit/frame.ts';
 import { FRAME_IDS, type FrameId } from '../../src/frames/model/frames.ts';
 import { printLayout } from '../../src/frames/model/layout.ts';
 import { compareInPage, saveBytes } from '../support/large-images.ts';

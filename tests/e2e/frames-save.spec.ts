@@ -1,4 +1,4 @@
-import { NO_FRAME } from '../../src/frames/model/choice.ts';
+import { NO_FRAME } from '../../src/edit/frame.ts';
 import { framedSize } from '../../src/frames/model/layout.ts';
 import { compareInPage, enlargedJpeg, saveBytes } from '../support/large-images.ts';
 import { jpegSize } from '../support/jpeg.ts';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { NO_FRAME, type FrameChoice } from '../../src/frames/model/choice.ts';
+import { NO_FRAME, type FrameChoice } from '../../src/edit/frame.ts';
 import type { FrameId } from '../../src/frames/model/frames.ts';
 import { printLayout } from '../../src/frames/model/layout.ts';
 import { createImage, type RgbaImage } from '../reference/image.ts';

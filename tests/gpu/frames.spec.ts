@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { StageInvocation } from '../../src/pipeline/stages/invocation.ts';
-import { NO_FRAME, type FrameChoice } from '../../src/frames/model/choice.ts';
+import { NO_FRAME, type FrameChoice } from '../../src/edit/frame.ts';
 import { printLayout, type PrintLayout } from '../../src/frames/model/layout.ts';
 import { FRAME_TEXT, frameInvocation } from '../../src/engine/worker/frame-plan.ts';
 import { createImage, type RgbaImage } from '../reference/image.ts';

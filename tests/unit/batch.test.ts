@@ -3,7 +3,7 @@ import { baseName, batchEntryName, batchPercent, photoCount } from '../../src/ed
 import { editSummary } from '../../src/editor/components/change-label.ts';
 import { noCrop } from '../../src/crop/model/crop-choice.ts';
 import { EMPTY_EDIT, type Edit } from '../../src/edit/edit.ts';
-import { NO_FRAME } from '../../src/frames/model/choice.ts';
+import { NO_FRAME } from '../../src/edit/frame.ts';
 import { english, msg } from '../../src/i18n/msg.ts';
 import type { MessageValues } from '../../src/i18n/i18n.ts';
 

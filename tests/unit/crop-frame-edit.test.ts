@@ -1,6 +1,6 @@
 import { english } from '../../src/i18n/msg.ts';
 import { describe, expect, it } from 'vitest';
-import type { CropChoice } from '../../src/crop/model/crop-choice.ts';
+import type { CropChoice } from '../../src/edit/crop.ts';
 import {
   HANDLES,
   chooseAspect,
@@ -18,18 +18,8 @@ import {
   straighten,
   viewToPhoto,
 } from '../../src/crop/model/frame-edit.ts';
-import {
-  ASPECTS,
-  applyMap,
-  centredRect,
-  sourceMap,
-  turnedSize,
-  uncropped,
-  type CropGeometry,
-  type QuarterTurns,
-  type Rect,
-  type Size,
-} from '../../src/crop/model/geometry.ts';
+import { applyMap, centredRect, sourceMap, turnedSize, uncropped } from '../../src/crop/model/geometry.ts';
+import { ASPECTS, type CropGeometry, type QuarterTurns, type Rect, type Size } from '../../src/edit/crop.ts';
 
 const PHOTO: Size = { width: 4000, height: 3000 };
 

@@ -14,11 +14,8 @@ import {
   sourceMap,
   turnedSize,
   uncropped,
-  type CropGeometry,
-  type QuarterTurns,
-  type Rect,
-  type Size,
 } from '../../src/crop/model/geometry.ts';
+import { type CropGeometry, type QuarterTurns, type Rect, type Size } from '../../src/edit/crop.ts';
 
 const PHOTO = { width: 5712, height: 4284 };
 

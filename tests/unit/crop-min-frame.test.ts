@@ -1,6 +1,7 @@
 import { english } from '../../src/i18n/msg.ts';
 import { describe, expect, it } from 'vitest';
-import { cropForPhoto, noCrop, type CropChoice } from '../../src/crop/model/crop-choice.ts';
+import { cropForPhoto, noCrop } from '../../src/crop/model/crop-choice.ts';
+import { type CropChoice } from '../../src/edit/crop.ts';
 import { parseCropParams } from '../../src/edit/crop-link.ts';
 import {
   angleNote,
@@ -10,9 +11,10 @@ import {
   rotateView,
   straighten,
 } from '../../src/crop/model/frame-edit.ts';
-import { ASPECTS, applyMap, largestInside, sourceMap, type Size } from '../../src/crop/model/geometry.ts';
+import { applyMap, largestInside, sourceMap } from '../../src/crop/model/geometry.ts';
+import { ASPECTS, type Size } from '../../src/edit/crop.ts';
 import { isToWorkerMessage } from '../../src/engine/protocol.ts';
-import { NO_FRAME } from '../../src/frames/model/choice.ts';
+import { NO_FRAME } from '../../src/edit/frame.ts';
 
 // A crop never makes a frame the engine refuses: at least a pixel a side, in the original's pixels. The
 // engine's own guard (the protocol's) is the judge, and the frame lies inside the photo it crops.

@@ -42,8 +42,8 @@ import {
   MAX_STEPS_CHARS,
   parseLookLink,
 } from '../../src/session/look-link.ts';
-import { NO_FRAME } from '../../src/frames/model/choice.ts';
-import { checkedChoice } from '../../src/frames/model/choice.ts';
+import { NO_FRAME } from '../../src/edit/frame.ts';
+import { checkedChoice } from '../../src/edit/frame.ts';
 
 const PHOTO = { width: 4000, height: 3000 };
 const load = {

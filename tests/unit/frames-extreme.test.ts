@@ -3,7 +3,7 @@
 // piece as the full-resolution save draws it (the CPU kernel of the frame stage) shows the photo's pixels
 // where the layout places them and the paper around them, not the photo's edge smeared over the window.
 import { describe, expect, it } from 'vitest';
-import { NO_FRAME, type FrameChoice } from '../../src/frames/model/choice.ts';
+import { NO_FRAME, type FrameChoice } from '../../src/edit/frame.ts';
 import { FRAMES, FRAME_KIND, frameSpecFor } from '../../src/frames/model/frames.ts';
 import { MIN_WINDOW, printLayout, type PrintLayout, type Size } from '../../src/frames/model/layout.ts';
 import { frameInvocation, framePieces, photoRegion } from '../../src/engine/worker/frame-plan.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../src/ui/jotai.ts';
 import type { EngineClient } from '../../src/engine/client/engine-client.ts';
-import { NO_FRAME, type FrameChoice } from '../../src/frames/model/choice.ts';
+import { NO_FRAME, type FrameChoice } from '../../src/edit/frame.ts';
 import { FRAME_IDS } from '../../src/frames/model/frames.ts';
 import { printLayout } from '../../src/frames/model/layout.ts';
 import { frameAtom } from '../../src/frames/ui/frame-atom.ts';

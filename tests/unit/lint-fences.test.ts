@@ -220,7 +220,7 @@ const CASES: [string, string, string, RegExp][] = [
   ],
   [
     'the frames model imports no React',
-    'src/frames/model/choice.ts',
+    'src/frames/model/text.ts',
     "import { useState } from 'react';",
     /UI libraries/,
   ],
@@ -380,7 +380,7 @@ const CASES: [string, string, string, RegExp][] = [
   [
     'the shared UI imports no feature',
     'src/ui/atoms.ts',
-    "import { x } from '../frames/model/choice.ts';",
+    "import { x } from '../frames/model/layout.ts';",
     /below the features and their host/,
   ],
   [
@@ -463,7 +463,7 @@ describe('the layers are fenced by lint', () => {
       ['src/camera/model/looks.ts', "import type { Recipe } from '../../edit/recipe.ts';"],
       ['src/collage/model/collage-rules.ts', "import { x } from '../../session/editor-state.ts';"],
       ['src/recipes/model/parse.ts', "import { x } from '../../crop/model/crop-choice.ts';"],
-      ['src/frames/model/choice.ts', "import { x } from '../../effects/settings.ts';"],
+      ['src/frames/model/text.ts', "import { x } from '../../effects/settings.ts';"],
       // The worker reads the models; the editor hands the features their host.
       ['src/engine/worker/crop.ts', "import { x } from '../../crop/model/geometry.ts';"],
       ['src/editor/controller.ts', "import { CropController } from '../crop/ui/crop-controller.ts';"],

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLinkWriter, editLinkSearch, parseLookLink } from '../../src/session/look-link.ts';
 import { findEffect } from '../../src/effects/index.ts';
 import { defaultSettings } from '../../src/effects/settings.ts';
-import { cropForPhoto, type CropRecipe } from '../../src/crop/model/crop-choice.ts';
+import { cropForPhoto } from '../../src/crop/model/crop-choice.ts';
+import { type CropRecipe } from '../../src/edit/crop.ts';
 import { EMPTY_EDIT, type Edit } from '../../src/edit/edit.ts';
 import type { SettingValue } from '../../src/effects/types.ts';
 

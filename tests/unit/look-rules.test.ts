@@ -1,7 +1,7 @@
 // The rules of a look that comes with the photo: a look link's (its crop first) and a camera shot's
 // (committed as the photo's first step once applied).
 import { describe, expect, it } from 'vitest';
-import type { CropRecipe } from '../../src/crop/model/crop-choice.ts';
+import type { CropRecipe } from '../../src/edit/crop.ts';
 import type { StatusMessage } from '../../src/engine/protocol.ts';
 import { initialEditorState, type EditorState } from '../../src/session/editor-state.ts';
 import {

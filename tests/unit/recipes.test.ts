@@ -24,7 +24,7 @@ import {
   parseRecipeText,
 } from '../../src/recipes/model/parse.ts';
 import { MAX_CUBE_BYTES } from '../../src/grading/cube.ts';
-import { MAX_CAPTION } from '../../src/frames/model/choice.ts';
+import { MAX_CAPTION } from '../../src/edit/frame.ts';
 import { RECIPE_SCHEMA, RECIPE_VERSION } from '../../src/edit/recipe.ts';
 import { starterRecipes } from '../../src/recipes/model/starters.ts';
 

@@ -3,7 +3,7 @@ import { EngineClient, WorkerReplyError } from '../../src/engine/client/engine-c
 import type { FromWorkerMessage, ToWorkerMessage } from '../../src/engine/protocol.ts';
 import { cropChosen, editRefused } from '../../src/session/edit-state.ts';
 import { initialEditorState } from '../../src/session/editor-state.ts';
-import { NO_FRAME } from '../../src/frames/model/choice.ts';
+import { NO_FRAME } from '../../src/edit/frame.ts';
 import { noCrop } from '../../src/crop/model/crop-choice.ts';
 import type { RenderEdit } from '../../src/engine/protocol.ts';
 

@@ -10,9 +10,8 @@ import {
   sourceMap,
   turnedSize,
   uncropped,
-  type CropGeometry,
-  type Size,
 } from '../../src/crop/model/geometry.ts';
+import { type CropGeometry, type Size } from '../../src/edit/crop.ts';
 import { pieces } from '../../src/engine/worker/crop.ts';
 import { transform as reference } from '../reference/transform.ts';
 import { createImage, type RgbaImage } from '../reference/image.ts';

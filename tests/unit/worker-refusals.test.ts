@@ -1,7 +1,7 @@
 import { english } from '../../src/i18n/msg.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FromWorkerMessage } from '../../src/engine/protocol.ts';
-import { NO_FRAME } from '../../src/frames/model/choice.ts';
+import { NO_FRAME } from '../../src/edit/frame.ts';
 
 // Every request gets exactly one answer with its id, an error included: a request the worker refuses as
 // malformed, or one that comes before there is an engine, is answered at once, so that nothing waits

@@ -3,27 +3,10 @@
  * geometry is in the original's pixels (see geometry.ts), so the same choice crops the preview and the
  * full-resolution save alike.
  */
-import {
-  aspectRatio,
-  centredRect,
-  isIdentity,
-  possibleAngle,
-  turnedSize,
-  uncropped,
-  type Size,
-} from './geometry.ts';
-import {
-  aspectLabel,
-  cropStepId,
-  isNoRecipe,
-  recipeOf,
-  type CropChoice,
-  type CropRecipe,
-} from '../../edit/crop.ts';
+import { aspectRatio, centredRect, isIdentity, possibleAngle, turnedSize, uncropped } from './geometry.ts';
+import type { CropChoice, CropRecipe, Size } from '../../edit/crop.ts';
 import { msg, type Shown } from '../../i18n/msg.ts';
 import { CROP_TEMPLATE } from '../../i18n/templates.ts';
-
-export { aspectLabel, cropStepId, isNoRecipe, recipeOf, type CropChoice, type CropRecipe };
 
 /** The choice that changes nothing: the whole photo, free. */
 export function noCrop(photo: Size): CropChoice {

@@ -4,10 +4,17 @@
  * Every result keeps the frame inside the straightened photo (geometry.ts), so no blank corner is cut.
  * All lengths are in the view's units: the turned photo's pixels (the original's, turned).
  */
-import type { CropChoice } from './crop-choice.ts';
 import {
   MAX_STRAIGHTEN,
   MIN_FRAME_SIDE,
+  type AspectId,
+  type CropChoice,
+  type CropGeometry,
+  type QuarterTurns,
+  type Rect,
+  type Size,
+} from '../../edit/crop.ts';
+import {
   aspectRatio,
   centredRect,
   fitRect,
@@ -16,11 +23,6 @@ import {
   sourceMap,
   turnedSize,
   type Affine,
-  type AspectId,
-  type CropGeometry,
-  type QuarterTurns,
-  type Rect,
-  type Size,
 } from './geometry.ts';
 import { msg, type Message } from '../../i18n/msg.ts';
 import {

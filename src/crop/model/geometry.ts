@@ -9,7 +9,6 @@
  */
 import {
   ASPECTS,
-  MAX_STRAIGHTEN,
   MIN_FRAME_SIDE,
   type AspectId,
   type CropGeometry,
@@ -17,17 +16,6 @@ import {
   type Rect,
   type Size,
 } from '../../edit/crop.ts';
-
-export {
-  ASPECTS,
-  MAX_STRAIGHTEN,
-  MIN_FRAME_SIDE,
-  type AspectId,
-  type CropGeometry,
-  type QuarterTurns,
-  type Rect,
-  type Size,
-};
 
 /**
  * The width / height the frame keeps for an aspect on a photo of this (turned) size; null for free.

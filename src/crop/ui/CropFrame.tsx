@@ -5,7 +5,7 @@
  * keys. What each gesture does to the choice is frame-edit.ts's.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { CropChoice } from '../model/crop-choice.ts';
+import type { CropChoice, Size } from '../../edit/crop.ts';
 import {
   HANDLES,
   describeFrame,
@@ -19,7 +19,7 @@ import {
   type ArrowKey,
   type Handle,
 } from '../model/frame-edit.ts';
-import { turnedSize, type Size } from '../model/geometry.ts';
+import { turnedSize } from '../model/geometry.ts';
 import type { Shown } from '../../i18n/msg.ts';
 import { translate } from '../../i18n/translate-message.ts';
 import { useT } from '../../i18n/use-t.ts';

@@ -5,10 +5,11 @@
  */
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
-import { aspectLabel, noCrop, type CropChoice } from '../model/crop-choice.ts';
+import { noCrop } from '../model/crop-choice.ts';
+import { aspectLabel, ASPECTS, MAX_STRAIGHTEN, type CropChoice, type Size } from '../../edit/crop.ts';
 import CropFrame from './CropFrame.tsx';
 import { angleNote, chooseAspect, flipView, rotateView, straighten, viewOf } from '../model/frame-edit.ts';
-import { ASPECTS, MAX_STRAIGHTEN, fitRect, type Size } from '../model/geometry.ts';
+import { fitRect } from '../model/geometry.ts';
 import './crop-tool.css';
 import type { MessageValues } from '../../i18n/i18n.ts';
 import { TURN_TEMPLATE } from '../../i18n/templates.ts';

@@ -9,15 +9,8 @@ import { canRequestImage, type EditorState } from '../../session/editor-state.ts
 import { committed, cropChosen } from '../../session/edit-state.ts';
 import { showOrPutBack } from '../../session/show-edit.ts';
 import { hasImage } from '../../edit/edit.ts';
-import {
-  cropForPhoto,
-  isNoCrop,
-  noCrop,
-  recipeOf,
-  type CropChoice,
-  type CropRecipe,
-} from '../model/crop-choice.ts';
-import { ASPECTS, type Size } from '../model/geometry.ts';
+import { cropForPhoto, isNoCrop, noCrop } from '../model/crop-choice.ts';
+import { ASPECTS, recipeOf, type CropChoice, type CropRecipe, type Size } from '../../edit/crop.ts';
 import { windowAspect } from '../../frames/model/layout.ts';
 
 /** The tool is open. */

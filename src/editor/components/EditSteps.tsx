@@ -1,5 +1,5 @@
 import { memo, useCallback } from 'react';
-import { cropStepId } from '../../crop/model/crop-choice.ts';
+import { cropStepId } from '../../edit/crop.ts';
 import { cropOpenAtom } from '../../crop/ui/crop-controller.ts';
 import { CROP_STEP_ID, FRAME_STEP_ID } from '../../edit/edit.ts';
 import { editOnScreen } from '../../session/edit-state.ts';

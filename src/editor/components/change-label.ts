@@ -3,7 +3,7 @@
  * 'Frame: Instant square', 'Recipe: Lake', 'Remove CCD'), and of a step, as the step list shows it;
  * translated with `t`.
  */
-import { cropStepId } from '../../crop/model/crop-choice.ts';
+import { cropStepId } from '../../edit/crop.ts';
 import type { Edit } from '../../edit/edit.ts';
 import { findEffect } from '../../effects/index.ts';
 import type { EditChange } from '../../edit/history.ts';

@@ -4,7 +4,7 @@
  * the shot as the camera took it (a shot's recipe is applied whole, as one step). Pure; tested rule by
  * rule.
  */
-import type { CropRecipe } from '../../crop/model/crop-choice.ts';
+import type { CropRecipe } from '../../edit/crop.ts';
 import type { StatusMessage } from '../../engine/protocol.ts';
 import type { FirstStep } from '../../intake/handoff.ts';
 import type { Recipe } from '../../edit/recipe.ts';

@@ -15,10 +15,8 @@ import {
   sourceBounds,
   sourceMap,
   type Affine,
-  type CropGeometry,
-  type Rect,
-  type Size,
 } from '../../crop/model/geometry.ts';
+import { type CropGeometry, type Rect, type Size } from '../../edit/crop.ts';
 import { asImageData, type PictureReader, type Pixels } from '../../pixels/strips.ts';
 import type { Backend, GpuTexture } from '../backend.ts';
 import type { StageRunner } from '../runner.ts';

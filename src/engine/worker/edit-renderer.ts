@@ -6,7 +6,8 @@
  * look runs that look alone, a slider of the first of three runs the three, Undo of the last look runs
  * nothing; and the textures held are the same whatever the history, never one per step.
  */
-import { croppedSize, type CropGeometry } from '../../crop/model/geometry.ts';
+import { croppedSize } from '../../crop/model/geometry.ts';
+import { type CropGeometry } from '../../edit/crop.ts';
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings } from '../../effects/settings.ts';
 import { stepStages } from '../../effects/strength.ts';

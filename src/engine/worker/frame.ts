@@ -12,7 +12,7 @@ import type { StageRunner } from '../runner.ts';
 import type { TextureResolver } from '../../pipeline/stages/types.ts';
 import type { TileLimits } from '../tiling.ts';
 import { asImageData, type PictureReader } from '../../pixels/strips.ts';
-import { checkedChoice, type FrameChoice } from '../../frames/model/choice.ts';
+import { checkedChoice, type FrameChoice } from '../../edit/frame.ts';
 import { printLayout, type PrintLayout } from '../../frames/model/layout.ts';
 import { frameText } from '../../frames/model/text.ts';
 import { drawFrameText } from './frame-text.ts';

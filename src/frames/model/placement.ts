@@ -1,5 +1,5 @@
 /** Where the photo lies in a frame's window, moved by the user (FramePlacer.tsx drags it). Pure. */
-import type { FrameChoice } from './choice.ts';
+import type { FrameChoice } from '../../edit/frame.ts';
 import { printLayout, type Size } from './layout.ts';
 
 /**

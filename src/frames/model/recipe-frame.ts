@@ -1,12 +1,12 @@
 /**
  * The frame choice in a recipe (`RecipeFrame`, held by src/edit/recipe.ts) and back: kept apart
- * from choice.ts, which the worker's protocol reads, so the recipe's imports never lead back to it. The schema
- * a recipe's frame is read with is made of the choice's own field checks (choice.ts `FRAME_FIELDS`), so a
- * recipe holds what the frame choice takes, with the same limits.
+ * from the choice (src/edit/frame.ts), which the worker's protocol reads, so the recipe's imports never lead
+ * back to it. The schema a recipe's frame is read with is made of the choice's own field checks
+ * (`FRAME_FIELDS`), so a recipe holds what the frame choice takes, with the same limits.
  */
 import * as v from 'valibot';
 import { stripUnsafe } from '../../i18n/user-text.ts';
-import { checkedChoice, FRAME_FIELDS, NO_FRAME, type FrameChoice } from './choice.ts';
+import { checkedChoice, FRAME_FIELDS, NO_FRAME, type FrameChoice } from '../../edit/frame.ts';
 import type { RecipeFrame } from '../../edit/recipe.ts';
 
 export type { RecipeFrame };

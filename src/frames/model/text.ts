@@ -3,7 +3,7 @@
  * face: the user's edge text, the frame number, the arrow), the border's date. Pure; the worker draws it
  * (src/engine/worker/frame-text.ts).
  */
-import type { FrameChoice } from './choice.ts';
+import type { FrameChoice } from '../../edit/frame.ts';
 import { frameSpec } from './frames.ts';
 
 export type TextFace = 'handwriting' | 'condensed';

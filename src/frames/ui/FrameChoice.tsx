@@ -12,7 +12,7 @@ import {
   type RefObject,
 } from 'react';
 import { useAtomValue } from '../../ui/jotai.ts';
-import { MAX_CAPTION, MAX_EDGE_TEXT, cleanCaption, type FrameChoice } from '../model/choice.ts';
+import { MAX_CAPTION, MAX_EDGE_TEXT, cleanCaption, type FrameChoice } from '../../edit/frame.ts';
 import { FRAMES, type FrameId } from '../model/frames.ts';
 import { frameAtom } from './frame-atom.ts';
 import { msg } from '../../i18n/msg.ts';

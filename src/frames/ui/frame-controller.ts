@@ -6,7 +6,7 @@
 import { atom } from '../../ui/jotai.ts';
 import type { FeatureHost } from '../../session/host.ts';
 import { committed, frameChosen } from '../../session/edit-state.ts';
-import { checkedChoice, type FrameChoice } from '../model/choice.ts';
+import { checkedChoice, type FrameChoice } from '../../edit/frame.ts';
 
 /** Whether the frame choice is open. */
 export const frameOpenAtom = atom(false);

@@ -2,7 +2,7 @@
  * A frame's thumbnail: the user's photo on a small drawing of the print (its paper, the film's rebate
  * and holes), laid out by the same layout as the engine's frame, on a 2D canvas.
  */
-import { NO_FRAME } from '../model/choice.ts';
+import { NO_FRAME } from '../../edit/frame.ts';
 import { isFilm, type FrameId } from '../model/frames.ts';
 import { printLayout, stripToPrint, type Size } from '../model/layout.ts';
 

@@ -3,7 +3,7 @@
  * window, as percentages of the box around each (PhotoWindow.tsx places what lies over the photo by it).
  */
 import type { CSSProperties } from 'react';
-import type { FrameChoice } from '../model/choice.ts';
+import type { FrameChoice } from '../../edit/frame.ts';
 import { printLayout, type Size } from '../model/layout.ts';
 
 const percent = (part: number, whole: number) => `${(100 * part) / whole}%`;

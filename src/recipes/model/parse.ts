@@ -7,8 +7,7 @@
  * was read here on its way in and is not read again. Pure: no DOM, no storage.
  */
 import * as v from 'valibot';
-import { ASPECTS, MAX_STRAIGHTEN } from '../../crop/model/geometry.ts';
-import type { CropRecipe } from '../../crop/model/crop-choice.ts';
+import { ASPECTS, MAX_STRAIGHTEN, type CropRecipe } from '../../edit/crop.ts';
 import { findEffect } from '../../effects/index.ts';
 import { coerceSetting, resolveSettings } from '../../effects/settings.ts';
 import type { EffectDefinition, SettingValue } from '../../effects/types.ts';

@@ -4,8 +4,8 @@
  * one into the other, so that saving a recipe, applying one, a batch, the camera and a link all read the
  * one edit. Pure.
  */
-import { cropForPhoto, isNoRecipe, recipeOf } from '../../crop/model/crop-choice.ts';
-import type { Size } from '../../crop/model/geometry.ts';
+import { cropForPhoto } from '../../crop/model/crop-choice.ts';
+import { isNoRecipe, recipeOf, type Size } from '../../edit/crop.ts';
 import { effectsAfterImage, hasImage, type Edit, type EffectStep } from '../../edit/edit.ts';
 import { fromRecipeFrame, toRecipeFrame } from '../../frames/model/recipe-frame.ts';
 import { cubeNeed } from './parse.ts';

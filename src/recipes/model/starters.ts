@@ -4,7 +4,7 @@
  * an effect's defaults, applied as the controls apply them (`withSetting`: a JPEG preset sets its values).
  */
 import { msg } from '../../i18n/msg.ts';
-import type { CropRecipe } from '../../crop/model/crop-choice.ts';
+import type { CropRecipe } from '../../edit/crop.ts';
 import { findEffect } from '../../effects/index.ts';
 import { resolveSettings, withSetting } from '../../effects/settings.ts';
 import type { SettingValue } from '../../effects/types.ts';

@@ -1,7 +1,7 @@
 // The frame stage's cases on the 768 x 512 photo: each kind of frame, the whole print, its params made by
 // the frames' own layout (src/frames/model/layout.ts); the text texture a made-up coverage pattern (the
 // worker draws the real one with the fonts), sampled bilinearly over its box.
-import { NO_FRAME, type FrameChoice } from '../../../src/frames/model/choice.ts';
+import { NO_FRAME, type FrameChoice } from '../../../src/edit/frame.ts';
 import { printLayout } from '../../../src/frames/model/layout.ts';
 import { FRAME_TEXT, frameInvocation } from '../../../src/engine/worker/frame-plan.ts';
 import type { RgbaImage } from '../../reference/image.ts';

@@ -7,9 +7,8 @@ import {
   sourceMap,
   turnedSize,
   uncropped,
-  type CropGeometry,
-  type Size,
 } from '../../../src/crop/model/geometry.ts';
+import { type CropGeometry, type Size } from '../../../src/edit/crop.ts';
 import { NEIGHBOURHOOD, type StageCase } from './types.ts';
 
 /** Issue 37 point 6: 45 dB against the reference, beyond the 40 of other neighbourhood stages. */
