@@ -4,12 +4,13 @@
 // page's body after a photo loads, Apply, Save as recipe, crop Done and frame Done, and Escape closes
 // every menu, sheet and dialog; a frame of another shape than the photo starts with the whole photo in it
 // and keeps where the user drags it; each effect and recipe tile shows the plain photo until its thumbnail
-// is made.
+// is made; Compare leaves a print's writing clear, and 'Loading' stays inside the photo's area.
 import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { editorRoot, loadFile, openEditor, settled, settledOn } from './support/editor.tsx';
 import { choose } from './support/files.ts';
 import { madePhoto } from './support/made-photo.ts';
+import { gatedWorker, replaceWorker, restoreWorkers } from './support/workers.ts';
 import { parseFrameParams } from '../../src/edit/frame.ts';
 import { printLayout } from '../../src/frames/model/layout.ts';
 
@@ -294,3 +295,35 @@ test.each([
     );
   },
 );
+
+test.each([
+  [390, 844],
+  [1440, 900],
+])("at %ix%i, while a tall photo loads, 'Loading' lies inside the photo's area", async (width, height) => {
+  await page.viewport(width, height);
+  // The worker's answer to the photo is held back: the editor stays on its loading preview.
+  const gate = gatedWorker((data) => (data as { status?: string }).status === 'ImageReady');
+  replaceWorker('effect-engine', gate.factory);
+  try {
+    await openEditor();
+    gate.hold();
+    choose(page.getByTestId('editor-upload-input').element() as HTMLInputElement, [
+      await madePhoto(600, 1600),
+    ]);
+    const label = page.getByTestId('loading-preview').getByText('Loading');
+    await expect.element(label).toBeVisible();
+    await expect.poll(gate.waiting).toBeGreaterThan(0);
+    const area = document.querySelector('.canvas-area')!.getBoundingClientRect();
+    const box = label.element().getBoundingClientRect();
+    expect([
+      box.top >= area.top,
+      box.bottom <= area.bottom,
+      box.left >= area.left,
+      box.right <= area.right,
+    ]).toEqual([true, true, true, true]);
+    gate.release();
+    await expect.element(editorRoot()).toHaveAttribute('data-worker-status', 'ImageReady');
+  } finally {
+    restoreWorkers();
+  }
+});

@@ -169,8 +169,11 @@ export function CanvasStage({
       )}
       {busy && (
         <div className="processing-overlay" data-testid="processing-overlay" role="status" aria-live="polite">
-          {t('Processing')}
-          <span className="dots" aria-hidden="true" />
+          {/* One line: the overlay's grid would put the dots on a row of their own. */}
+          <span>
+            {t('Processing')}
+            <span className="dots" aria-hidden="true" />
+          </span>
         </div>
       )}
       {exportProgress !== null && (
