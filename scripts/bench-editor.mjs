@@ -1,6 +1,6 @@
 // The benchmark's measurements in the real editor (a production build served by `vite preview`):
-// main-thread long tasks while a slider is dragged, and the time from choosing a large file to the first
-// frame the engine shows. Used by scripts/bench.mjs.
+// main-thread long tasks while a slider is dragged, the time from choosing a large file to the first
+// frame the engine shows, and what the page posts to its workers, when. Used by scripts/bench.mjs.
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -27,6 +27,22 @@ const INSTRUMENT = () => {
         })),
       });
   }).observe({ type: 'long-animation-frame', buffered: true });
+  // What the page posts to its workers, by type and time, and when a key was last pressed: a setting typed
+  // and entered reaches the worker's postMessage some time after its key (the page's share of a change).
+  window.__posts = [];
+  window.__keyAt = null;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    window.__posts.push({ type: message?.type ?? null, at: performance.now() });
+    return post.call(this, message, ...rest);
+  };
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === 'Enter') window.__keyAt = performance.now();
+    },
+    true,
+  );
   document.addEventListener(
     'change',
     (event) => {

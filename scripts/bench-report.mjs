@@ -188,6 +188,9 @@ function editSection(results) {
     '',
     ...editLines(edits),
     '',
+    "'Its Enter to the worker': from the Enter that takes the typed Bloom to the `applyEffect` message " +
+      "posted to the worker (the page's own hops, before the worker has the value).",
+    '',
   ];
 }
 

@@ -212,7 +212,9 @@ export class EngineSession extends Emitter<SessionEvents> {
     const state = this.state;
     const base = committed(state);
     const current = editWithLook(state, effectId, settings, mask);
-    const { resources, transfer } = await this.resources.forWorker(client, [base, current]);
+    // The message leaves now unless a bitmap is to be copied first (forWorker).
+    const pending = this.resources.forWorker(client, [base, current]);
+    const { resources, transfer } = pending instanceof Promise ? await pending : pending;
     if (this.current !== client) return;
     client
       .request(

@@ -15,6 +15,12 @@ import type { Notify } from '../ui/notifications.ts';
 import { t } from '../i18n/i18n.ts';
 import { msg } from '../i18n/msg.ts';
 
+/** The resources a message carries to a worker, and what it hands over with them. */
+export interface ForWorker {
+  resources: EditResources;
+  transfer: Transferable[];
+}
+
 interface Cube {
   file: Blob;
   title: string;
@@ -168,15 +174,14 @@ export class UserResources {
 
   /**
    * What `edits` name that `client` has not been given yet, as the worker's messages carry them (the
-   * bitmaps copied: the page keeps its own), with what is handed over.
+   * bitmaps copied: the page keeps its own), with what is handed over. At once when no bitmap is to be
+   * copied (a setting changed, the common case), so that the message leaves in the same task as the
+   * change, before the page renders it; else once the copies are made.
    */
-  async forWorker(
-    client: EngineClient,
-    edits: readonly Edit[],
-  ): Promise<{ resources: EditResources; transfer: Transferable[] }> {
+  forWorker(client: EngineClient, edits: readonly Edit[]): ForWorker | Promise<ForWorker> {
     const given = this.givenTo(client);
     const resources: Required<EditResources> = { cubes: [], masks: [], images: [] };
-    const transfer: Transferable[] = [];
+    const copies: { id: string; bitmap: ImageBitmap; into: { id: string; image: ImageBitmap }[] }[] = [];
     for (const edit of edits) {
       const named = resourcesOf(edit);
       for (const id of named.cubes) {
@@ -185,21 +190,28 @@ export class UserResources {
         given.add(`cube:${id}`);
         resources.cubes.push({ id, file: cube.file });
       }
-      for (const [kind, ids, held] of [
-        ['mask', named.masks, this.masks],
-        ['image', named.images, this.images],
+      for (const [kind, ids, held, into] of [
+        ['mask', named.masks, this.masks, resources.masks],
+        ['image', named.images, this.images, resources.images],
       ] as const) {
         for (const id of ids) {
           const bitmap = held.get(id);
           if (!bitmap || given.has(`${kind}:${id}`)) continue;
           given.add(`${kind}:${id}`);
-          const image = await createImageBitmap(bitmap);
-          transfer.push(image);
-          (kind === 'mask' ? resources.masks : resources.images).push({ id, image });
+          copies.push({ id, bitmap, into });
         }
       }
     }
-    return { resources, transfer };
+    if (copies.length === 0) return { resources, transfer: [] };
+    return (async () => {
+      const transfer: Transferable[] = [];
+      for (const { id, bitmap, into } of copies) {
+        const image = await createImageBitmap(bitmap);
+        transfer.push(image);
+        into.push({ id, image });
+      }
+      return { resources, transfer };
+    })();
   }
 
   /**

@@ -226,6 +226,29 @@ describe('settings', () => {
     await expect.element(setting('vibrance')).toHaveValue(1);
   });
 
+  test('a setting entered reaches the worker in the same task as its key, before the page renders it', async () => {
+    const watched = gatedWorker(() => false);
+    replaceWorker('effect-engine', watched.factory);
+    try {
+      await openEditor();
+      await loadPhoto('kodak/kodim05.png');
+      await effect('ccdEffect').click();
+      await settledOn('ccdEffect');
+      const input = setting('ccd_bloom_amount').element() as HTMLInputElement;
+      const before = watched.sent().length;
+      // The value typed, then Enter, dispatched as the browser would; nothing awaited in between.
+      // The element's own setter (as typing sets it), so that React sees a change.
+      Reflect.set(HTMLInputElement.prototype, 'value', '1.7', input);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+      expect(watched.sent().slice(before)).toContain('applyEffect');
+      await settled();
+      await expect.element(setting('ccd_bloom_amount')).toHaveValue(1.7);
+    } finally {
+      restoreWorkers();
+    }
+  });
+
   test('a .cube whose answer comes while an apply runs becomes the look once the apply is done', async () => {
     // The worker's answers but the .cube's are held back: the file is read while the apply is still
     // under way, as a slow GPU apply gives.

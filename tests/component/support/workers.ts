@@ -57,18 +57,23 @@ export function withPrelude(prelude: string): WorkerFactory {
 /**
  * The real worker, with a gate on what it says: while `hold()` is in force, its messages that `held`
  * picks are kept back (the worker itself runs on); `release()` hands them to the page in order. The page
- * then sees a worker that is slow to answer those, and quick with the rest.
+ * then sees a worker that is slow to answer those, and quick with the rest. `sent()` lists the types of
+ * the messages the page has posted to it, in order.
  */
 export function gatedWorker(held: (data: unknown) => boolean) {
   let closed = false;
   const queue: MessageEvent[] = [];
+  const sent: string[] = [];
   let page: Worker | null = null;
   const factory: WorkerFactory = (url, options) => {
     const real = new RealWorker(url, options);
     const facade = {
       onmessage: null as ((event: MessageEvent) => void) | null,
       onerror: null as ((event: ErrorEvent) => void) | null,
-      postMessage: (message: unknown, transfer?: Transferable[]) => real.postMessage(message, transfer ?? []),
+      postMessage: (message: unknown, transfer?: Transferable[]) => {
+        sent.push(String((message as { type?: unknown }).type));
+        real.postMessage(message, transfer ?? []);
+      },
       terminate: () => real.terminate(),
       addEventListener: real.addEventListener.bind(real),
       removeEventListener: real.removeEventListener.bind(real),
@@ -86,6 +91,7 @@ export function gatedWorker(held: (data: unknown) => boolean) {
     hold: () => {
       closed = true;
     },
+    sent: () => [...sent],
     /** How many messages are held back now. */
     waiting: () => queue.length,
     release: () => {
