@@ -7,7 +7,7 @@ import { page, userEvent } from 'vitest/browser';
 import { seriousViolations } from './support/axe.ts';
 import { editorRoot, loadPhoto, openEditor, settled, settledOn } from './support/editor.tsx';
 import { choose } from './support/files.ts';
-import { gatedWorker, replaceWorker, restoreWorkers } from './support/workers.ts';
+import { gatedWorker, replaceWorker } from './support/workers.ts';
 import { nextTask } from './support/render.tsx';
 
 const zoom = () => page.getByTestId('zoom-indicator');
@@ -229,24 +229,20 @@ describe('settings', () => {
   test('a setting entered reaches the worker in the same task as its key, before the page renders it', async () => {
     const watched = gatedWorker(() => false);
     replaceWorker('effect-engine', watched.factory);
-    try {
-      await openEditor();
-      await loadPhoto('kodak/kodim05.png');
-      await effect('ccdEffect').click();
-      await settledOn('ccdEffect');
-      const input = setting('ccd_bloom_amount').element() as HTMLInputElement;
-      const before = watched.sent().length;
-      // The value typed, then Enter, dispatched as the browser would; nothing awaited in between.
-      // The element's own setter (as typing sets it), so that React sees a change.
-      Reflect.set(HTMLInputElement.prototype, 'value', '1.7', input);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
-      expect(watched.sent().slice(before)).toContain('applyEffect');
-      await settled();
-      await expect.element(setting('ccd_bloom_amount')).toHaveValue(1.7);
-    } finally {
-      restoreWorkers();
-    }
+    await openEditor();
+    await loadPhoto('kodak/kodim05.png');
+    await effect('ccdEffect').click();
+    await settledOn('ccdEffect');
+    const input = setting('ccd_bloom_amount').element() as HTMLInputElement;
+    const before = watched.sent().length;
+    // The value typed, then Enter, dispatched as the browser would; nothing awaited in between.
+    // The element's own setter (as typing sets it), so that React sees a change.
+    Reflect.set(HTMLInputElement.prototype, 'value', '1.7', input);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    expect(watched.sent().slice(before)).toContain('applyEffect');
+    await settled();
+    await expect.element(setting('ccd_bloom_amount')).toHaveValue(1.7);
   });
 
   test('a .cube whose answer comes while an apply runs becomes the look once the apply is done', async () => {
@@ -254,28 +250,24 @@ describe('settings', () => {
     // under way, as a slow GPU apply gives.
     const gate = gatedWorker((data) => (data as { type?: string }).type !== 'cubeLoaded');
     replaceWorker('effect-engine', gate.factory);
-    try {
-      await openEditor();
-      await loadPhoto('kodak/kodim05.png');
-      await effect('pg2016').click();
-      await settledOn('pg2016');
-      const rows = ['LUT_3D_SIZE 2'];
-      for (let b = 0; b < 2; b++)
-        for (let g = 0; g < 2; g++) for (let r = 0; r < 2; r++) rows.push(`${b} ${g} ${r}`);
-      const cube = new File([`${rows.join('\n')}\n`], 'swap.cube', { type: 'text/plain' });
-      gate.hold();
-      await typeSetting('grainAmount', '0.1');
-      await expect.poll(gate.waiting).toBeGreaterThan(0);
-      expect(editorRoot().element().getAttribute('data-worker-status')).not.toBe('ImageReady');
-      choose(page.getByTestId('cube-input').element() as HTMLInputElement, [cube]);
-      await expect.element(page.getByText('Loaded swap.cube.')).toBeInTheDocument();
-      gate.release();
-      await expect.element(setting('filterName')).toHaveValue('custom');
-      await settled();
-      await expect.element(editorRoot()).toHaveAttribute('data-applied-effect', 'pg2016');
-    } finally {
-      restoreWorkers();
-    }
+    await openEditor();
+    await loadPhoto('kodak/kodim05.png');
+    await effect('pg2016').click();
+    await settledOn('pg2016');
+    const rows = ['LUT_3D_SIZE 2'];
+    for (let b = 0; b < 2; b++)
+      for (let g = 0; g < 2; g++) for (let r = 0; r < 2; r++) rows.push(`${b} ${g} ${r}`);
+    const cube = new File([`${rows.join('\n')}\n`], 'swap.cube', { type: 'text/plain' });
+    gate.hold();
+    await typeSetting('grainAmount', '0.1');
+    await expect.poll(gate.waiting).toBeGreaterThan(0);
+    expect(editorRoot().element().getAttribute('data-worker-status')).not.toBe('ImageReady');
+    choose(page.getByTestId('cube-input').element() as HTMLInputElement, [cube]);
+    await expect.element(page.getByText('Loaded swap.cube.')).toBeInTheDocument();
+    gate.release();
+    await expect.element(setting('filterName')).toHaveValue('custom');
+    await settled();
+    await expect.element(editorRoot()).toHaveAttribute('data-applied-effect', 'pg2016');
   });
 });
 

@@ -2,13 +2,13 @@
 // the way a browser or a device would spoil it (no OffscreenCanvas, a canvas that cannot be handed over, a
 // worker that cannot be made or given its canvas, a worker script that keeps failing: a stand-in worker),
 // and the saves' failures. The user gets the catalogue's message, one line of plain words.
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import EditorPage from '../../src/editor/EditorPage.tsx';
 import { editorRoot, loadPhoto, openEditor } from './support/editor.tsx';
 import { choose, fixture } from './support/files.ts';
 import { renderAt } from './support/render.tsx';
-import { failingScript, replaceWorker, restoreWorkers } from './support/workers.ts';
+import { failingScript, replaceWorker } from './support/workers.ts';
 
 const notification = () => page.getByTestId('notification');
 
@@ -25,8 +25,6 @@ async function startFails(expected: string | RegExp) {
   await expect.element(editorRoot()).toHaveAttribute('data-worker-status', 'WorkerError');
   expect(await message('error')).toMatch(expected);
 }
-
-afterEach(() => restoreWorkers());
 
 describe('the engine cannot start', () => {
   test("no OffscreenCanvas: 'OffscreenCanvas not supported. Cannot initialize effect engine.'", async () => {

@@ -10,7 +10,7 @@ import { page, userEvent } from 'vitest/browser';
 import { editorRoot, loadFile, openEditor, settled, settledOn } from './support/editor.tsx';
 import { choose } from './support/files.ts';
 import { madePhoto } from './support/made-photo.ts';
-import { gatedWorker, replaceWorker, restoreWorkers } from './support/workers.ts';
+import { gatedWorker, replaceWorker } from './support/workers.ts';
 import { parseFrameParams } from '../../src/edit/frame.ts';
 import { printLayout } from '../../src/frames/model/layout.ts';
 
@@ -304,26 +304,20 @@ test.each([
   // The worker's answer to the photo is held back: the editor stays on its loading preview.
   const gate = gatedWorker((data) => (data as { status?: string }).status === 'ImageReady');
   replaceWorker('effect-engine', gate.factory);
-  try {
-    await openEditor();
-    gate.hold();
-    choose(page.getByTestId('editor-upload-input').element() as HTMLInputElement, [
-      await madePhoto(600, 1600),
-    ]);
-    const label = page.getByTestId('loading-preview').getByText('Loading');
-    await expect.element(label).toBeVisible();
-    await expect.poll(gate.waiting).toBeGreaterThan(0);
-    const area = document.querySelector('.canvas-area')!.getBoundingClientRect();
-    const box = label.element().getBoundingClientRect();
-    expect([
-      box.top >= area.top,
-      box.bottom <= area.bottom,
-      box.left >= area.left,
-      box.right <= area.right,
-    ]).toEqual([true, true, true, true]);
-    gate.release();
-    await expect.element(editorRoot()).toHaveAttribute('data-worker-status', 'ImageReady');
-  } finally {
-    restoreWorkers();
-  }
+  await openEditor();
+  gate.hold();
+  choose(page.getByTestId('editor-upload-input').element() as HTMLInputElement, [await madePhoto(600, 1600)]);
+  const label = page.getByTestId('loading-preview').getByText('Loading');
+  await expect.element(label).toBeVisible();
+  await expect.poll(gate.waiting).toBeGreaterThan(0);
+  const area = document.querySelector('.canvas-area')!.getBoundingClientRect();
+  const box = label.element().getBoundingClientRect();
+  expect([
+    box.top >= area.top,
+    box.bottom <= area.bottom,
+    box.left >= area.left,
+    box.right <= area.right,
+  ]).toEqual([true, true, true, true]);
+  gate.release();
+  await expect.element(editorRoot()).toHaveAttribute('data-worker-status', 'ImageReady');
 });
