@@ -178,7 +178,9 @@ describe('the print around a photo', () => {
       [choice('print-border', { date: false }), flat, false],
       [NO_FRAME, flat, false],
     ];
-    expect(cases.map(([frame, photo]) => writesAtBottom(frame, photo))).toEqual(cases.map(([, , at]) => at));
+    expect(cases.map(([frame, photo]) => writesAtBottom(printLayout(frame, photo)))).toEqual(
+      cases.map(([, , at]) => at),
+    );
   });
 });
 

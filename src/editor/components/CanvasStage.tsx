@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { frameAtom } from '../../frames/ui/frame-atom.ts';
-import { framedSize, writesAtBottom } from '../../frames/model/layout.ts';
+import { printLayout, writesAtBottom } from '../../frames/model/layout.ts';
 import type { EditorController } from '../controller.ts';
 import { useAtomValue } from '../../ui/jotai.ts';
 import { useEditorState } from '../state/atoms.ts';
@@ -71,7 +71,9 @@ export function CanvasStage({
   // With a frame, the print is shown: the photo's window and the border around it.
   const frame = useAtomValue(frameAtom);
   const photo = { width: state.processingWidth ?? 800, height: state.processingHeight ?? 600 };
-  const shown = framedSize(frame, photo);
+  // One layout per render: its size is what is shown, its writing what Compare keeps clear of.
+  const print = printLayout(frame, photo);
+  const shown = print ?? photo;
   const imageWidth = shown.width;
   const imageHeight = shown.height;
   const mobile = layoutMode(viewport.width) === 'mobile';
@@ -148,7 +150,7 @@ export function CanvasStage({
       {canvasShown && state.isImageReadyInWorker && (
         <CompareControl
           enabled={state.canCompare}
-          raised={writesAtBottom(frame, photo)}
+          raised={writesAtBottom(print)}
           showing={showingOriginal}
           onShow={(show) => controller.showOriginal(show)}
         />

@@ -228,8 +228,7 @@ export function framedSize(choice: FrameChoice, photo: Size): Size {
  * date) lies in its lower half, where a control over the print's bottom edge would hide it. An upright
  * strip's edge print runs down its side.
  */
-export function writesAtBottom(choice: FrameChoice, photo: Size): boolean {
-  const layout = printLayout(choice, photo);
+export function writesAtBottom(layout: PrintLayout | null): boolean {
   if (!layout?.text || layout.kind === FRAME_KIND.film35Upright) return false;
   return layout.text.y + layout.text.height / 2 > layout.height / 2;
 }
