@@ -3,9 +3,10 @@
  * its history are the editor's state (the worker renders the version it is sent, with the resources it
  * names, `user-resources.ts`). When the GPU is lost or the worker dies, a fresh worker on a fresh canvas
  * is given the photo and the edit on screen, so the image, its history and the look being adjusted come
- * back without the user doing anything. The rules stay in the controller; this file only talks to the
- * worker, and tells whoever listens (`on`) what came of it: a worker message, an engine that stopped for
- * good, a recovery done. It writes the editor's state only for the recovery's own statuses. What it keeps
+ * back without the user doing anything. The rules stay in the controller, and the loop sends each look's
+ * apply through the session's client itself (`rule-runner.ts`); this file starts, stops and restores the
+ * worker, shows the edit whole (an Undo, a recovery), and tells whoever listens (`on`) what came of it: a
+ * worker message, an engine that stopped for good, a recovery done. It writes the editor's state only for the recovery's own statuses. What it keeps
  * itself (the Worker and its canvas, the photo's bitmap, the recovery's generation) stays here, not in an
  * atom: a Worker, a canvas and bitmaps are live objects, not values a component shows or a rule reads.
  */
@@ -196,39 +197,6 @@ export class EngineSession extends Emitter<SessionEvents> {
     this.photo = { image: kept, processing, original, file, ...(taken ? { taken } : {}) };
     // Its answer (ImageReady, or an error) reaches the editor's rules as a message.
     client.loadImage(decoded.bitmap, processing, original, file, taken, thenApply).catch(() => undefined);
-  }
-
-  /**
-   * Shows the look being adjusted at these settings (`mask`: the painted mask its apply takes, by id):
-   * answered with effectComplete, which reaches the rules as a message.
-   */
-  async applyEffect(
-    effectId: string,
-    settings: EditorState['currentSettings'],
-    mask?: string,
-  ): Promise<void> {
-    const client = this.current;
-    if (!client) return;
-    const state = this.state;
-    const base = committed(state);
-    const current = editWithLook(state, effectId, settings, mask);
-    // The message leaves now unless a bitmap is to be copied first (forWorker).
-    const pending = this.resources.forWorker(client, [base, current]);
-    const { resources, transfer } = pending instanceof Promise ? await pending : pending;
-    if (this.current !== client) return;
-    client
-      .request(
-        {
-          type: 'applyEffect',
-          effectId,
-          settings,
-          base: renderForm(base),
-          current: renderForm(current),
-          resources,
-        },
-        transfer,
-      )
-      .catch(() => undefined);
   }
 
   /**

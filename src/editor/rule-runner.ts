@@ -37,7 +37,9 @@ import type { Recipe } from '../edit/recipe.ts';
 import type { Notify } from '../ui/notifications.ts';
 import { photoTakenAtom, showingOriginalAtom } from '../ui/atoms.ts';
 import { statusReceived } from './state/worker-rules.ts';
-import type { UserResources } from './user-resources.ts';
+import type { ForWorker, UserResources } from './user-resources.ts';
+import { committed, editWithLook } from '../session/edit-state.ts';
+import { renderForm } from '../edit/render-form.ts';
 import { asMessage, msg, shownOf } from '../i18n/msg.ts';
 
 /** What the loop works with; the crop tool and the collage are made with its `run`, so they come later. */
@@ -205,7 +207,37 @@ export class RuleRunner {
       const { activeMask: _was, ...rest } = open;
       this.setState({ ...this.state, openStep: activeMask ? { ...rest, activeMask } : rest });
     }
-    await session.applyEffect(message.effectId, message.settings, mask ?? open?.mask);
+    this.sendLook(message.effectId, message.settings, mask ?? open?.mask);
+  }
+
+  /**
+   * Shows the look being adjusted at these settings (`mask`: the painted mask its apply takes, by id): the
+   * worker gets the committed edit and the edit with the look, in its form, with the resources it has not
+   * had. Answered with effectComplete, which reaches the rules as a message. The message leaves in this
+   * task unless a bitmap is to be copied first.
+   */
+  private sendLook(effectId: string, settings: EditorState['currentSettings'], mask?: string): void {
+    const { session, resources } = this.parts;
+    const client = session.client;
+    if (!client) return;
+    const base = committed(this.state);
+    const current = editWithLook(this.state, effectId, settings, mask);
+    const send = ({ resources: given, transfer }: ForWorker) => {
+      // A recovery that began meanwhile sends the edit on screen itself.
+      if (session.client !== client) return;
+      const message = {
+        type: 'applyEffect',
+        effectId,
+        settings,
+        base: renderForm(base),
+        current: renderForm(current),
+        resources: given,
+      } as const;
+      client.request(message, transfer).catch(() => undefined);
+    };
+    const pending = resources.forWorker(client, [base, current]);
+    if (pending instanceof Promise) void pending.then(send);
+    else send(pending);
   }
 
   /**
