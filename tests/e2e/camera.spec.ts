@@ -10,6 +10,7 @@ import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
 import type {} from '../../src/camera/ui/camera-test-hooks.ts';
 import type { EngineKind } from '../../src/engine/protocol.ts';
 import type { Recipe } from '../../src/edit/recipe.ts';
+import { contentHash } from '../../src/grading/content-hash.ts';
 import { psnr } from '../reference/metrics.ts';
 import type { RgbaImage } from '../reference/image.ts';
 import { FEED_HEIGHT, FEED_WIDTH, feedImage, writeFeed } from '../support/camera-feed.ts';
@@ -269,6 +270,78 @@ test("a kept recipe is one of the camera's looks: the viewfinder runs its steps,
   const shot = await stillFrame(page);
   expect(psnr(shot, feedImage())).toBeGreaterThan(35);
   expect(changed(applied, shot)).toBe(true);
+});
+
+/** A 2-point .cube file (a linear map of each colour is exact under the LUT's interpolation). */
+function cubeOf(title: string, map: (rgb: [number, number, number]) => number[]): string {
+  const lines = [`TITLE "${title}"`, 'LUT_3D_SIZE 2'];
+  // Red changes fastest, then green, then blue.
+  for (let b = 0; b < 2; b++)
+    for (let g = 0; g < 2; g++)
+      for (let r = 0; r < 2; r++)
+        lines.push(
+          map([r, g, b])
+            .map((v) => v.toFixed(6))
+            .join(' '),
+        );
+  return `${lines.join('\n')}\n`;
+}
+
+test('a kept recipe with two .cube steps runs in the viewfinder, each step through its own table, and the shot opens with it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/?engine=webgl2&testHooks=1&cameraLongSide=320');
+  const invert = cubeOf('Invert', ([r, g, b]) => [1 - r, 1 - g, 1 - b]);
+  const swap = cubeOf('Swap red and blue', ([r, g, b]) => [b, g, r]);
+  // Filters with only its LUT: no vignette, grain, halation, leak or dust.
+  const plain = { intensity: 1, vignetteStrength: 0, grainAmount: 0, halation: 0, lightLeak: 0, dust: 0 };
+  const reading = (cube: string) => ({
+    effectId: 'pg2016',
+    settings: { filterName: 'custom', lutName: 'custom', ...plain },
+    cube: contentHash(cube),
+  });
+  await keepRecipe(page, 'two-tables', {
+    schema: 'retrocam.recipe',
+    version: 1,
+    name: 'Two tables',
+    steps: [reading(invert), reading(swap)],
+    crop: null,
+    frame: null,
+    cubes: { [contentHash(invert)]: invert, [contentHash(swap)]: swap },
+  });
+  await page.getByTestId('camera-button').click();
+  const tile = page.getByTestId('camera-look-recipe:two-tables');
+  await expect(tile).toHaveText('Two tables');
+  await page.getByTestId('camera-look-none').click();
+  await moreFrames(page, 3);
+  const raw = await liveFrame(page);
+  await tile.click();
+  await expect(tile).toHaveAttribute('aria-checked', 'true');
+  await moreFrames(page, 3);
+  const through = await liveFrame(page);
+  // Inverted, then red and blue swapped, made here from the raw frame. Either table read twice would give
+  // the raw frame back.
+  const expected = { ...raw, data: new Uint8Array(raw.data) };
+  for (let i = 0; i < raw.data.length; i += 4) {
+    expected.data[i] = 255 - raw.data[i + 2]!;
+    expected.data[i + 1] = 255 - raw.data[i + 1]!;
+    expected.data[i + 2] = 255 - raw.data[i]!;
+  }
+  const same = psnr(through, expected);
+  test
+    .info()
+    .annotations.push({
+      type: 'PSNR',
+      description: `two tables against the map made here ${same.toFixed(1)} dB`,
+    });
+  expect(same).toBeGreaterThan(45);
+
+  await page.getByTestId('camera-shutter').click();
+  await expect(page).toHaveURL(/\/editor/);
+  await expect(page.getByTestId('undo-button')).toHaveAccessibleName('Undo Recipe: Two tables', {
+    timeout: 30_000,
+  });
 });
 
 /**

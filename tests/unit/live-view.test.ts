@@ -69,8 +69,9 @@ describe('the camera', () => {
 
 describe("a recipe's look", () => {
   const size = { width: 320, height: 240 };
-  const look = (steps: { effectId: string; settings: Record<string, number | string | boolean> }[]) =>
-    ({ type: 'liveLook', effectId: null, settings: {}, steps }) as const;
+  const look = (
+    steps: { effectId: string; settings: Record<string, number | string | boolean>; cube?: string }[],
+  ) => ({ type: 'liveLook', effectId: null, settings: {}, steps }) as const;
 
   it("runs each step in order, each through its strength, as the one effect's look would", () => {
     const one = lookStages({ type: 'liveLook', effectId: 'nokiaEffect', settings: {} }, size);
@@ -93,7 +94,7 @@ describe("a recipe's look", () => {
     );
   });
 
-  it('offers each kept recipe by its id and name, but not one that needs a .cube', () => {
+  it('offers each kept recipe by its id and name, one that reads its own .cube too', () => {
     const [first, second] = starterRecipes();
     const cubed = {
       ...first!,
@@ -108,6 +109,21 @@ describe("a recipe's look", () => {
     expect(looks.map((l) => [l.key, l.label])).toEqual([
       ['recipe:a', first!.name],
       ['recipe:b', second!.name],
+      ['recipe:c', 'Cubed'],
     ]);
+  });
+
+  it('runs two steps that read two .cube files in one chain, each step reading its own table', () => {
+    const custom = { filterName: CUSTOM_LUT, lutName: CUSTOM_LUT };
+    const stages = lookStages(
+      look([
+        { effectId: 'pg2016', settings: { ...custom }, cube: 'hash-one' },
+        { effectId: 'pg2016', settings: { filterName: 'nashville', lutName: 'nashville' } },
+        { effectId: 'pg2016', settings: { ...custom }, cube: 'hash-two' },
+      ]),
+      size,
+    );
+    const luts = stages.filter((s) => s.stage === 'lut').map((s) => s.textures?.['lut']);
+    expect(luts).toEqual(['cube:hash-one', 'lut:nashville', 'cube:hash-two']);
   });
 });

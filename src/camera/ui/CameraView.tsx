@@ -219,10 +219,11 @@ export default function CameraView(props: CameraViewProps) {
   }, [attempt, engine, testHooks, longSide, brokenEngines]);
 
   // After the session's effect: a new session gets the look too.
-  const steps = look.recipe?.steps;
+  const recipe = look.recipe;
   useEffect(() => {
-    session.current?.setLook({ effectId: look.effectId, settings, ...(steps ? { steps } : {}) });
-  }, [look.effectId, settings, steps, attempt]);
+    const steps = recipe ? { steps: recipe.steps, cubes: recipe.cubes } : {};
+    session.current?.setLook({ effectId: look.effectId, settings, ...steps });
+  }, [look.effectId, settings, recipe, attempt]);
 
   // Focus is in the dialog from the start, so that Escape and Space reach it: on the dialog while the
   // shutter is disabled (a disabled button takes no focus), then on the shutter once the camera runs,

@@ -28,11 +28,15 @@ import { CAMERA_MESSAGES, problemOf, type CameraProblem } from './camera-problem
 
 export type FramePath = 'stream' | 'video-frame' | 'bitmap';
 
-/** What the viewfinder shows: one effect (null: the frames as they come), or a recipe's steps in order. */
+/**
+ * What the viewfinder shows: one effect (null: the frames as they come), or a recipe's steps in order
+ * with the text of each .cube they read, by its hash.
+ */
 export interface LiveLook {
   effectId: string | null;
   settings: EffectSettings;
   steps?: readonly LiveStep[];
+  cubes?: Readonly<Record<string, string>>;
 }
 
 export interface CameraStats {
@@ -280,11 +284,16 @@ export class CameraSession {
   }
 
   private sendLook(frameRate: number | undefined): void {
+    const { steps, cubes = {} } = this.look;
+    // The .cube files the steps read go with them (the worker reads each once).
+    const named = new Set(steps?.flatMap((step) => (step.cube ? [step.cube] : [])));
+    const files = [...named].flatMap((id) => (cubes[id] ? [{ id, file: new Blob([cubes[id]]) }] : []));
     this.client.post({
       type: 'liveLook',
       effectId: this.look.effectId,
       settings: this.look.settings,
-      ...(this.look.steps ? { steps: [...this.look.steps] } : {}),
+      ...(steps ? { steps: [...steps] } : {}),
+      ...(files.length > 0 ? { cubes: files } : {}),
       ...(this.options.longSide ? { longSide: this.options.longSide } : {}),
       ...(frameRate ? { frameInterval: 1000 / frameRate } : {}),
     });

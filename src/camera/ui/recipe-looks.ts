@@ -1,10 +1,8 @@
 /**
  * The user's kept recipes as looks of the camera: read from the page's recipe store (the one the editor's
  * recipe book uses: the camera opens from the landing page too, where the book does not exist), once per
- * opening. A recipe
- * that needs one of the user's .cube files is left out: the camera's worker has none of them.
+ * opening. A recipe carries the text of each .cube its steps read, which goes to the viewfinder with it.
  */
-import { cubesNeeded } from '../../recipes/model/parse.ts';
 import type { KeptRecipe } from '../../recipes/store/recipe-store.ts';
 import { keptRecipes } from '../../recipes/ui/kept-recipes.ts';
 import type { CameraLook } from '../model/looks.ts';
@@ -16,15 +14,13 @@ export function recipeLookKey(id: string): string {
 
 /** The kept recipes the viewfinder can run, as looks named after them, in the list's order. */
 export function recipeLooks(kept: readonly KeptRecipe[]): CameraLook[] {
-  return kept
-    .filter(({ recipe }) => cubesNeeded(recipe.steps).length === 0)
-    .map(({ id, recipe }) => ({
-      key: recipeLookKey(id),
-      label: recipe.name,
-      effectId: null,
-      settings: {},
-      recipe,
-    }));
+  return kept.map(({ id, recipe }) => ({
+    key: recipeLookKey(id),
+    label: recipe.name,
+    effectId: null,
+    settings: {},
+    recipe,
+  }));
 }
 
 /** The kept recipes' looks; none when the store cannot be read. */

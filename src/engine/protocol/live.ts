@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { settings, type EffectSettings } from './editor.ts';
-import { count, handed, message, positiveInt, request, shown, trusted } from './schema.ts';
+import { blob, count, handed, message, positiveInt, request, shown, trusted } from './schema.ts';
 
 /** Milliseconds since the epoch: the time base of live frames, the same in the page and its workers. */
 export function epochNow(): number {
@@ -22,13 +22,21 @@ export type LiveImage = VideoFrame | ImageBitmap;
 export const LIVE_UPLOADS = ['frame', 'pixels', 'canvas'] as const;
 export type LiveUpload = (typeof LIVE_UPLOADS)[number];
 
-/** One effect step of a recipe the viewfinder shoots through. */
+/** One effect step of a recipe the viewfinder shoots through (`cube`: the hash of the .cube it reads). */
 export interface LiveStep {
   effectId: string;
   settings: EffectSettings;
+  cube?: string;
 }
 
-const liveStep: v.GenericSchema<LiveStep> = v.object({ effectId: v.string(), settings });
+const liveStep: v.GenericSchema<LiveStep> = v.object({
+  effectId: v.string(),
+  settings,
+  cube: v.optional(v.string()),
+});
+
+/** A .cube file a look's steps read, under the hash of its text (as an edit's resources carry one). */
+const liveCube = v.object({ id: v.string(), file: blob });
 
 /** The camera page's messages to the worker. */
 export const LIVE_TO_WORKER = {
@@ -44,6 +52,8 @@ export const LIVE_TO_WORKER = {
      * photo's steps are).
      */
     steps: v.optional(v.array(liveStep)),
+    /** The .cube files the steps read: the worker keeps each once read. */
+    cubes: v.optional(v.array(liveCube)),
     longSide: v.optional(positiveInt),
     /** The camera's frame interval in ms: the preview is made smaller when frames take longer. */
     frameInterval: v.optional(v.pipe(v.number(), v.gtValue(0))),

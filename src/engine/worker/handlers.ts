@@ -69,7 +69,12 @@ export function makeHandlers(context: HandlerContext): Handlers {
       if (engine) engine.live.offer(message.frame, message.arrived);
       else message.frame.close();
     },
-    liveLook: (message) => ready().live.setLook(message),
+    liveLook: async (message) => {
+      const engine = ready();
+      // The .cube files its steps read are read first: a look is shown whole or not at all.
+      await engine.takeCubes(message.cubes ?? []);
+      engine.live.setLook(message);
+    },
     liveStream: (message) => {
       // Read on its own: the queue goes on (a shutter, a stop) while frames come.
       void ready().live.attach(message.stream);

@@ -23,6 +23,7 @@ import { UploadTrial } from './upload-trial.ts';
 import type { TextureResolver } from '../../pipeline/stages/types.ts';
 import { stepStages } from '../../effects/strength.ts';
 import { chainOutputSize } from './export-step-plan.ts';
+import { withOwnCube } from './resources.ts';
 
 /** The preview's long side never goes below this, nor above this, nor above the camera's own. */
 export const LIVE_MIN_LONG_SIDE = 240;
@@ -95,7 +96,7 @@ export function adaptLongSide(
 /**
  * The look's stages from the preview's size: a recipe's steps in order, else the one effect, each step
  * through its strength and told the size the step before made (an effect may make its own, as a still
- * photo's steps are); effects that do not run in the worker are left out.
+ * photo's steps are), each reading its own .cube; effects that do not run in the worker are left out.
  */
 export function lookStages(look: LiveLookMessage, size: Size): StageInvocation[] {
   const steps = look.steps ?? (look.effectId ? [{ effectId: look.effectId, settings: look.settings }] : []);
@@ -106,7 +107,7 @@ export function lookStages(look: LiveLookMessage, size: Size): StageInvocation[]
     if (!effect || effect.runsOn !== 'worker') return [];
     const chain = stepStages(effect, resolveSettings(effect, step.settings), { ...input, taken });
     input = chainOutputSize(chain, input);
-    return chain;
+    return withOwnCube(chain, step.cube);
   });
 }
 

@@ -260,6 +260,11 @@ export class Engine {
     return loadCube(this.resources, message.file);
   }
 
+  /** The .cube files a look brings (the viewfinder's recipes), read and kept under their hashes. */
+  takeCubes(cubes: NonNullable<EditResources['cubes']>): Promise<void> {
+    return this.take({ cubes });
+  }
+
   /** A recipe's colour as a .cube file, made on this backend with the engine's LUTs (cube-export.ts). */
   exportCube(message: ExportCubeMessage): Promise<Fields<CubeExportedMessage>> {
     return exportCube(this.runner, (step) => this.resources.forStep(step), message, this.taken);

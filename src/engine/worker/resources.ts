@@ -8,6 +8,7 @@
  */
 import type { Backend, GpuTexture } from '../backend.ts';
 import type { TextureResolver } from '../../pipeline/stages/types.ts';
+import type { StageInvocation } from '../../pipeline/stages/invocation.ts';
 
 /** A 3D LUT as an RGBA8 atlas of (N*N) x N texels: texel (r + N*b, g) holds the output for (r, g, b). */
 export interface LutAtlas {
@@ -147,4 +148,20 @@ function atlasImage(atlas: LutAtlas): ImageData {
   const { size, data } = atlas;
   if (data.length !== size * size * size * 4) throw new Error(`A ${size}^3 LUT needs ${size ** 3 * 4} bytes`);
   return new ImageData(new Uint8ClampedArray(data), size * size, size);
+}
+
+/**
+ * A step's invocations with its .cube named as the engine keeps it (`cube:<hash>` for 'lut:custom'), so
+ * that a chain of several steps runs with the shared resolver and each step still reads its own table.
+ */
+export function withOwnCube(chain: readonly StageInvocation[], cube: string | undefined): StageInvocation[] {
+  if (cube === undefined) return [...chain];
+  return chain.map((invocation): StageInvocation => {
+    const slots = invocation.textures;
+    if (!slots || !Object.values(slots).includes(CUSTOM_LUT)) return invocation;
+    const textures: Record<string, string> = {};
+    for (const [slot, key] of Object.entries(slots))
+      textures[slot] = key === CUSTOM_LUT ? `cube:${cube}` : key;
+    return { ...invocation, textures };
+  });
 }
