@@ -20,14 +20,13 @@ import { keepDateTaken } from '../intake/photo-date.ts';
 import { downloadFileName, triggerDownload } from '../ui/download.ts';
 import { atom, type Store } from '../ui/jotai.ts';
 import { savesThroughShareSheet } from '../ui/export.ts';
-import { openShareSheet, SHARE_CANCELLED_MESSAGE, TAP_DURATION_MS, type Notify } from './saving.ts';
+import { openShareSheet, TAP_DURATION_MS, type Notify } from './saving.ts';
 import { keepDateAtom } from '../ui/atoms.ts';
 import { cropForPhoto } from '../crop/model/crop-choice.ts';
 import { isNoRecipe, recipeOf, type CropGeometry, type CropRecipe } from '../edit/crop.ts';
 import { croppedSize } from '../crop/model/geometry.ts';
 import { processingSize } from '../pixels/processing-size.ts';
-import { t } from '../i18n/i18n.ts';
-import { english, msg, shownOf, type Shown } from '../i18n/msg.ts';
+import { english, msg, shownOf, type Message, type Shown } from '../i18n/msg.ts';
 import { cleanFileName } from '../i18n/user-text.ts';
 import { translate } from '../i18n/translate-message.ts';
 import { UNTIL_NEXT } from '../ui/notifications.ts';
@@ -210,7 +209,7 @@ export class BatchRunner {
     const job: Job = { files, look, first: client, take, refusals: [], made: 0, undated: 0 };
     this.host.notify(
       'info',
-      t('Applying the look to {photos}...', { photos: photoCount(files.length) }),
+      msg('Applying the look to {photos}...', { photos: photoCount(files.length) }),
       UNTIL_NEXT,
     );
     try {
@@ -246,11 +245,7 @@ export class BatchRunner {
     const refused = job.refusals.length;
     this.host.notify(
       refused > 0 || job.undated > 0 ? 'warning' : 'success',
-      t('Download started! {photos}{refused}{undated}.', {
-        photos: photoCount(job.made),
-        refused: refused > 0 ? t(', {count} refused', { count: refused }) : '',
-        undated: undatedNote(job),
-      }),
+      zipStarted(job.made, refused, job.undated),
     );
   }
 
@@ -261,19 +256,19 @@ export class BatchRunner {
    */
   private async share(photos: File[], job: Job): Promise<void> {
     const refused = job.refusals.length;
-    const count = `${photoCount(photos.length)}${refused > 0 ? t(' ({count} refused)', { count: refused }) : ''}`;
+    const count = sharedCount(photos.length, refused);
     const again = { label: msg('Share'), run: () => void this.share(photos, job) };
     switch (await openShareSheet(photos)) {
       case 'shared':
         this.host.notify(
           refused > 0 || job.undated > 0 ? 'warning' : 'success',
-          t('Shared {photos}{undated}.', { photos: count, undated: undatedNote(job) }),
+          msg('Shared {photos}{undated}.', { photos: count, undated: undatedNote(job.undated) }),
         );
         return;
       case 'needsTap':
         this.host.notify(
           'info',
-          t('{photos} ready. Tap Share to save them.', { photos: count }),
+          msg('{photos} ready. Tap Share to save them.', { photos: count }),
           TAP_DURATION_MS,
           again,
         );
@@ -281,7 +276,7 @@ export class BatchRunner {
       case 'cancelled':
         this.host.notify(
           'info',
-          `${t(SHARE_CANCELLED_MESSAGE)} ${t('Tap Share to share the {photos}.', { photos: count })}`,
+          msg('Sharing cancelled. Tap Share to share the {photos}.', { photos: count }),
           TAP_DURATION_MS,
           again,
         );
@@ -368,12 +363,32 @@ export class BatchRunner {
   }
 }
 
+/*
+ * The batch's notices are messages with their values, translated where they are shown: one that stays up
+ * while the language changes reads in the new one.
+ */
+
 /** ', 2 without the date taken' where 'Keep the date taken' found no date in some photos; else ''. */
-function undatedNote(job: Job): string {
-  return job.undated > 0 ? t(', {count} without the date taken', { count: job.undated }) : '';
+function undatedNote(undated: number): Message | '' {
+  return undated > 0 ? msg(', {count} without the date taken', { count: undated }) : '';
 }
 
-/** '1 photo', '2 photos': the noun agrees with the count ('1 photos' is wrong). */
-export function photoCount(count: number): string {
-  return t('{count, plural, one {# photo} other {# photos}}', { count });
+/** 'Download started! 3 photos, 1 refused, 2 without the date taken.' */
+export function zipStarted(made: number, refused: number, undated: number): Message {
+  return msg('Download started! {photos}{refused}{undated}.', {
+    photos: photoCount(made),
+    refused: refused > 0 ? msg(', {count} refused', { count: refused }) : '',
+    undated: undatedNote(undated),
+  });
+}
+
+/** '3 photos', or '3 photos (1 refused)': what the share sheet was given. */
+export function sharedCount(made: number, refused: number): Message {
+  const photos = photoCount(made);
+  return refused > 0 ? msg('{photos} ({count} refused)', { photos, count: refused }) : photos;
+}
+
+/** '1 photo', '2 photos': the noun agrees with the count ('1 photos' is wrong), in the language shown. */
+export function photoCount(count: number): Message {
+  return msg('{count, plural, one {# photo} other {# photos}}', { count });
 }

@@ -34,8 +34,7 @@ import {
   savingAtom,
   tileLimitAtom,
 } from '../ui/atoms.ts';
-import { t } from '../i18n/i18n.ts';
-import { english, msg } from '../i18n/msg.ts';
+import { asMessage, english, msg, shownOf } from '../i18n/msg.ts';
 
 export type { Notify };
 
@@ -51,10 +50,6 @@ export const SHARE_TAP_MESSAGE = msg('Your image is ready. Tap Share to save it.
 export const OPEN_TAP_MESSAGE = msg('Your image is ready. Tap Open to see it in a new tab.');
 /** How long a notification that holds the made file waits for its tap. */
 export const TAP_DURATION_MS = 60_000;
-
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** A file made for saving, or why there is none. */
 /** What a saved photo is named after: the effect on screen, else the last change of the edit that names one. */
@@ -100,7 +95,7 @@ export async function runSave(job: SaveJob, notify: Notify): Promise<void> {
     notify(job.done.kind, job.done.message);
   } catch (error) {
     tab?.close();
-    notify('error', `${t(job.failure)}: ${reason(error)}`);
+    notify('error', msg('{failure}: {reason}', { failure: asMessage(job.failure), reason: shownOf(error) }));
   } finally {
     job.busy(false);
   }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { baseName, batchEntryName, batchPercent, photoCount } from '../../src/editor/batch.ts';
+import {
+  baseName,
+  batchEntryName,
+  batchPercent,
+  photoCount,
+  sharedCount,
+  zipStarted,
+} from '../../src/editor/batch.ts';
+import { activateLocale } from '../../src/i18n/i18n.ts';
+import { translate } from '../../src/i18n/translate-message.ts';
 import { editSummary } from '../../src/editor/components/change-label.ts';
 import { noCrop } from '../../src/crop/model/crop-choice.ts';
 import { EMPTY_EDIT, type Edit } from '../../src/edit/edit.ts';
@@ -39,9 +48,25 @@ describe('batch zip entry names', () => {
 
 describe('batch messages', () => {
   it('count one photo as one', () => {
-    expect(photoCount(1)).toBe('1 photo');
-    expect(photoCount(0)).toBe('0 photos');
-    expect(photoCount(12)).toBe('12 photos');
+    expect(translate(photoCount(1))).toBe('1 photo');
+    expect(translate(photoCount(0))).toBe('0 photos');
+    expect(translate(photoCount(12))).toBe('12 photos');
+  });
+
+  it('are made as data and read in the language they are shown in', async () => {
+    const started = zipStarted(3, 1, 2);
+    const shared = sharedCount(2, 1);
+    expect(translate(started)).toBe('Download started! 3 photos, 1 refused, 2 without the date taken.');
+    expect(translate(shared)).toBe('2 photos (1 refused)');
+    try {
+      await activateLocale('de');
+      expect(translate(started)).toBe('Download gestartet! 3 Fotos, 1 abgelehnt, 2 ohne Aufnahmedatum.');
+      expect(translate(shared)).toBe('2 Fotos (1 abgelehnt)');
+      await activateLocale('ja');
+      expect(translate(shared)).toBe('2 枚の写真（1 件は除外）');
+    } finally {
+      await activateLocale('en');
+    }
   });
 });
 

@@ -1,7 +1,9 @@
 // Issue 27, point 2: a save on a phone that can share files goes through the share sheet, named as a
 // download would be; a closed sheet is no error, a sheet refused for want of a tap waits for the next tap,
 // a sheet that cannot take the file falls back to the spec's path; a desktop still downloads.
-import type { Shown } from '../../src/i18n/msg.ts';
+import { MessageError, type Shown } from '../../src/i18n/msg.ts';
+import { activateLocale } from '../../src/i18n/i18n.ts';
+import { translate } from '../../src/i18n/translate-message.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { triggerDownload } from '../../src/ui/download.ts';
 import { IOS_SAVE_MESSAGE, isPhone } from '../../src/ui/export.ts';
@@ -157,5 +159,36 @@ describe('saving elsewhere', () => {
     expect(isPhone(IPHONE, 5, false)).toBe(true);
     expect(isPhone(DESKTOP, 0, true)).toBe(true);
     expect(isPhone(DESKTOP, 0, false)).toBe(false);
+  });
+});
+
+describe('a save that fails', () => {
+  afterEach(() => activateLocale('en'));
+
+  it('says why in the language the notice is shown in, the reason a message translated in turn', async () => {
+    browser(DESKTOP);
+    const notes: Note[] = [];
+    const failing = (error: Error) =>
+      runSave(
+        {
+          preparing: 'Preparing image...',
+          make: () => Promise.reject(error),
+          step: 'ccd',
+          done: { kind: 'success', message: 'Download started!' },
+          failure: 'Download failed',
+          busy: () => undefined,
+        },
+        (kind, message) => notes.push({ kind, message }),
+      );
+    await failing(new Error('The disk is full'));
+    await failing(new MessageError('Sharing cancelled.'));
+    const [browserWords, ours] = notes.filter((note) => note.kind === 'error').map((note) => note.message);
+    expect(translate(browserWords!)).toBe('Download failed: The disk is full');
+    await activateLocale('de');
+    // The browser's own words are data; the sentence around them follows the language.
+    expect(translate(browserWords!)).toBe('Download fehlgeschlagen: The disk is full');
+    expect(translate(ours!)).toBe('Download fehlgeschlagen: Teilen abgebrochen.');
+    await activateLocale('fr');
+    expect(translate(browserWords!)).toBe('Échec du téléchargement : The disk is full');
   });
 });
