@@ -53,8 +53,7 @@ import { UserResources } from './user-resources.ts';
 import { isRecipeFile } from '../recipes/model/files.ts';
 import type { RecipeResult } from '../recipes/model/parse.ts';
 import { RecipeBook } from '../recipes/ui/recipe-book.ts';
-import { t } from '../i18n/i18n.ts';
-import { msg } from '../i18n/msg.ts';
+import { msg, userText } from '../i18n/msg.ts';
 
 export interface ControllerOptions {
   engine?: EngineKind;
@@ -290,7 +289,7 @@ export class EditorController {
   async loadCube(file: File): Promise<void> {
     const read = await this.resources.readCube(file, () => this.session.client, this.notify);
     if (read === null) return;
-    this.notify('success', t('Loaded {title}.', { title: read.title }));
+    this.notify('success', msg('Loaded {title}.', { title: userText(read.title) }));
     // An apply under way when the file's answer came keeps the look's settings until it is done.
     while (isBusy(this.state)) await this.notBusy();
     // The selected effect's setting value that needed it is chosen now, reading this file.

@@ -12,8 +12,7 @@ import type { EngineClient } from '../engine/client/engine-client.ts';
 import type { EditResources } from '../engine/protocol.ts';
 import { resourcesOf, type Edit } from '../edit/edit.ts';
 import type { Notify } from '../ui/notifications.ts';
-import { t } from '../i18n/i18n.ts';
-import { msg } from '../i18n/msg.ts';
+import { msg, userText } from '../i18n/msg.ts';
 
 /** The resources a message carries to a worker, and what it hands over with them. */
 export interface ForWorker {
@@ -69,7 +68,7 @@ export class UserResources {
     }
     const answer = await reader.loadCube(file);
     if (answer.error !== undefined || answer.cube === undefined || client() !== reader) {
-      notify('error', answer.error ?? t('Could not read {name}.', { name: file.name }));
+      notify('error', answer.error ?? msg('Could not read {name}.', { name: userText(file.name) }));
       return null;
     }
     const title = answer.title ?? file.name;
