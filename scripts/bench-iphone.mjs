@@ -296,8 +296,42 @@ const MB = (bytes) => (bytes / 2 ** 20).toFixed(0);
 const restCell = (rest) =>
   rest.freedDiscardable === undefined ? MB(rest.total) : `${MB(rest.total)} (${MB(rest.freedDiscardable)})`;
 
-/** The section of RESULTS.md. */
-export function iphoneLines(all, partialNote = []) {
+/**
+ * The 48 MP photo on an instant square print beside it unframed (`bench/iphone-framed-results.json`, a
+ * run of its own): its rows, with the run's date and load.
+ */
+function framedLines(framed) {
+  if (!framed || !framed.iphone?.length) return [];
+  const load = framed.machine?.loadAverageBefore?.[0];
+  const lines = [
+    'The 48 MP photo on an instant square print (`?deviceLimits=ios&frame=instant-square`) beside the same ' +
+      'photo unframed, from `IPHONE_RUNS=48 IPHONE_ENGINES=webgpu,webgl2 IPHONE_BATCH=0 npm run bench -- ' +
+      `--only-iphone\` on ${framed.date.slice(0, 10)}` +
+      (load === undefined ? '' : ` (load average ${load.toFixed(1)} before it)`) +
+      '; its results in `bench/iphone-framed-results.json`. The print is drawn a band of 4 MP pieces at a time ' +
+      "and handed to the strip encoder, so the framed save's peak stays within the 48 MP limit.",
+    '',
+    '| backend | photo | look | load s | look s | save s | peak total MB: load / look / save | peak total MB | limit |',
+    '|---|---|---|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const r of framed.iphone) {
+    const limit = IPHONE_LIMITS[r.label];
+    const verdict = limit
+      ? `${r.peak.total < limit ? 'within' : '**over**'} ${(limit / 2 ** 30).toFixed(1)} GB`
+      : '';
+    lines.push(
+      `| ${r.engine} | ${r.label} (${r.width}x${r.height}) | ${r.effectId} | ${(r.loadMs / 1000).toFixed(1)} | ` +
+        `${(r.effectMs / 1000).toFixed(1)} | ${(r.saveMs / 1000).toFixed(1)} | ` +
+        `${['load', 'look', 'save'].map((phase) => MB(r.peak.phases?.[phase] ?? 0)).join(' / ')} | ` +
+        `${MB(r.peak.total)} | ${verdict} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
+/** The section of RESULTS.md (`framed`: the framed run's results file, if there is one). */
+export function iphoneLines(all, partialNote = [], framed = null) {
   if (!all || all.length === 0) return [];
   const runs = all.filter((r) => !r.batch);
   const lines = ['## The iPhone photo: time and memory (issue 36)', '', ...partialNote];
@@ -339,6 +373,7 @@ export function iphoneLines(all, partialNote = []) {
     'Peaks per process type are each their own maximum, taken at different moments; the total is the peak of ' +
       'the sum at one moment.',
     '',
+    ...framedLines(framed),
     ...restLines(runs),
     ...batchLines(all.filter((r) => r.batch)),
   );

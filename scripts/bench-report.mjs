@@ -632,7 +632,9 @@ export async function renderMarkdown(results) {
   lines.push(...cameraLines(results));
   lines.push(...batchLines(results));
   lines.push(...startLines(results.editor?.starts, results.startRun));
-  lines.push(...iphoneLines(results.iphone, partialRun('--only-iphone', results.iphoneRun)));
+  lines.push(
+    ...iphoneLines(results.iphone, partialRun('--only-iphone', results.iphoneRun), results.iphoneFramed),
+  );
 
   lines.push(...coldLines(results));
   lines.push(...editSection(results));

@@ -456,6 +456,9 @@ async function rewriteMarkdown() {
     merged.iphone = iphone.iphone;
     merged.iphoneRun = { date: iphone.date, loadAverageBefore: iphone.machine?.loadAverageBefore ?? [] };
   }
+  // The framed 48 MP run is a run of its own, with no section of the full run's to replace.
+  const framed = read('iphone-framed-results.json');
+  if (framed) merged.iphoneFramed = framed;
   const thumbnails = read('thumbnail-results.json');
   if (newer(thumbnails)) {
     merged.rows = [...full.rows.filter((row) => row.kind !== 'thumbnails'), ...thumbnails.rows];
