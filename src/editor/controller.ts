@@ -111,7 +111,8 @@ export class EditorController {
     });
     const run = (transition: (state: EditorState) => Outcome) => this.run(transition);
     const state = () => this.state;
-    this.saves = new SaveCommands({ store, session, state, notify, collage });
+    const catchUp = () => this.frames.flush();
+    this.saves = new SaveCommands({ store, session, state, notify, collage, catchUp });
     // What every feature gets of the editor (src/session/host.ts); each adds what it alone needs.
     const host: FeatureHost = (this.host = {
       store,

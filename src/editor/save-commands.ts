@@ -19,6 +19,8 @@ export interface SaveParts {
   state: () => EditorState;
   notify: Notify;
   collage: () => CollageController;
+  /** What the worker has not had yet of the edit on screen goes to it now (saving.ts `SaveHost`). */
+  catchUp: () => void;
 }
 
 export class SaveCommands {
@@ -39,6 +41,7 @@ export class SaveCommands {
       maskCopy,
       notify,
       engineWasRestored: () => session.engineWasRestored(),
+      catchUp: parts.catchUp,
     });
     this.batch = new BatchRunner({
       store,

@@ -182,6 +182,11 @@ export interface SaveHost {
   notify: Notify;
   /** After a failed full-resolution save: whether the engine was lost and has come back with the image. */
   engineWasRestored(): Promise<boolean>;
+  /**
+   * Sends the worker what it has not had yet of the edit on screen (typed frame text waiting for the
+   * typing to rest), before an image is read from it.
+   */
+  catchUp(): void;
 }
 
 const NOT_READY = msg('Image processor not ready.');
@@ -241,6 +246,8 @@ export class PhotoSaver {
       {
         preparing: msg('Preparing image...'),
         make: async () => {
+          // The worker's messages are taken in order: the print it gives has the text just typed.
+          this.host.catchUp();
           const { blob } = await client.requestImageData(
             0.9,
             exportLongSide(state.processingWidth, state.processingHeight),

@@ -319,6 +319,31 @@ describe('the Frame button', () => {
     expect(editorRoot().element().getAttribute('data-worker-status')).toBe('ImageReady');
   });
 
+  test('a caption just typed reaches the worker before a save reads the print, and when Done is pressed', async () => {
+    const watched = gatedWorker(() => false);
+    replaceWorker('effect-engine', watched.factory);
+    await openEditor();
+    await loadPhoto('kodak/kodim05.png');
+    await page.getByTestId('frame-button').click();
+    await page.getByTestId('frame-instant-square').click();
+    await settled();
+    const posted = (from: number) => watched.sent().slice(from);
+    // Save at once after typing: the print it reads has the caption (the worker takes messages in order).
+    let from = watched.sent().length;
+    await page.getByTestId('frame-caption').fill('Lake house');
+    await page.getByTestId('save-button').click();
+    await expect.poll(() => posted(from)).toContain('requestImageData');
+    const order = posted(from);
+    expect(order).toContain('setFrame');
+    expect(order.indexOf('setFrame')).toBeLessThan(order.indexOf('requestImageData'));
+    await settled();
+    // Done right after typing: the worker has the text when the choice closes, not a rest later.
+    from = watched.sent().length;
+    await page.getByTestId('frame-caption').fill('Lake house, June');
+    (page.getByTestId('frame-done').element() as HTMLButtonElement).click();
+    expect(posted(from)).toContain('setFrame');
+  });
+
   test('without a photo the button is disabled; a photo loaded opens nothing by itself', async () => {
     await openEditor();
     const button = page.getByTestId('frame-button');

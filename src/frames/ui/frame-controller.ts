@@ -38,7 +38,16 @@ export class FrameController {
   }
 
   close(): void {
+    this.flush();
     this.host.store.set(frameOpenAtom, false);
+  }
+
+  /** Typed text still waiting for the typing to rest goes to the worker now (Done, a save reading the print). */
+  flush(): void {
+    if (this.typing === null) return;
+    clearTimeout(this.typing);
+    this.typing = null;
+    this.tell();
   }
 
   get inForce(): FrameChoice {
