@@ -7,7 +7,7 @@ import { page, userEvent } from 'vitest/browser';
 import { seriousViolations } from './support/axe.ts';
 import { editorRoot, loadPhoto, openEditor, settled, settledOn } from './support/editor.tsx';
 import { choose } from './support/files.ts';
-import { gatedWorker, replaceWorker } from './support/workers.ts';
+import { gatedWorker, heldPosts, replaceWorker } from './support/workers.ts';
 import { nextTask } from './support/render.tsx';
 
 const zoom = () => page.getByTestId('zoom-indicator');
@@ -28,6 +28,32 @@ async function expectUnder(fx: number, fy: number, at: { x: number; y: number })
       return Math.max(Math.abs(now.x - at.x), Math.abs(now.y - at.y));
     })
     .toBeLessThanOrEqual(2);
+}
+
+/**
+ * What the page shows of the canvas, by rows at fractions of its height: each row's mean value and its
+ * spread (mean absolute deviation), read from a screenshot of the element.
+ */
+async function shownRows(...at: number[]): Promise<{ mean: number; spread: number }[]> {
+  // Not kept on disk: with `save: false` the screenshot comes back as base64 alone.
+  const base64 = await page.getByTestId('main-canvas').screenshot({ save: false });
+  const image = new Image();
+  image.src = `data:image/png;base64,${base64}`;
+  await image.decode();
+  const scratch = new OffscreenCanvas(image.width, image.height);
+  const context = scratch.getContext('2d')!;
+  context.drawImage(image, 0, 0);
+  return at.map((fraction) => {
+    const y = Math.min(image.height - 1, Math.floor(image.height * fraction));
+    const { data } = context.getImageData(0, y, image.width, 1);
+    const values = Array.from(
+      { length: image.width },
+      (_, x) => (data[x * 4]! + data[x * 4 + 1]! + data[x * 4 + 2]!) / 3,
+    );
+    const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+    const spread = values.reduce((sum, v) => sum + Math.abs(v - mean), 0) / values.length;
+    return { mean, spread };
+  });
 }
 
 async function typeSetting(name: string, value: string) {
@@ -342,6 +368,28 @@ describe('the Frame button', () => {
     await page.getByTestId('frame-caption').fill('Lake house, June');
     (page.getByTestId('frame-done').element() as HTMLButtonElement).click();
     expect(posted(from)).toContain('setFrame');
+  });
+
+  test('until the worker has drawn the print, the photo on the canvas keeps its shape in the print-shaped box', async () => {
+    const held = heldPosts((message) => (message as { type?: unknown }).type === 'setFrame');
+    replaceWorker('effect-engine', held.factory);
+    await openEditor();
+    await loadPhoto('kodak/kodim23.png');
+    await settled();
+    await page.getByTestId('frame-button').click();
+    await page.getByTestId('frame-instant-square').click();
+    // The box takes the print's shape at once; the worker, its frame held back, still has the photo.
+    await expect.poll(() => held.waiting()).toBeGreaterThan(0);
+    await expect
+      .poll(() => canvas().getBoundingClientRect().width / canvas().getBoundingClientRect().height)
+      .toBeLessThan(1);
+    expect(canvas().width / canvas().height).toBeCloseTo(1.5, 2);
+    const rows = await shownRows(0.05, 0.5);
+    // The photo is letterboxed (the canvas's black above it), not stretched over the box's height.
+    expect(rows[0]!.mean).toBeLessThan(8);
+    expect(rows[1]!.spread).toBeGreaterThan(20);
+    held.release();
+    await expect.poll(() => canvas().width / canvas().height).toBeLessThan(1);
   });
 
   test('without a photo the button is disabled; a photo loaded opens nothing by itself', async () => {

@@ -100,3 +100,31 @@ export function gatedWorker(held: (data: unknown) => boolean) {
     },
   };
 }
+
+/**
+ * The real worker, with the page's messages that `held` picks kept back on their way to it until
+ * `release()` (in order): the worker then draws nothing for them meanwhile.
+ */
+export function heldPosts(held: (data: unknown) => boolean) {
+  const queue: [unknown, Transferable[]][] = [];
+  let send: ((message: unknown, transfer: Transferable[]) => void) | null = null;
+  const factory: WorkerFactory = (url, options) => {
+    const worker = new RealWorker(url, options);
+    const post = worker.postMessage.bind(worker) as (message: unknown, transfer: Transferable[]) => void;
+    send = post;
+    Object.defineProperty(worker, 'postMessage', {
+      value: (message: unknown, transfer: Transferable[] = []) => {
+        if (held(message)) queue.push([message, transfer]);
+        else post(message, transfer);
+      },
+    });
+    return worker;
+  };
+  return {
+    factory,
+    waiting: () => queue.length,
+    release: () => {
+      for (const [message, transfer] of queue.splice(0)) send?.(message, transfer);
+    },
+  };
+}
