@@ -329,12 +329,10 @@ test('a kept recipe with two .cube steps runs in the viewfinder, each step throu
     expected.data[i + 2] = 255 - raw.data[i]!;
   }
   const same = psnr(through, expected);
-  test
-    .info()
-    .annotations.push({
-      type: 'PSNR',
-      description: `two tables against the map made here ${same.toFixed(1)} dB`,
-    });
+  test.info().annotations.push({
+    type: 'PSNR',
+    description: `two tables against the map made here ${same.toFixed(1)} dB`,
+  });
   expect(same).toBeGreaterThan(45);
 
   await page.getByTestId('camera-shutter').click();
