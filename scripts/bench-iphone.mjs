@@ -296,6 +296,13 @@ const MB = (bytes) => (bytes / 2 ** 20).toFixed(0);
 const restCell = (rest) =>
   rest.freedDiscardable === undefined ? MB(rest.total) : `${MB(rest.total)} (${MB(rest.freedDiscardable)})`;
 
+/** The row's peak against its size's limit ('within 1.2 GB'), or '' where it has none. */
+function limitVerdict(r) {
+  const limit = IPHONE_LIMITS[r.label];
+  if (!limit) return '';
+  return `${r.peak.total < limit ? 'within' : '**over**'} ${(limit / 2 ** 30).toFixed(1)} GB`;
+}
+
 /**
  * The 48 MP photo on an instant square print beside it unframed (`bench/iphone-framed-results.json`, a
  * run of its own): its rows, with the run's date and load.
@@ -315,15 +322,11 @@ function framedLines(framed) {
     '|---|---|---|---:|---:|---:|---:|---:|---|',
   ];
   for (const r of framed.iphone) {
-    const limit = IPHONE_LIMITS[r.label];
-    const verdict = limit
-      ? `${r.peak.total < limit ? 'within' : '**over**'} ${(limit / 2 ** 30).toFixed(1)} GB`
-      : '';
     lines.push(
       `| ${r.engine} | ${r.label} (${r.width}x${r.height}) | ${r.effectId} | ${(r.loadMs / 1000).toFixed(1)} | ` +
         `${(r.effectMs / 1000).toFixed(1)} | ${(r.saveMs / 1000).toFixed(1)} | ` +
         `${['load', 'look', 'save'].map((phase) => MB(r.peak.phases?.[phase] ?? 0)).join(' / ')} | ` +
-        `${MB(r.peak.total)} | ${verdict} |`,
+        `${MB(r.peak.total)} | ${limitVerdict(r)} |`,
     );
   }
   lines.push('');
@@ -354,10 +357,6 @@ export function iphoneLines(all, partialNote = [], framed = null) {
   for (const r of runs) {
     const { browser = 0, renderer = 0, 'gpu-process': gpu = 0, ...rest } = r.peak.byType;
     const other = Object.values(rest).reduce((sum, bytes) => sum + bytes, 0);
-    const limit = IPHONE_LIMITS[r.label];
-    const verdict = limit
-      ? `${r.peak.total < limit ? 'within' : '**over**'} ${(limit / 2 ** 30).toFixed(1)} GB`
-      : '';
     lines.push(
       `| ${r.engine} | ${r.label} (${r.width}x${r.height}) | ${r.effectId} | ${(r.loadMs / 1000).toFixed(1)} | ` +
         `${(r.effectMs / 1000).toFixed(1)} | ${(r.saveMs / 1000).toFixed(1)} | ${MB(r.atRest)} | ${r.loaded ? MB(r.loaded.total) : ''} | ` +
@@ -365,7 +364,7 @@ export function iphoneLines(all, partialNote = [], framed = null) {
         `${r.pressed ? MB(r.pressed.total) : ''} | ${MB(browser)} | ` +
         `${MB(renderer)} | ${MB(gpu)} | ${MB(other)} | ` +
         `${['load', 'look', 'save'].map((phase) => MB(r.peak.phases?.[phase] ?? 0)).join(' / ')} | ` +
-        `${MB(r.peak.total)} | ${verdict} |`,
+        `${MB(r.peak.total)} | ${limitVerdict(r)} |`,
     );
   }
   lines.push(
